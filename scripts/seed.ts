@@ -1,0 +1,11 @@
+// `npm run db:seed`: seeds the demo business if the database is empty (it is idempotent).
+import { closeDatabase, getDatabase } from "@/server/db";
+import { seedDemoBusiness } from "@/server/seed/demo-business";
+import { DEMO_ADMIN, DEMO_CUSTOMER } from "@/server/seed/demo-data";
+
+const handle = await getDatabase();
+const { seeded } = await seedDemoBusiness(handle.db);
+console.log(seeded ? "Demo business seeded." : "The database already has a business: nothing changed.");
+console.log(`Demo admin:    ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+console.log(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
+await closeDatabase();

@@ -1,0 +1,82 @@
+import type { Metadata } from "next";
+import { CheckCircle2, XCircle } from "lucide-react";
+import { requireAdminPage } from "@/server/auth/guards";
+import { getHealth } from "@/server/health";
+
+export const metadata: Metadata = { title: "Help & status" };
+
+export default async function AdminHelpPage() {
+  // Layouts and pages render in parallel: the page checks access itself.
+  await requireAdminPage("/admin/help");
+  const health = await getHealth();
+  const rows = [
+    ["Database", health.checks.database],
+    ["Background jobs", health.checks.jobs],
+    ["Email transport", health.checks.email],
+  ] as const;
+  return (
+    <div className="max-w-4xl">
+      <h1 className="text-2xl font-bold tracking-tight">Help &amp; status</h1>
+      <p className="mt-1 text-ink-muted">How the system is doing right now, and where to find things.</p>
+
+      <section aria-labelledby="status" className="mt-8">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="status" className="text-lg font-semibold">
+            System status
+          </h2>
+          <p className="text-sm text-ink-muted">Version {health.version}</p>
+        </div>
+        <ul className="mt-3 divide-y divide-line rounded-card border border-line bg-surface">
+          {rows.map(([name, check]) => (
+            <li key={name} className="flex items-start gap-3 p-4">
+              {check.ok ? (
+                <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
+              ) : (
+                <XCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
+              )}
+              <div>
+                <p className="font-medium">
+                  {name} <span className="sr-only">{check.ok ? "— working" : "— needs attention"}</span>
+                  <span
+                    aria-hidden="true"
+                    className={`ml-2 rounded-full px-2 py-0.5 text-xs font-semibold ${check.ok ? "bg-success-soft text-success" : "bg-danger-soft text-danger"}`}
+                  >
+                    {check.ok ? "Working" : "Needs attention"}
+                  </span>
+                </p>
+                <p className="mt-0.5 text-sm text-ink-muted">{check.detail}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 text-sm text-ink-muted">
+          Monitoring tools can read the same checks as JSON from <code className="font-mono">/api/health</code> (HTTP 200 when healthy, 503
+          when not).
+        </p>
+      </section>
+
+      <section aria-labelledby="guide" className="mt-10">
+        <h2 id="guide" className="text-lg font-semibold">
+          Guide
+        </h2>
+        <dl className="mt-3 space-y-4">
+          <div className="rounded-card border border-line bg-surface p-4">
+            <dt className="font-medium">Emails</dt>
+            <dd className="mt-1 text-sm text-ink-muted">
+              Every email is written to the outbox first and sent by a background job, which retries with increasing delays when the mail
+              server is unavailable. Without an SMTP server configured (<code className="font-mono">SMTP_URL</code>), emails are kept and
+              logged instead of sent.
+            </dd>
+          </div>
+          <div className="rounded-card border border-line bg-surface p-4">
+            <dt className="font-medium">Policy pages</dt>
+            <dd className="mt-1 text-sm text-ink-muted">
+              The booking policies, privacy policy and terms of service are generated from your settings — the cancellation window, fees,
+              deposit and notice periods shown there are the ones the booking system enforces.
+            </dd>
+          </div>
+        </dl>
+      </section>
+    </div>
+  );
+}

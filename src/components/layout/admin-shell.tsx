@@ -1,0 +1,72 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { Menu } from "lucide-react";
+import { adminNav, routes } from "@/lib/routes";
+
+type Props = { businessName: string; userName: string; currentPath: string; children: ReactNode };
+
+function Sidebar({ currentPath }: { currentPath: string }) {
+  const groups = adminNav.filter((g) => g.items.length > 0);
+  return (
+    <nav aria-label="Admin">
+      {groups.map((group) => (
+        <div key={group.label} className="mb-5">
+          <p className="px-3 text-xs font-semibold uppercase tracking-wide text-ink-subtle">{group.label}</p>
+          <ul className="mt-1 space-y-0.5">
+            {group.items.map((item) => {
+              const current = currentPath === item.href || currentPath.startsWith(`${item.href}/`);
+              return (
+                <li key={item.href}>
+                  <Link
+                    href={item.href}
+                    aria-current={current ? "page" : undefined}
+                    className={`flex min-h-11 items-center rounded-control px-3 text-sm font-medium ${
+                      current ? "bg-brand-soft text-brand-ink" : "text-ink-muted hover:bg-canvas hover:text-ink"
+                    }`}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+/** The back office frame: a sidebar on wide screens, a disclosure drawer on phones (works without JS). */
+export function AdminShell({ businessName, userName, currentPath, children }: Props) {
+  return (
+    <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_1fr]">
+      <aside className="hidden border-r border-line bg-surface px-3 py-4 lg:block">
+        <Link href={routes.adminHelp} className="mb-6 block px-3 text-base font-bold text-brand-ink">
+          {businessName}
+          <span className="block text-xs font-medium text-ink-subtle">Back office</span>
+        </Link>
+        <Sidebar currentPath={currentPath} />
+      </aside>
+      <div className="flex min-w-0 flex-col">
+        <header className="flex items-center justify-between gap-3 border-b border-line bg-surface px-4 py-2 sm:px-6">
+          <details className="group relative lg:hidden">
+            <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-control px-2 font-medium [&::-webkit-details-marker]:hidden">
+              <Menu aria-hidden="true" className="size-5" />
+              Menu
+            </summary>
+            <div className="absolute left-0 z-30 mt-2 w-64 rounded-card border border-line bg-surface p-3 shadow-card">
+              <Sidebar currentPath={currentPath} />
+            </div>
+          </details>
+          <p className="truncate text-sm font-semibold text-brand-ink lg:hidden">{businessName}</p>
+          <p className="ml-auto text-sm text-ink-muted">
+            Signed in as <span className="font-medium text-ink">{userName}</span>
+          </p>
+        </header>
+        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { customerNav, routes } from "@/lib/routes";
+
+type Props = { businessName: string; userName: string; currentPath: string; children: ReactNode };
+
+/** The customer area frame: the business's name, the account navigation and the page. */
+export function CustomerShell({ businessName, userName, currentPath, children }: Props) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="border-b border-line bg-surface">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-3 sm:px-6">
+          <Link href={routes.home} className="min-h-11 content-center text-lg font-bold text-brand-ink">
+            {businessName}
+          </Link>
+          <p className="text-sm text-ink-muted">
+            Signed in as <span className="font-medium text-ink">{userName}</span>
+          </p>
+        </div>
+        {customerNav.length > 0 && (
+          <nav aria-label="Your account" className="mx-auto max-w-5xl overflow-x-auto px-2 sm:px-4">
+            <ul className="flex gap-1 text-sm font-medium">
+              {customerNav.map((item) => {
+                const current = currentPath === item.href;
+                return (
+                  <li key={item.href}>
+                    <Link
+                      href={item.href}
+                      aria-current={current ? "page" : undefined}
+                      className={`inline-flex min-h-11 items-center border-b-2 px-3 ${
+                        current ? "border-brand text-brand-ink" : "border-transparent text-ink-muted hover:text-ink"
+                      }`}
+                    >
+                      {item.label}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        )}
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 outline-none sm:px-6">
+        {children}
+      </main>
+    </div>
+  );
+}

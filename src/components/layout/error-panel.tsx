@@ -1,0 +1,35 @@
+"use client";
+
+/** The generic application-error message. Only the digest (a log id) of a server error is shown. */
+export function ErrorPanel({ digest, onRetry }: { digest?: string; onRetry?: () => void }) {
+  return (
+    <div role="alert" className="mx-auto max-w-xl px-4 py-20 text-center sm:py-28">
+      <p className="text-sm font-semibold uppercase tracking-wide text-danger">Application error</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">Something went wrong.</h1>
+      <p className="mt-3 text-ink-muted">
+        We could not show this page. Please try again; if it keeps happening, contact us and quote the reference below.
+      </p>
+      {digest && (
+        <p className="mt-4 text-sm text-ink-muted">
+          Error reference: <code className="rounded bg-line px-1.5 py-0.5 font-mono text-ink">{digest}</code>
+        </p>
+      )}
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {onRetry && (
+          <button
+            type="button"
+            onClick={onRetry}
+            className="inline-flex min-h-11 items-center rounded-control bg-brand px-5 font-semibold text-white hover:bg-brand-hover"
+          >
+            Try again
+          </button>
+        )}
+        {/* A plain link: a full page load recovers even when client-side navigation is broken. */}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+        <a href="/" className="inline-flex min-h-11 items-center rounded-control border border-line-strong bg-surface px-5 font-semibold hover:bg-canvas">
+          Go to the home page
+        </a>
+      </div>
+    </div>
+  );
+}

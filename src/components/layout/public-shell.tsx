@@ -1,0 +1,69 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { footerNav, publicNav, routes } from "@/lib/routes";
+import { getPublicSettings } from "@/modules/settings/server/queries";
+
+/** Header, main landmark and footer for every public page. */
+export async function PublicShell({ children }: { children: ReactNode }) {
+  const s = await getPublicSettings();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="border-b border-line bg-surface">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
+          <Link href={routes.home} className="flex min-h-11 items-center gap-2 text-lg font-bold tracking-tight text-brand-ink">
+            <span aria-hidden="true" className="grid size-8 place-items-center rounded-control bg-brand text-sm text-white">
+              {s.businessName.charAt(0)}
+            </span>
+            {s.businessName}
+          </Link>
+          <nav aria-label="Main">
+            <ul className="flex flex-wrap items-center gap-1 text-sm font-medium">
+              {publicNav.map((item) => (
+                <li key={item.href}>
+                  <Link
+                    href={item.href}
+                    className="inline-flex min-h-11 items-center rounded-control px-3 text-ink-muted hover:bg-canvas hover:text-ink"
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      <footer className="border-t border-line bg-surface text-sm text-ink-muted">
+        <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:grid-cols-2 sm:px-6">
+          <div>
+            <p className="font-semibold text-ink">{s.businessName}</p>
+            <address className="mt-2 not-italic leading-6">
+              {s.baseAddress}
+              <br />
+              <a className="underline underline-offset-2 hover:text-ink" href={`tel:${s.contactPhone.replace(/\s+/g, "")}`}>
+                {s.contactPhone}
+              </a>
+              {" · "}
+              <a className="underline underline-offset-2 hover:text-ink" href={`mailto:${s.contactEmail}`}>
+                {s.contactEmail}
+              </a>
+            </address>
+          </div>
+          <nav aria-label="Legal" className="sm:justify-self-end">
+            <ul className="flex flex-wrap gap-x-4 gap-y-1">
+              {footerNav.map((item) => (
+                <li key={item.href}>
+                  <Link href={item.href} className="inline-flex min-h-11 items-center underline-offset-2 hover:text-ink hover:underline">
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </footer>
+    </div>
+  );
+}

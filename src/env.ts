@@ -1,0 +1,65 @@
+import "server-only";
+import { z } from "zod";
+
+// The only reader of process.env. Everything is validated once, at first use, and fails fast with a
+// readable list of what is wrong (never a stack trace full of `undefined`).
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+    PGLITE_DIR: z.string().min(1).default(".data/pglite"),
+    APP_URL: z.string().url().default("http://localhost:3000"),
+    AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+    SMTP_URL: z.string().optional().or(z.literal("").transform(() => undefined)),
+    EMAIL_FROM: z.string().default("Forecourt <no-reply@forecourt.local>"),
+    EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+    EMAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
+    JOBS_MODE: z.enum(["auto", "web", "worker"]).default("auto"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    ENABLE_TEST_ROUTES: bool,
+    SEED_ON_START: z.enum(["auto", "never"]).default("auto"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: "AUTH_SECRET is required in production with PostgreSQL (openssl rand -base64 32)",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** For tests that change the environment between cases. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}
+
+export const isEmbeddedDatabase = (): boolean => !getEnv().DATABASE_URL;
+
+/** Whether this process runs background jobs: the web process does for the embedded database only. */
+export function jobsRunInWeb(): boolean {
+  const { JOBS_MODE } = getEnv();
+  if (JOBS_MODE === "web") return true;
+  if (JOBS_MODE === "worker") return false;
+  return isEmbeddedDatabase();
+}

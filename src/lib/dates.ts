@@ -1,0 +1,126 @@
+// Time is an instant; the business has a time zone. These helpers convert between local wall-clock
+// times in that zone and instants, correctly on DST days, using only Intl (no offsets by hand).
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = partsFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    partsFormatters.set(timeZone, f);
+  }
+  return f;
+}
+
+export type LocalDateTime = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+export function toLocalParts(instant: Date, timeZone: string): LocalDateTime {
+  const p: Record<string, number> = {};
+  for (const part of partsFormatter(timeZone).formatToParts(instant)) {
+    if (part.type !== "literal") p[part.type] = Number(part.value);
+  }
+  return {
+    year: p.year ?? 0,
+    month: p.month ?? 0,
+    day: p.day ?? 0,
+    hour: p.hour ?? 0,
+    minute: p.minute ?? 0,
+    second: p.second ?? 0,
+  };
+}
+
+/** Offset of the zone from UTC at that instant, in minutes (London: 0 in winter, 60 in summer). */
+export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
+  const l = toLocalParts(instant, timeZone);
+  const asUtc = Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute, l.second);
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant at which the wall clock in `timeZone` shows `date` (YYYY-MM-DD) + `minutes` after
+ * midnight, or null when that wall time does not exist (the hour skipped when clocks go forward).
+ * A wall time that happens twice (clocks go back) resolves to its first occurrence.
+ */
+export function localToInstant(date: string, minutes: number, timeZone: string): Date | null {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, 0, minutes);
+  // Try both candidate offsets around the wall time; keep those that map back exactly.
+  const candidates = new Set<number>();
+  for (const probe of [wall - 36e5 * 3, wall + 36e5 * 3]) {
+    candidates.add(wall - zoneOffsetMinutes(new Date(probe), timeZone) * 60_000);
+  }
+  const valid = [...candidates]
+    .filter((t) => {
+      const l = toLocalParts(new Date(t), timeZone);
+      return Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute) === wall;
+    })
+    .sort((a, b) => a - b);
+  return valid.length ? new Date(valid[0] as number) : null;
+}
+
+/** The local calendar date (YYYY-MM-DD) of an instant in the zone. */
+export function localDateOf(instant: Date, timeZone: string): string {
+  const l = toLocalParts(instant, timeZone);
+  return `${l.year}-${String(l.month).padStart(2, "0")}-${String(l.day).padStart(2, "0")}`;
+}
+
+/** Adds whole calendar days to a YYYY-MM-DD date. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** ISO weekday of a YYYY-MM-DD date: 1 = Monday … 7 = Sunday. */
+export function isoWeekday(date: string): number {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const wd = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return wd === 0 ? 7 : wd;
+}
+
+/** "Tue 3 Mar, 09:30 GMT" — every time shown to a person carries the zone's name. */
+export function formatDateTime(instant: Date, timeZone: string, locale = "en-GB"): string {
+  const date = new Intl.DateTimeFormat(locale, { timeZone, weekday: "short", day: "numeric", month: "short" }).format(instant);
+  return `${date.replace(",", "")}, ${formatTime(instant, timeZone, locale)}`;
+}
+
+/** "09:30 BST" */
+export function formatTime(instant: Date, timeZone: string, locale = "en-GB"): string {
+  const parts = new Intl.DateTimeFormat(locale, {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZoneName: "short",
+  }).formatToParts(instant);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
+  return `${get("hour")}:${get("minute")} ${get("timeZoneName")}`;
+}
+
+/** "Tuesday 3 March 2026" */
+export function formatLongDate(instant: Date, timeZone: string, locale = "en-GB"): string {
+  return new Intl.DateTimeFormat(locale, { timeZone, weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(
+    instant,
+  );
+}
+
+/** Minutes after midnight → "08:00". */
+export function formatMinutes(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
+/** A duration in words: 90 → "1 h 30 min", 24 * 60 → "24 hours" style is left to callers. */
+export function formatDuration(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}

@@ -1,0 +1,99 @@
+// The single source of every status, role, kind and provider. The database enums
+// (src/server/db/schema/enums.ts) and the domain unions are both built from these tuples.
+
+export const USER_ROLES = ["customer", "admin"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const SERVICE_KINDS = ["package", "addon"] as const;
+export type ServiceKind = (typeof SERVICE_KINDS)[number];
+
+export const BOOKING_STATUSES = [
+  "pending_payment",
+  "awaiting_approval",
+  "confirmed",
+  "in_progress",
+  "completed",
+  "cancelled",
+  "declined",
+  "expired",
+  "no_show",
+] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export const BOOKING_SOURCES = ["online", "admin"] as const;
+export type BookingSource = (typeof BOOKING_SOURCES)[number];
+
+export const BOOKING_ITEM_KINDS = ["package", "addon", "travel_fee", "discount"] as const;
+export type BookingItemKind = (typeof BOOKING_ITEM_KINDS)[number];
+
+export const BOOKING_EVENT_TYPES = [
+  "created",
+  "status_changed",
+  "payment",
+  "refund",
+  "rescheduled",
+  "team_changed",
+  "note",
+  "email_sent",
+  "reschedule_requested",
+  "reschedule_decided",
+] as const;
+export type BookingEventType = (typeof BOOKING_EVENT_TYPES)[number];
+
+// Allocations are the rows the overlap guard looks at. A row holds its team's time while its status is
+// one of ALLOCATION_HOLDING_STATUSES; releasing time is a status change, never a delete or a clock.
+export const ALLOCATION_KINDS = ["booking", "reschedule_hold", "block"] as const;
+export type AllocationKind = (typeof ALLOCATION_KINDS)[number];
+
+export const ALLOCATION_STATUSES = [
+  "pending_payment",
+  "awaiting_approval",
+  "confirmed",
+  "in_progress",
+  "pending_reschedule",
+  "block",
+  "expired",
+  "released",
+] as const;
+export type AllocationStatus = (typeof ALLOCATION_STATUSES)[number];
+export const ALLOCATION_HOLDING_STATUSES = [
+  "pending_payment",
+  "awaiting_approval",
+  "confirmed",
+  "in_progress",
+  "pending_reschedule",
+  "block",
+] as const satisfies readonly AllocationStatus[];
+
+export const RESCHEDULE_STATUSES = ["pending", "approved", "declined", "withdrawn", "expired"] as const;
+export type RescheduleStatus = (typeof RESCHEDULE_STATUSES)[number];
+
+export const PAYMENT_PROVIDERS = ["stripe", "test", "manual"] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+export const PAYMENT_KINDS = ["deposit", "full", "balance"] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
+export const PAYMENT_METHODS = ["online", "cash", "card", "bank_transfer"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_STATUSES = ["pending", "succeeded", "failed", "cancelled"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+export const PAYMENT_MODES = ["full", "deposit", "on_the_day"] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
+// `logged`: no SMTP transport is configured, so the message was written to the log (and is visible
+// to the admin) instead of being sent.
+export const EMAIL_STATUSES = ["queued", "sending", "sent", "failed", "logged"] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+export const UPLOAD_PURPOSES = ["service_image", "vehicle_photo", "job_photo"] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+// Who may see a live event: every admin, or one user.
+export const AUDIENCES = ["admins", "user"] as const;
+export type Audience = (typeof AUDIENCES)[number];

@@ -1,0 +1,24 @@
+// Money is an integer of minor units with its currency beside it; only formatted at the edge.
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+export function formatMoney(minor: number, currency: string, locale = "en-GB"): string {
+  const key = `${locale}:${currency}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { style: "currency", currency });
+    formatters.set(key, f);
+  }
+  const digits = f.resolvedOptions().maximumFractionDigits ?? 2;
+  return f.format(minor / 10 ** digits);
+}
+
+/** `ceil(amount × percent / 100)` in integer arithmetic (no floating-point drift). */
+export function percentOfCeil(minor: number, percent: number): number {
+  return Math.ceil((minor * percent) / 100);
+}
+
+/** `floor(amount × percent / 100)`: for fees, which never round up against the customer. */
+export function percentOfFloor(minor: number, percent: number): number {
+  return Math.floor((minor * percent) / 100);
+}

@@ -1,0 +1,52 @@
+// Every link the shells show comes from here. A route appears only once its page exists (no link to a
+// page that a later issue will build), so adding a screen means adding its entry here.
+
+export type NavItem = { href: string; label: string };
+export type NavGroup = { label: string; items: NavItem[] };
+
+export const routes = {
+  home: "/",
+  bookingPolicies: "/booking-policies",
+  privacyPolicy: "/privacy-policy",
+  termsOfService: "/terms-of-service",
+  adminHelp: "/admin/help",
+  login: "/auth/login",
+} as const;
+
+export const publicNav: NavItem[] = [
+  { href: routes.home, label: "Services" },
+  { href: routes.bookingPolicies, label: "Booking policies" },
+];
+
+export const footerNav: NavItem[] = [
+  { href: routes.bookingPolicies, label: "Booking policies" },
+  { href: routes.privacyPolicy, label: "Privacy policy" },
+  { href: routes.termsOfService, label: "Terms of service" },
+];
+
+/** Admin sidebar groups, in the order of the design guide. Groups with no built page are hidden. */
+export const adminNav: NavGroup[] = [
+  { label: "Today", items: [] },
+  { label: "Work", items: [] },
+  { label: "Catalogue", items: [] },
+  { label: "Insight", items: [] },
+  { label: "Settings", items: [{ href: routes.adminHelp, label: "Help & status" }] },
+];
+
+/** Customer area navigation (dashboard pages are added here as they are built). */
+export const customerNav: NavItem[] = [];
+
+/** `?next=` values are internal paths only: never an absolute URL, `//host`, or an encoded variant. */
+export function safeNextPath(next: string | null | undefined, fallback = "/"): string {
+  if (!next) return fallback;
+  let decoded = next;
+  try {
+    for (let i = 0; i < 3 && decoded !== decodeURIComponent(decoded); i++) decoded = decodeURIComponent(decoded);
+  } catch {
+    return fallback;
+  }
+  if (!decoded.startsWith("/") || decoded.startsWith("//") || decoded.includes("\\") || /[\u0000-\u001f]/.test(decoded)) {
+    return fallback;
+  }
+  return decoded;
+}

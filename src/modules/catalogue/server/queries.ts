@@ -1,0 +1,68 @@
+import "server-only";
+import { and, asc, eq, max, min } from "drizzle-orm";
+import { cache } from "react";
+import { getDb, type DbOrTx } from "@/server/db";
+import { prices, serviceCategories, services, vehicleSizes } from "@/server/db/schema";
+
+export type PublicService = {
+  id: string;
+  slug: string;
+  name: string;
+  kind: "package" | "addon";
+  shortDescription: string;
+  fromPriceMinor: number;
+  minMinutes: number;
+  maxMinutes: number;
+};
+export type PublicCategory = { id: string; slug: string; name: string; description: string | null; services: PublicService[] };
+
+/**
+ * Active categories with their active services that are priced for at least one active size, with
+ * "from" price and duration range — one query.
+ */
+export async function listPublicCatalogue(db: DbOrTx): Promise<PublicCategory[]> {
+  const rows = await db
+    .select({
+      categoryId: serviceCategories.id,
+      categorySlug: serviceCategories.slug,
+      categoryName: serviceCategories.name,
+      categoryDescription: serviceCategories.description,
+      id: services.id,
+      slug: services.slug,
+      name: services.name,
+      kind: services.kind,
+      shortDescription: services.shortDescription,
+      fromPriceMinor: min(prices.priceMinor),
+      minMinutes: min(prices.durationMinutes),
+      maxMinutes: max(prices.durationMinutes),
+    })
+    .from(services)
+    .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
+    .innerJoin(prices, eq(prices.serviceId, services.id))
+    .innerJoin(vehicleSizes, eq(vehicleSizes.id, prices.vehicleSizeId))
+    .where(and(eq(services.isActive, true), eq(serviceCategories.isActive, true), eq(vehicleSizes.isActive, true)))
+    .groupBy(services.id, serviceCategories.id)
+    .orderBy(asc(serviceCategories.sortOrder), asc(services.sortOrder));
+
+  const byCategory = new Map<string, PublicCategory>();
+  for (const r of rows) {
+    let cat = byCategory.get(r.categoryId);
+    if (!cat) {
+      cat = { id: r.categoryId, slug: r.categorySlug, name: r.categoryName, description: r.categoryDescription, services: [] };
+      byCategory.set(r.categoryId, cat);
+    }
+    cat.services.push({
+      id: r.id,
+      slug: r.slug,
+      name: r.name,
+      kind: r.kind,
+      shortDescription: r.shortDescription,
+      fromPriceMinor: Number(r.fromPriceMinor ?? 0),
+      minMinutes: Number(r.minMinutes ?? 0),
+      maxMinutes: Number(r.maxMinutes ?? 0),
+    });
+  }
+  return [...byCategory.values()];
+}
+
+export const getPublicCatalogue = cache(async () => listPublicCatalogue(await getDb()));

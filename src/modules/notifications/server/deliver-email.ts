@@ -1,0 +1,126 @@
+import "server-only";
+import { and, eq, lte, or, sql } from "drizzle-orm";
+import { getEnv } from "@/env";
+import type { Db } from "@/server/db";
+import { emails } from "@/server/db/schema";
+import type { MailTransport } from "@/server/email/transport";
+import { logger } from "@/server/logger";
+import { publish } from "@/server/realtime/publish";
+import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import { retryDelayMs } from "../domain/backoff";
+import { isTemplateName, renderTemplate } from "../templates";
+
+export type DeliveryOutcome = "sent" | "logged" | "retry" | "failed" | "skipped";
+
+export type DeliverOptions = {
+  transport: MailTransport;
+  now?: () => Date;
+  maxAttempts?: number;
+  retryBaseSeconds?: number;
+  from?: string;
+  appUrl?: string;
+};
+
+const CLAIM_MS = 2 * 60 * 1000;
+
+/**
+ * Sends one outbox email. Safe to call from several workers at once: the row is claimed with a
+ * compare-and-swap, and a claim left by a crashed worker lapses after two minutes. Delivery is
+ * at-least-once: a crash after the SMTP server accepted the message but before the row is marked may
+ * send it again, which is better than losing it.
+ */
+export async function deliverEmail(db: Db, emailId: string, opts: DeliverOptions): Promise<DeliveryOutcome> {
+  const env = getEnv();
+  const now = opts.now?.() ?? new Date();
+  const maxAttempts = opts.maxAttempts ?? env.EMAIL_MAX_ATTEMPTS;
+  const [email] = await db
+    .update(emails)
+    .set({ status: "sending", lockedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${emails.attempts} + 1` })
+    .where(
+      and(
+        eq(emails.id, emailId),
+        lte(emails.nextAttemptAt, now),
+        or(eq(emails.status, "queued"), and(eq(emails.status, "sending"), lte(emails.lockedUntil, now))),
+      ),
+    )
+    .returning();
+  if (!email) return "skipped";
+
+  try {
+    let { subject, html, text } = email;
+    if (subject === null || html === null || text === null) {
+      if (!isTemplateName(email.template)) throw new PermanentError(`Unknown email template "${email.template}"`);
+      const s = await getSettingsOrThrow(db);
+      const rendered = renderTemplate(email.template, email.data as never, {
+        businessName: s.businessName,
+        contactEmail: s.contactEmail,
+        contactPhone: s.contactPhone,
+        appUrl: opts.appUrl ?? env.APP_URL,
+      });
+      ({ subject, html, text } = rendered);
+      await db.update(emails).set(rendered).where(eq(emails.id, email.id));
+    }
+
+    if (opts.transport.kind === "log") {
+      logger.info({ emailId: email.id, to: email.to, subject, template: email.template }, "email logged (no SMTP_URL)");
+      await db
+        .update(emails)
+        .set({ status: "logged", sentAt: now, lockedUntil: null, lastError: null })
+        .where(eq(emails.id, email.id));
+      return "logged";
+    }
+
+    const { messageId } = await opts.transport.send({
+      from: opts.from ?? env.EMAIL_FROM,
+      to: email.to,
+      subject,
+      html,
+      text,
+      attachments: email.attachments,
+    });
+    await db
+      .update(emails)
+      .set({ status: "sent", sentAt: now, messageId, lockedUntil: null, lastError: null })
+      .where(eq(emails.id, email.id));
+    logger.info({ emailId: email.id, template: email.template, attempts: email.attempts }, "email sent");
+    return "sent";
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const giveUp = err instanceof PermanentError || email.attempts >= maxAttempts;
+    const nextAttemptAt = new Date(now.getTime() + retryDelayMs(email.attempts, opts.retryBaseSeconds ?? env.EMAIL_RETRY_BASE_SECONDS));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(emails)
+        .set({
+          status: giveUp ? "failed" : "queued",
+          lastError: message.slice(0, 1000),
+          lockedUntil: null,
+          nextAttemptAt: giveUp ? email.nextAttemptAt : nextAttemptAt,
+        })
+        .where(eq(emails.id, email.id));
+      if (giveUp) {
+        await publish(tx, "email.status", { audience: "admins" }, { emailId: email.id, status: "failed", template: email.template });
+      }
+    });
+    logger.warn({ emailId: email.id, attempts: email.attempts, giveUp, err: message }, "email delivery failed");
+    return giveUp ? "failed" : "retry";
+  }
+}
+
+class PermanentError extends Error {}
+
+/** Ids of emails that are due now (queued and due, or claimed by a worker that died). */
+export async function findDueEmailIds(db: Db, now = new Date(), limit = 100): Promise<string[]> {
+  const rows = await db
+    .select({ id: emails.id })
+    .from(emails)
+    .where(
+      and(
+        lte(emails.nextAttemptAt, now),
+        or(eq(emails.status, "queued"), and(eq(emails.status, "sending"), lte(emails.lockedUntil, now))),
+      ),
+    )
+    .orderBy(emails.nextAttemptAt)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,26 @@
+import "server-only";
+import { headers } from "next/headers";
+import { notFound, redirect } from "next/navigation";
+import { routes } from "@/lib/routes";
+import { getSessionUser, type SessionUser } from "./index";
+
+async function currentPath(fallback: string): Promise<string> {
+  const h = await headers();
+  return h.get("x-forecourt-path") ?? fallback;
+}
+
+/** Admin pages: a visitor is sent to sign in; a customer gets the 404 page (no existence oracle). */
+export async function requireAdminPage(path: string): Promise<SessionUser> {
+  const user = await getSessionUser();
+  if (!user) redirect(`${routes.login}?next=${encodeURIComponent(await currentPath(path))}`);
+  if (user.role !== "admin") notFound();
+  return user;
+}
+
+/** Customer pages: a visitor is sent to sign in; an admin goes to the back office. */
+export async function requireCustomerPage(path: string): Promise<SessionUser> {
+  const user = await getSessionUser();
+  if (!user) redirect(`${routes.login}?next=${encodeURIComponent(await currentPath(path))}`);
+  if (user.role === "admin") redirect(routes.adminHelp);
+  return user;
+}

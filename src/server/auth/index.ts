@@ -1,0 +1,24 @@
+import "server-only";
+import { headers as nextHeaders } from "next/headers";
+import { getDb } from "@/server/db";
+import type { UserRole } from "@/lib/enums";
+import { type Auth, createAuth } from "./auth";
+
+const g = globalThis as unknown as { __forecourtAuth?: Promise<Auth> };
+
+export function getAuth(): Promise<Auth> {
+  g.__forecourtAuth ??= getDb().then(createAuth);
+  return g.__forecourtAuth;
+}
+
+export type SessionUser = { id: string; name: string; email: string; role: UserRole };
+
+/** The signed-in person for these request headers, or null. Banned users have no session. */
+export async function getSessionUser(headers?: Headers): Promise<SessionUser | null> {
+  const auth = await getAuth();
+  const session = await auth.api.getSession({ headers: headers ?? (await nextHeaders()) });
+  if (!session) return null;
+  const u = session.user as typeof session.user & { role?: string; banned?: boolean | null };
+  if (u.banned) return null;
+  return { id: u.id, name: u.name, email: u.email, role: u.role === "admin" ? "admin" : "customer" };
+}

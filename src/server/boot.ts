@@ -1,0 +1,68 @@
+import "server-only";
+import { getEnv, jobsRunInWeb } from "@/env";
+import { closeDatabase, getDatabase } from "@/server/db";
+import { startJobs, type JobRuntime } from "@/server/jobs/runtime";
+import { logger } from "@/server/logger";
+import { seedDemoBusiness } from "@/server/seed/demo-business";
+import { DEMO_ADMIN, DEMO_CUSTOMER } from "@/server/seed/demo-data";
+
+const g = globalThis as unknown as { __forecourtBoot?: Promise<void>; __forecourtJobs?: JobRuntime };
+
+/**
+ * Runs once per web process (from instrumentation.ts): open the database and migrate it, seed the
+ * demo business into an empty database, start the background jobs when this process owns them, and
+ * stop everything cleanly on SIGINT/SIGTERM.
+ */
+export function bootServer(): Promise<void> {
+  g.__forecourtBoot ??= boot().catch((err) => {
+    logger.fatal({ err: err instanceof Error ? err.message : err }, "startup failed");
+    process.stderr.write(`\nForecourt could not start:\n${err instanceof Error ? err.message : String(err)}\n\n`);
+    process.exit(1);
+  });
+  return g.__forecourtBoot;
+}
+
+async function boot() {
+  const env = getEnv();
+  const started = Date.now();
+  const handle = await getDatabase();
+  logger.info({ db: handle.kind, ms: Date.now() - started }, "database ready (migrations applied)");
+
+  if (env.SEED_ON_START === "auto") {
+    const { seeded } = await seedDemoBusiness(handle.db);
+    if (seeded) logger.info("demo business seeded");
+    if (handle.kind === "pglite") printDemoLogins(seeded);
+  }
+
+  if (jobsRunInWeb()) {
+    g.__forecourtJobs = await startJobs(handle);
+  } else {
+    logger.info("background jobs run in the worker process (npm run worker)");
+  }
+
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, "shutting down");
+    try {
+      await g.__forecourtJobs?.stop();
+      await closeDatabase();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+}
+
+function printDemoLogins(seededNow: boolean) {
+  const env = getEnv();
+  process.stdout.write(
+    [
+      "",
+      `  Forecourt is running on ${env.APP_URL}${seededNow ? " (demo business seeded)" : ""}`,
+      `  Demo admin:    ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
+      `  Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`,
+      "",
+      "",
+    ].join("\n"),
+  );
+}

@@ -1,0 +1,189 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+import { acquireFolderLock } from "./folder-lock";
+
+// Both drivers expose the same query builder; the node-postgres type is used as the common one.
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type DatabaseKind = "pglite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: DatabaseKind;
+  /** Raw parameterised SQL, for pg-boss (`$1` placeholders). */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /** LISTEN on a channel; resolves to an unlisten function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export type OpenOptions = {
+  /** PostgreSQL connection string; when absent the embedded database is used. */
+  url?: string;
+  /** PGlite folder, or `memory://` for a throw-away database. */
+  dir?: string;
+  migrate?: boolean;
+  poolSize?: number;
+};
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
+
+export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
+  return opts.url ? openPostgres(opts.url, opts) : openPglite(opts.dir ?? ".data/pglite", opts);
+}
+
+async function openPglite(dir: string, opts: OpenOptions): Promise<DatabaseHandle> {
+  const inMemory = dir.startsWith("memory://");
+  // Two processes writing one PGlite folder silently lose data, so the folder is locked to one process.
+  const release = inMemory ? () => {} : acquireFolderLock(path.resolve(dir));
+  let client: PGlite;
+  try {
+    if (!inMemory) fs.mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(inMemory ? "memory://" : dir, { extensions: { btree_gist } });
+  } catch (err) {
+    release();
+    throw err;
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  if (opts.migrate !== false) await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db,
+    kind: "pglite",
+    async executeSql(text, values = []) {
+      if (values.length === 0 && /;\s*\S/.test(text)) {
+        // Several statements without parameters must go through exec (the extended protocol allows one).
+        const results = await client.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      }
+      const res = await client.query<Record<string, unknown>>(text, values);
+      return { rows: res.rows };
+    },
+    async listen(channel, onPayload) {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => unlisten();
+    },
+    async close() {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string, opts: OpenOptions): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
+  pool.on("error", () => {
+    // An idle client lost its connection; the pool replaces it. Logged by the health check instead.
+  });
+  const db = drizzlePg({ client: pool, schema });
+  if (opts.migrate !== false) await migratePostgresLocked(pool);
+  const listener = new PgListener(url);
+  return {
+    db,
+    kind: "postgres",
+    async executeSql(text, values = []) {
+      const res = await pool.query(text, values as unknown[]);
+      return { rows: res.rows };
+    },
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+// Several instances may start at once against one PostgreSQL: an advisory lock makes them migrate one
+// after the other, and the later ones find nothing left to do.
+async function migratePostgresLocked(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock(727274)");
+    await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query("SELECT pg_advisory_unlock(727274)").catch(() => {});
+    client.release();
+  }
+}
+
+/** One dedicated connection per process for LISTEN, re-established (and re-subscribed) when it drops. */
+class PgListener {
+  private client: pg.Client | null = null;
+  private connecting: Promise<pg.Client> | null = null;
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private closed = false;
+
+  constructor(private readonly url: string) {}
+
+  private async connect(): Promise<pg.Client> {
+    if (this.client) return this.client;
+    this.connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: this.url });
+      client.on("notification", (msg) => {
+        for (const h of this.handlers.get(msg.channel) ?? []) h(msg.payload ?? "");
+      });
+      client.on("error", () => this.reconnectSoon());
+      client.on("end", () => this.reconnectSoon());
+      await client.connect();
+      for (const channel of this.handlers.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+      this.client = client;
+      return client;
+    })().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private reconnectSoon() {
+    if (this.closed) return;
+    const old = this.client;
+    this.client = null;
+    old?.removeAllListeners();
+    old?.end().catch(() => {});
+    setTimeout(() => {
+      if (!this.closed) this.connect().catch(() => this.reconnectSoon());
+    }, 1000).unref();
+  }
+
+  async listen(channel: string, onPayload: (payload: string) => void) {
+    let set = this.handlers.get(channel);
+    const isNew = !set;
+    if (!set) this.handlers.set(channel, (set = new Set()));
+    set.add(onPayload);
+    const client = await this.connect();
+    if (isNew) await client.query(`LISTEN ${quoteIdent(channel)}`);
+    return async () => {
+      set.delete(onPayload);
+      if (set.size === 0) {
+        this.handlers.delete(channel);
+        await this.client?.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
+      }
+    };
+  }
+
+  async close() {
+    this.closed = true;
+    const c = this.client;
+    this.client = null;
+    c?.removeAllListeners();
+    await c?.end().catch(() => {});
+  }
+}
+
+function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Invalid channel name: ${name}`);
+  return `"${name}"`;
+}

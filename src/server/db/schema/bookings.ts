@@ -1,0 +1,161 @@
+import { sql } from "drizzle-orm";
+import {
+
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { services } from "./catalogue";
+import { createdAt, id, instant, updatedAt } from "./columns";
+import { addresses, vehicles } from "./customers";
+import { bookingEventType, bookingItemKind, bookingSource, bookingStatus, rescheduleStatus } from "./enums";
+import { teams } from "./scheduling";
+
+export type VehicleSnapshot = {
+  make: string;
+  model: string;
+  year: number | null;
+  colour: string | null;
+  registration: string;
+  sizeName: string;
+};
+
+export type AddressSnapshot = {
+  label: string;
+  line1: string;
+  line2: string | null;
+  town: string;
+  postcode: string;
+  accessNotes: string | null;
+  hasWater: boolean;
+  hasPower: boolean;
+  hasCoveredSpace: boolean;
+};
+
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: id(),
+    // Short, human-friendly, unguessable: FC-7K3M9Q (see lib/reference.ts).
+    reference: text("reference").notNull().unique(),
+    // Opens the /booking/* pages for a guest; 32 random bytes, base64url.
+    accessToken: text("access_token").notNull().unique(),
+    // One per wizard run, so a double submit can never make two bookings.
+    idempotencyKey: text("idempotency_key").unique(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => users.id),
+    status: bookingStatus("status").notNull(),
+    source: bookingSource("source").notNull().default("online"),
+    startsAt: instant("starts_at").notNull(),
+    endsAt: instant("ends_at").notNull(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id),
+    currency: char("currency", { length: 3 }).notNull(),
+    totalMinor: integer("total_minor").notNull(),
+    depositDueMinor: integer("deposit_due_minor").notNull().default(0),
+    amountPaidMinor: integer("amount_paid_minor").notNull().default(0),
+    amountRefundedMinor: integer("amount_refunded_minor").notNull().default(0),
+    vehicleId: uuid("vehicle_id").references(() => vehicles.id, { onDelete: "set null" }),
+    vehicleSnapshot: jsonb("vehicle_snapshot").$type<VehicleSnapshot>().notNull(),
+    addressId: uuid("address_id").references(() => addresses.id, { onDelete: "set null" }),
+    addressSnapshot: jsonb("address_snapshot").$type<AddressSnapshot>().notNull(),
+    customerNotes: text("customer_notes"),
+    internalNotes: text("internal_notes"),
+    holdExpiresAt: instant("hold_expires_at"),
+    confirmedAt: instant("confirmed_at"),
+    cancelledAt: instant("cancelled_at"),
+    completedAt: instant("completed_at"),
+    cancellationReason: text("cancellation_reason"),
+    cancelledBy: text("cancelled_by").references(() => users.id, { onDelete: "set null" }),
+    reminderSentAt: instant("reminder_sent_at"),
+    // Raised on every move so calendar clients replace the event (ICS SEQUENCE).
+    sequence: integer("sequence").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("bookings_customer_idx").on(t.customerId, t.startsAt),
+    index("bookings_starts_idx").on(t.startsAt),
+    index("bookings_status_starts_idx").on(t.status, t.startsAt),
+    index("bookings_team_starts_idx").on(t.teamId, t.startsAt),
+    index("bookings_created_idx").on(t.createdAt),
+    check("bookings_range", sql`${t.startsAt} < ${t.endsAt}`),
+    check("bookings_money", sql`${t.totalMinor} >= 0 AND ${t.amountPaidMinor} >= 0 AND ${t.amountRefundedMinor} >= 0`),
+  ],
+);
+
+/** Line items, snapshotted at booking time: later price changes never change a booking. */
+export const bookingItems = pgTable(
+  "booking_items",
+  {
+    id: id(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    kind: bookingItemKind("kind").notNull(),
+    serviceId: uuid("service_id").references(() => services.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    priceMinor: integer("price_minor").notNull(),
+    minutes: integer("minutes").notNull().default(0),
+    position: smallint("position").notNull(),
+  },
+  (t) => [index("booking_items_booking_idx").on(t.bookingId, t.position), index("booking_items_service_idx").on(t.serviceId)],
+);
+
+/** The booking's timeline. `actorId` null = the system (a job, a webhook). */
+export const bookingEvents = pgTable(
+  "booking_events",
+  {
+    id: id(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    type: bookingEventType("type").notNull(),
+    fromValue: text("from_value"),
+    toValue: text("to_value"),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    at: createdAt(),
+  },
+  (t) => [index("booking_events_booking_idx").on(t.bookingId, t.at)],
+);
+
+export const rescheduleRequests = pgTable(
+  "reschedule_requests",
+  {
+    id: id(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    requestedStartsAt: instant("requested_starts_at").notNull(),
+    requestedEndsAt: instant("requested_ends_at").notNull(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id),
+    reason: text("reason").notNull().default(""),
+    status: rescheduleStatus("status").notNull().default("pending"),
+    adminResponse: text("admin_response"),
+    decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: instant("decided_at"),
+    expiresAt: instant("expires_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // At most one pending request per booking.
+    uniqueIndex("reschedule_one_pending_uq").on(t.bookingId).where(sql`status = 'pending'`),
+    index("reschedule_status_created_idx").on(t.status, t.createdAt),
+    check("reschedule_range", sql`${t.requestedStartsAt} < ${t.requestedEndsAt}`),
+  ],
+);
+

@@ -1,0 +1,107 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns";
+import { serviceKind } from "./enums";
+import { uploads } from "./platform";
+
+export const serviceCategories = pgTable(
+  "service_categories",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull().unique(),
+    description: text("description"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("service_categories_order_idx").on(t.sortOrder)],
+);
+
+export const services = pgTable(
+  "services",
+  {
+    id: id(),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => serviceCategories.id),
+    name: text("name").notNull(),
+    slug: text("slug").notNull().unique(),
+    kind: serviceKind("kind").notNull(),
+    shortDescription: text("short_description").notNull().default(""),
+    longDescription: text("long_description").notNull().default(""),
+    imageUploadId: uuid("image_upload_id").references(() => uploads.id, { onDelete: "set null" }),
+    isActive: boolean("is_active").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("services_category_idx").on(t.categoryId, t.sortOrder),
+    index("services_kind_active_idx").on(t.kind, t.isActive),
+  ],
+);
+
+/** An add-on limited to some package categories; an add-on with no rows applies to every category. */
+export const addonCategories = pgTable(
+  "addon_categories",
+  {
+    addonId: uuid("addon_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => serviceCategories.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.addonId, t.categoryId] })],
+);
+
+export const vehicleSizes = pgTable("vehicle_sizes", {
+  id: id(),
+  name: text("name").notNull().unique(),
+  description: text("description").notNull().default(""),
+  examples: text("examples").notNull().default(""),
+  sortOrder: integer("sort_order").notNull().default(0),
+  isActive: boolean("is_active").notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The price × duration matrix: a service is offered for a size only when its row exists. */
+export const prices = pgTable(
+  "prices",
+  {
+    serviceId: uuid("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    vehicleSizeId: uuid("vehicle_size_id")
+      .notNull()
+      .references(() => vehicleSizes.id, { onDelete: "cascade" }),
+    priceMinor: integer("price_minor").notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    // Optimistic concurrency for the pricing grid: an edit names the version it started from.
+    version: integer("version").notNull().default(1),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serviceId, t.vehicleSizeId] }),
+    check("prices_price_nonneg", sql`${t.priceMinor} >= 0`),
+    check(
+      "prices_duration_valid",
+      sql`${t.durationMinutes} BETWEEN 0 AND 720 AND ${t.durationMinutes} % 5 = 0`,
+    ),
+  ],
+);
+
+export const serviceZones = pgTable("service_zones", {
+  id: id(),
+  name: text("name").notNull(),
+  // Outward codes or areas ("SW9", "SE"); the longest matching prefix wins.
+  postcodePrefixes: text("postcode_prefixes").array().notNull().default(sql`'{}'::text[]`),
+  travelFeeMinor: integer("travel_fee_minor").notNull().default(0),
+  travelBufferMinutes: integer("travel_buffer_minutes").notNull().default(0),
+  isActive: boolean("is_active").notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

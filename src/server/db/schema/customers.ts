@@ -1,0 +1,63 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { vehicleSizes } from "./catalogue";
+import { createdAt, id, instant, updatedAt } from "./columns";
+
+export const vehicles = pgTable(
+  "vehicles",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    make: text("make").notNull(),
+    model: text("model").notNull(),
+    year: integer("year"),
+    colour: text("colour"),
+    // Normalised: upper case, no spaces (see lib/registration.ts).
+    registration: text("registration").notNull(),
+    vehicleSizeId: uuid("vehicle_size_id")
+      .notNull()
+      .references(() => vehicleSizes.id),
+    notes: text("notes"),
+    isDefault: boolean("is_default").notNull().default(false),
+    deletedAt: instant("deleted_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("vehicles_owner_registration_uq").on(t.ownerId, t.registration).where(sql`deleted_at IS NULL`),
+    uniqueIndex("vehicles_one_default_uq").on(t.ownerId).where(sql`is_default AND deleted_at IS NULL`),
+    index("vehicles_registration_idx").on(t.registration),
+  ],
+);
+
+export const addresses = pgTable(
+  "addresses",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    line1: text("line1").notNull(),
+    line2: text("line2"),
+    town: text("town").notNull(),
+    // Normalised for the business's country (UK: "SW9 8AB").
+    postcode: text("postcode").notNull(),
+    accessNotes: text("access_notes"),
+    hasWater: boolean("has_water").notNull().default(false),
+    hasPower: boolean("has_power").notNull().default(false),
+    hasCoveredSpace: boolean("has_covered_space").notNull().default(false),
+    isDefault: boolean("is_default").notNull().default(false),
+    deletedAt: instant("deleted_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("addresses_owner_idx").on(t.ownerId),
+    uniqueIndex("addresses_one_default_uq").on(t.ownerId).where(sql`is_default AND deleted_at IS NULL`),
+    index("addresses_postcode_idx").on(t.postcode),
+  ],
+);

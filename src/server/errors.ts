@@ -1,0 +1,67 @@
+import "server-only";
+import { logger } from "./logger";
+
+export const ERROR_CODES = [
+  "VALIDATION",
+  "UNAUTHENTICATED",
+  "NOT_FOUND",
+  "CONFLICT",
+  "RATE_LIMITED",
+  "SLOT_TAKEN",
+  "INTERNAL",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+const PUBLIC_MESSAGES: Record<ErrorCode, string> = {
+  VALIDATION: "Please check the highlighted fields.",
+  UNAUTHENTICATED: "Please sign in to continue.",
+  NOT_FOUND: "This page could not be found.",
+  CONFLICT: "Something changed while you were working. Please review and try again.",
+  RATE_LIMITED: "Too many attempts. Please wait a moment and try again.",
+  SLOT_TAKEN: "That time was just taken. Please choose another.",
+  INTERNAL: "Something went wrong on our side. Please try again.",
+};
+
+export type FieldErrors = Record<string, string[]>;
+
+/** An error whose `message` is safe to show. Forbidden things answer NOT_FOUND (no existence oracle). */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string = PUBLIC_MESSAGES[code],
+    readonly fieldErrors?: FieldErrors,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export type ActionResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; code: ErrorCode; message: string; fieldErrors?: FieldErrors };
+
+/** Turns anything thrown into a result safe for the browser; unexpected errors are logged, not shown. */
+export function toActionError(err: unknown): Extract<ActionResult<never>, { ok: false }> {
+  if (err instanceof AppError) {
+    return { ok: false, code: err.code, message: err.message, fieldErrors: err.fieldErrors };
+  }
+  logger.error({ err }, "unexpected error in action");
+  return { ok: false, code: "INTERNAL", message: PUBLIC_MESSAGES.INTERNAL };
+}
+
+/** SQLSTATE of a database error, whichever driver raised it (Drizzle wraps it in `cause`). */
+export function sqlState(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const SQLSTATE = {
+  exclusionViolation: "23P01",
+  uniqueViolation: "23505",
+  foreignKeyViolation: "23503",
+  checkViolation: "23514",
+} as const;

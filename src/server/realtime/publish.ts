@@ -1,0 +1,27 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "@/server/db";
+import { liveEvents } from "@/server/db/schema";
+import { EVENTS_CHANNEL, type EventTarget, type LiveEventMap, type LiveEventType } from "./events";
+
+/**
+ * Publishes a live event inside the caller's transaction. The row (for catch-up on reconnect) and the
+ * NOTIFY (for instant delivery to every app process) both take effect on commit and vanish on rollback.
+ */
+export async function publish<T extends LiveEventType>(
+  tx: DbOrTx,
+  type: T,
+  target: EventTarget,
+  payload: LiveEventMap[T],
+): Promise<number> {
+  const userId = target.audience === "user" ? target.userId : null;
+  const [row] = await tx
+    .insert(liveEvents)
+    .values({ type, audience: target.audience, userId, payload })
+    .returning({ id: liveEvents.id });
+  if (!row) throw new Error("live event insert returned nothing");
+  // Only a pointer travels in the notification (NOTIFY payloads are limited to 8000 bytes).
+  const note = JSON.stringify({ id: row.id, audience: target.audience, userId });
+  await tx.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${note})`);
+  return row.id;
+}

@@ -1,0 +1,75 @@
+import "server-only";
+import type { LiveEvent, Viewer } from "./events";
+import type { EventHub } from "./hub";
+
+export type StreamOptions = {
+  hub: EventHub;
+  viewer: Viewer;
+  /** From the Last-Event-ID header (or ?lastEventId=) of a reconnecting client. */
+  lastEventId?: number;
+  heartbeatMs?: number;
+  signal?: AbortSignal;
+};
+
+const encoder = new TextEncoder();
+
+export function formatEvent(event: LiveEvent): string {
+  return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify({ ...event.payload, at: event.at })}\n\n`;
+}
+
+/**
+ * An SSE stream of the events the viewer may see. Subscribes first and then catches up from the store,
+ * so nothing published in between is lost; ids already sent are never sent twice.
+ */
+export function createEventStream(opts: StreamOptions): ReadableStream<Uint8Array> {
+  const { hub, viewer, heartbeatMs = 15_000 } = opts;
+  let cleanup = () => {};
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let lastSent = opts.lastEventId ?? 0;
+      let caughtUp = false;
+      const pending: LiveEvent[] = [];
+      let closed = false;
+      const write = (chunk: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(chunk));
+        } catch {
+          cleanup();
+        }
+      };
+      const send = (event: LiveEvent) => {
+        if (event.id <= lastSent) return;
+        lastSent = event.id;
+        write(formatEvent(event));
+      };
+      const unsubscribe = await hub.subscribe(viewer, (event) => (caughtUp ? send(event) : pending.push(event)));
+      const heartbeat = setInterval(() => write(`: heartbeat ${Date.now()}\n\n`), heartbeatMs);
+      cleanup = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+        try {
+          controller.close();
+        } catch {
+          // Already closed by the client.
+        }
+      };
+      opts.signal?.addEventListener("abort", () => cleanup(), { once: true });
+
+      write(`retry: 2000\n: connected\n\n`);
+      if (opts.lastEventId !== undefined) {
+        for (const e of await hub.since(viewer, opts.lastEventId)) send(e);
+      } else {
+        lastSent = await hub.latestId();
+      }
+      caughtUp = true;
+      for (const e of pending.sort((a, b) => a.id - b.id)) send(e);
+      pending.length = 0;
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+}

@@ -1,0 +1,41 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "@/server/db/client";
+
+export type DbKind = "pglite" | "postgres";
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+export type TestDatabase = DatabaseHandle & { url?: string; drop: () => Promise<void> };
+
+/**
+ * A fresh, migrated database: an in-memory PGlite, or a new PostgreSQL database created for this test
+ * file on the server of TEST_DATABASE_URL and dropped afterwards.
+ */
+export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
+  if (kind === "pglite") {
+    const handle = await openDatabase({ dir: "memory://" });
+    return Object.assign(handle, { drop: () => handle.close() });
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `forecourt_t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
+  return Object.assign(handle, {
+    url: url.toString(),
+    drop: async () => {
+      await handle.close();
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  });
+}
