@@ -1,0 +1,61 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emails, workerHeartbeats } from "@/server/db/schema";
+import { smtpTransport } from "@/server/email/transport";
+import { startJobs, type JobRuntime } from "@/server/jobs/runtime";
+import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
+import { insertSettings } from "@tests/factories";
+import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
+import { TestSmtp } from "../support/smtp";
+
+async function until(check: () => Promise<boolean>, ms = 20_000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe.each(dbKinds)("background jobs (pg-boss) on %s", (kind) => {
+  let t: TestDatabase;
+  let jobs: JobRuntime | undefined;
+  const smtp = new TestSmtp();
+
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+    await insertSettings(t.db);
+    await smtp.start();
+    if (kind === "postgres") process.env.DATABASE_URL = t.url;
+  });
+  afterAll(async () => {
+    await jobs?.stop();
+    delete process.env.DATABASE_URL;
+    await smtp.stop();
+    await t.drop();
+  });
+
+  it("sends an email left in the outbox before the runner started (nothing lost across a restart)", async () => {
+    const early = await t.db.transaction((tx) => enqueueEmail(tx, { to: "early@example.test", template: "system-test", data: { requestedBy: "test" } }));
+    const { resetEnvCache } = await import("@/env");
+    resetEnvCache();
+    jobs = await startJobs(t, { transport: smtpTransport(smtp.url) });
+    await until(async () => (await t.db.select().from(emails).where(eq(emails.id, early)))[0]?.status === "sent");
+  });
+
+  it("wakes on commit and delivers a newly queued email within seconds", async () => {
+    const started = Date.now();
+    const id = await t.db.transaction((tx) => enqueueEmail(tx, { to: "live@example.test", template: "system-test", data: { requestedBy: "test" } }));
+    await until(async () => (await t.db.select().from(emails).where(eq(emails.id, id)))[0]?.status === "sent");
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(smtp.received.some((r) => r.to.includes("live@example.test"))).toBe(true);
+  });
+
+  it("records a heartbeat while running and removes it on a graceful stop", async () => {
+    const beats = await t.db.select().from(workerHeartbeats);
+    expect(beats.map((b) => b.workerId)).toContain(jobs?.workerId);
+    await jobs?.stop();
+    const after = await t.db.select().from(workerHeartbeats).where(eq(workerHeartbeats.workerId, jobs?.workerId ?? ""));
+    expect(after).toHaveLength(0);
+    jobs = undefined;
+  });
+});

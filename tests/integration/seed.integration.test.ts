@@ -1,0 +1,69 @@
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "better-auth/crypto";
+import * as schema from "@/server/db/schema";
+import { seedDemoBusiness } from "@/server/seed/demo-business";
+import { DEMO_ADMIN } from "@/server/seed/demo-data";
+import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
+
+const tables = {
+  users: schema.users,
+  accounts: schema.accounts,
+  teams: schema.teams,
+  workingHours: schema.workingHours,
+  categories: schema.serviceCategories,
+  services: schema.services,
+  sizes: schema.vehicleSizes,
+  prices: schema.prices,
+  zones: schema.serviceZones,
+  vehicles: schema.vehicles,
+  addresses: schema.addresses,
+  bookings: schema.bookings,
+  allocations: schema.allocations,
+  payments: schema.payments,
+};
+
+describe.each(dbKinds)("demo seed on %s", (kind) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+  });
+  afterAll(() => t.drop());
+
+  async function counts() {
+    const out: Record<string, number> = {};
+    for (const [name, table] of Object.entries(tables)) {
+      const [row] = await t.db.select({ n: count() }).from(table);
+      out[name] = Number(row?.n ?? 0);
+    }
+    return out;
+  }
+
+  it("seeds the demo business of the spec, and a second run changes nothing", async () => {
+    expect(await seedDemoBusiness(t.db)).toEqual({ seeded: true });
+    const first = await counts();
+    expect(first).toMatchObject({ teams: 2, categories: 4, sizes: 4, users: 2, vehicles: 1, addresses: 1 });
+    expect(first.services).toBe(12);
+    expect(first.bookings).toBeGreaterThanOrEqual(4);
+    expect(first.zones).toBeGreaterThanOrEqual(4);
+    expect(await seedDemoBusiness(t.db)).toEqual({ seeded: false });
+    expect(await counts()).toEqual(first);
+  });
+
+  it("stores the demo admin's password so that it verifies", async () => {
+    const rows = await t.db.select().from(schema.accounts);
+    const results = await Promise.all(rows.map((r) => verifyPassword({ hash: r.password ?? "", password: DEMO_ADMIN.password })));
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it("gives every seeded booking a line item and an allocation mirroring its status", async () => {
+    const bookings = await t.db.select().from(schema.bookings);
+    const allocations = await t.db.select().from(schema.allocations);
+    for (const b of bookings) {
+      const a = allocations.find((x) => x.bookingId === b.id);
+      expect(a, b.reference).toBeDefined();
+      const holds = ["confirmed", "pending_payment", "awaiting_approval", "in_progress"].includes(b.status);
+      expect(holds ? a?.status : "released").toBe(holds ? b.status : a?.status);
+    }
+  });
+});
