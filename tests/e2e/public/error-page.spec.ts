@@ -1,0 +1,15 @@
+import { expect, expectAccessible, test } from "../support/fixtures";
+
+test("a server render failure shows the generic error page with a digest and no internal text", async ({ page }) => {
+  const response = await page.goto("/test-error");
+  expect(response?.status()).toBe(500);
+  const alert = page.getByRole("alert");
+  await expect(alert.getByRole("heading", { name: "Something went wrong." })).toBeVisible();
+  const digest = alert.locator("code");
+  await expect(digest).toHaveText(/^\S{4,}$/);
+  const html = await page.content();
+  expect(html).not.toContain("Internal detail");
+  expect(html).not.toContain("postgres://secret");
+  await expect(alert.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
+  await expectAccessible(page);
+});

@@ -1,0 +1,53 @@
+import { expect, test } from "../support/fixtures";
+
+test("/api/health reports database, jobs and email as healthy", async ({ request }) => {
+  const res = await request.get("/api/health");
+  expect(res.status()).toBe(200);
+  const body = await res.json();
+  expect(body.status).toBe("ok");
+  expect(body.checks.database.ok).toBe(true);
+  expect(body.checks.jobs.ok).toBe(true);
+  expect(body.checks.email.ok).toBe(true);
+  expect(res.headers()["x-request-id"]).toMatch(/[0-9a-f-]{36}/);
+});
+
+test("the live event stream needs a signed-in person", async ({ request }) => {
+  const res = await request.get("/api/events");
+  expect(res.status()).toBe(401);
+});
+
+test("a signed-in admin receives a live event over SSE, and resumes with Last-Event-ID", async ({ page, loginAs }) => {
+  await page.goto("/");
+  await loginAs("admin");
+  const received = await page.evaluate(async () => {
+    const source = new EventSource("/api/events");
+    const events: { id: string; reference: string }[] = [];
+    await new Promise<void>((resolve) => source.addEventListener("open", () => resolve(), { once: true }));
+    const done = new Promise<void>((resolve) => {
+      source.addEventListener("booking.updated", (e) => {
+        const m = e as MessageEvent;
+        events.push({ id: m.lastEventId, reference: JSON.parse(m.data).reference });
+        if (events.length === 2) resolve();
+      });
+    });
+    await fetch("/api/test/publish?reference=LIVE-1", { method: "POST" });
+    await fetch("/api/test/publish?reference=LIVE-2", { method: "POST" });
+    await done;
+    source.close();
+    return events;
+  });
+  expect(received.map((e) => e.reference)).toEqual(["LIVE-1", "LIVE-2"]);
+
+  // A client that reconnects after LIVE-1 gets LIVE-2 (and only that) first.
+  const resumed = await page.evaluate(async (after) => {
+    const res = await fetch("/api/events", { headers: { "Last-Event-ID": after } });
+    const reader = res.body?.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    while (reader && !text.includes("LIVE-2")) text += decoder.decode((await reader.read()).value);
+    await reader?.cancel();
+    return text;
+  }, received[0]?.id ?? "0");
+  expect(resumed).toContain("LIVE-2");
+  expect(resumed).not.toContain("LIVE-1");
+});
