@@ -28,7 +28,10 @@ const purePure = {
       {
         patterns: [
           { group: ["@/server/*", "**/server/**"], message: "domain/ and lib/ are pure: no server imports." },
-          { group: ["react", "react-dom", "next", "next/*"], message: "domain/ and lib/ are pure: no React." },
+          {
+            group: ["react", "react-dom", "next", "next/*"],
+            message: "domain/ and lib/ are pure: no React.",
+          },
         ],
       },
     ],

@@ -7,7 +7,10 @@ const BIN = "/usr/bin/chromium";
 if (!fs.existsSync(BIN)) {
   console.log("Chromium is missing: installing Debian's chromium package…");
   const sudo = process.getuid?.() === 0 ? "" : "sudo ";
-  execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation`, {
-    stdio: "inherit",
-  });
+  execSync(
+    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation`,
+    {
+      stdio: "inherit",
+    },
+  );
 }

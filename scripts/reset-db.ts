@@ -5,7 +5,9 @@ import { getEnv } from "@/env";
 
 const env = getEnv();
 if (env.DATABASE_URL) {
-  console.error("db:reset only removes the embedded database; drop a PostgreSQL database with your own tools.");
+  console.error(
+    "db:reset only removes the embedded database; drop a PostgreSQL database with your own tools.",
+  );
   process.exit(1);
 }
 const dir = path.resolve(env.PGLITE_DIR);

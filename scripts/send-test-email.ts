@@ -10,7 +10,11 @@ if (!values.to || !/^[^@\s]+@[^@\s]+$/.test(values.to)) {
 }
 const handle = await getDatabase();
 const id = await handle.db.transaction((tx) =>
-  enqueueEmail(tx, { to: values.to as string, template: "system-test", data: { requestedBy: "the command line" } }),
+  enqueueEmail(tx, {
+    to: values.to as string,
+    template: "system-test",
+    data: { requestedBy: "the command line" },
+  }),
 );
 console.log(`Queued email ${id}; the job runner sends it (see /admin/help for the transport's status).`);
 await closeDatabase();

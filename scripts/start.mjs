@@ -13,13 +13,16 @@ const stampFile = path.join(root, ".next", "forecourt-build-stamp");
 function sourceStamp() {
   const hash = createHash("sha256");
   const walk = (dir) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of fs
+      .readdirSync(dir, { withFileTypes: true })
+      .sort((a, b) => a.name.localeCompare(b.name))) {
       const p = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(p);
       else hash.update(`${path.relative(root, p)}:${fs.statSync(p).size}:${fs.statSync(p).mtimeMs}\n`);
     }
   };
-  for (const dir of ["src", "drizzle", "public"]) if (fs.existsSync(path.join(root, dir))) walk(path.join(root, dir));
+  for (const dir of ["src", "drizzle", "public"])
+    if (fs.existsSync(path.join(root, dir))) walk(path.join(root, dir));
   for (const f of ["package-lock.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json"]) {
     if (fs.existsSync(path.join(root, f))) hash.update(`${f}:${fs.readFileSync(path.join(root, f))}`);
   }
@@ -27,21 +30,31 @@ function sourceStamp() {
 }
 
 const stamp = sourceStamp();
-const built = fs.existsSync(path.join(root, ".next", "BUILD_ID")) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp;
+const built =
+  fs.existsSync(path.join(root, ".next", "BUILD_ID")) &&
+  fs.existsSync(stampFile) &&
+  fs.readFileSync(stampFile, "utf8") === stamp;
 if (!built) {
   console.log("Building Forecourt (first start, or the sources changed)…");
   const started = Date.now();
-  const res = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit" });
+  const res = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
+    cwd: root,
+    stdio: "inherit",
+  });
   if (res.status !== 0) process.exit(res.status ?? 1);
   fs.writeFileSync(stampFile, stamp);
   console.log(`Build finished in ${Math.round((Date.now() - started) / 1000)} s.`);
 }
 
 const port = process.env.PORT ?? "3000";
-const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", port], {
-  cwd: root,
-  stdio: "inherit",
-  env: { ...process.env, NODE_ENV: "production" },
-});
+const child = spawn(
+  process.execPath,
+  [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", port],
+  {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  },
+);
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -6,7 +6,9 @@ import { logger } from "@/server/logger";
 
 async function main() {
   if (!getEnv().DATABASE_URL) {
-    console.error("npm run worker needs DATABASE_URL: with the embedded database the web process runs the jobs itself.");
+    console.error(
+      "npm run worker needs DATABASE_URL: with the embedded database the web process runs the jobs itself.",
+    );
     process.exit(1);
   }
   const handle = await getDatabase();

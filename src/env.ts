@@ -11,18 +11,25 @@ const bool = z
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+    DATABASE_URL: z
+      .string()
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     PGLITE_DIR: z.string().min(1).default(".data/pglite"),
     APP_URL: z.string().url().default("http://localhost:3000"),
     AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
-    SMTP_URL: z.string().optional().or(z.literal("").transform(() => undefined)),
+    SMTP_URL: z
+      .string()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     EMAIL_FROM: z.string().default("Forecourt <no-reply@forecourt.local>"),
     EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
     EMAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
     JOBS_MODE: z.enum(["auto", "web", "worker"]).default("auto"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     ENABLE_TEST_ROUTES: bool,
-    SEED_ON_START: z.enum(["auto", "never"]).default("auto"),
+    SEED_ON_START: z.enum(["auto", "demo", "never"]).default("auto"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {

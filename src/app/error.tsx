@@ -2,7 +2,13 @@
 
 import { ErrorPanel } from "@/components/layout/error-panel";
 
-export default function AppError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+export default function AppError({
+  error,
+  reset,
+}: {
+  error: Error & { digest?: string };
+  reset: () => void;
+}) {
   // Next.js replaces a server error's message with a generic one and gives it a digest; the message
   // itself is never rendered here, so internal text cannot reach the browser.
   return (

@@ -4,7 +4,13 @@ import { ErrorPanel } from "@/components/layout/error-panel";
 import "./globals.css";
 
 // Replaces the root layout when it fails, so it brings its own <html> and <body>.
-export default function GlobalError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+export default function GlobalError({
+  error,
+  reset,
+}: {
+  error: Error & { digest?: string };
+  reset: () => void;
+}) {
   return (
     <html lang="en-GB">
       <body className="bg-canvas text-ink antialiased">

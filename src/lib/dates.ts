@@ -21,7 +21,14 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-export type LocalDateTime = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+export type LocalDateTime = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+};
 
 export function toLocalParts(instant: Date, timeZone: string): LocalDateTime {
   const p: Record<string, number> = {};
@@ -88,7 +95,12 @@ export function isoWeekday(date: string): number {
 
 /** "Tue 3 Mar, 09:30 GMT" — every time shown to a person carries the zone's name. */
 export function formatDateTime(instant: Date, timeZone: string, locale = "en-GB"): string {
-  const date = new Intl.DateTimeFormat(locale, { timeZone, weekday: "short", day: "numeric", month: "short" }).format(instant);
+  const date = new Intl.DateTimeFormat(locale, {
+    timeZone,
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+  }).format(instant);
   return `${date.replace(",", "")}, ${formatTime(instant, timeZone, locale)}`;
 }
 
@@ -107,9 +119,13 @@ export function formatTime(instant: Date, timeZone: string, locale = "en-GB"): s
 
 /** "Tuesday 3 March 2026" */
 export function formatLongDate(instant: Date, timeZone: string, locale = "en-GB"): string {
-  return new Intl.DateTimeFormat(locale, { timeZone, weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(
-    instant,
-  );
+  return new Intl.DateTimeFormat(locale, {
+    timeZone,
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  }).format(instant);
 }
 
 /** Minutes after midnight → "08:00". */

@@ -3,7 +3,9 @@
 
 export const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-export function generateReference(randomBytes: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
+export function generateReference(
+  randomBytes: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n)),
+): string {
   let out = "";
   while (out.length < 6) {
     for (const b of randomBytes(12)) {

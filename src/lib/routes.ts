@@ -41,11 +41,17 @@ export function safeNextPath(next: string | null | undefined, fallback = "/"): s
   if (!next) return fallback;
   let decoded = next;
   try {
-    for (let i = 0; i < 3 && decoded !== decodeURIComponent(decoded); i++) decoded = decodeURIComponent(decoded);
+    for (let i = 0; i < 3 && decoded !== decodeURIComponent(decoded); i++)
+      decoded = decodeURIComponent(decoded);
   } catch {
     return fallback;
   }
-  if (!decoded.startsWith("/") || decoded.startsWith("//") || decoded.includes("\\") || /[\u0000-\u001f]/.test(decoded)) {
+  if (
+    !decoded.startsWith("/") ||
+    decoded.startsWith("//") ||
+    decoded.includes("\\") ||
+    /[\u0000-\u001f]/.test(decoded)
+  ) {
     return fallback;
   }
   return decoded;

@@ -3,7 +3,7 @@ import { getEnv, jobsRunInWeb } from "@/env";
 import { closeDatabase, getDatabase } from "@/server/db";
 import { startJobs, type JobRuntime } from "@/server/jobs/runtime";
 import { logger } from "@/server/logger";
-import { seedDemoBusiness } from "@/server/seed/demo-business";
+import { seedDemoBusiness, seedInstallation } from "@/server/seed/demo-business";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "@/server/seed/demo-data";
 
 const g = globalThis as unknown as { __forecourtBoot?: Promise<void>; __forecourtJobs?: JobRuntime };
@@ -16,7 +16,9 @@ const g = globalThis as unknown as { __forecourtBoot?: Promise<void>; __forecour
 export function bootServer(): Promise<void> {
   g.__forecourtBoot ??= boot().catch((err) => {
     logger.fatal({ err: err instanceof Error ? err.message : err }, "startup failed");
-    process.stderr.write(`\nForecourt could not start:\n${err instanceof Error ? err.message : String(err)}\n\n`);
+    process.stderr.write(
+      `\nForecourt could not start:\n${err instanceof Error ? err.message : String(err)}\n\n`,
+    );
     process.exit(1);
   });
   return g.__forecourtBoot;
@@ -28,10 +30,15 @@ async function boot() {
   const handle = await getDatabase();
   logger.info({ db: handle.kind, ms: Date.now() - started }, "database ready (migrations applied)");
 
-  if (env.SEED_ON_START === "auto") {
+  // The embedded default is a demo; a PostgreSQL installation starts with its settings record only
+  // (SEED_ON_START=demo seeds the demo there too, e.g. for a staging site).
+  const demo = env.SEED_ON_START === "demo" || (env.SEED_ON_START === "auto" && handle.kind === "pglite");
+  if (demo) {
     const { seeded } = await seedDemoBusiness(handle.db);
     if (seeded) logger.info("demo business seeded");
-    if (handle.kind === "pglite") printDemoLogins(seeded);
+    printDemoLogins(seeded);
+  } else if (env.SEED_ON_START !== "never") {
+    if ((await seedInstallation(handle.db)).seeded) logger.info("default settings created");
   }
 
   if (jobsRunInWeb()) {

@@ -37,8 +37,7 @@ export class AppError extends Error {
 }
 
 export type ActionResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; code: ErrorCode; message: string; fieldErrors?: FieldErrors };
+  { ok: true; data: T } | { ok: false; code: ErrorCode; message: string; fieldErrors?: FieldErrors };
 
 /** Turns anything thrown into a result safe for the browser; unexpected errors are logged, not shown. */
 export function toActionError(err: unknown): Extract<ActionResult<never>, { ok: false }> {

@@ -15,14 +15,18 @@ export type HealthReport = {
   checks: { database: CheckResult; jobs: CheckResult; email: CheckResult };
 };
 
-const withTimeout = <T,>(p: Promise<T>, ms: number) =>
-  Promise.race([p, new Promise<never>((_, rej) => setTimeout(() => rej(new Error(`timed out after ${ms} ms`)), ms).unref())]);
+const withTimeout = <T>(p: Promise<T>, ms: number) =>
+  Promise.race([
+    p,
+    new Promise<never>((_, rej) => setTimeout(() => rej(new Error(`timed out after ${ms} ms`)), ms).unref()),
+  ]);
 
 let emailCache: { at: number; result: CheckResult } | null = null;
 
 async function checkEmail(): Promise<CheckResult> {
   const t = getMailTransport();
-  if (t.kind === "log") return { ok: true, detail: "No SMTP_URL: emails are kept in the outbox and logged, not sent" };
+  if (t.kind === "log")
+    return { ok: true, detail: "No SMTP_URL: emails are kept in the outbox and logged, not sent" };
   if (emailCache && Date.now() - emailCache.at < 30_000) return emailCache.result;
   let result: CheckResult;
   try {
@@ -44,13 +48,20 @@ export async function getHealth(): Promise<HealthReport> {
     const handle = await withTimeout(getDatabase(), 5000);
     await withTimeout(handle.db.execute(sql`SELECT 1`), 3000);
     database = { ok: true, detail: handle.kind === "pglite" ? "Embedded PostgreSQL (PGlite)" : "PostgreSQL" };
-    const [beat] = await handle.db.select().from(workerHeartbeats).orderBy(desc(workerHeartbeats.beatAt)).limit(1);
+    const [beat] = await handle.db
+      .select()
+      .from(workerHeartbeats)
+      .orderBy(desc(workerHeartbeats.beatAt))
+      .limit(1);
     const ageMs = beat ? Date.now() - beat.beatAt.getTime() : Infinity;
     const where = jobsRunInWeb() ? "in the web process" : "in the worker process";
     jobs =
       ageMs <= HEARTBEAT_MS * 3
         ? { ok: true, detail: `Running ${where} (last heartbeat ${Math.round(ageMs / 1000)} s ago)` }
-        : { ok: false, detail: beat ? `No heartbeat ${where} for ${Math.round(ageMs / 1000)} s` : `Not running ${where}` };
+        : {
+            ok: false,
+            detail: beat ? `No heartbeat ${where} for ${Math.round(ageMs / 1000)} s` : `Not running ${where}`,
+          };
   } catch (err) {
     logger.error({ err }, "health check: database unavailable");
     database = { ok: false, detail: "Database unavailable" };
@@ -58,5 +69,9 @@ export async function getHealth(): Promise<HealthReport> {
   }
   const email = await checkEmail();
   const ok = database.ok && jobs.ok && email.ok;
-  return { status: ok ? "ok" : "degraded", version: `${packageJson.version}${getEnv().NODE_ENV === "production" ? "" : "-dev"}`, checks: { database, jobs, email } };
+  return {
+    status: ok ? "ok" : "degraded",
+    version: `${packageJson.version}${getEnv().NODE_ENV === "production" ? "" : "-dev"}`,
+    checks: { database, jobs, email },
+  };
 }

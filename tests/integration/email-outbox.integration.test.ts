@@ -22,12 +22,18 @@ describe.each(dbKinds)("email outbox on %s", (kind) => {
   });
 
   const queue = (to: string) =>
-    t.db.transaction((tx) => enqueueEmail(tx, { to, template: "system-test", data: { requestedBy: "<script>alert(1)</script>" } }));
+    t.db.transaction((tx) =>
+      enqueueEmail(tx, { to, template: "system-test", data: { requestedBy: "<script>alert(1)</script>" } }),
+    );
 
   it("queues nothing when the caller's transaction rolls back", async () => {
     await expect(
       t.db.transaction(async (tx) => {
-        await enqueueEmail(tx, { to: "rollback@example.test", template: "system-test", data: { requestedBy: "x" } });
+        await enqueueEmail(tx, {
+          to: "rollback@example.test",
+          template: "system-test",
+          data: { requestedBy: "x" },
+        });
         throw new Error("caller failed");
       }),
     ).rejects.toThrow("caller failed");
@@ -92,7 +98,12 @@ describe.each(dbKinds)("email outbox on %s", (kind) => {
     let now = new Date();
     let outcome = "";
     for (let i = 0; i < 3; i++) {
-      outcome = await deliverEmail(t.db, id, { transport, now: () => now, maxAttempts: 3, retryBaseSeconds: 1 });
+      outcome = await deliverEmail(t.db, id, {
+        transport,
+        now: () => now,
+        maxAttempts: 3,
+        retryBaseSeconds: 1,
+      });
       now = new Date(now.getTime() + 10_000);
     }
     expect(outcome).toBe("failed");
@@ -106,11 +117,16 @@ describe.each(dbKinds)("email outbox on %s", (kind) => {
   it("picks up a claim left by a crashed worker", async () => {
     const id = await queue("crash@example.test");
     const t0 = new Date();
-    await t.db.update(emails).set({ status: "sending", lockedUntil: new Date(t0.getTime() + 120_000) }).where(eq(emails.id, id));
+    await t.db
+      .update(emails)
+      .set({ status: "sending", lockedUntil: new Date(t0.getTime() + 120_000) })
+      .where(eq(emails.id, id));
     expect(await findDueEmailIds(t.db, t0)).not.toContain(id);
     const later = new Date(t0.getTime() + 121_000);
     expect(await findDueEmailIds(t.db, later)).toContain(id);
-    expect(await deliverEmail(t.db, id, { transport: smtpTransport(smtp.url), now: () => later })).toBe("sent");
+    expect(await deliverEmail(t.db, id, { transport: smtpTransport(smtp.url), now: () => later })).toBe(
+      "sent",
+    );
   });
 
   it("logs and marks the email when no SMTP transport is configured", async () => {

@@ -35,17 +35,25 @@ describe.each(dbKinds)("background jobs (pg-boss) on %s", (kind) => {
   });
 
   it("sends an email left in the outbox before the runner started (nothing lost across a restart)", async () => {
-    const early = await t.db.transaction((tx) => enqueueEmail(tx, { to: "early@example.test", template: "system-test", data: { requestedBy: "test" } }));
+    const early = await t.db.transaction((tx) =>
+      enqueueEmail(tx, { to: "early@example.test", template: "system-test", data: { requestedBy: "test" } }),
+    );
     const { resetEnvCache } = await import("@/env");
     resetEnvCache();
     jobs = await startJobs(t, { transport: smtpTransport(smtp.url) });
-    await until(async () => (await t.db.select().from(emails).where(eq(emails.id, early)))[0]?.status === "sent");
+    await until(
+      async () => (await t.db.select().from(emails).where(eq(emails.id, early)))[0]?.status === "sent",
+    );
   });
 
   it("wakes on commit and delivers a newly queued email within seconds", async () => {
     const started = Date.now();
-    const id = await t.db.transaction((tx) => enqueueEmail(tx, { to: "live@example.test", template: "system-test", data: { requestedBy: "test" } }));
-    await until(async () => (await t.db.select().from(emails).where(eq(emails.id, id)))[0]?.status === "sent");
+    const id = await t.db.transaction((tx) =>
+      enqueueEmail(tx, { to: "live@example.test", template: "system-test", data: { requestedBy: "test" } }),
+    );
+    await until(
+      async () => (await t.db.select().from(emails).where(eq(emails.id, id)))[0]?.status === "sent",
+    );
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(smtp.received.some((r) => r.to.includes("live@example.test"))).toBe(true);
   });
@@ -54,7 +62,10 @@ describe.each(dbKinds)("background jobs (pg-boss) on %s", (kind) => {
     const beats = await t.db.select().from(workerHeartbeats);
     expect(beats.map((b) => b.workerId)).toContain(jobs?.workerId);
     await jobs?.stop();
-    const after = await t.db.select().from(workerHeartbeats).where(eq(workerHeartbeats.workerId, jobs?.workerId ?? ""));
+    const after = await t.db
+      .select()
+      .from(workerHeartbeats)
+      .where(eq(workerHeartbeats.workerId, jobs?.workerId ?? ""));
     expect(after).toHaveLength(0);
     jobs = undefined;
   });

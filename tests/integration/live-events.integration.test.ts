@@ -35,7 +35,12 @@ function reader(stream: ReadableStream<Uint8Array>) {
             .filter((l) => !l.startsWith(":") && l.includes(": "))
             .map((l) => [l.slice(0, l.indexOf(": ")), l.slice(l.indexOf(": ") + 2)]),
         );
-        if (fields.id) events.push({ id: Number(fields.id), event: fields.event ?? "", data: JSON.parse(fields.data ?? "{}") });
+        if (fields.id)
+          events.push({
+            id: Number(fields.id),
+            event: fields.event ?? "",
+            data: JSON.parse(fields.data ?? "{}"),
+          });
       }
     }
   })();
@@ -76,7 +81,9 @@ describe.each(dbKinds)("live events on %s", (kind) => {
         throw new Error("rollback");
       }),
     ).rejects.toThrow("rollback");
-    await t.db.transaction((tx) => publish(tx, "booking.updated", { audience: "admins" }, payload("COMMITTED")));
+    await t.db.transaction((tx) =>
+      publish(tx, "booking.updated", { audience: "admins" }, payload("COMMITTED")),
+    );
 
     await until(() => client.events.length >= 1);
     await new Promise((r) => setTimeout(r, 200));
@@ -88,13 +95,19 @@ describe.each(dbKinds)("live events on %s", (kind) => {
   });
 
   it("streams only what the viewer may see", async () => {
-    const streams = [admin, customer, otherCustomer].map((viewer) => reader(createEventStream({ hub, viewer })));
+    const streams = [admin, customer, otherCustomer].map((viewer) =>
+      reader(createEventStream({ hub, viewer })),
+    );
     await until(() => streams.every((s) => s.raw.length > 0));
     await t.db.transaction(async (tx) => {
       await publish(tx, "booking.updated", { audience: "user", userId: customer.userId }, payload("MINE"));
       await publish(tx, "booking.updated", { audience: "admins" }, payload("ADMINS"));
     });
-    const [a, c, o] = streams as [ReturnType<typeof reader>, ReturnType<typeof reader>, ReturnType<typeof reader>];
+    const [a, c, o] = streams as [
+      ReturnType<typeof reader>,
+      ReturnType<typeof reader>,
+      ReturnType<typeof reader>,
+    ];
     await until(() => a.events.length >= 1 && c.events.length >= 1);
     await new Promise((r) => setTimeout(r, 200));
     expect(a.events.map((e) => e.data.reference)).toEqual(["ADMINS"]);
@@ -104,9 +117,13 @@ describe.each(dbKinds)("live events on %s", (kind) => {
   });
 
   it("resumes after Last-Event-ID with what was missed, in order, without repeats", async () => {
-    const first = await t.db.transaction((tx) => publish(tx, "booking.updated", { audience: "admins" }, payload("R1")));
+    const first = await t.db.transaction((tx) =>
+      publish(tx, "booking.updated", { audience: "admins" }, payload("R1")),
+    );
     await t.db.transaction((tx) => publish(tx, "booking.updated", { audience: "admins" }, payload("R2")));
-    await t.db.transaction((tx) => publish(tx, "booking.updated", { audience: "user", userId: "someone" }, payload("HIDDEN")));
+    await t.db.transaction((tx) =>
+      publish(tx, "booking.updated", { audience: "user", userId: "someone" }, payload("HIDDEN")),
+    );
     await t.db.transaction((tx) => publish(tx, "booking.updated", { audience: "admins" }, payload("R3")));
     const client = reader(createEventStream({ hub, viewer: admin, lastEventId: first }));
     await until(() => client.events.length >= 2);
@@ -125,7 +142,9 @@ describe.each(dbKinds)("live events on %s", (kind) => {
       const here = reader(createEventStream({ hub, viewer: admin }));
       const there = reader(createEventStream({ hub: otherHub, viewer: admin }));
       await until(() => here.raw.length > 0 && there.raw.length > 0);
-      await other.db.transaction((tx) => publish(tx, "schedule.changed", { audience: "admins" }, { from: "a", to: "b", teamId: null }));
+      await other.db.transaction((tx) =>
+        publish(tx, "schedule.changed", { audience: "admins" }, { from: "a", to: "b", teamId: null }),
+      );
       await until(() => here.events.length >= 1 && there.events.length >= 1);
       expect(here.events[0]?.event).toBe("schedule.changed");
       expect(there.events[0]?.id).toBe(here.events[0]?.id);

@@ -32,10 +32,20 @@ describe.each(dbKinds)("overlap guard on %s", (kind) => {
   }
 
   it("rejects an overlapping booking for the same team with 23P01", async () => {
-    await insertBooking(t.db, { customerId, teamId: teamA, startsAt: at("2030-03-04T09:00:00Z"), endsAt: at("2030-03-04T11:00:00Z") });
+    await insertBooking(t.db, {
+      customerId,
+      teamId: teamA,
+      startsAt: at("2030-03-04T09:00:00Z"),
+      endsAt: at("2030-03-04T11:00:00Z"),
+    });
     await expectViolation(
       t.db.transaction((tx) =>
-        insertBooking(tx, { customerId, teamId: teamA, startsAt: at("2030-03-04T10:30:00Z"), endsAt: at("2030-03-04T12:00:00Z") }),
+        insertBooking(tx, {
+          customerId,
+          teamId: teamA,
+          startsAt: at("2030-03-04T10:30:00Z"),
+          endsAt: at("2030-03-04T12:00:00Z"),
+        }),
       ),
     );
     // Nothing of the rejected booking was kept (its transaction rolled back).
@@ -44,65 +54,128 @@ describe.each(dbKinds)("overlap guard on %s", (kind) => {
   });
 
   it("accepts the same time for another team", async () => {
-    const b = await insertBooking(t.db, { customerId, teamId: teamB, startsAt: at("2030-03-04T09:00:00Z"), endsAt: at("2030-03-04T11:00:00Z") });
+    const b = await insertBooking(t.db, {
+      customerId,
+      teamId: teamB,
+      startsAt: at("2030-03-04T09:00:00Z"),
+      endsAt: at("2030-03-04T11:00:00Z"),
+    });
     expect(b.teamId).toBe(teamB);
   });
 
   it("accepts back-to-back times (ranges are half-open)", async () => {
-    const b = await insertBooking(t.db, { customerId, teamId: teamA, startsAt: at("2030-03-04T11:00:00Z"), endsAt: at("2030-03-04T12:00:00Z") });
+    const b = await insertBooking(t.db, {
+      customerId,
+      teamId: teamA,
+      startsAt: at("2030-03-04T11:00:00Z"),
+      endsAt: at("2030-03-04T12:00:00Z"),
+    });
     expect(b.startsAt.toISOString()).toBe("2030-03-04T11:00:00.000Z");
   });
 
   it("rejects a block over a booking, and a booking over a block", async () => {
     await expectViolation(
-      t.db.transaction((tx) => insertBlock(tx, { teamId: teamA, startsAt: at("2030-03-04T08:00:00Z"), endsAt: at("2030-03-04T09:30:00Z") })),
+      t.db.transaction((tx) =>
+        insertBlock(tx, {
+          teamId: teamA,
+          startsAt: at("2030-03-04T08:00:00Z"),
+          endsAt: at("2030-03-04T09:30:00Z"),
+        }),
+      ),
     );
-    await insertBlock(t.db, { teamId: teamA, startsAt: at("2030-03-05T08:00:00Z"), endsAt: at("2030-03-05T10:00:00Z") });
+    await insertBlock(t.db, {
+      teamId: teamA,
+      startsAt: at("2030-03-05T08:00:00Z"),
+      endsAt: at("2030-03-05T10:00:00Z"),
+    });
     await expectViolation(
       t.db.transaction((tx) =>
-        insertBooking(tx, { customerId, teamId: teamA, startsAt: at("2030-03-05T09:00:00Z"), endsAt: at("2030-03-05T09:30:00Z") }),
+        insertBooking(tx, {
+          customerId,
+          teamId: teamA,
+          startsAt: at("2030-03-05T09:00:00Z"),
+          endsAt: at("2030-03-05T09:30:00Z"),
+        }),
       ),
     );
   });
 
-  it.each(["released", "expired"] as const)("accepts the time again once the first allocation is %s", async (status) => {
-    const day = status === "released" ? "2030-03-06" : "2030-03-07";
-    const first = await insertBooking(t.db, {
-      customerId,
-      teamId: teamA,
-      status: "pending_payment",
-      startsAt: at(`${day}T09:00:00Z`),
-      endsAt: at(`${day}T10:00:00Z`),
-    });
-    await expectViolation(
-      t.db.transaction((tx) =>
-        insertBooking(tx, { customerId, teamId: teamA, startsAt: at(`${day}T09:30:00Z`), endsAt: at(`${day}T10:30:00Z`) }),
-      ),
-    );
-    await t.db.update(allocations).set({ status }).where(eq(allocations.bookingId, first.id));
-    const second = await insertBooking(t.db, { customerId, teamId: teamA, startsAt: at(`${day}T09:30:00Z`), endsAt: at(`${day}T10:30:00Z`) });
-    expect(second.id).not.toBe(first.id);
-  });
+  it.each(["released", "expired"] as const)(
+    "accepts the time again once the first allocation is %s",
+    async (status) => {
+      const day = status === "released" ? "2030-03-06" : "2030-03-07";
+      const first = await insertBooking(t.db, {
+        customerId,
+        teamId: teamA,
+        status: "pending_payment",
+        startsAt: at(`${day}T09:00:00Z`),
+        endsAt: at(`${day}T10:00:00Z`),
+      });
+      await expectViolation(
+        t.db.transaction((tx) =>
+          insertBooking(tx, {
+            customerId,
+            teamId: teamA,
+            startsAt: at(`${day}T09:30:00Z`),
+            endsAt: at(`${day}T10:30:00Z`),
+          }),
+        ),
+      );
+      await t.db.update(allocations).set({ status }).where(eq(allocations.bookingId, first.id));
+      const second = await insertBooking(t.db, {
+        customerId,
+        teamId: teamA,
+        startsAt: at(`${day}T09:30:00Z`),
+        endsAt: at(`${day}T10:30:00Z`),
+      });
+      expect(second.id).not.toBe(first.id);
+    },
+  );
 
   it("holds time for every holding status and none for terminal ones", async () => {
     const holding = ["pending_payment", "awaiting_approval", "confirmed", "in_progress"] as const;
     for (const [i, status] of holding.entries()) {
       const start = at(`2030-04-0${i + 1}T09:00:00Z`);
-      await insertBooking(t.db, { customerId, teamId: teamB, status, startsAt: start, endsAt: at(`2030-04-0${i + 1}T10:00:00Z`) });
+      await insertBooking(t.db, {
+        customerId,
+        teamId: teamB,
+        status,
+        startsAt: start,
+        endsAt: at(`2030-04-0${i + 1}T10:00:00Z`),
+      });
       await expectViolation(
-        t.db.transaction((tx) => insertBooking(tx, { customerId, teamId: teamB, startsAt: start, endsAt: at(`2030-04-0${i + 1}T10:00:00Z`) })),
+        t.db.transaction((tx) =>
+          insertBooking(tx, {
+            customerId,
+            teamId: teamB,
+            startsAt: start,
+            endsAt: at(`2030-04-0${i + 1}T10:00:00Z`),
+          }),
+        ),
       );
     }
     for (const status of ["cancelled", "completed", "declined", "no_show"] as const) {
       const start = at("2030-05-01T09:00:00Z");
-      await insertBooking(t.db, { customerId, teamId: teamB, status, startsAt: start, endsAt: at("2030-05-01T10:00:00Z") });
+      await insertBooking(t.db, {
+        customerId,
+        teamId: teamB,
+        status,
+        startsAt: start,
+        endsAt: at("2030-05-01T10:00:00Z"),
+      });
     }
   });
 
   it("refuses an empty or unbounded range", async () => {
     const err = await t.db
       .insert(allocations)
-      .values({ teamId: teamA, during: { start: at("2030-06-01T09:00:00Z"), end: at("2030-06-01T09:00:00Z") }, kind: "block", status: "block", blockId: null })
+      .values({
+        teamId: teamA,
+        during: { start: at("2030-06-01T09:00:00Z"), end: at("2030-06-01T09:00:00Z") },
+        kind: "block",
+        status: "block",
+        blockId: null,
+      })
       .then(
         () => null,
         (e: unknown) => e,

@@ -52,7 +52,9 @@ describe.each(dbKinds)("demo seed on %s", (kind) => {
 
   it("stores the demo admin's password so that it verifies", async () => {
     const rows = await t.db.select().from(schema.accounts);
-    const results = await Promise.all(rows.map((r) => verifyPassword({ hash: r.password ?? "", password: DEMO_ADMIN.password })));
+    const results = await Promise.all(
+      rows.map((r) => verifyPassword({ hash: r.password ?? "", password: DEMO_ADMIN.password })),
+    );
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 

@@ -10,6 +10,7 @@ console.error = (...args: unknown[]) => {
 afterEach(() => {
   const seen = errors;
   errors = [];
-  if (seen.length) throw new Error(`console.error was called ${seen.length} time(s): ${String(seen[0]?.[0])}`);
+  if (seen.length)
+    throw new Error(`console.error was called ${seen.length} time(s): ${String(seen[0]?.[0])}`);
 });
 export { vi };

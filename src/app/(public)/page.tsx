@@ -12,21 +12,31 @@ function durationRange(min: number, max: number) {
 
 export default async function HomePage() {
   const [s, catalogue] = await Promise.all([getPublicSettings(), getPublicCatalogue()]);
-  const packages = catalogue.map((c) => ({ ...c, services: c.services.filter((x) => x.kind === "package") })).filter((c) => c.services.length);
+  const packages = catalogue
+    .map((c) => ({ ...c, services: c.services.filter((x) => x.kind === "package") }))
+    .filter((c) => c.services.length);
   const addons = catalogue.flatMap((c) => c.services.filter((x) => x.kind === "addon"));
   return (
     <>
       <section className="border-b border-line bg-surface">
         <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand">Mobile valeting &amp; detailing</p>
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand">
+            Mobile valeting &amp; detailing
+          </p>
           <h1 className="mt-2 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">{s.businessName}</h1>
           <p className="mt-4 max-w-2xl text-lg text-ink-muted">
             We come to your home or workplace with our own water and power. Call{" "}
-            <a className="font-medium text-brand underline underline-offset-2" href={`tel:${s.contactPhone.replace(/\s+/g, "")}`}>
+            <a
+              className="font-medium text-brand underline underline-offset-2"
+              href={`tel:${s.contactPhone.replace(/\s+/g, "")}`}
+            >
               {s.contactPhone}
             </a>{" "}
             or email{" "}
-            <a className="font-medium text-brand underline underline-offset-2" href={`mailto:${s.contactEmail}`}>
+            <a
+              className="font-medium text-brand underline underline-offset-2"
+              href={`mailto:${s.contactEmail}`}
+            >
               {s.contactEmail}
             </a>{" "}
             to book.
@@ -47,12 +57,19 @@ export default async function HomePage() {
               {cat.description && <p className="mt-1 text-ink-muted">{cat.description}</p>}
               <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {cat.services.map((svc) => (
-                  <li key={svc.id} className="flex flex-col rounded-card border border-line bg-surface p-5 shadow-card">
+                  <li
+                    key={svc.id}
+                    className="flex flex-col rounded-card border border-line bg-surface p-5 shadow-card"
+                  >
                     <p className="font-semibold">{svc.name}</p>
                     <p className="mt-1 flex-1 text-sm text-ink-muted">{svc.shortDescription}</p>
                     <p className="mt-4 flex items-baseline justify-between gap-2 text-sm">
-                      <span className="text-base font-semibold tabular">from {formatMoney(svc.fromPriceMinor, s.currency)}</span>
-                      <span className="text-ink-muted tabular">{durationRange(svc.minMinutes, svc.maxMinutes)}</span>
+                      <span className="text-base font-semibold tabular">
+                        from {formatMoney(svc.fromPriceMinor, s.currency)}
+                      </span>
+                      <span className="text-ink-muted tabular">
+                        {durationRange(svc.minMinutes, svc.maxMinutes)}
+                      </span>
                     </p>
                   </li>
                 ))}
@@ -65,18 +82,25 @@ export default async function HomePage() {
             <h3 className="text-lg font-semibold">Add-ons</h3>
             <ul className="mt-3 divide-y divide-line rounded-card border border-line bg-surface">
               {addons.map((a) => (
-                <li key={a.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-5 py-3">
+                <li
+                  key={a.id}
+                  className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-5 py-3"
+                >
                   <span>
                     <span className="font-medium">{a.name}</span>
                     <span className="block text-sm text-ink-muted">{a.shortDescription}</span>
                   </span>
-                  <span className="text-sm font-semibold tabular">from {formatMoney(a.fromPriceMinor, s.currency)}</span>
+                  <span className="text-sm font-semibold tabular">
+                    from {formatMoney(a.fromPriceMinor, s.currency)}
+                  </span>
                 </li>
               ))}
             </ul>
           </div>
         )}
-        <p className="mt-4 text-sm text-ink-muted">Prices depend on your vehicle&apos;s size; a travel fee applies in some areas.</p>
+        <p className="mt-4 text-sm text-ink-muted">
+          Prices depend on your vehicle&apos;s size; a travel fee applies in some areas.
+        </p>
       </section>
 
       <section aria-labelledby="policies" className="border-t border-line bg-surface">
@@ -88,7 +112,10 @@ export default async function HomePage() {
             <li>{paymentSentence(s)}</li>
             <li>{cancellationSentence(s)}</li>
           </ul>
-          <Link href={routes.bookingPolicies} className="mt-4 inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-2">
+          <Link
+            href={routes.bookingPolicies}
+            className="mt-4 inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-2"
+          >
             Read our booking policies
           </Link>
         </div>

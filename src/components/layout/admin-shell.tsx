@@ -21,7 +21,9 @@ function Sidebar({ currentPath }: { currentPath: string }) {
                     href={item.href}
                     aria-current={current ? "page" : undefined}
                     className={`flex min-h-11 items-center rounded-control px-3 text-sm font-medium ${
-                      current ? "bg-brand-soft text-brand-ink" : "text-ink-muted hover:bg-canvas hover:text-ink"
+                      current
+                        ? "bg-brand-soft text-brand-ink"
+                        : "text-ink-muted hover:bg-canvas hover:text-ink"
                     }`}
                   >
                     {item.label}
@@ -60,7 +62,8 @@ export function AdminShell({ businessName, userName, currentPath, children }: Pr
           </details>
           <p className="truncate text-sm font-semibold text-brand-ink lg:hidden">{businessName}</p>
           <p className="ml-auto text-sm text-ink-muted">
-            Signed in as <span className="font-medium text-ink">{userName}</span>
+            <span className="hidden sm:inline">Signed in as </span>
+            <span className="font-medium text-ink">{userName}</span>
           </p>
         </header>
         <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">

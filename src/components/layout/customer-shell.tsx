@@ -28,7 +28,9 @@ export function CustomerShell({ businessName, userName, currentPath, children }:
                       href={item.href}
                       aria-current={current ? "page" : undefined}
                       className={`inline-flex min-h-11 items-center border-b-2 px-3 ${
-                        current ? "border-brand text-brand-ink" : "border-transparent text-ink-muted hover:text-ink"
+                        current
+                          ? "border-brand text-brand-ink"
+                          : "border-transparent text-ink-muted hover:text-ink"
                       }`}
                     >
                       {item.label}
@@ -40,7 +42,11 @@ export function CustomerShell({ businessName, userName, currentPath, children }:
           </nav>
         )}
       </header>
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 outline-none sm:px-6">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 outline-none sm:px-6"
+      >
         {children}
       </main>
     </div>

@@ -7,7 +7,8 @@ export function ErrorPanel({ digest, onRetry }: { digest?: string; onRetry?: () 
       <p className="text-sm font-semibold uppercase tracking-wide text-danger">Application error</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">Something went wrong.</h1>
       <p className="mt-3 text-ink-muted">
-        We could not show this page. Please try again; if it keeps happening, contact us and quote the reference below.
+        We could not show this page. Please try again; if it keeps happening, contact us and quote the
+        reference below.
       </p>
       {digest && (
         <p className="mt-4 text-sm text-ink-muted">
@@ -26,7 +27,10 @@ export function ErrorPanel({ digest, onRetry }: { digest?: string; onRetry?: () 
         )}
         {/* A plain link: a full page load recovers even when client-side navigation is broken. */}
         {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
-        <a href="/" className="inline-flex min-h-11 items-center rounded-control border border-line-strong bg-surface px-5 font-semibold hover:bg-canvas">
+        <a
+          href="/"
+          className="inline-flex min-h-11 items-center rounded-control border border-line-strong bg-surface px-5 font-semibold hover:bg-canvas"
+        >
           Go to the home page
         </a>
       </div>

@@ -10,8 +10,14 @@ export async function PublicShell({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-line bg-surface">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
-          <Link href={routes.home} className="flex min-h-11 items-center gap-2 text-lg font-bold tracking-tight text-brand-ink">
-            <span aria-hidden="true" className="grid size-8 place-items-center rounded-control bg-brand text-sm text-white">
+          <Link
+            href={routes.home}
+            className="flex min-h-11 items-center gap-2 text-lg font-bold tracking-tight text-brand-ink"
+          >
+            <span
+              aria-hidden="true"
+              className="grid size-8 place-items-center rounded-control bg-brand text-sm text-white"
+            >
               {s.businessName.charAt(0)}
             </span>
             {s.businessName}
@@ -42,7 +48,10 @@ export async function PublicShell({ children }: { children: ReactNode }) {
             <address className="mt-2 not-italic leading-6">
               {s.baseAddress}
               <br />
-              <a className="underline underline-offset-2 hover:text-ink" href={`tel:${s.contactPhone.replace(/\s+/g, "")}`}>
+              <a
+                className="underline underline-offset-2 hover:text-ink"
+                href={`tel:${s.contactPhone.replace(/\s+/g, "")}`}
+              >
                 {s.contactPhone}
               </a>
               {" · "}
@@ -55,7 +64,10 @@ export async function PublicShell({ children }: { children: ReactNode }) {
             <ul className="flex flex-wrap gap-x-4 gap-y-1">
               {footerNav.map((item) => (
                 <li key={item.href}>
-                  <Link href={item.href} className="inline-flex min-h-11 items-center underline-offset-2 hover:text-ink hover:underline">
+                  <Link
+                    href={item.href}
+                    className="inline-flex min-h-11 items-center underline-offset-2 hover:text-ink hover:underline"
+                  >
                     {item.label}
                   </Link>
                 </li>

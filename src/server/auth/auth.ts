@@ -18,7 +18,12 @@ export function createAuth(db: Db) {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 10, maxPasswordLength: 128, requireEmailVerification: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 10,
+      maxPasswordLength: 128,
+      requireEmailVerification: true,
+    },
     user: {
       additionalFields: {
         phone: { type: "string", required: false },

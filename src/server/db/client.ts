@@ -56,7 +56,8 @@ async function openPglite(dir: string, opts: OpenOptions): Promise<DatabaseHandl
     throw err;
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  if (opts.migrate !== false) await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+  if (opts.migrate !== false)
+    await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db,
     kind: "pglite",

@@ -50,7 +50,8 @@ export function acquireFolderLock(dir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       const pid = Number.parseInt(fs.readFileSync(file, "utf8").trim(), 10);
-      if (Number.isFinite(pid) && pid !== process.pid && isAlive(pid)) throw new DatabaseLockedError(dir, pid);
+      if (Number.isFinite(pid) && pid !== process.pid && isAlive(pid))
+        throw new DatabaseLockedError(dir, pid);
       // Stale (its process is gone) or ours from an earlier open in this process: take it over.
       fs.rmSync(file, { force: true });
     }

@@ -32,7 +32,10 @@ export async function startJobs(handle: DatabaseHandle, opts: StartJobsOptions =
   const transport = opts.transport ?? getMailTransport();
   const boss =
     handle.kind === "pglite"
-      ? new PgBoss({ db: { executeSql: (text, values) => handle.executeSql(text, values) }, schema: "pgboss" })
+      ? new PgBoss({
+          db: { executeSql: (text, values) => handle.executeSql(text, values) },
+          schema: "pgboss",
+        })
       : new PgBoss({ connectionString: env.DATABASE_URL, schema: "pgboss", max: 4 });
   boss.on("error", (err) => logger.error({ err }, "pg-boss error"));
   await boss.start();
@@ -41,17 +44,28 @@ export async function startJobs(handle: DatabaseHandle, opts: StartJobsOptions =
     await boss.createQueue(name, { retryLimit: 2, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 });
   }
 
-  await boss.work<{ emailId: string }>(QUEUES.emailDeliver, { batchSize: 5, pollingIntervalSeconds: 2 }, async (jobs) => {
-    for (const job of jobs) {
-      const outcome = await deliverEmail(handle.db, job.data.emailId, { transport });
-      if (outcome === "retry") {
-        const [row] = await handle.db.execute<{ next: Date }>(
-          sql`SELECT next_attempt_at AS next FROM emails WHERE id = ${job.data.emailId}`,
-        ).then((r) => r.rows);
-        if (row) await boss.send(QUEUES.emailDeliver, { emailId: job.data.emailId }, { startAfter: new Date(row.next) });
+  await boss.work<{ emailId: string }>(
+    QUEUES.emailDeliver,
+    { batchSize: 5, pollingIntervalSeconds: 2 },
+    async (jobs) => {
+      for (const job of jobs) {
+        const outcome = await deliverEmail(handle.db, job.data.emailId, { transport });
+        if (outcome === "retry") {
+          const [row] = await handle.db
+            .execute<{ next: Date }>(
+              sql`SELECT next_attempt_at AS next FROM emails WHERE id = ${job.data.emailId}`,
+            )
+            .then((r) => r.rows);
+          if (row)
+            await boss.send(
+              QUEUES.emailDeliver,
+              { emailId: job.data.emailId },
+              { startAfter: new Date(row.next) },
+            );
+        }
       }
-    }
-  });
+    },
+  );
 
   await boss.work(QUEUES.outboxSweep, async () => {
     for (const emailId of await findDueEmailIds(handle.db)) await boss.send(QUEUES.emailDeliver, { emailId });

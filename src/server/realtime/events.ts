@@ -22,7 +22,10 @@ export type EventTarget = { audience: "admins" } | { audience: "user"; userId: s
 
 export type Viewer = { userId: string; role: "customer" | "admin" };
 
-export function canSee(viewer: Viewer, target: { audience: "admins" | "user"; userId: string | null }): boolean {
+export function canSee(
+  viewer: Viewer,
+  target: { audience: "admins" | "user"; userId: string | null },
+): boolean {
   if (target.audience === "admins") return viewer.role === "admin";
   return target.userId === viewer.userId;
 }

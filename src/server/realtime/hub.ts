@@ -59,7 +59,10 @@ export class EventHub {
   async since(viewer: Viewer, afterId: number, limit = 500): Promise<LiveEvent[]> {
     const visible =
       viewer.role === "admin"
-        ? or(eq(liveEvents.audience, "admins"), and(eq(liveEvents.audience, "user"), eq(liveEvents.userId, viewer.userId)))
+        ? or(
+            eq(liveEvents.audience, "admins"),
+            and(eq(liveEvents.audience, "user"), eq(liveEvents.userId, viewer.userId)),
+          )
         : and(eq(liveEvents.audience, "user"), eq(liveEvents.userId, viewer.userId));
     const rows = await this.handle.db
       .select()
@@ -72,7 +75,9 @@ export class EventHub {
 
   /** The newest event id, so a fresh client can start from "now". */
   async latestId(): Promise<number> {
-    const [row] = await this.handle.db.select({ max: sql<number | null>`max(${liveEvents.id})` }).from(liveEvents);
+    const [row] = await this.handle.db
+      .select({ max: sql<number | null>`max(${liveEvents.id})` })
+      .from(liveEvents);
     return Number(row?.max ?? 0);
   }
 
@@ -87,7 +92,12 @@ export class EventHub {
 }
 
 function toLiveEvent(row: typeof liveEvents.$inferSelect): LiveEvent {
-  return { id: row.id, type: row.type as LiveEvent["type"], payload: row.payload as never, at: row.at.toISOString() };
+  return {
+    id: row.id,
+    type: row.type as LiveEvent["type"],
+    payload: row.payload as never,
+    at: row.at.toISOString(),
+  };
 }
 
 const g = globalThis as unknown as { __forecourtHub?: EventHub };

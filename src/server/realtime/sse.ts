@@ -43,7 +43,9 @@ export function createEventStream(opts: StreamOptions): ReadableStream<Uint8Arra
         lastSent = event.id;
         write(formatEvent(event));
       };
-      const unsubscribe = await hub.subscribe(viewer, (event) => (caughtUp ? send(event) : pending.push(event)));
+      const unsubscribe = await hub.subscribe(viewer, (event) =>
+        caughtUp ? send(event) : pending.push(event),
+      );
       const heartbeat = setInterval(() => write(`: heartbeat ${Date.now()}\n\n`), heartbeatMs);
       cleanup = () => {
         if (closed) return;

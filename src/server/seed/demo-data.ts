@@ -1,6 +1,10 @@
 // The demo business of PRODUCT.md §14: a London mobile detailing company. Plain data, no I/O.
 
-export const DEMO_ADMIN = { email: "admin@forecourt.test", password: "Forecourt-admin-2026", name: "Morgan Reid" } as const;
+export const DEMO_ADMIN = {
+  email: "admin@forecourt.test",
+  password: "Forecourt-admin-2026",
+  name: "Morgan Reid",
+} as const;
 export const DEMO_CUSTOMER = {
   email: "customer@forecourt.test",
   password: "Forecourt-customer-2026",
@@ -27,26 +31,64 @@ export const DEMO_TEAMS = [
 const h = (hh: number, mm = 0) => hh * 60 + mm;
 // Mon–Fri 08:00–18:00 with a 12:30–13:00 break, Sat 09:00–16:00, Sun closed.
 export const DEMO_HOURS: Record<number, [number, number][]> = {
-  1: [[h(8), h(12, 30)], [h(13), h(18)]],
-  2: [[h(8), h(12, 30)], [h(13), h(18)]],
-  3: [[h(8), h(12, 30)], [h(13), h(18)]],
-  4: [[h(8), h(12, 30)], [h(13), h(18)]],
-  5: [[h(8), h(12, 30)], [h(13), h(18)]],
+  1: [
+    [h(8), h(12, 30)],
+    [h(13), h(18)],
+  ],
+  2: [
+    [h(8), h(12, 30)],
+    [h(13), h(18)],
+  ],
+  3: [
+    [h(8), h(12, 30)],
+    [h(13), h(18)],
+  ],
+  4: [
+    [h(8), h(12, 30)],
+    [h(13), h(18)],
+  ],
+  5: [
+    [h(8), h(12, 30)],
+    [h(13), h(18)],
+  ],
   6: [[h(9), h(16)]],
 };
 
 export const DEMO_SIZES = [
   { key: "S", name: "Small", description: "Superminis and city cars", examples: "Fiesta, Polo, Corsa, Mini" },
-  { key: "M", name: "Medium", description: "Hatchbacks and small saloons", examples: "Golf, Focus, A3, 1 Series" },
-  { key: "L", name: "Large", description: "Estates, saloons and compact SUVs", examples: "Octavia Estate, 3 Series, Qashqai, Model 3" },
-  { key: "XL", name: "Extra large / Van", description: "Large SUVs, 7-seaters and small vans", examples: "Range Rover, X5, Galaxy, Transit Custom" },
+  {
+    key: "M",
+    name: "Medium",
+    description: "Hatchbacks and small saloons",
+    examples: "Golf, Focus, A3, 1 Series",
+  },
+  {
+    key: "L",
+    name: "Large",
+    description: "Estates, saloons and compact SUVs",
+    examples: "Octavia Estate, 3 Series, Qashqai, Model 3",
+  },
+  {
+    key: "XL",
+    name: "Extra large / Van",
+    description: "Large SUVs, 7-seaters and small vans",
+    examples: "Range Rover, X5, Galaxy, Transit Custom",
+  },
 ] as const;
 
 export const DEMO_CATEGORIES = [
   { slug: "wash", name: "Wash", description: "Quick, thorough exterior care at your door." },
   { slug: "valet", name: "Valet", description: "Inside and out, the way it left the showroom." },
-  { slug: "detailing", name: "Detailing", description: "Deep cleaning and paint correction for cars that deserve it." },
-  { slug: "protection", name: "Protection", description: "Coatings and sealants that keep it looking new for longer." },
+  {
+    slug: "detailing",
+    name: "Detailing",
+    description: "Deep cleaning and paint correction for cars that deserve it.",
+  },
+  {
+    slug: "protection",
+    name: "Protection",
+    description: "Coatings and sealants that keep it looking new for longer.",
+  },
 ] as const;
 
 type SizeKey = (typeof DEMO_SIZES)[number]["key"];
@@ -64,74 +106,110 @@ export type DemoService = {
 
 export const DEMO_SERVICES: DemoService[] = [
   {
-    slug: "exterior-wash", name: "Exterior Wash", category: "wash", kind: "package",
+    slug: "exterior-wash",
+    name: "Exterior Wash",
+    category: "wash",
+    kind: "package",
     short: "Snow foam, two-bucket hand wash, wheels and tyres, dried by hand.",
     long: "A safe **two-bucket** hand wash with pH-neutral snow foam, wheels and arches cleaned, tyres dressed, and a plush microfibre dry.",
     matrix: { S: [2500, 45], M: [3000, 45], L: [3500, 60], XL: [4500, 75] },
   },
   {
-    slug: "wash-and-vac", name: "Wash & Vac", category: "wash", kind: "package",
+    slug: "wash-and-vac",
+    name: "Wash & Vac",
+    category: "wash",
+    kind: "package",
     short: "Our exterior wash plus a full interior vacuum and wipe-down.",
     long: "Everything in the Exterior Wash, plus a full vacuum of carpets, seats and boot, and a wipe of dashboard and door cards.",
     matrix: { S: [3500, 60], M: [4000, 75], L: [4500, 90], XL: [5500, 105] },
   },
   {
-    slug: "mini-valet", name: "Mini Valet", category: "valet", kind: "package",
+    slug: "mini-valet",
+    name: "Mini Valet",
+    category: "valet",
+    kind: "package",
     short: "A tidy-up inside and out for cars that are looked after.",
     long: "Hand wash and dry, glass inside and out, vacuum, plastics cleaned and dressed, door shuts wiped.",
     matrix: { S: [4500, 90], M: [5000, 105], L: [5500, 120], XL: [6500, 135] },
   },
   {
-    slug: "full-valet", name: "Full Valet", category: "valet", kind: "package",
+    slug: "full-valet",
+    name: "Full Valet",
+    category: "valet",
+    kind: "package",
     short: "Deep interior clean, upholstery shampoo and a hand-applied wax.",
     long: "Our most popular service: a complete hand wash, decontamination, **hand-applied wax**, upholstery and carpet shampoo, and a full interior detail.",
     matrix: { S: [8500, 180], M: [9500, 195], L: [11000, 210], XL: [12500, 240] },
   },
   {
-    slug: "interior-deep-clean", name: "Interior Deep Clean", category: "detailing", kind: "package",
+    slug: "interior-deep-clean",
+    name: "Interior Deep Clean",
+    category: "detailing",
+    kind: "package",
     short: "Hot-water extraction, steam and leather care for a like-new cabin.",
     long: "Hot-water extraction of carpets and fabric, steam cleaning of vents and plastics, leather cleaned and conditioned, odours neutralised.",
     matrix: { S: [12000, 240], M: [13500, 270], L: [15000, 300], XL: [17500, 330] },
   },
   {
-    slug: "enhancement-detail", name: "Enhancement Detail", category: "detailing", kind: "package",
+    slug: "enhancement-detail",
+    name: "Enhancement Detail",
+    category: "detailing",
+    kind: "package",
     short: "Single-stage machine polish that removes light swirls and restores gloss.",
     long: "Full decontamination (iron fallout and clay), a **single-stage machine polish** that removes most light swirls, and a sealant finish.",
     matrix: { S: [22000, 360], M: [25000, 390], L: [28000, 420], XL: [32000, 480] },
   },
   {
-    slug: "paint-sealant", name: "Paint Sealant", category: "protection", kind: "package",
+    slug: "paint-sealant",
+    name: "Paint Sealant",
+    category: "protection",
+    kind: "package",
     short: "Six months of slick, water-beading protection.",
     long: "Wash and decontamination followed by a polymer sealant that protects the paint for about six months.",
     matrix: { S: [9500, 120], M: [10500, 135], L: [11500, 150], XL: [13500, 165] },
   },
   {
-    slug: "ceramic-coating", name: "Ceramic Coating", category: "protection", kind: "package",
+    slug: "ceramic-coating",
+    name: "Ceramic Coating",
+    category: "protection",
+    kind: "package",
     short: "A one-year ceramic coating after a light paint correction.",
     long: "Decontamination, a light machine polish and a **one-year ceramic coating** on paint, wheels and glass.",
     matrix: { S: [35000, 480], M: [39000, 540], L: [44000, 600] },
   },
   {
-    slug: "pet-hair-removal", name: "Pet Hair Removal", category: "valet", kind: "addon",
+    slug: "pet-hair-removal",
+    name: "Pet Hair Removal",
+    category: "valet",
+    kind: "addon",
     short: "Embedded pet hair lifted from carpets and seats.",
     long: "Rubber brushes and air tools lift embedded pet hair from carpets, seats and the boot.",
     matrix: { S: [1500, 30], M: [2000, 30], L: [2500, 45], XL: [3000, 45] },
   },
   {
-    slug: "engine-bay-clean", name: "Engine Bay Clean", category: "detailing", kind: "addon",
+    slug: "engine-bay-clean",
+    name: "Engine Bay Clean",
+    category: "detailing",
+    kind: "addon",
     short: "Degreased, rinsed safely and dressed.",
     long: "The engine bay degreased, rinsed with low pressure and dressed to a factory finish.",
     matrix: { S: [2500, 30], M: [2500, 30], L: [3000, 30], XL: [3500, 45] },
   },
   {
-    slug: "leather-care", name: "Leather Clean & Condition", category: "detailing", kind: "addon",
+    slug: "leather-care",
+    name: "Leather Clean & Condition",
+    category: "detailing",
+    kind: "addon",
     short: "Gentle leather cleaner and a conditioning balm.",
     long: "Leather seats and trim cleaned with a gentle cleaner and protected with a conditioning balm.",
     matrix: { S: [3000, 30], M: [3000, 30], L: [3500, 45], XL: [4000, 45] },
     addonFor: ["valet", "detailing"],
   },
   {
-    slug: "headlight-restoration", name: "Headlight Restoration", category: "detailing", kind: "addon",
+    slug: "headlight-restoration",
+    name: "Headlight Restoration",
+    category: "detailing",
+    kind: "addon",
     short: "Cloudy headlights wet-sanded, polished and sealed.",
     long: "Yellowed, cloudy headlights wet-sanded, machine polished and sealed with UV protection.",
     matrix: { S: [4000, 45], M: [4000, 45], L: [4500, 45], XL: [4500, 60] },

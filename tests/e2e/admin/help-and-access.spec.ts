@@ -1,6 +1,8 @@
 import { expect, expectAccessible, test } from "../support/fixtures";
 
-test("a visitor opening the back office is sent to sign in, with the page to come back to", async ({ page }) => {
+test("a visitor opening the back office is sent to sign in, with the page to come back to", async ({
+  page,
+}) => {
   const response = await page.request.get("/admin/help", { maxRedirects: 0 });
   expect(response.status()).toBe(307);
   expect(response.headers().location).toBe("/auth/login?next=%2Fadmin%2Fhelp");
@@ -21,6 +23,8 @@ test("an admin sees the live system status", async ({ page, loginAs }) => {
   for (const name of ["Database", "Background jobs", "Email transport"]) {
     await expect(status.getByText(`${name} — working`)).toBeAttached();
   }
-  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Help & status" })).toHaveAttribute("aria-current", "page");
+  await expect(
+    page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Help & status" }),
+  ).toHaveAttribute("aria-current", "page");
   await expectAccessible(page);
 });

@@ -1,6 +1,8 @@
 import { expect, expectAccessible, test } from "../support/fixtures";
 
-test("a server render failure shows the generic error page with a digest and no internal text", async ({ page }) => {
+test("a server render failure shows the generic error page with a digest and no internal text", async ({
+  page,
+}) => {
   const response = await page.goto("/test-error");
   expect(response?.status()).toBe(500);
   const alert = page.getByRole("alert");

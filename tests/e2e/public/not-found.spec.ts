@@ -1,6 +1,13 @@
 import { expect, expectAccessible, test } from "../support/fixtures";
 
-const unknownPaths = ["/no-such-page", "/booking/nothing-here", "/admin/services/not-an-id/deeper", "/dashboard/bookings/x/y", "/.env", "/api-docs"];
+const unknownPaths = [
+  "/no-such-page",
+  "/booking/nothing-here",
+  "/admin/services/not-an-id/deeper",
+  "/dashboard/bookings/x/y",
+  "/.env",
+  "/api-docs",
+];
 
 for (const path of unknownPaths) {
   test(`unknown path ${path} answers 404 with the not-found page`, async ({ page }) => {

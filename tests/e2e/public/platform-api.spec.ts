@@ -16,7 +16,10 @@ test("the live event stream needs a signed-in person", async ({ request }) => {
   expect(res.status()).toBe(401);
 });
 
-test("a signed-in admin receives a live event over SSE, and resumes with Last-Event-ID", async ({ page, loginAs }) => {
+test("a signed-in admin receives a live event over SSE, and resumes with Last-Event-ID", async ({
+  page,
+  loginAs,
+}) => {
   await page.goto("/");
   await loginAs("admin");
   const received = await page.evaluate(async () => {

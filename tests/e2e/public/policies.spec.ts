@@ -2,7 +2,10 @@ import { expect, expectAccessible, test } from "../support/fixtures";
 
 test.describe.configure({ mode: "serial" });
 
-test("the policy pages show the numbers from the settings, and follow them when they change", async ({ page, request }) => {
+test("the policy pages show the numbers from the settings, and follow them when they change", async ({
+  page,
+  request,
+}) => {
   await page.goto("/booking-policies");
   await expect(page.getByRole("heading", { level: 1, name: "Booking policies" })).toBeVisible();
   const glance = page.getByRole("definition");
@@ -12,7 +15,12 @@ test("the policy pages show the numbers from the settings, and follow them when 
   await expectAccessible(page);
 
   const res = await request.post("/api/test/settings", {
-    data: { freeCancellationHours: 48, lateCancellationFeePercent: 35, depositPercent: 25, rescheduleCutoffHours: 12 },
+    data: {
+      freeCancellationHours: 48,
+      lateCancellationFeePercent: 35,
+      depositPercent: 25,
+      rescheduleCutoffHours: 12,
+    },
   });
   expect(res.ok()).toBe(true);
 
@@ -30,7 +38,12 @@ test("the policy pages show the numbers from the settings, and follow them when 
 
   // Restore the defaults for the other specs.
   await request.post("/api/test/settings", {
-    data: { freeCancellationHours: 24, lateCancellationFeePercent: 50, depositPercent: 20, rescheduleCutoffHours: 24 },
+    data: {
+      freeCancellationHours: 24,
+      lateCancellationFeePercent: 50,
+      depositPercent: 20,
+      rescheduleCutoffHours: 24,
+    },
   });
 });
 

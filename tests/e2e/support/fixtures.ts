@@ -8,7 +8,9 @@ const credentials = { admin: DEMO_ADMIN, customer: DEMO_CUSTOMER } as const;
 
 /** Every page a test visits must pass axe with no serious or critical violations. */
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
@@ -17,13 +19,16 @@ export async function expectAccessible(page: Page) {
 }
 
 export const test = base.extend<{ loginAs: (role: Role) => Promise<void> }>({
-  loginAs: async ({ page }, use) => {
-    await use(async (role) => {
+  loginAs: async ({ page }, provide) => {
+    await provide(async (role) => {
       // Signs in through the real auth endpoint; the session cookie lands in the page's context.
       const { email, password } = credentials[role];
       const res = await page.request.post("/api/auth/sign-in/email", {
         data: { email, password },
-        headers: { origin: new URL(page.url() === "about:blank" ? test.info().project.use.baseURL ?? "" : page.url()).origin },
+        headers: {
+          origin: new URL(page.url() === "about:blank" ? (test.info().project.use.baseURL ?? "") : page.url())
+            .origin,
+        },
       });
       expect(res.status(), await res.text()).toBe(200);
     });

@@ -21,7 +21,12 @@ export default async function BookingPoliciesPage() {
   const approval = approvalSentence(s);
   const hold = holdSentence(s);
   return (
-    <PolicyPage title="Booking policies" intro={s.policyTexts.bookingPolicyIntro} updatedAt={s.updatedAt} timeZone={s.timeZone}>
+    <PolicyPage
+      title="Booking policies"
+      intro={s.policyTexts.bookingPolicyIntro}
+      updatedAt={s.updatedAt}
+      timeZone={s.timeZone}
+    >
       <h2 id="at-a-glance">At a glance</h2>
       <dl className="mt-4 grid gap-3 sm:grid-cols-2" aria-labelledby="at-a-glance">
         {[
@@ -30,7 +35,11 @@ export default async function BookingPoliciesPage() {
           ["Ask to move a booking", `Up to ${hoursInWords(s.rescheduleCutoffHours)} before`],
           [
             "Payment",
-            s.paymentMode === "deposit" ? `${s.depositPercent}% deposit online` : s.paymentMode === "full" ? "In full online" : "On the day",
+            s.paymentMode === "deposit"
+              ? `${s.depositPercent}% deposit online`
+              : s.paymentMode === "full"
+                ? "In full online"
+                : "On the day",
           ],
         ].map(([term, value]) => (
           <div key={term} className="rounded-card border border-line bg-surface p-4">
@@ -44,8 +53,8 @@ export default async function BookingPoliciesPage() {
       <ul>
         <li>{noticeSentence(s)}</li>
         <li>
-          Times are shown in our local time ({s.timeZone.replace("_", " ")}); each appointment includes a buffer of{" "}
-          {formatDuration(s.bufferMinutes)} for travel and setting up.
+          Times are shown in our local time ({s.timeZone.replace("_", " ")}); each appointment includes a
+          buffer of {formatDuration(s.bufferMinutes)} for travel and setting up.
         </li>
         {approval && <li>{approval}</li>}
         {hold && <li>{hold}</li>}
@@ -54,14 +63,15 @@ export default async function BookingPoliciesPage() {
       <h2>Payment</h2>
       <p>{paymentSentence(s)}</p>
       <p>
-        We accept card payments online through a secure payment provider; we never see or store your card number. On the day we also
-        accept card and bank transfer.
+        We accept card payments online through a secure payment provider; we never see or store your card
+        number. On the day we also accept card and bank transfer.
       </p>
 
       <h2>Cancelling</h2>
       <p>{cancellationSentence(s)}</p>
       <p>
-        Any refund due goes back to the way you paid. If we ever have to cancel, you get back everything you have paid.
+        Any refund due goes back to the way you paid. If we ever have to cancel, you get back everything you
+        have paid.
       </p>
 
       <h2>Moving a booking</h2>
@@ -71,17 +81,19 @@ export default async function BookingPoliciesPage() {
       <h2>On the day</h2>
       <ul>
         <li>
-          Please make sure we can park next to the vehicle, and let us know in your booking if there is no water or power supply — we
-          carry our own, but it helps us plan.
+          Please make sure we can park next to the vehicle, and let us know in your booking if there is no
+          water or power supply — we carry our own, but it helps us plan.
         </li>
         <li>
-          We send a reminder {hoursInWords(s.reminderLeadHours)} before your appointment with a short checklist.
+          We send a reminder {hoursInWords(s.reminderLeadHours)} before your appointment with a short
+          checklist.
         </li>
       </ul>
 
       <p>
         Questions? Call <a href={`tel:${s.contactPhone.replace(/\s+/g, "")}`}>{s.contactPhone}</a> or email{" "}
-        <a href={`mailto:${s.contactEmail}`}>{s.contactEmail}</a>. See also our <Link href={routes.termsOfService}>terms of service</Link>.
+        <a href={`mailto:${s.contactEmail}`}>{s.contactEmail}</a>. See also our{" "}
+        <Link href={routes.termsOfService}>terms of service</Link>.
       </p>
     </PolicyPage>
   );

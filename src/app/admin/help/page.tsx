@@ -50,8 +50,8 @@ export default async function AdminHelpPage() {
           ))}
         </ul>
         <p className="mt-2 text-sm text-ink-muted">
-          Monitoring tools can read the same checks as JSON from <code className="font-mono">/api/health</code> (HTTP 200 when healthy, 503
-          when not).
+          Monitoring tools can read the same checks as JSON from{" "}
+          <code className="font-mono">/api/health</code> (HTTP 200 when healthy, 503 when not).
         </p>
       </section>
 
@@ -63,16 +63,17 @@ export default async function AdminHelpPage() {
           <div className="rounded-card border border-line bg-surface p-4">
             <dt className="font-medium">Emails</dt>
             <dd className="mt-1 text-sm text-ink-muted">
-              Every email is written to the outbox first and sent by a background job, which retries with increasing delays when the mail
-              server is unavailable. Without an SMTP server configured (<code className="font-mono">SMTP_URL</code>), emails are kept and
-              logged instead of sent.
+              Every email is written to the outbox first and sent by a background job, which retries with
+              increasing delays when the mail server is unavailable. Without an SMTP server configured (
+              <code className="font-mono">SMTP_URL</code>), emails are kept and logged instead of sent.
             </dd>
           </div>
           <div className="rounded-card border border-line bg-surface p-4">
             <dt className="font-medium">Policy pages</dt>
             <dd className="mt-1 text-sm text-ink-muted">
-              The booking policies, privacy policy and terms of service are generated from your settings — the cancellation window, fees,
-              deposit and notice periods shown there are the ones the booking system enforces.
+              The booking policies, privacy policy and terms of service are generated from your settings — the
+              cancellation window, fees, deposit and notice periods shown there are the ones the booking
+              system enforces.
             </dd>
           </div>
         </dl>

@@ -10,9 +10,15 @@ export async function GET(request: Request) {
   if (!user) return new Response("Sign in to receive live updates.", { status: 401 });
   const raw = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("lastEventId");
   const parsed = raw === null ? undefined : Number.parseInt(raw, 10);
-  const lastEventId = parsed !== undefined && Number.isSafeInteger(parsed) && parsed >= 0 ? parsed : undefined;
+  const lastEventId =
+    parsed !== undefined && Number.isSafeInteger(parsed) && parsed >= 0 ? parsed : undefined;
   const hub = getEventHub(await getRealtimeDatabase());
-  const stream = createEventStream({ hub, viewer: { userId: user.id, role: user.role }, lastEventId, signal: request.signal });
+  const stream = createEventStream({
+    hub,
+    viewer: { userId: user.id, role: user.role },
+    lastEventId,
+    signal: request.signal,
+  });
   return new Response(stream, {
     headers: {
       "Content-Type": "text/event-stream; charset=utf-8",

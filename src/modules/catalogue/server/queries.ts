@@ -14,7 +14,13 @@ export type PublicService = {
   minMinutes: number;
   maxMinutes: number;
 };
-export type PublicCategory = { id: string; slug: string; name: string; description: string | null; services: PublicService[] };
+export type PublicCategory = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  services: PublicService[];
+};
 
 /**
  * Active categories with their active services that are priced for at least one active size, with
@@ -40,7 +46,9 @@ export async function listPublicCatalogue(db: DbOrTx): Promise<PublicCategory[]>
     .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
     .innerJoin(prices, eq(prices.serviceId, services.id))
     .innerJoin(vehicleSizes, eq(vehicleSizes.id, prices.vehicleSizeId))
-    .where(and(eq(services.isActive, true), eq(serviceCategories.isActive, true), eq(vehicleSizes.isActive, true)))
+    .where(
+      and(eq(services.isActive, true), eq(serviceCategories.isActive, true), eq(vehicleSizes.isActive, true)),
+    )
     .groupBy(services.id, serviceCategories.id)
     .orderBy(asc(serviceCategories.sortOrder), asc(services.sortOrder));
 
@@ -48,7 +56,13 @@ export async function listPublicCatalogue(db: DbOrTx): Promise<PublicCategory[]>
   for (const r of rows) {
     let cat = byCategory.get(r.categoryId);
     if (!cat) {
-      cat = { id: r.categoryId, slug: r.categorySlug, name: r.categoryName, description: r.categoryDescription, services: [] };
+      cat = {
+        id: r.categoryId,
+        slug: r.categorySlug,
+        name: r.categoryName,
+        description: r.categoryDescription,
+        services: [],
+      };
       byCategory.set(r.categoryId, cat);
     }
     cat.services.push({

@@ -35,7 +35,11 @@ export async function deliverEmail(db: Db, emailId: string, opts: DeliverOptions
   const maxAttempts = opts.maxAttempts ?? env.EMAIL_MAX_ATTEMPTS;
   const [email] = await db
     .update(emails)
-    .set({ status: "sending", lockedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${emails.attempts} + 1` })
+    .set({
+      status: "sending",
+      lockedUntil: new Date(now.getTime() + CLAIM_MS),
+      attempts: sql`${emails.attempts} + 1`,
+    })
     .where(
       and(
         eq(emails.id, emailId),
@@ -49,7 +53,8 @@ export async function deliverEmail(db: Db, emailId: string, opts: DeliverOptions
   try {
     let { subject, html, text } = email;
     if (subject === null || html === null || text === null) {
-      if (!isTemplateName(email.template)) throw new PermanentError(`Unknown email template "${email.template}"`);
+      if (!isTemplateName(email.template))
+        throw new PermanentError(`Unknown email template "${email.template}"`);
       const s = await getSettingsOrThrow(db);
       const rendered = renderTemplate(email.template, email.data as never, {
         businessName: s.businessName,
@@ -62,7 +67,10 @@ export async function deliverEmail(db: Db, emailId: string, opts: DeliverOptions
     }
 
     if (opts.transport.kind === "log") {
-      logger.info({ emailId: email.id, to: email.to, subject, template: email.template }, "email logged (no SMTP_URL)");
+      logger.info(
+        { emailId: email.id, to: email.to, subject, template: email.template },
+        "email logged (no SMTP_URL)",
+      );
       await db
         .update(emails)
         .set({ status: "logged", sentAt: now, lockedUntil: null, lastError: null })
@@ -87,7 +95,9 @@ export async function deliverEmail(db: Db, emailId: string, opts: DeliverOptions
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const giveUp = err instanceof PermanentError || email.attempts >= maxAttempts;
-    const nextAttemptAt = new Date(now.getTime() + retryDelayMs(email.attempts, opts.retryBaseSeconds ?? env.EMAIL_RETRY_BASE_SECONDS));
+    const nextAttemptAt = new Date(
+      now.getTime() + retryDelayMs(email.attempts, opts.retryBaseSeconds ?? env.EMAIL_RETRY_BASE_SECONDS),
+    );
     await db.transaction(async (tx) => {
       await tx
         .update(emails)
@@ -99,10 +109,18 @@ export async function deliverEmail(db: Db, emailId: string, opts: DeliverOptions
         })
         .where(eq(emails.id, email.id));
       if (giveUp) {
-        await publish(tx, "email.status", { audience: "admins" }, { emailId: email.id, status: "failed", template: email.template });
+        await publish(
+          tx,
+          "email.status",
+          { audience: "admins" },
+          { emailId: email.id, status: "failed", template: email.template },
+        );
       }
     });
-    logger.warn({ emailId: email.id, attempts: email.attempts, giveUp, err: message }, "email delivery failed");
+    logger.warn(
+      { emailId: email.id, attempts: email.attempts, giveUp, err: message },
+      "email delivery failed",
+    );
     return giveUp ? "failed" : "retry";
   }
 }

@@ -20,7 +20,10 @@ export type EnqueueEmailInput<K extends TemplateName> = {
  * change commits. The NOTIFY wakes the job runner at once; the periodic sweep catches anything the
  * notification missed (a runner that was down), so a crash between commit and send loses nothing.
  */
-export async function enqueueEmail<K extends TemplateName>(tx: DbOrTx, input: EnqueueEmailInput<K>): Promise<string> {
+export async function enqueueEmail<K extends TemplateName>(
+  tx: DbOrTx,
+  input: EnqueueEmailInput<K>,
+): Promise<string> {
   const [row] = await tx
     .insert(emails)
     .values({

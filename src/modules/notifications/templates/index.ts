@@ -16,7 +16,11 @@ export function isTemplateName(name: string): name is TemplateName {
   return Object.hasOwn(renderers, name);
 }
 
-export function renderTemplate<K extends TemplateName>(name: K, data: TemplateDataMap[K], ctx: EmailContext): RenderedEmail {
+export function renderTemplate<K extends TemplateName>(
+  name: K,
+  data: TemplateDataMap[K],
+  ctx: EmailContext,
+): RenderedEmail {
   return renderers[name](data, ctx);
 }
 

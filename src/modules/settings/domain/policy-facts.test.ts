@@ -56,7 +56,9 @@ describe("policy facts", () => {
   });
 
   it("states notice and horizon, and the hold only when money is taken online", () => {
-    expect(noticeSentence(base)).toBe("Bookings open 60 days ahead and close 12 hours before the start time.");
+    expect(noticeSentence(base)).toBe(
+      "Bookings open 60 days ahead and close 12 hours before the start time.",
+    );
     expect(holdSentence(base)).toContain("30 minutes");
     expect(holdSentence({ ...base, paymentMode: "on_the_day" })).toBeNull();
   });

@@ -24,6 +24,11 @@ export async function applyTestSettings(input: z.infer<typeof testSettingsInput>
 export async function publishTestEvent(reference: string) {
   const db = await getDb();
   return db.transaction((tx) =>
-    publish(tx, "booking.updated", { audience: "admins" }, { bookingId: "test", reference, status: "confirmed" }),
+    publish(
+      tx,
+      "booking.updated",
+      { audience: "admins" },
+      { bookingId: "test", reference, status: "confirmed" },
+    ),
   );
 }

@@ -2,7 +2,15 @@ import { randomBytes } from "node:crypto";
 import { generateReference } from "@/lib/reference";
 import type { AllocationStatus, BookingStatus } from "@/lib/enums";
 import type { DbOrTx } from "../client";
-import { allocations, bookingEvents, bookingItems, bookings, payments, type AddressSnapshot, type VehicleSnapshot } from "../schema";
+import {
+  allocations,
+  bookingEvents,
+  bookingItems,
+  bookings,
+  payments,
+  type AddressSnapshot,
+  type VehicleSnapshot,
+} from "../schema";
 
 export type BookingItemInput = {
   kind: "package" | "addon" | "travel_fee" | "discount";
@@ -81,7 +89,9 @@ export async function insertBooking(db: DbOrTx, input: InsertBookingInput) {
     })
     .returning();
   if (!booking) throw new Error("booking insert returned nothing");
-  await db.insert(bookingItems).values(items.map((it, position) => ({ ...it, bookingId: booking.id, position })));
+  await db
+    .insert(bookingItems)
+    .values(items.map((it, position) => ({ ...it, bookingId: booking.id, position })));
   await db.insert(allocations).values({
     teamId: booking.teamId,
     during: { start: booking.startsAt, end: booking.endsAt },
@@ -90,7 +100,9 @@ export async function insertBooking(db: DbOrTx, input: InsertBookingInput) {
     bookingId: booking.id,
     holdExpiresAt: booking.holdExpiresAt,
   });
-  await db.insert(bookingEvents).values({ bookingId: booking.id, type: "created", toValue: status, actorId: booking.customerId });
+  await db
+    .insert(bookingEvents)
+    .values({ bookingId: booking.id, type: "created", toValue: status, actorId: booking.customerId });
   if (paidMinor > 0) {
     await db.insert(payments).values({
       bookingId: booking.id,

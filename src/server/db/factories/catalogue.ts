@@ -12,12 +12,22 @@ async function one<T>(rows: Promise<T[]>): Promise<T> {
 
 export function insertCategory(db: DbOrTx, overrides: Partial<typeof serviceCategories.$inferInsert> = {}) {
   const n = next();
-  return one(db.insert(serviceCategories).values({ name: `Category ${n}`, slug: `category-${n}-${Date.now()}`, ...overrides }).returning());
+  return one(
+    db
+      .insert(serviceCategories)
+      .values({ name: `Category ${n}`, slug: `category-${n}-${Date.now()}`, ...overrides })
+      .returning(),
+  );
 }
 
 export function insertVehicleSize(db: DbOrTx, overrides: Partial<typeof vehicleSizes.$inferInsert> = {}) {
   const n = next();
-  return one(db.insert(vehicleSizes).values({ name: `Size ${n}-${Date.now()}`, sortOrder: n, ...overrides }).returning());
+  return one(
+    db
+      .insert(vehicleSizes)
+      .values({ name: `Size ${n}-${Date.now()}`, sortOrder: n, ...overrides })
+      .returning(),
+  );
 }
 
 export function insertService(
@@ -38,10 +48,16 @@ export function insertPrice(db: DbOrTx, values: typeof prices.$inferInsert) {
 }
 
 export async function limitAddonToCategories(db: DbOrTx, addonId: string, categoryIds: string[]) {
-  if (categoryIds.length) await db.insert(addonCategories).values(categoryIds.map((categoryId) => ({ addonId, categoryId })));
+  if (categoryIds.length)
+    await db.insert(addonCategories).values(categoryIds.map((categoryId) => ({ addonId, categoryId })));
 }
 
 export function insertZone(db: DbOrTx, overrides: Partial<typeof serviceZones.$inferInsert> = {}) {
   const n = next();
-  return one(db.insert(serviceZones).values({ name: `Zone ${n}`, postcodePrefixes: ["SW9"], ...overrides }).returning());
+  return one(
+    db
+      .insert(serviceZones)
+      .values({ name: `Zone ${n}`, postcodePrefixes: ["SW9"], ...overrides })
+      .returning(),
+  );
 }

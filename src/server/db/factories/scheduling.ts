@@ -5,7 +5,10 @@ let seq = 0;
 
 export async function insertTeam(db: DbOrTx, overrides: Partial<typeof teams.$inferInsert> = {}) {
   const n = ++seq;
-  const [row] = await db.insert(teams).values({ name: `Team ${n}-${Date.now()}`, sortOrder: n, ...overrides }).returning();
+  const [row] = await db
+    .insert(teams)
+    .values({ name: `Team ${n}-${Date.now()}`, sortOrder: n, ...overrides })
+    .returning();
   if (!row) throw new Error("team insert returned nothing");
   return row;
 }
@@ -13,7 +16,11 @@ export async function insertTeam(db: DbOrTx, overrides: Partial<typeof teams.$in
 /** Weekly hours as { weekday: [[opens, closes], …] } in minutes after local midnight. */
 export async function insertWeeklyHours(db: DbOrTx, week: Partial<Record<number, [number, number][]>>) {
   const rows = Object.entries(week).flatMap(([weekday, ranges]) =>
-    (ranges ?? []).map(([opensMinute, closesMinute]) => ({ weekday: Number(weekday), opensMinute, closesMinute })),
+    (ranges ?? []).map(([opensMinute, closesMinute]) => ({
+      weekday: Number(weekday),
+      opensMinute,
+      closesMinute,
+    })),
   );
   if (rows.length) await db.insert(workingHours).values(rows);
 }

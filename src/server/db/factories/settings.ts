@@ -11,7 +11,9 @@ export const defaultPolicyTexts: PolicyTexts = {
   extraTerms: "",
 };
 
-export function buildSettings(overrides: Partial<typeof settings.$inferInsert> = {}): typeof settings.$inferInsert {
+export function buildSettings(
+  overrides: Partial<typeof settings.$inferInsert> = {},
+): typeof settings.$inferInsert {
   return {
     id: 1,
     businessName: "Forecourt Demo",

@@ -58,7 +58,10 @@ export async function insertVehicle(
   return row;
 }
 
-export async function insertAddress(db: DbOrTx, overrides: Partial<typeof addresses.$inferInsert> & { ownerId: string }) {
+export async function insertAddress(
+  db: DbOrTx,
+  overrides: Partial<typeof addresses.$inferInsert> & { ownerId: string },
+) {
   const [row] = await db
     .insert(addresses)
     .values({ label: "Home", line1: "1 Test Street", town: "London", postcode: "SW9 8AB", ...overrides })

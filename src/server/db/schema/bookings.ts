@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import {
-
   char,
   check,
   index,
@@ -90,7 +89,10 @@ export const bookings = pgTable(
     index("bookings_team_starts_idx").on(t.teamId, t.startsAt),
     index("bookings_created_idx").on(t.createdAt),
     check("bookings_range", sql`${t.startsAt} < ${t.endsAt}`),
-    check("bookings_money", sql`${t.totalMinor} >= 0 AND ${t.amountPaidMinor} >= 0 AND ${t.amountRefundedMinor} >= 0`),
+    check(
+      "bookings_money",
+      sql`${t.totalMinor} >= 0 AND ${t.amountPaidMinor} >= 0 AND ${t.amountRefundedMinor} >= 0`,
+    ),
   ],
 );
 
@@ -109,7 +111,10 @@ export const bookingItems = pgTable(
     minutes: integer("minutes").notNull().default(0),
     position: smallint("position").notNull(),
   },
-  (t) => [index("booking_items_booking_idx").on(t.bookingId, t.position), index("booking_items_service_idx").on(t.serviceId)],
+  (t) => [
+    index("booking_items_booking_idx").on(t.bookingId, t.position),
+    index("booking_items_service_idx").on(t.serviceId),
+  ],
 );
 
 /** The booking's timeline. `actorId` null = the system (a job, a webhook). */
@@ -153,9 +158,10 @@ export const rescheduleRequests = pgTable(
   },
   (t) => [
     // At most one pending request per booking.
-    uniqueIndex("reschedule_one_pending_uq").on(t.bookingId).where(sql`status = 'pending'`),
+    uniqueIndex("reschedule_one_pending_uq")
+      .on(t.bookingId)
+      .where(sql`status = 'pending'`),
     index("reschedule_status_created_idx").on(t.status, t.createdAt),
     check("reschedule_range", sql`${t.requestedStartsAt} < ${t.requestedEndsAt}`),
   ],
 );
-

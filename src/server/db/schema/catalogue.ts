@@ -98,7 +98,10 @@ export const serviceZones = pgTable("service_zones", {
   id: id(),
   name: text("name").notNull(),
   // Outward codes or areas ("SW9", "SE"); the longest matching prefix wins.
-  postcodePrefixes: text("postcode_prefixes").array().notNull().default(sql`'{}'::text[]`),
+  postcodePrefixes: text("postcode_prefixes")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   travelFeeMinor: integer("travel_fee_minor").notNull().default(0),
   travelBufferMinutes: integer("travel_buffer_minutes").notNull().default(0),
   isActive: boolean("is_active").notNull().default(true),

@@ -27,8 +27,12 @@ export const vehicles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("vehicles_owner_registration_uq").on(t.ownerId, t.registration).where(sql`deleted_at IS NULL`),
-    uniqueIndex("vehicles_one_default_uq").on(t.ownerId).where(sql`is_default AND deleted_at IS NULL`),
+    uniqueIndex("vehicles_owner_registration_uq")
+      .on(t.ownerId, t.registration)
+      .where(sql`deleted_at IS NULL`),
+    uniqueIndex("vehicles_one_default_uq")
+      .on(t.ownerId)
+      .where(sql`is_default AND deleted_at IS NULL`),
     index("vehicles_registration_idx").on(t.registration),
   ],
 );
@@ -57,7 +61,9 @@ export const addresses = pgTable(
   },
   (t) => [
     index("addresses_owner_idx").on(t.ownerId),
-    uniqueIndex("addresses_one_default_uq").on(t.ownerId).where(sql`is_default AND deleted_at IS NULL`),
+    uniqueIndex("addresses_one_default_uq")
+      .on(t.ownerId)
+      .where(sql`is_default AND deleted_at IS NULL`),
     index("addresses_postcode_idx").on(t.postcode),
   ],
 );

@@ -70,4 +70,3 @@ export const webhookEvents = pgTable(
   },
   (t) => [unique("webhook_events_provider_event_uq").on(t.provider, t.eventId)],
 );
-

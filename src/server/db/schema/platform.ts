@@ -54,7 +54,10 @@ export const settings = pgTable(
   },
   (t) => [
     check("settings_singleton", sql`${t.id} = 1`),
-    check("settings_percentages", sql`${t.depositPercent} BETWEEN 1 AND 100 AND ${t.lateCancellationFeePercent} BETWEEN 0 AND 100`),
+    check(
+      "settings_percentages",
+      sql`${t.depositPercent} BETWEEN 1 AND 100 AND ${t.lateCancellationFeePercent} BETWEEN 0 AND 100`,
+    ),
     check("settings_interval", sql`${t.slotIntervalMinutes} BETWEEN 5 AND 240`),
   ],
 );
@@ -89,7 +92,9 @@ export const emails = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("emails_due_idx").on(t.nextAttemptAt).where(sql`status IN ('queued', 'sending')`),
+    index("emails_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`status IN ('queued', 'sending')`),
     index("emails_status_created_idx").on(t.status, t.createdAt),
     index("emails_booking_idx").on(t.bookingId),
     index("emails_user_idx").on(t.userId),
@@ -158,4 +163,3 @@ export const workerHeartbeats = pgTable("worker_heartbeats", {
   startedAt: instant("started_at").notNull(),
   beatAt: instant("beat_at").notNull(),
 });
-

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, boolean, check, date, index, integer, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { bookings, rescheduleRequests } from "./bookings";
 import { createdAt, id, instant, tstzrange, updatedAt } from "./columns";
@@ -79,10 +90,7 @@ export const blocks = pgTable(
     deletedAt: instant("deleted_at"),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("blocks_starts_idx").on(t.startsAt),
-    check("blocks_range", sql`${t.startsAt} < ${t.endsAt}`),
-  ],
+  (t) => [index("blocks_starts_idx").on(t.startsAt), check("blocks_range", sql`${t.startsAt} < ${t.endsAt}`)],
 );
 
 /**

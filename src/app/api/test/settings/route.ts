@@ -6,7 +6,8 @@ import { applyTestSettings, testSettingsInput } from "@/modules/settings/server/
 export async function POST(request: Request) {
   if (!testRoutesEnabled()) notFound();
   const parsed = testSettingsInput.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return Response.json({ ok: false, fieldErrors: parsed.error.flatten().fieldErrors }, { status: 400 });
+  if (!parsed.success)
+    return Response.json({ ok: false, fieldErrors: parsed.error.flatten().fieldErrors }, { status: 400 });
   await applyTestSettings(parsed.data);
   return Response.json({ ok: true });
 }

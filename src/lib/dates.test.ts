@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import {
+  addDays,
+  formatDateTime,
+  formatTime,
+  isoWeekday,
+  localDateOf,
+  localToInstant,
+  zoneOffsetMinutes,
+} from "./dates";
+
+const LONDON = "Europe/London";
+
+describe("localToInstant in Europe/London", () => {
+  it.each([
+    ["winter (GMT)", "2026-01-15", 9 * 60, "2026-01-15T09:00:00.000Z"],
+    ["summer (BST)", "2026-07-15", 9 * 60, "2026-07-15T08:00:00.000Z"],
+    ["spring-forward day, before the jump", "2026-03-29", 0 * 60 + 30, "2026-03-29T00:30:00.000Z"],
+    ["spring-forward day, after the jump", "2026-03-29", 9 * 60, "2026-03-29T08:00:00.000Z"],
+    ["fall-back day, after the change", "2026-10-25", 9 * 60, "2026-10-25T09:00:00.000Z"],
+    ["midnight", "2026-06-01", 0, "2026-05-31T23:00:00.000Z"],
+  ])("%s", (_name, date, minutes, iso) => {
+    expect(localToInstant(date, minutes, LONDON)?.toISOString()).toBe(iso);
+  });
+
+  it("returns null for 01:30 on the spring-forward Sunday (that wall time does not exist)", () => {
+    expect(localToInstant("2026-03-29", 90, LONDON)).toBeNull();
+  });
+
+  it("resolves 01:30 on the fall-back Sunday to its first occurrence (BST)", () => {
+    expect(localToInstant("2026-10-25", 90, LONDON)?.toISOString()).toBe("2026-10-25T00:30:00.000Z");
+  });
+
+  it("makes a 09:00–17:00 day 8 hours long on both DST Sundays", () => {
+    for (const day of ["2026-03-29", "2026-10-25"]) {
+      const open = localToInstant(day, 9 * 60, LONDON) as Date;
+      const close = localToInstant(day, 17 * 60, LONDON) as Date;
+      expect(close.getTime() - open.getTime()).toBe(8 * 3600_000);
+    }
+  });
+
+  it("works for zones east of UTC and with half-hour offsets", () => {
+    expect(localToInstant("2026-01-15", 9 * 60, "Asia/Kolkata")?.toISOString()).toBe(
+      "2026-01-15T03:30:00.000Z",
+    );
+    expect(localToInstant("2026-07-01", 0, "Australia/Sydney")?.toISOString()).toBe(
+      "2026-06-30T14:00:00.000Z",
+    );
+  });
+});
+
+describe("calendar helpers", () => {
+  it("reads offsets and local dates", () => {
+    expect(zoneOffsetMinutes(new Date("2026-07-01T12:00:00Z"), LONDON)).toBe(60);
+    expect(zoneOffsetMinutes(new Date("2026-01-01T12:00:00Z"), LONDON)).toBe(0);
+    expect(localDateOf(new Date("2026-06-30T23:30:00Z"), LONDON)).toBe("2026-07-01");
+  });
+
+  it("adds days across month ends and DST, and names ISO weekdays", () => {
+    expect(addDays("2026-03-28", 1)).toBe("2026-03-29");
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
+    expect(isoWeekday("2026-11-22")).toBe(7);
+    expect(isoWeekday("2026-11-23")).toBe(1);
+  });
+
+  it("formats times with the zone's name", () => {
+    expect(formatTime(new Date("2026-01-15T09:30:00Z"), LONDON)).toBe("09:30 GMT");
+    expect(formatTime(new Date("2026-07-15T08:30:00Z"), LONDON)).toBe("09:30 BST");
+    expect(formatDateTime(new Date("2026-03-03T09:30:00Z"), LONDON)).toBe("Tue 3 Mar, 09:30 GMT");
+  });
+});

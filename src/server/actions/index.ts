@@ -1,0 +1,32 @@
+import "server-only";
+import type { z } from "zod";
+import { getSessionUser, type SessionUser } from "@/server/auth";
+import type { ActionResult } from "../errors";
+import { withRequestContext } from "../request-context";
+import { runAction } from "./run-action";
+
+type Handler<S extends z.ZodType, T, U> = (input: z.infer<S>, user: U) => Promise<T>;
+
+/** Anyone may call it; the handler receives the signed-in person, if any. */
+export function publicAction<S extends z.ZodType, T>(schema: S, handler: Handler<S, T, SessionUser | null>) {
+  return (input: unknown): Promise<ActionResult<T>> =>
+    withRequestContext(() =>
+      runAction({ schema, input, requirement: "none", getUser: () => getSessionUser(), handler }),
+    );
+}
+
+/** Signed-in customers only; the handler must still check ownership of what it touches. */
+export function customerAction<S extends z.ZodType, T>(schema: S, handler: Handler<S, T, SessionUser>) {
+  return (input: unknown): Promise<ActionResult<T>> =>
+    withRequestContext(() =>
+      runAction({ schema, input, requirement: "customer", getUser: () => getSessionUser(), handler }),
+    );
+}
+
+/** Admins only. */
+export function adminAction<S extends z.ZodType, T>(schema: S, handler: Handler<S, T, SessionUser>) {
+  return (input: unknown): Promise<ActionResult<T>> =>
+    withRequestContext(() =>
+      runAction({ schema, input, requirement: "admin", getUser: () => getSessionUser(), handler }),
+    );
+}

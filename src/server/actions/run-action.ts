@@ -1,0 +1,43 @@
+import type { z } from "zod";
+import type { UserRole } from "@/lib/enums";
+import { type ActionResult, AppError, type FieldErrors, toActionError } from "../errors";
+
+export type ActionUser = { id: string; name: string; email: string; role: UserRole };
+export type Requirement = "none" | "customer" | "admin";
+
+export type RunActionOptions<S extends z.ZodType, T, U> = {
+  schema: S;
+  input: unknown;
+  requirement: Requirement;
+  getUser: () => Promise<ActionUser | null>;
+  handler: (input: z.infer<S>, user: U) => Promise<T>;
+};
+
+/**
+ * The one path of every server action: parse (field-level messages, nothing changed) → authorise (a
+ * forbidden caller learns nothing: NOT_FOUND, like a missing record) → run → ActionResult. Unexpected
+ * errors are logged and answered with a generic message.
+ */
+export async function runAction<S extends z.ZodType, T, U>(
+  opts: RunActionOptions<S, T, U>,
+): Promise<ActionResult<T>> {
+  try {
+    const parsed = opts.schema.safeParse(opts.input);
+    if (!parsed.success) {
+      const fieldErrors: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path.join(".") || "_form";
+        (fieldErrors[key] ??= []).push(issue.message);
+      }
+      throw new AppError("VALIDATION", undefined, fieldErrors);
+    }
+    const user = await opts.getUser();
+    if (opts.requirement !== "none") {
+      if (!user) throw new AppError("UNAUTHENTICATED");
+      if (user.role !== opts.requirement) throw new AppError("NOT_FOUND");
+    }
+    return { ok: true, data: await opts.handler(parsed.data, user as U) };
+  } catch (err) {
+    return toActionError(err);
+  }
+}
