@@ -10,7 +10,18 @@ const file = new URL("../package-lock.json", import.meta.url);
 const lock = JSON.parse(fs.readFileSync(file, "utf8"));
 const pkgs = lock.packages;
 
-const OS = ["darwin", "win32", "android", "freebsd", "openharmony", "netbsd", "openbsd", "sunos", "aix", "linux"];
+const OS = [
+  "darwin",
+  "win32",
+  "android",
+  "freebsd",
+  "openharmony",
+  "netbsd",
+  "openbsd",
+  "sunos",
+  "aix",
+  "linux",
+];
 const CPU = ["arm64", "x64", "ia32", "arm", "loong64", "ppc64", "riscv64", "s390x", "wasm32"];
 
 function platformOf(name) {
@@ -21,7 +32,12 @@ function platformOf(name) {
   if (!cpu && parts.includes("gnueabihf")) cpu = "arm";
   if (!cpu && parts.includes("musleabihf")) cpu = "arm";
   if (!cpu && base.includes("arm-")) cpu = "arm";
-  const libc = parts.includes("musl") || parts.includes("musleabihf") ? "musl" : parts.includes("gnu") || parts.includes("gnueabihf") ? "glibc" : undefined;
+  const libc =
+    parts.includes("musl") || parts.includes("musleabihf")
+      ? "musl"
+      : parts.includes("gnu") || parts.includes("gnueabihf")
+        ? "glibc"
+        : undefined;
   return { os, cpu, libc, wasm: parts.includes("wasm32") };
 }
 
@@ -46,6 +62,8 @@ for (const [path, entry] of Object.entries(pkgs)) {
     added++;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(pkgs).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(pkgs).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
+);
 fs.writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: added ${added} platform entries for other systems.`);
