@@ -32,6 +32,7 @@ export default defineConfig({
           // Files share one PostgreSQL database when TEST_DATABASE_URL is set; each gets its own schema.
           fileParallelism: true,
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -191,7 +191,7 @@ CREATE TABLE "allocations" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "allocations_owner" CHECK (("allocations"."kind" = 'booking' AND "allocations"."booking_id" IS NOT NULL)
-        OR ("allocations"."kind" = 'reschedule_hold' AND "allocations"."reschedule_request_id" IS NOT NULL)
+        OR ("allocations"."kind" = 'reschedule_hold' AND "allocations"."reschedule_request_id" IS NOT NULL AND "allocations"."booking_id" IS NOT NULL)
         OR ("allocations"."kind" = 'block' AND "allocations"."block_id" IS NOT NULL))
 );
 --> statement-breakpoint
@@ -517,11 +517,13 @@ CREATE INDEX "services_category_idx" ON "services" USING btree ("category_id","s
 CREATE INDEX "services_kind_active_idx" ON "services" USING btree ("kind","is_active");--> statement-breakpoint
 CREATE INDEX "allocations_booking_idx" ON "allocations" USING btree ("booking_id");--> statement-breakpoint
 CREATE INDEX "allocations_reschedule_idx" ON "allocations" USING btree ("reschedule_request_id");--> statement-breakpoint
+CREATE INDEX "allocations_block_idx" ON "allocations" USING btree ("block_id");--> statement-breakpoint
 CREATE INDEX "allocations_hold_expiry_idx" ON "allocations" USING btree ("hold_expires_at") WHERE hold_expires_at IS NOT NULL AND status IN ('pending_payment', 'pending_reschedule');--> statement-breakpoint
 CREATE INDEX "blocks_starts_idx" ON "blocks" USING btree ("starts_at");--> statement-breakpoint
 CREATE INDEX "date_override_ranges_override_idx" ON "date_override_ranges" USING btree ("override_id");--> statement-breakpoint
 CREATE INDEX "working_hours_weekday_idx" ON "working_hours" USING btree ("weekday");--> statement-breakpoint
 CREATE INDEX "booking_events_booking_idx" ON "booking_events" USING btree ("booking_id","created_at");--> statement-breakpoint
+CREATE INDEX "booking_events_at_idx" ON "booking_events" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "booking_items_booking_idx" ON "booking_items" USING btree ("booking_id","position");--> statement-breakpoint
 CREATE INDEX "booking_items_service_idx" ON "booking_items" USING btree ("service_id");--> statement-breakpoint
 CREATE INDEX "bookings_customer_idx" ON "bookings" USING btree ("customer_id","starts_at");--> statement-breakpoint
@@ -529,12 +531,19 @@ CREATE INDEX "bookings_starts_idx" ON "bookings" USING btree ("starts_at");--> s
 CREATE INDEX "bookings_status_starts_idx" ON "bookings" USING btree ("status","starts_at");--> statement-breakpoint
 CREATE INDEX "bookings_team_starts_idx" ON "bookings" USING btree ("team_id","starts_at");--> statement-breakpoint
 CREATE INDEX "bookings_created_idx" ON "bookings" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "bookings_vehicle_idx" ON "bookings" USING btree ("vehicle_id");--> statement-breakpoint
+CREATE INDEX "bookings_address_idx" ON "bookings" USING btree ("address_id");--> statement-breakpoint
+CREATE INDEX "bookings_registration_idx" ON "bookings" USING btree (("vehicle_snapshot" ->> 'registration'));--> statement-breakpoint
+CREATE INDEX "bookings_postcode_idx" ON "bookings" USING btree (("address_snapshot" ->> 'postcode'));--> statement-breakpoint
 CREATE UNIQUE INDEX "reschedule_one_pending_uq" ON "reschedule_requests" USING btree ("booking_id") WHERE status = 'pending';--> statement-breakpoint
 CREATE INDEX "reschedule_status_created_idx" ON "reschedule_requests" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "reschedule_pending_expiry_idx" ON "reschedule_requests" USING btree ("expires_at") WHERE status = 'pending';--> statement-breakpoint
 CREATE INDEX "payments_booking_idx" ON "payments" USING btree ("booking_id");--> statement-breakpoint
 CREATE INDEX "payments_created_idx" ON "payments" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "payments_settled_idx" ON "payments" USING btree ("settled_at") WHERE status = 'succeeded';--> statement-breakpoint
 CREATE INDEX "refunds_payment_idx" ON "refunds" USING btree ("payment_id");--> statement-breakpoint
 CREATE INDEX "refunds_created_idx" ON "refunds" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "refunds_settled_idx" ON "refunds" USING btree ("settled_at");--> statement-breakpoint
 CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity","entity_id");--> statement-breakpoint
 CREATE INDEX "emails_due_idx" ON "emails" USING btree ("next_attempt_at") WHERE status IN ('queued', 'sending');--> statement-breakpoint

@@ -46,13 +46,9 @@ export function safeNextPath(next: string | null | undefined, fallback = "/"): s
   } catch {
     return fallback;
   }
-  if (
-    !decoded.startsWith("/") ||
-    decoded.startsWith("//") ||
-    decoded.includes("\\") ||
-    /[\u0000-\u001f]/.test(decoded)
-  ) {
-    return fallback;
-  }
-  return decoded;
+  const unsafe = (p: string) =>
+    !p.startsWith("/") || p.startsWith("//") || p.includes("\\") || /[\u0000-\u001f]/.test(p);
+  // Both forms are checked; the original is returned so that encoded query values keep their meaning.
+  if (unsafe(decoded) || unsafe(next)) return fallback;
+  return next;
 }

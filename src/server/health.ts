@@ -40,6 +40,18 @@ async function checkEmail(): Promise<CheckResult> {
   return result;
 }
 
+/** Whether this instance can serve: its database answers within 3 s. */
+export async function getReadiness(): Promise<CheckResult> {
+  try {
+    const handle = await withTimeout(getDatabase(), 5000);
+    await withTimeout(handle.db.execute(sql`SELECT 1`), 3000);
+    return { ok: true, detail: "Database reachable" };
+  } catch (err) {
+    logger.error({ err }, "readiness check: database unavailable");
+    return { ok: false, detail: "Database unavailable" };
+  }
+}
+
 /** Database, background jobs and email transport; internal error text is logged, never returned. */
 export async function getHealth(): Promise<HealthReport> {
   let database: CheckResult;

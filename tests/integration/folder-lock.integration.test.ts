@@ -43,9 +43,10 @@ describe("the embedded database folder", () => {
     await second.close();
   });
 
-  it("lets the same process re-take its own lock after a release", () => {
+  it("refuses a second open in the same process, and lets it re-take the lock after a release", () => {
     const lockDir = fs.mkdtempSync(path.join(os.tmpdir(), "forecourt-relock-"));
     const release = acquireFolderLock(lockDir);
+    expect(() => acquireFolderLock(lockDir)).toThrow(DatabaseLockedError);
     release();
     const again = acquireFolderLock(lockDir);
     again();

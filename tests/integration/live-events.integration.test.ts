@@ -1,9 +1,10 @@
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "@/server/db/client";
 import { EventHub } from "@/server/realtime/hub";
 import { publish } from "@/server/realtime/publish";
 import { createEventStream } from "@/server/realtime/sse";
-import type { Viewer } from "@/server/realtime/events";
+import { EVENTS_CHANNEL, EVENTS_LOCK_KEY, type Viewer } from "@/server/realtime/events";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 
 const admin: Viewer = { userId: "admin-1", role: "admin" };
@@ -44,7 +45,9 @@ function reader(stream: ReadableStream<Uint8Array>) {
       }
     }
   })();
-  return { events, raw, cancel: () => r.cancel() };
+  const state = { events, raw, closed: false, cancel: () => r.cancel() };
+  void r.closed.then(() => (state.closed = true)).catch(() => (state.closed = true));
+  return state;
 }
 
 async function until(check: () => boolean, ms = 3000) {
@@ -133,6 +136,57 @@ describe.each(dbKinds)("live events on %s", (kind) => {
     expect(new Set(client.events.map((e) => e.id)).size).toBe(3);
     await client.cancel();
   });
+
+  it.runIf(kind === "postgres")(
+    "hands out ids in commit order, so a later commit never hides behind a seen id",
+    async () => {
+      const client = reader(createEventStream({ hub, viewer: admin }));
+      await until(() => client.raw.length > 0);
+      const pool = new pg.Pool({ connectionString: t.url, max: 2 });
+      const a = await pool.connect();
+      const b = await pool.connect();
+      try {
+        const note = (ref: string) =>
+          `INSERT INTO live_events (type, audience, payload) VALUES ('booking.updated', 'admins', '{"reference":"${ref}"}') RETURNING id`;
+        await a.query("BEGIN");
+        await a.query(`SELECT pg_advisory_xact_lock(${EVENTS_LOCK_KEY})`);
+        const idA = (await a.query(note("A"))).rows[0].id;
+        await a.query(
+          `SELECT pg_notify('${EVENTS_CHANNEL}', json_build_object('id', ${idA}, 'audience', 'admins')::text)`,
+        );
+        // B starts publishing while A is still open: it must wait for A, and so gets the later id.
+        const bDone = t.db.transaction((tx) =>
+          publish(tx, "booking.updated", { audience: "admins" }, payload("B")),
+        );
+        await new Promise((r) => setTimeout(r, 200));
+        await a.query("COMMIT");
+        const idB = await bDone;
+        expect(Number(idB)).toBeGreaterThan(Number(idA));
+        await until(() => client.events.length >= 2);
+        expect(client.events.map((e) => e.data.reference)).toEqual(["A", "B"]);
+      } finally {
+        a.release();
+        b.release();
+        await pool.end();
+        await client.cancel();
+      }
+    },
+  );
+
+  it.runIf(kind === "postgres")(
+    "closes streams when the listening connection drops, so clients resume and catch up",
+    async () => {
+      const client = reader(createEventStream({ hub, viewer: admin }));
+      await until(() => client.raw.length > 0);
+      const killer = new pg.Client({ connectionString: t.url });
+      await killer.connect();
+      await killer.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'",
+      );
+      await killer.end();
+      await until(() => client.closed, 10_000);
+    },
+  );
 
   it.runIf(kind === "postgres")("reaches clients of another app process sharing the database", async () => {
     // A second, independent connection pool and LISTEN connection stand in for a second app process.

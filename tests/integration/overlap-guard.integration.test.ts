@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqlState, SQLSTATE } from "@/server/errors";
-import { allocations, bookings } from "@/server/db/schema";
+import { allocations, bookings, rescheduleRequests } from "@/server/db/schema";
 import { insertBlock, insertBooking, insertSettings, insertTeam, insertUser } from "@tests/factories";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 
@@ -181,5 +181,69 @@ describe.each(dbKinds)("overlap guard on %s", (kind) => {
         (e: unknown) => e,
       );
     expect(sqlState(err)).toBe(SQLSTATE.checkViolation);
+  });
+});
+
+describe.each(dbKinds)("reschedule holds on %s", (kind) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+    await insertSettings(t.db);
+  });
+  afterAll(() => t.drop());
+
+  it("may overlap the booking they move, but never another booking of the team", async () => {
+    const customerId = (await insertUser(t.db)).id;
+    const teamId = (await insertTeam(t.db)).id;
+    const mine = await insertBooking(t.db, {
+      customerId,
+      teamId,
+      startsAt: at("2030-07-01T09:00:00Z"),
+      endsAt: at("2030-07-01T11:00:00Z"),
+    });
+    const other = await insertBooking(t.db, {
+      customerId,
+      teamId,
+      startsAt: at("2030-07-01T13:00:00Z"),
+      endsAt: at("2030-07-01T14:00:00Z"),
+    });
+    const hold = async (bookingId: string, start: string, end: string) => {
+      const [req] = await t.db
+        .insert(rescheduleRequests)
+        .values({
+          bookingId,
+          teamId,
+          requestedStartsAt: at(start),
+          requestedEndsAt: at(end),
+          expiresAt: at("2030-06-30T00:00:00Z"),
+        })
+        .returning();
+      await t.db.insert(allocations).values({
+        teamId,
+        during: { start: at(start), end: at(end) },
+        kind: "reschedule_hold",
+        status: "pending_reschedule",
+        bookingId,
+        rescheduleRequestId: req?.id,
+      });
+    };
+    // One hour later: overlaps its own booking — allowed.
+    await hold(mine.id, "2030-07-01T10:00:00Z", "2030-07-01T12:00:00Z");
+    // The other booking asking for a time that overlaps the first booking (and its hold) — refused.
+    const err = await hold(other.id, "2030-07-01T10:30:00Z", "2030-07-01T11:30:00Z").then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(sqlState(err)).toBe(SQLSTATE.exclusionViolation);
+    // A block still conflicts with the booking and with its hold.
+    const blockErr = await t.db
+      .transaction((tx) =>
+        insertBlock(tx, { teamId, startsAt: at("2030-07-01T11:30:00Z"), endsAt: at("2030-07-01T11:45:00Z") }),
+      )
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(sqlState(blockErr)).toBe(SQLSTATE.exclusionViolation);
   });
 });

@@ -23,8 +23,15 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Raw parameterised SQL, for pg-boss (`$1` placeholders). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-  /** LISTEN on a channel; resolves to an unlisten function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; resolves to an unlisten function. `onReconnect` is called after the listening
+   * connection dropped and came back: notifications sent in between were missed, so callers catch up.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -90,7 +97,14 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<DatabaseHan
     // An idle client lost its connection; the pool replaces it. Logged by the health check instead.
   });
   const db = drizzlePg({ client: pool, schema });
-  if (opts.migrate !== false) await migratePostgresLocked(pool);
+  if (opts.migrate !== false) {
+    try {
+      await migratePostgresLocked(pool);
+    } catch (err) {
+      await pool.end().catch(() => {});
+      throw err;
+    }
+  }
   const listener = new PgListener(url);
   return {
     db,
@@ -99,7 +113,7 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<DatabaseHan
       const res = await pool.query(text, values as unknown[]);
       return { rows: res.rows };
     },
-    listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    listen: (channel, onPayload, onReconnect) => listener.listen(channel, onPayload, onReconnect),
     async close() {
       await listener.close();
       await pool.end();
@@ -125,6 +139,8 @@ class PgListener {
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private readonly reconnectHandlers = new Set<() => void>();
+  private hasConnected = false;
   private closed = false;
 
   constructor(private readonly url: string) {}
@@ -141,6 +157,8 @@ class PgListener {
       await client.connect();
       for (const channel of this.handlers.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
       this.client = client;
+      if (this.hasConnected) for (const h of this.reconnectHandlers) h();
+      this.hasConnected = true;
       return client;
     })().finally(() => {
       this.connecting = null;
@@ -159,14 +177,22 @@ class PgListener {
     }, 1000).unref();
   }
 
-  async listen(channel: string, onPayload: (payload: string) => void) {
+  async listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void) {
     let set = this.handlers.get(channel);
     const isNew = !set;
     if (!set) this.handlers.set(channel, (set = new Set()));
     set.add(onPayload);
-    const client = await this.connect();
-    if (isNew) await client.query(`LISTEN ${quoteIdent(channel)}`);
+    try {
+      const client = await this.connect();
+      if (isNew) await client.query(`LISTEN ${quoteIdent(channel)}`);
+    } catch (err) {
+      set.delete(onPayload);
+      if (set.size === 0) this.handlers.delete(channel);
+      throw err;
+    }
+    if (onReconnect) this.reconnectHandlers.add(onReconnect);
     return async () => {
+      if (onReconnect) this.reconnectHandlers.delete(onReconnect);
       set.delete(onPayload);
       if (set.size === 0) {
         this.handlers.delete(channel);

@@ -29,7 +29,7 @@ function isAlive(pid: number): boolean {
 export function acquireFolderLock(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, "forecourt.lock");
-  for (let attempt = 0; attempt < 2; attempt++) {
+  for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = fs.openSync(file, "wx");
       fs.writeSync(fd, String(process.pid));
@@ -50,10 +50,29 @@ export function acquireFolderLock(dir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       const pid = Number.parseInt(fs.readFileSync(file, "utf8").trim(), 10);
-      if (Number.isFinite(pid) && pid !== process.pid && isAlive(pid))
-        throw new DatabaseLockedError(dir, pid);
-      // Stale (its process is gone) or ours from an earlier open in this process: take it over.
-      fs.rmSync(file, { force: true });
+      if (pid === process.pid) throw new DatabaseLockedError(dir, pid);
+      if (Number.isFinite(pid) && isAlive(pid)) throw new DatabaseLockedError(dir, pid);
+      // Stale: its process is gone. Take it over atomically — only one process can rename the file
+      // away; a loser finds the winner's fresh lock on its next attempt.
+      const aside = `${file}.stale-${process.pid}-${Date.now()}`;
+      try {
+        fs.renameSync(file, aside);
+      } catch {
+        continue; // Someone else moved it first; try again.
+      }
+      const moved = Number.parseInt(fs.readFileSync(aside, "utf8").trim(), 10);
+      if (moved !== pid) {
+        // Between our read and our rename another process took the lock over: give it back.
+        try {
+          fs.linkSync(aside, file);
+        } catch {
+          // It has already been replaced again; the next attempt sorts it out.
+        }
+        fs.rmSync(aside, { force: true });
+        if (isAlive(moved)) throw new DatabaseLockedError(dir, moved);
+        continue;
+      }
+      fs.rmSync(aside, { force: true });
     }
   }
   throw new Error(`Could not lock ${dir}`);

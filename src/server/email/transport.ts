@@ -19,9 +19,14 @@ export interface MailTransport {
 }
 
 export function smtpTransport(url: string): MailTransport {
-  const t: Transporter = nodemailer.createTransport(url, {});
-  // Fail fast when the server is down, so the outbox can back off instead of hanging a worker.
-  Object.assign(t.options, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  // Fail fast when the server is down or hangs, so the outbox backs off instead of holding a worker;
+  // the whole exchange stays well inside the outbox's two-minute claim on the row.
+  const t: Transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     kind: "smtp",
     async send(mail) {

@@ -31,3 +31,4 @@ export function canSee(
 }
 
 export const EVENTS_CHANNEL = "forecourt_events";
+export const EVENTS_LOCK_KEY = 727275;

@@ -5,7 +5,9 @@ import { liveEvents } from "@/server/db/schema";
 import { logger } from "@/server/logger";
 import { canSee, EVENTS_CHANNEL, type LiveEvent, type Viewer } from "./events";
 
-type Subscriber = { viewer: Viewer; deliver: (event: LiveEvent) => void };
+type Subscriber = { viewer: Viewer; deliver: (event: LiveEvent) => void; close: () => void };
+
+const PAGE = 500;
 
 /**
  * One per process: a single LISTEN connection fans notifications out to every SSE client of this
@@ -15,16 +17,28 @@ export class EventHub {
   private readonly subscribers = new Set<Subscriber>();
   private started: Promise<void> | null = null;
   private unlisten: (() => Promise<void>) | null = null;
+  // Notifications are handled one after the other so that events reach clients in id order.
+  private queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly handle: DatabaseHandle) {}
 
   private start(): Promise<void> {
     this.started ??= this.handle
-      .listen(EVENTS_CHANNEL, (payload) => {
-        void this.onNotification(payload);
-      })
+      .listen(
+        EVENTS_CHANNEL,
+        (payload) => {
+          this.queue = this.queue.then(() => this.onNotification(payload));
+        },
+        // The listening connection dropped and came back: what was published meanwhile was never
+        // notified here. Close the streams; browsers reconnect at once with Last-Event-ID and catch up.
+        () => this.closeAll(),
+      )
       .then((unlisten) => {
         this.unlisten = unlisten;
+      })
+      .catch((err: unknown) => {
+        this.started = null;
+        throw err;
       });
     return this.started;
   }
@@ -48,15 +62,19 @@ export class EventHub {
     }
   }
 
-  async subscribe(viewer: Viewer, deliver: (event: LiveEvent) => void): Promise<() => void> {
+  async subscribe(
+    viewer: Viewer,
+    deliver: (event: LiveEvent) => void,
+    close: () => void = () => {},
+  ): Promise<() => void> {
     await this.start();
-    const sub = { viewer, deliver };
+    const sub = { viewer, deliver, close };
     this.subscribers.add(sub);
     return () => this.subscribers.delete(sub);
   }
 
   /** Events after `afterId` that the viewer may see, oldest first (catch-up after a reconnect). */
-  async since(viewer: Viewer, afterId: number, limit = 500): Promise<LiveEvent[]> {
+  async since(viewer: Viewer, afterId: number): Promise<LiveEvent[]> {
     const visible =
       viewer.role === "admin"
         ? or(
@@ -64,13 +82,18 @@ export class EventHub {
             and(eq(liveEvents.audience, "user"), eq(liveEvents.userId, viewer.userId)),
           )
         : and(eq(liveEvents.audience, "user"), eq(liveEvents.userId, viewer.userId));
-    const rows = await this.handle.db
-      .select()
-      .from(liveEvents)
-      .where(and(gt(liveEvents.id, afterId), visible))
-      .orderBy(asc(liveEvents.id))
-      .limit(limit);
-    return rows.map(toLiveEvent);
+    const out: LiveEvent[] = [];
+    for (let after = afterId; ;) {
+      const rows = await this.handle.db
+        .select()
+        .from(liveEvents)
+        .where(and(gt(liveEvents.id, after), visible))
+        .orderBy(asc(liveEvents.id))
+        .limit(PAGE);
+      out.push(...rows.map(toLiveEvent));
+      if (rows.length < PAGE) return out;
+      after = rows[rows.length - 1]?.id ?? after;
+    }
   }
 
   /** The newest event id, so a fresh client can start from "now". */
@@ -85,7 +108,12 @@ export class EventHub {
     return this.subscribers.size;
   }
 
+  private closeAll() {
+    for (const s of [...this.subscribers]) s.close();
+  }
+
   async close() {
+    this.closeAll();
     this.subscribers.clear();
     await this.unlisten?.();
   }

@@ -2,11 +2,18 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
 import { liveEvents } from "@/server/db/schema";
-import { EVENTS_CHANNEL, type EventTarget, type LiveEventMap, type LiveEventType } from "./events";
+import {
+  EVENTS_CHANNEL,
+  EVENTS_LOCK_KEY,
+  type EventTarget,
+  type LiveEventMap,
+  type LiveEventType,
+} from "./events";
 
 /**
  * Publishes a live event inside the caller's transaction. The row (for catch-up on reconnect) and the
  * NOTIFY (for instant delivery to every app process) both take effect on commit and vanish on rollback.
+ * Call it as the last statement of the transaction: it holds a lock until commit (see below).
  */
 export async function publish<T extends LiveEventType>(
   tx: DbOrTx,
@@ -15,6 +22,9 @@ export async function publish<T extends LiveEventType>(
   payload: LiveEventMap[T],
 ): Promise<number> {
   const userId = target.audience === "user" ? target.userId : null;
+  // Serialise publishers until commit so event ids are handed out in commit order: a reader that has
+  // seen id N can never later meet a committed event with a smaller id (Last-Event-ID stays exact).
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${EVENTS_LOCK_KEY})`);
   const [row] = await tx
     .insert(liveEvents)
     .values({ type, audience: target.audience, userId, payload })

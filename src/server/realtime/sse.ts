@@ -8,6 +8,11 @@ export type StreamOptions = {
   /** From the Last-Event-ID header (or ?lastEventId=) of a reconnecting client. */
   lastEventId?: number;
   heartbeatMs?: number;
+  /**
+   * The stream ends after this long; the browser reconnects at once with Last-Event-ID and the route
+   * checks the session again, so a signed-out or demoted person stops receiving events.
+   */
+  maxLifetimeMs?: number;
   signal?: AbortSignal;
 };
 
@@ -22,7 +27,7 @@ export function formatEvent(event: LiveEvent): string {
  * so nothing published in between is lost; ids already sent are never sent twice.
  */
 export function createEventStream(opts: StreamOptions): ReadableStream<Uint8Array> {
-  const { hub, viewer, heartbeatMs = 15_000 } = opts;
+  const { hub, viewer, heartbeatMs = 15_000, maxLifetimeMs = 10 * 60_000 } = opts;
   let cleanup = () => {};
   return new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -43,14 +48,18 @@ export function createEventStream(opts: StreamOptions): ReadableStream<Uint8Arra
         lastSent = event.id;
         write(formatEvent(event));
       };
-      const unsubscribe = await hub.subscribe(viewer, (event) =>
-        caughtUp ? send(event) : pending.push(event),
+      const unsubscribe = await hub.subscribe(
+        viewer,
+        (event) => (caughtUp ? send(event) : pending.push(event)),
+        () => cleanup(),
       );
       const heartbeat = setInterval(() => write(`: heartbeat ${Date.now()}\n\n`), heartbeatMs);
+      const lifetime = setTimeout(() => cleanup(), maxLifetimeMs);
       cleanup = () => {
         if (closed) return;
         closed = true;
         clearInterval(heartbeat);
+        clearTimeout(lifetime);
         unsubscribe();
         try {
           controller.close();

@@ -11,6 +11,12 @@ test("/api/health reports database, jobs and email as healthy", async ({ request
   expect(res.headers()["x-request-id"]).toMatch(/[0-9a-f-]{36}/);
 });
 
+test("/api/health/ready answers 200 while the database answers", async ({ request }) => {
+  const res = await request.get("/api/health/ready");
+  expect(res.status()).toBe(200);
+  expect((await res.json()).ok).toBe(true);
+});
+
 test("the live event stream needs a signed-in person", async ({ request }) => {
   const res = await request.get("/api/events");
   expect(res.status()).toBe(401);

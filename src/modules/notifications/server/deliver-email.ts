@@ -33,11 +33,12 @@ export async function deliverEmail(db: Db, emailId: string, opts: DeliverOptions
   const env = getEnv();
   const now = opts.now?.() ?? new Date();
   const maxAttempts = opts.maxAttempts ?? env.EMAIL_MAX_ATTEMPTS;
+  const claimUntil = new Date(now.getTime() + CLAIM_MS);
   const [email] = await db
     .update(emails)
     .set({
       status: "sending",
-      lockedUntil: new Date(now.getTime() + CLAIM_MS),
+      lockedUntil: claimUntil,
       attempts: sql`${emails.attempts} + 1`,
     })
     .where(
@@ -49,6 +50,13 @@ export async function deliverEmail(db: Db, emailId: string, opts: DeliverOptions
     )
     .returning();
   if (!email) return "skipped";
+  // Later writes apply only while this worker still owns the claim (a lapsed claim may have been taken
+  // over by another worker, whose result must not be overwritten).
+  const owned = and(
+    eq(emails.id, email.id),
+    eq(emails.status, "sending"),
+    eq(emails.lockedUntil, claimUntil),
+  );
 
   try {
     let { subject, html, text } = email;
@@ -63,7 +71,7 @@ export async function deliverEmail(db: Db, emailId: string, opts: DeliverOptions
         appUrl: opts.appUrl ?? env.APP_URL,
       });
       ({ subject, html, text } = rendered);
-      await db.update(emails).set(rendered).where(eq(emails.id, email.id));
+      await db.update(emails).set(rendered).where(owned);
     }
 
     if (opts.transport.kind === "log") {
@@ -74,7 +82,7 @@ export async function deliverEmail(db: Db, emailId: string, opts: DeliverOptions
       await db
         .update(emails)
         .set({ status: "logged", sentAt: now, lockedUntil: null, lastError: null })
-        .where(eq(emails.id, email.id));
+        .where(owned);
       return "logged";
     }
 
@@ -89,7 +97,7 @@ export async function deliverEmail(db: Db, emailId: string, opts: DeliverOptions
     await db
       .update(emails)
       .set({ status: "sent", sentAt: now, messageId, lockedUntil: null, lastError: null })
-      .where(eq(emails.id, email.id));
+      .where(owned);
     logger.info({ emailId: email.id, template: email.template, attempts: email.attempts }, "email sent");
     return "sent";
   } catch (err) {
@@ -99,7 +107,7 @@ export async function deliverEmail(db: Db, emailId: string, opts: DeliverOptions
       now.getTime() + retryDelayMs(email.attempts, opts.retryBaseSeconds ?? env.EMAIL_RETRY_BASE_SECONDS),
     );
     await db.transaction(async (tx) => {
-      await tx
+      const updated = await tx
         .update(emails)
         .set({
           status: giveUp ? "failed" : "queued",
@@ -107,8 +115,9 @@ export async function deliverEmail(db: Db, emailId: string, opts: DeliverOptions
           lockedUntil: null,
           nextAttemptAt: giveUp ? email.nextAttemptAt : nextAttemptAt,
         })
-        .where(eq(emails.id, email.id));
-      if (giveUp) {
+        .where(owned)
+        .returning({ id: emails.id });
+      if (giveUp && updated.length > 0) {
         await publish(
           tx,
           "email.status",

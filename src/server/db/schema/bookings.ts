@@ -88,6 +88,11 @@ export const bookings = pgTable(
     index("bookings_status_starts_idx").on(t.status, t.startsAt),
     index("bookings_team_starts_idx").on(t.teamId, t.startsAt),
     index("bookings_created_idx").on(t.createdAt),
+    index("bookings_vehicle_idx").on(t.vehicleId),
+    index("bookings_address_idx").on(t.addressId),
+    // Admin search by registration and postcode reads the snapshots (what was true when booked).
+    index("bookings_registration_idx").on(sql`(${t.vehicleSnapshot} ->> 'registration')`),
+    index("bookings_postcode_idx").on(sql`(${t.addressSnapshot} ->> 'postcode')`),
     check("bookings_range", sql`${t.startsAt} < ${t.endsAt}`),
     check(
       "bookings_money",
@@ -132,7 +137,7 @@ export const bookingEvents = pgTable(
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
     at: createdAt(),
   },
-  (t) => [index("booking_events_booking_idx").on(t.bookingId, t.at)],
+  (t) => [index("booking_events_booking_idx").on(t.bookingId, t.at), index("booking_events_at_idx").on(t.at)],
 );
 
 export const rescheduleRequests = pgTable(
@@ -162,6 +167,9 @@ export const rescheduleRequests = pgTable(
       .on(t.bookingId)
       .where(sql`status = 'pending'`),
     index("reschedule_status_created_idx").on(t.status, t.createdAt),
+    index("reschedule_pending_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`status = 'pending'`),
     check("reschedule_range", sql`${t.requestedStartsAt} < ${t.requestedEndsAt}`),
   ],
 );

@@ -28,6 +28,9 @@ export const payments = pgTable(
   (t) => [
     index("payments_booking_idx").on(t.bookingId),
     index("payments_created_idx").on(t.createdAt),
+    index("payments_settled_idx")
+      .on(t.settledAt)
+      .where(sql`status = 'succeeded'`),
     unique("payments_provider_reference_uq").on(t.provider, t.providerReference),
     check("payments_amount_positive", sql`${t.amountMinor} > 0`),
   ],
@@ -51,6 +54,7 @@ export const refunds = pgTable(
   (t) => [
     index("refunds_payment_idx").on(t.paymentId),
     index("refunds_created_idx").on(t.createdAt),
+    index("refunds_settled_idx").on(t.settledAt),
     check("refunds_amount_positive", sql`${t.amountMinor} > 0`),
   ],
 );

@@ -94,7 +94,8 @@ export const blocks = pgTable(
 );
 
 /**
- * Time held on a team's calendar: a booking, a pending reschedule's requested time, or a block. The
+ * Time held on a team's calendar: a booking, a pending reschedule's requested time, or a block. A
+ * reschedule hold also carries its booking's id: it may overlap the booking it moves, never another. The
  * overlap guard (a btree_gist EXCLUDE constraint in drizzle/0001_overlap_guard.sql) forbids two rows of
  * the same team whose ranges overlap while both are in a holding status. Releasing time is a status
  * change to `expired` or `released`; the guard has no clock in it.
@@ -124,13 +125,14 @@ export const allocations = pgTable(
   (t) => [
     index("allocations_booking_idx").on(t.bookingId),
     index("allocations_reschedule_idx").on(t.rescheduleRequestId),
+    index("allocations_block_idx").on(t.blockId),
     index("allocations_hold_expiry_idx")
       .on(t.holdExpiresAt)
       .where(sql`hold_expires_at IS NOT NULL AND status IN ('pending_payment', 'pending_reschedule')`),
     check(
       "allocations_owner",
       sql`(${t.kind} = 'booking' AND ${t.bookingId} IS NOT NULL)
-        OR (${t.kind} = 'reschedule_hold' AND ${t.rescheduleRequestId} IS NOT NULL)
+        OR (${t.kind} = 'reschedule_hold' AND ${t.rescheduleRequestId} IS NOT NULL AND ${t.bookingId} IS NOT NULL)
         OR (${t.kind} = 'block' AND ${t.blockId} IS NOT NULL)`,
     ),
   ],
