@@ -53,7 +53,9 @@ const child = spawn(
   {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
+    // Forecourt's own shutdown (src/server/boot.ts) stops the background jobs and closes the embedded
+    // database before exiting; Next.js's default handler would exit first.
+    env: { ...process.env, NODE_ENV: "production", NEXT_MANUAL_SIG_HANDLE: "1" },
   },
 );
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));

@@ -47,7 +47,12 @@ async function boot() {
     logger.info("background jobs run in the worker process (npm run worker)");
   }
 
+  // Ctrl-C reaches both `npm start`'s launcher and this process, so a signal can arrive twice: the
+  // handler stays installed and ignores repeats instead of letting a second signal kill the shutdown.
+  let shuttingDown = false;
   const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
     logger.info({ signal }, "shutting down");
     try {
       await g.__forecourtJobs?.stop();
@@ -56,8 +61,8 @@ async function boot() {
       process.exit(0);
     }
   };
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
-  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
 function printDemoLogins(seededNow: boolean) {
