@@ -60,8 +60,10 @@ export function AdminShell({ businessName, userName, currentPath, children }: Pr
               <Sidebar currentPath={currentPath} />
             </div>
           </details>
-          <p className="truncate text-sm font-semibold text-brand-ink lg:hidden">{businessName}</p>
-          <p className="ml-auto text-sm text-ink-muted">
+          <p className="hidden truncate text-sm font-semibold text-brand-ink sm:block lg:hidden">
+            {businessName}
+          </p>
+          <p className="ml-auto truncate text-sm text-ink-muted">
             <span className="hidden sm:inline">Signed in as </span>
             <span className="font-medium text-ink">{userName}</span>
           </p>
