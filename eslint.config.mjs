@@ -53,7 +53,7 @@ const config = [
     },
   },
   {
-    files: ["scripts/**/*.{ts,mjs}", "tests/**/*.ts"],
+    files: ["scripts/**/*.{ts,mjs}", "tests/**/*.{ts,mjs}"],
     rules: { "no-console": "off" },
   },
 ];

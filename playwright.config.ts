@@ -2,6 +2,7 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -28,20 +29,33 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // A fresh embedded database for every run; test-only routes switched on.
-    command: `rm -rf .data/e2e && node scripts/start.mjs`,
-    url: `${baseURL}/api/health`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    env: {
-      PORT: String(PORT),
-      APP_URL: baseURL,
-      PGLITE_DIR: ".data/e2e/pglite",
-      ENABLE_TEST_ROUTES: "1",
-      LOG_LEVEL: "warn",
-      NEXT_TELEMETRY_DISABLED: "1",
+  webServer: [
+    {
+      // A real SMTP server: the app's emails land in .data/e2e/mail, where the tests read their links.
+      command: "node tests/e2e/support/smtp-sink.mjs",
+      url: `http://127.0.0.1:${SMTP_PORT + 1}`,
+      reuseExistingServer: false,
+      env: { SMTP_SINK_PORT: String(SMTP_PORT) },
     },
-  },
+    {
+      // A fresh embedded database for every run; test-only routes switched on; small known rate limits.
+      command: `rm -rf .data/e2e/pglite && node scripts/start.mjs`,
+      url: `${baseURL}/api/health`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      env: {
+        PORT: String(PORT),
+        APP_URL: baseURL,
+        PGLITE_DIR: ".data/e2e/pglite",
+        ENABLE_TEST_ROUTES: "1",
+        LOG_LEVEL: "warn",
+        NEXT_TELEMETRY_DISABLED: "1",
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        EMAIL_FROM: "Shine Street Detailing <bookings@shinestreet.example>",
+        AUTH_RATE_LIMIT_PER_EMAIL: "3",
+        AUTH_RATE_LIMIT_PER_IP: "500",
+      },
+    },
+  ],
 });

@@ -29,6 +29,11 @@ const schema = z
     JOBS_MODE: z.enum(["auto", "web", "worker"]).default("auto"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     ENABLE_TEST_ROUTES: bool,
+    // Sign-in, registration, verification resend and password reset: attempts allowed per window,
+    // counted in the database so that every app instance shares them.
+    AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(10_000).default(5),
+    AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+    AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     SEED_ON_START: z.enum(["auto", "demo", "never"]).default("auto"),
   })
   .superRefine((env, ctx) => {

@@ -11,7 +11,21 @@ export const routes = {
   termsOfService: "/terms-of-service",
   adminHelp: "/admin/help",
   login: "/auth/login",
+  register: "/auth/register",
+  verifyEmail: "/auth/verify-email",
+  forgotPassword: "/auth/forgot-password",
+  resetPassword: "/auth/reset-password",
+  setupPassword: "/auth/setup-password",
+  confirmEmailChange: "/auth/confirm-email-change",
+  accountSettings: "/dashboard/settings",
+  privacySettings: "/settings/privacy",
+  dataExport: "/settings/privacy/export",
 } as const;
+
+/** Where a signed-in person's own area starts (until the dashboards exist, their first built page). */
+export function homeFor(role: "customer" | "admin"): string {
+  return role === "admin" ? routes.adminHelp : routes.accountSettings;
+}
 
 export const publicNav: NavItem[] = [
   { href: routes.home, label: "Services" },
@@ -22,6 +36,7 @@ export const footerNav: NavItem[] = [
   { href: routes.bookingPolicies, label: "Booking policies" },
   { href: routes.privacyPolicy, label: "Privacy policy" },
   { href: routes.termsOfService, label: "Terms of service" },
+  { href: routes.privacySettings, label: "Privacy settings" },
 ];
 
 /** Admin sidebar groups, in the order of the design guide. Groups with no built page are hidden. */
@@ -34,7 +49,10 @@ export const adminNav: NavGroup[] = [
 ];
 
 /** Customer area navigation (dashboard pages are added here as they are built). */
-export const customerNav: NavItem[] = [];
+export const customerNav: NavItem[] = [
+  { href: routes.accountSettings, label: "Account settings" },
+  { href: routes.privacySettings, label: "Privacy" },
+];
 
 /** `?next=` values are internal paths only: never an absolute URL, `//host`, or an encoded variant. */
 export function safeNextPath(next: string | null | undefined, fallback = "/"): string {

@@ -4,6 +4,7 @@ import { logger } from "./logger";
 export const ERROR_CODES = [
   "VALIDATION",
   "UNAUTHENTICATED",
+  "FORBIDDEN",
   "NOT_FOUND",
   "CONFLICT",
   "RATE_LIMITED",
@@ -15,6 +16,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 const PUBLIC_MESSAGES: Record<ErrorCode, string> = {
   VALIDATION: "Please check the highlighted fields.",
   UNAUTHENTICATED: "Please sign in to continue.",
+  FORBIDDEN: "You can't do that.",
   NOT_FOUND: "This page could not be found.",
   CONFLICT: "Something changed while you were working. Please review and try again.",
   RATE_LIMITED: "Too many attempts. Please wait a moment and try again.",

@@ -10,14 +10,30 @@ function durationRange(min: number, max: number) {
   return min === max ? formatDuration(min) : `${formatDuration(min)} – ${formatDuration(max)}`;
 }
 
-export default async function HomePage() {
-  const [s, catalogue] = await Promise.all([getPublicSettings(), getPublicCatalogue()]);
+export default async function HomePage({
+  searchParams,
+}: {
+  searchParams: Promise<{ accountDeleted?: string }>;
+}) {
+  const [s, catalogue, { accountDeleted }] = await Promise.all([
+    getPublicSettings(),
+    getPublicCatalogue(),
+    searchParams,
+  ]);
   const packages = catalogue
     .map((c) => ({ ...c, services: c.services.filter((x) => x.kind === "package") }))
     .filter((c) => c.services.length);
   const addons = catalogue.flatMap((c) => c.services.filter((x) => x.kind === "addon"));
   return (
     <>
+      {accountDeleted && (
+        <p
+          role="status"
+          className="border-b border-success/30 bg-success-soft px-4 py-3 text-center text-sm text-success"
+        >
+          Your account has been deleted. We&apos;ve sent a confirmation to your email address.
+        </p>
+      )}
       <section className="border-b border-line bg-surface">
         <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand">

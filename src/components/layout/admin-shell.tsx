@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { Menu } from "lucide-react";
 import { adminNav, routes } from "@/lib/routes";
+import { SignOutButton } from "@/modules/accounts/components/sign-out-button";
 
 type Props = { businessName: string; userName: string; currentPath: string; children: ReactNode };
 
@@ -67,6 +68,7 @@ export function AdminShell({ businessName, userName, currentPath, children }: Pr
             <span className="hidden sm:inline">Signed in as </span>
             <span className="font-medium text-ink">{userName}</span>
           </p>
+          <SignOutButton />
         </header>
         <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
           {children}

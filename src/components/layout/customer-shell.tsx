@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { customerNav, routes } from "@/lib/routes";
+import { SignOutButton } from "@/modules/accounts/components/sign-out-button";
 
 type Props = { businessName: string; userName: string; currentPath: string; children: ReactNode };
 
@@ -13,9 +14,13 @@ export function CustomerShell({ businessName, userName, currentPath, children }:
           <Link href={routes.home} className="min-h-11 content-center text-lg font-bold text-brand-ink">
             {businessName}
           </Link>
-          <p className="text-sm text-ink-muted">
-            Signed in as <span className="font-medium text-ink">{userName}</span>
-          </p>
+          <div className="flex items-center gap-2">
+            <p className="truncate text-sm text-ink-muted">
+              <span className="hidden sm:inline">Signed in as </span>
+              <span className="font-medium text-ink">{userName}</span>
+            </p>
+            <SignOutButton />
+          </div>
         </div>
         {customerNav.length > 0 && (
           <nav aria-label="Your account" className="mx-auto max-w-5xl overflow-x-auto px-2 sm:px-4">

@@ -1,11 +1,13 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { footerNav, publicNav, routes } from "@/lib/routes";
+import { footerNav, homeFor, publicNav, routes } from "@/lib/routes";
+import { SignOutButton } from "@/modules/accounts/components/sign-out-button";
+import { getSessionUser } from "@/server/auth";
 import { getPublicSettings } from "@/modules/settings/server/queries";
 
 /** Header, main landmark and footer for every public page. */
 export async function PublicShell({ children }: { children: ReactNode }) {
-  const s = await getPublicSettings();
+  const [s, user] = await Promise.all([getPublicSettings(), getSessionUser()]);
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-line bg-surface">
@@ -34,6 +36,30 @@ export async function PublicShell({ children }: { children: ReactNode }) {
                   </Link>
                 </li>
               ))}
+              {user ? (
+                <>
+                  <li>
+                    <Link
+                      href={homeFor(user.role)}
+                      className="inline-flex min-h-11 items-center rounded-control px-3 text-ink-muted hover:bg-canvas hover:text-ink"
+                    >
+                      {user.role === "admin" ? "Back office" : "Your account"}
+                    </Link>
+                  </li>
+                  <li>
+                    <SignOutButton />
+                  </li>
+                </>
+              ) : (
+                <li>
+                  <Link
+                    href={routes.login}
+                    className="inline-flex min-h-11 items-center rounded-control border border-line-strong px-3 text-ink hover:bg-canvas"
+                  >
+                    Sign in
+                  </Link>
+                </li>
+              )}
             </ul>
           </nav>
         </div>

@@ -9,15 +9,23 @@ type Handler<S extends z.ZodType, T, U> = (input: z.infer<S>, user: U) => Promis
 
 /** Anyone may call it; the handler receives the signed-in person, if any. */
 export function publicAction<S extends z.ZodType, T>(schema: S, handler: Handler<S, T, SessionUser | null>) {
-  return (input: unknown): Promise<ActionResult<T>> =>
+  return async (input: unknown): Promise<ActionResult<T>> =>
     withRequestContext(() =>
       runAction({ schema, input, requirement: "none", getUser: () => getSessionUser(), handler }),
     );
 }
 
+/** Any signed-in person (customer or admin); the handler checks ownership. */
+export function signedInAction<S extends z.ZodType, T>(schema: S, handler: Handler<S, T, SessionUser>) {
+  return async (input: unknown): Promise<ActionResult<T>> =>
+    withRequestContext(() =>
+      runAction({ schema, input, requirement: "signed_in", getUser: () => getSessionUser(), handler }),
+    );
+}
+
 /** Signed-in customers only; the handler must still check ownership of what it touches. */
 export function customerAction<S extends z.ZodType, T>(schema: S, handler: Handler<S, T, SessionUser>) {
-  return (input: unknown): Promise<ActionResult<T>> =>
+  return async (input: unknown): Promise<ActionResult<T>> =>
     withRequestContext(() =>
       runAction({ schema, input, requirement: "customer", getUser: () => getSessionUser(), handler }),
     );
@@ -25,7 +33,7 @@ export function customerAction<S extends z.ZodType, T>(schema: S, handler: Handl
 
 /** Admins only. */
 export function adminAction<S extends z.ZodType, T>(schema: S, handler: Handler<S, T, SessionUser>) {
-  return (input: unknown): Promise<ActionResult<T>> =>
+  return async (input: unknown): Promise<ActionResult<T>> =>
     withRequestContext(() =>
       runAction({ schema, input, requirement: "admin", getUser: () => getSessionUser(), handler }),
     );

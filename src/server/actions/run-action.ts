@@ -3,7 +3,7 @@ import type { UserRole } from "@/lib/enums";
 import { type ActionResult, AppError, type FieldErrors, toActionError } from "../errors";
 
 export type ActionUser = { id: string; name: string; email: string; role: UserRole };
-export type Requirement = "none" | "customer" | "admin";
+export type Requirement = "none" | "signed_in" | "customer" | "admin";
 
 export type RunActionOptions<S extends z.ZodType, T, U> = {
   schema: S;
@@ -14,14 +14,20 @@ export type RunActionOptions<S extends z.ZodType, T, U> = {
 };
 
 /**
- * The one path of every server action: parse (field-level messages, nothing changed) → authorise (a
- * forbidden caller learns nothing: NOT_FOUND, like a missing record) → run → ActionResult. Unexpected
+ * The one path of every server action: authorise (a forbidden caller learns nothing: NOT_FOUND, like a
+ * missing record — not even the input's shape) → parse (field-level messages, nothing changed) → run →
+ * ActionResult. Unexpected
  * errors are logged and answered with a generic message.
  */
 export async function runAction<S extends z.ZodType, T, U>(
   opts: RunActionOptions<S, T, U>,
 ): Promise<ActionResult<T>> {
   try {
+    const user = await opts.getUser();
+    if (opts.requirement !== "none") {
+      if (!user) throw new AppError("UNAUTHENTICATED");
+      if (opts.requirement !== "signed_in" && user.role !== opts.requirement) throw new AppError("NOT_FOUND");
+    }
     const parsed = opts.schema.safeParse(opts.input);
     if (!parsed.success) {
       const fieldErrors: FieldErrors = {};
@@ -30,11 +36,6 @@ export async function runAction<S extends z.ZodType, T, U>(
         (fieldErrors[key] ??= []).push(issue.message);
       }
       throw new AppError("VALIDATION", undefined, fieldErrors);
-    }
-    const user = await opts.getUser();
-    if (opts.requirement !== "none") {
-      if (!user) throw new AppError("UNAUTHENTICATED");
-      if (user.role !== opts.requirement) throw new AppError("NOT_FOUND");
     }
     return { ok: true, data: await opts.handler(parsed.data, user as U) };
   } catch (err) {

@@ -9,7 +9,7 @@ import { getEnv } from "@/env";
  * PostgreSQL). The embedded default makes a random one on first start and keeps it beside the
  * database, so sessions survive restarts and no secret is ever committed.
  */
-export function getAuthSecret(): string {
+export function getSecret(): string {
   const env = getEnv();
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
   if (env.PGLITE_DIR.startsWith("memory://")) return "test-secret-for-in-memory-databases-only-000";

@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, test as base, type Page } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "../../../src/server/seed/demo-data";
 
 export type Role = "admin" | "customer";
 
-const credentials = { admin: DEMO_ADMIN, customer: DEMO_CUSTOMER } as const;
+export const credentials = { admin: DEMO_ADMIN, customer: DEMO_CUSTOMER } as const;
 
 /** Every page a test visits must pass axe with no serious or critical violations. */
 export async function expectAccessible(page: Page) {
@@ -18,20 +18,38 @@ export async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
+let seq = 0;
+/** A unique address per call, so flows never collide with each other or with rate limits. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now().toString(36)}-${++seq}@example.test`;
+}
+
+/** Creates a user directly (test route) and returns its credentials. */
+export async function createUser(
+  request: APIRequestContext,
+  opts: { role?: Role; emailVerified?: boolean; name?: string } = {},
+): Promise<{ email: string; password: string; name: string }> {
+  const email = uniqueEmail(opts.role ?? "customer");
+  const password = "Tidy-Wheels-Arch-42";
+  const name = opts.name ?? "Alex Morgan";
+  const res = await request.post("/api/test/users", {
+    data: { email, password, name, role: opts.role ?? "customer", emailVerified: opts.emailVerified ?? true },
+  });
+  expect(res.ok()).toBe(true);
+  return { email, password, name };
+}
+
+/** A session for these credentials in the page's browser context (no UI, no rate limit). */
+export async function signInAs(page: Page, who: { email: string; password: string }) {
+  const res = await page.request.post("/api/test/session", {
+    data: { email: who.email, password: who.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 export const test = base.extend<{ loginAs: (role: Role) => Promise<void> }>({
   loginAs: async ({ page }, provide) => {
-    await provide(async (role) => {
-      // Signs in through the real auth endpoint; the session cookie lands in the page's context.
-      const { email, password } = credentials[role];
-      const res = await page.request.post("/api/auth/sign-in/email", {
-        data: { email, password },
-        headers: {
-          origin: new URL(page.url() === "about:blank" ? (test.info().project.use.baseURL ?? "") : page.url())
-            .origin,
-        },
-      });
-      expect(res.status(), await res.text()).toBe(200);
-    });
+    await provide((role) => signInAs(page, credentials[role]));
   },
 });
 

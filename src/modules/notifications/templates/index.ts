@@ -1,15 +1,42 @@
 import type { EmailContext, RenderedEmail } from "./layout";
+import {
+  type LinkEmailData,
+  renderAccountDeleted,
+  renderAccountExists,
+  renderConfirmEmailChange,
+  renderEmailChanged,
+  renderEmailChangeRequested,
+  renderResetPassword,
+  renderSetupPassword,
+  renderVerifyEmail,
+} from "./account";
 import { renderSystemTest, type SystemTestData } from "./system-test";
 
 /** Every template the outbox can render, with the data it needs. Add new templates here. */
 export type TemplateDataMap = {
   "system-test": SystemTestData;
+  "verify-email": LinkEmailData;
+  "reset-password": LinkEmailData;
+  "setup-password": LinkEmailData & { reason: "booking" | "admin" };
+  "account-exists": LinkEmailData;
+  "confirm-email-change": LinkEmailData & { newEmail: string };
+  "email-changed": { name: string; newEmail: string; supportEmail: string };
+  "email-change-requested": { name: string; newEmail: string };
+  "account-deleted": { name: string };
 };
 
 export type TemplateName = keyof TemplateDataMap;
 
 const renderers: { [K in TemplateName]: (data: TemplateDataMap[K], ctx: EmailContext) => RenderedEmail } = {
   "system-test": renderSystemTest,
+  "verify-email": renderVerifyEmail,
+  "reset-password": renderResetPassword,
+  "setup-password": renderSetupPassword,
+  "account-exists": renderAccountExists,
+  "confirm-email-change": renderConfirmEmailChange,
+  "email-changed": renderEmailChanged,
+  "email-change-requested": renderEmailChangeRequested,
+  "account-deleted": renderAccountDeleted,
 };
 
 export function isTemplateName(name: string): name is TemplateName {

@@ -1,0 +1,164 @@
+import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import Link from "next/link";
+import { Checkbox, Field, Form, SubmitButton } from "@/components/ui/form";
+import { routes } from "@/lib/routes";
+import { deleteAccountAction, setConsentAction, updatePreferencesAction } from "@/modules/accounts/actions";
+import { analyticsAllowed, CONSENT_COOKIE } from "@/modules/accounts/consent";
+import { SettingsSection } from "@/modules/accounts/components/settings-section";
+import { DELETE_CONFIRMATION } from "@/modules/accounts/schemas";
+import { deletionBlocker } from "@/modules/accounts/server/delete-account";
+import { getAccountOrThrow } from "@/modules/accounts/server/queries";
+import { getSessionUser } from "@/server/auth";
+
+export const metadata: Metadata = { title: "Privacy settings" };
+
+export default async function PrivacySettingsPage() {
+  const session = await getSessionUser();
+  const consent = (await cookies()).get(CONSENT_COOKIE)?.value;
+  const user = session ? await getAccountOrThrow(session.id) : null;
+  const blocker = session && session.role === "customer" ? await deletionBlocker(session.id) : null;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Privacy settings</h1>
+      <p className="mt-2 text-ink-muted">
+        What we store and send is explained in our{" "}
+        <Link href={routes.privacyPolicy} className="font-medium text-brand underline underline-offset-2">
+          privacy policy
+        </Link>
+        .
+      </p>
+
+      <div className="mt-8 space-y-6">
+        <SettingsSection
+          id="cookies"
+          title="Cookies"
+          lead="We use one essential cookie to keep you signed in. Optional analytics cookies are only used if you allow them; none are loaded before you choose."
+        >
+          <Form
+            action={setConsentAction}
+            successMessage="Your cookie choice has been saved."
+            aria-label="Cookie choice"
+          >
+            <Checkbox
+              name="analytics"
+              label="Allow analytics cookies"
+              help="Anonymous statistics that help us improve the site."
+              defaultChecked={analyticsAllowed(consent)}
+            />
+            <div className="mt-4">
+              <SubmitButton>Save cookie choice</SubmitButton>
+            </div>
+          </Form>
+        </SettingsSection>
+
+        {!user ? (
+          <p className="text-sm text-ink-muted">
+            <Link
+              href={`${routes.login}?next=${encodeURIComponent(routes.privacySettings)}`}
+              className="font-medium text-brand underline underline-offset-2"
+            >
+              Sign in
+            </Link>{" "}
+            to manage marketing emails, download your data or delete your account.
+          </p>
+        ) : (
+          <>
+            <SettingsSection id="marketing" title="Marketing emails">
+              <Form
+                action={updatePreferencesAction}
+                successMessage="Your choice has been saved."
+                aria-label="Marketing emails"
+              >
+                <Checkbox
+                  name="marketingConsent"
+                  label="Send me news and offers"
+                  help={
+                    user.marketingConsentAt
+                      ? `You agreed on ${user.marketingConsentAt.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" })}.`
+                      : "You can stop them at any time."
+                  }
+                  defaultChecked={user.marketingConsent}
+                />
+                <PreferencesCarry bookingEmails={user.notifyBookingEmails} reminders={user.notifyReminders} />
+                <div className="mt-4">
+                  <SubmitButton>Save</SubmitButton>
+                </div>
+              </Form>
+            </SettingsSection>
+
+            <SettingsSection
+              id="download"
+              title="Download my data"
+              lead="A file with your profile, vehicles, addresses, bookings, payments, consents and the emails we sent you."
+            >
+              {/* A plain link: the browser downloads the file. */}
+              <a
+                href={routes.dataExport}
+                download
+                className="inline-flex min-h-11 items-center rounded-control border border-line-strong bg-surface px-5 font-semibold hover:bg-canvas"
+              >
+                Download my data (JSON)
+              </a>
+            </SettingsSection>
+
+            <SettingsSection id="delete" title="Delete my account">
+              {session?.role === "admin" ? (
+                <p className="text-sm text-ink-muted">
+                  An admin account is removed by another admin, so the business is never left without one.
+                </p>
+              ) : blocker ? (
+                <p className="rounded-control border border-warning/30 bg-warning-soft px-3 py-2 text-sm text-warning">
+                  {blocker}
+                </p>
+              ) : (
+                <>
+                  <p className="text-sm text-ink-muted">
+                    This erases your name, contact details, vehicles and addresses and signs you out. Records
+                    of past bookings and payments are kept for our accounts, without anything that identifies
+                    you. This cannot be undone.
+                  </p>
+                  <Form
+                    action={deleteAccountAction}
+                    followRedirect
+                    aria-label="Delete my account"
+                    className="mt-4"
+                  >
+                    <Field
+                      name="confirmation"
+                      label={`Type ${DELETE_CONFIRMATION} to confirm`}
+                      autoComplete="off"
+                    />
+                    <SubmitButton variant="danger">Delete my account</SubmitButton>
+                  </Form>
+                </>
+              )}
+            </SettingsSection>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The marketing form saves all preferences at once; the other two keep their current values. */
+function PreferencesCarry({ bookingEmails, reminders }: { bookingEmails: boolean; reminders: boolean }) {
+  return (
+    <div hidden>
+      <input
+        type="checkbox"
+        name="notifyBookingEmails"
+        defaultChecked={bookingEmails}
+        tabIndex={-1}
+        aria-hidden="true"
+      />
+      <input
+        type="checkbox"
+        name="notifyReminders"
+        defaultChecked={reminders}
+        tabIndex={-1}
+        aria-hidden="true"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { getSessionUser } from "@/server/auth";
+import { runAction } from "@/server/actions/run-action";
+import { readJson, resultResponse } from "@/server/http";
+import { withRequestContext } from "@/server/request-context";
+import { changePasswordInput } from "@/modules/accounts/schemas";
+import { changePassword } from "@/modules/accounts/server/change-password";
+
+// A route handler rather than a server action: the session cookie is replaced (other sessions end),
+// and a server action would re-render the page with the old, now deleted, session.
+export async function POST(request: Request) {
+  return withRequestContext(async () => {
+    let cookies: Headers | undefined;
+    const result = await runAction({
+      schema: changePasswordInput,
+      input: await readJson(request),
+      requirement: "customer",
+      getUser: () => getSessionUser(request.headers),
+      handler: async (input, user: NonNullable<Awaited<ReturnType<typeof getSessionUser>>>) => {
+        cookies = await changePassword(user, input, request.headers);
+        return { redirectTo: "/dashboard/settings?updated=password" };
+      },
+    });
+    return resultResponse(result, cookies);
+  });
+}

@@ -1,0 +1,8 @@
+import { emailOnlyInput } from "@/modules/accounts/schemas";
+import { accountHandler } from "@/modules/accounts/server/http-handlers";
+import { requestPasswordReset } from "@/modules/accounts/server/request-password-reset";
+
+export const POST = accountHandler(emailOnlyInput, async (input, ctx) => {
+  await requestPasswordReset(input.email, ctx);
+  return { data: { email: input.email } };
+});

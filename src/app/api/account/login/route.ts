@@ -1,0 +1,8 @@
+import { loginInput } from "@/modules/accounts/schemas";
+import { accountHandler } from "@/modules/accounts/server/http-handlers";
+import { signIn } from "@/modules/accounts/server/sign-in";
+
+export const POST = accountHandler(loginInput, async (input, ctx) => {
+  const { redirectTo, headers } = await signIn(input, ctx);
+  return { data: { redirectTo }, headers };
+});

@@ -1,0 +1,8 @@
+import { registerInput } from "@/modules/accounts/schemas";
+import { accountHandler } from "@/modules/accounts/server/http-handlers";
+import { register } from "@/modules/accounts/server/register";
+
+export const POST = accountHandler(registerInput, async (input, ctx) => {
+  await register(input, ctx);
+  return { data: { email: input.email } };
+});

@@ -1,0 +1,8 @@
+import { emailOnlyInput } from "@/modules/accounts/schemas";
+import { accountHandler } from "@/modules/accounts/server/http-handlers";
+import { resendVerification } from "@/modules/accounts/server/resend-verification";
+
+export const POST = accountHandler(emailOnlyInput, async (input, ctx) => {
+  await resendVerification(input.email, ctx);
+  return { data: { email: input.email } };
+});

@@ -1,0 +1,167 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Checkbox, Field, Form, SubmitButton } from "@/components/ui/form";
+import { routes } from "@/lib/routes";
+import {
+  requestEmailChangeAction,
+  updatePreferencesAction,
+  updateProfileAction,
+} from "@/modules/accounts/actions";
+import { SettingsSection } from "@/modules/accounts/components/settings-section";
+import { MIN_PASSWORD_LENGTH } from "@/modules/accounts/domain/password-policy";
+import { getAccountOrThrow } from "@/modules/accounts/server/queries";
+import { requireCustomerPage } from "@/server/auth/guards";
+
+export const metadata: Metadata = { title: "Account settings" };
+
+const NOTICES = {
+  changed: { kind: "success", text: "Your email address has been changed." },
+  expired: {
+    kind: "error",
+    text: "That email-change link has expired or has already been used. Ask for a new one below.",
+  },
+  taken: {
+    kind: "error",
+    text: "That email address now belongs to another account, so it could not be used.",
+  },
+  password: {
+    kind: "success",
+    text: "Your password has been changed. Your other devices have been signed out.",
+  },
+} as const;
+
+export default async function AccountSettingsPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ emailChange?: string; updated?: string }>;
+}) {
+  const session = await requireCustomerPage(routes.accountSettings);
+  const user = await getAccountOrThrow(session.id);
+  const { emailChange, updated } = await searchParams;
+  const key = emailChange ?? updated;
+  const notice = key && key in NOTICES ? NOTICES[key as keyof typeof NOTICES] : null;
+  return (
+    <div className="max-w-2xl">
+      <h1 className="text-2xl font-bold tracking-tight">Account settings</h1>
+      <p className="mt-1 text-ink-muted">Your details, sign-in and the emails we send you.</p>
+      {notice && (
+        <p
+          role={notice.kind === "error" ? "alert" : "status"}
+          className={`mt-4 rounded-control border px-3 py-2 text-sm ${
+            notice.kind === "error"
+              ? "border-danger/30 bg-danger-soft text-danger"
+              : "border-success/30 bg-success-soft text-success"
+          }`}
+        >
+          {notice.text}
+        </p>
+      )}
+
+      <div className="mt-6 space-y-6">
+        <SettingsSection id="profile" title="Profile">
+          <Form
+            action={updateProfileAction}
+            successMessage="Your profile has been saved."
+            aria-label="Profile"
+          >
+            <Field name="name" label="Name" autoComplete="name" defaultValue={user.name} />
+            <Field
+              name="phone"
+              label="Phone number"
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              defaultValue={user.phone ?? ""}
+            />
+            <SubmitButton>Save profile</SubmitButton>
+          </Form>
+        </SettingsSection>
+
+        <SettingsSection id="email" title="Email address" lead={`You sign in with ${user.email}.`}>
+          <Form
+            action={requestEmailChangeAction}
+            resetOnSuccess
+            successMessage="Check the inbox of your new address: the change happens when you open the link we sent there (it works for 24 hours). We've also told your current address."
+            aria-label="Change email address"
+          >
+            <Field name="newEmail" label="New email address" type="email" autoComplete="email" />
+            <Field
+              name="currentPassword"
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+            />
+            <SubmitButton>Change email</SubmitButton>
+          </Form>
+        </SettingsSection>
+
+        <SettingsSection
+          id="password"
+          title="Password"
+          lead="Changing it signs you out on your other devices."
+        >
+          <Form endpoint="/api/account/change-password" followRedirect aria-label="Change password">
+            <Field
+              name="currentPassword"
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+            />
+            <Field
+              name="password"
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              help={`At least ${MIN_PASSWORD_LENGTH} characters, and not a common password.`}
+            />
+            <Field
+              name="confirmPassword"
+              label="Confirm new password"
+              type="password"
+              autoComplete="new-password"
+            />
+            <SubmitButton>Change password</SubmitButton>
+          </Form>
+        </SettingsSection>
+
+        <SettingsSection id="notifications" title="Emails we send you">
+          <Form
+            action={updatePreferencesAction}
+            successMessage="Your email preferences have been saved."
+            aria-label="Email preferences"
+          >
+            <Checkbox
+              name="notifyBookingEmails"
+              label="Booking updates"
+              help="Confirmations, changes and receipts. We always send what the law or your booking requires."
+              defaultChecked={user.notifyBookingEmails}
+            />
+            <Checkbox
+              name="notifyReminders"
+              label="Reminders"
+              help="A reminder before each appointment."
+              defaultChecked={user.notifyReminders}
+            />
+            <Checkbox
+              name="marketingConsent"
+              label="News and offers"
+              help="Occasional offers. You can stop them at any time."
+              defaultChecked={user.marketingConsent}
+            />
+            <div className="mt-4">
+              <SubmitButton>Save preferences</SubmitButton>
+            </div>
+          </Form>
+        </SettingsSection>
+
+        <p className="text-sm text-ink-muted">
+          Download your data or delete your account in your{" "}
+          <Link href={routes.privacySettings} className="font-medium text-brand underline underline-offset-2">
+            privacy settings
+          </Link>
+          .
+        </p>
+      </div>
+    </div>
+  );
+}

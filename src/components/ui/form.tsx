@@ -1,0 +1,260 @@
+"use client";
+
+import { createContext, type ReactNode, useContext, useId, useRef, useState } from "react";
+import { Loader2 } from "lucide-react";
+
+// One form behaviour for the whole product: submit as JSON to a route handler or a server action,
+// keep what was typed on error, show field messages under their fields and a summary at the top,
+// announce the outcome to screen readers, and show a pending state.
+
+export type FormResult =
+  | { ok: true; data?: unknown }
+  | { ok: false; code: string; message: string; fieldErrors?: Record<string, string[]> };
+
+type FormState = { fieldErrors: Record<string, string[]>; pending: boolean };
+const FormContext = createContext<FormState>({ fieldErrors: {}, pending: false });
+
+type Props = {
+  /** A route handler path (POST JSON) … */
+  endpoint?: string;
+  /** … or a server action taking the form's values. */
+  action?: (values: Record<string, unknown>) => Promise<FormResult>;
+  /** Extra values sent with the form (e.g. a token from the URL). */
+  extra?: Record<string, unknown>;
+  /** Shown in place of the form after success (e.g. "check your inbox"). */
+  success?: ReactNode;
+  /** Shown above the form after success, the form staying in place. */
+  successMessage?: string;
+  /** Follow `data.redirectTo` of a successful result with a full page load. */
+  followRedirect?: boolean;
+  resetOnSuccess?: boolean;
+  children: ReactNode;
+  className?: string;
+  "aria-label"?: string;
+};
+
+function valuesOf(form: HTMLFormElement): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const el of Array.from(form.elements)) {
+    if (!(
+      el instanceof HTMLInputElement ||
+      el instanceof HTMLTextAreaElement ||
+      el instanceof HTMLSelectElement
+    ))
+      continue;
+    if (!el.name || el.disabled) continue;
+    if (el instanceof HTMLInputElement && el.type === "checkbox") out[el.name] = el.checked;
+    else if (el instanceof HTMLInputElement && el.type === "radio") {
+      if (el.checked) out[el.name] = el.value;
+    } else out[el.name] = el.value;
+  }
+  return out;
+}
+
+export function Form({
+  endpoint,
+  action,
+  extra,
+  success,
+  successMessage,
+  followRedirect,
+  resetOnSuccess,
+  children,
+  className,
+  ...rest
+}: Props) {
+  const [state, setState] = useState<FormState>({ fieldErrors: {}, pending: false });
+  const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const [done, setDone] = useState(false);
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setState({ fieldErrors: {}, pending: true });
+    setMessage(null);
+    let result: FormResult;
+    try {
+      const values = { ...valuesOf(form), ...extra };
+      if (action) result = await action(values);
+      else {
+        const res = await fetch(endpoint ?? "", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(values),
+        });
+        result = (await res.json().catch(() => null)) ?? {
+          ok: false,
+          code: "INTERNAL",
+          message: "Something went wrong on our side. Please try again.",
+        };
+      }
+    } catch {
+      result = {
+        ok: false,
+        code: "NETWORK",
+        message: "We couldn't reach the server. Check your connection and try again.",
+      };
+    }
+    if (result.ok) {
+      const redirectTo = (result.data as { redirectTo?: string } | undefined)?.redirectTo;
+      if (followRedirect && redirectTo) {
+        window.location.assign(redirectTo);
+        return;
+      }
+      setState({ fieldErrors: {}, pending: false });
+      if (resetOnSuccess) form.reset();
+      if (success) setDone(true);
+      else if (successMessage) setMessage({ kind: "success", text: successMessage });
+      return;
+    }
+    setState({ fieldErrors: result.fieldErrors ?? {}, pending: false });
+    setMessage({ kind: "error", text: result.message });
+    requestAnimationFrame(() => {
+      const firstInvalid = form.querySelector<HTMLElement>("[aria-invalid='true']");
+      (firstInvalid ?? summaryRef.current)?.focus();
+    });
+  }
+
+  if (done && success) return <div role="status">{success}</div>;
+
+  return (
+    <FormContext.Provider value={state}>
+      <form noValidate onSubmit={onSubmit} className={className} aria-busy={state.pending} {...rest}>
+        <div ref={summaryRef} tabIndex={-1} aria-live="polite" className="outline-none empty:hidden">
+          {message && (
+            <p
+              role={message.kind === "error" ? "alert" : "status"}
+              className={`mb-4 rounded-control border px-3 py-2 text-sm ${
+                message.kind === "error"
+                  ? "border-danger/30 bg-danger-soft text-danger"
+                  : "border-success/30 bg-success-soft text-success"
+              }`}
+            >
+              {message.text}
+            </p>
+          )}
+        </div>
+        {children}
+      </form>
+    </FormContext.Provider>
+  );
+}
+
+type FieldProps = {
+  name: string;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  help?: string;
+  defaultValue?: string;
+  required?: boolean;
+  inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
+};
+
+export function Field({
+  name,
+  label,
+  type = "text",
+  autoComplete,
+  help,
+  defaultValue,
+  required = true,
+  inputMode,
+}: FieldProps) {
+  const { fieldErrors } = useContext(FormContext);
+  const id = useId();
+  const errors = fieldErrors[name];
+  const describedBy =
+    [help ? `${id}-help` : null, errors ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+        {!required && <span className="font-normal text-ink-muted"> (optional)</span>}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        defaultValue={defaultValue}
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={describedBy}
+        aria-required={required || undefined}
+        className={`mt-1 block min-h-11 w-full rounded-control border bg-surface px-3 text-base shadow-none ${
+          errors ? "border-danger" : "border-line-strong"
+        } focus:border-brand`}
+      />
+      {help && (
+        <p id={`${id}-help`} className="mt-1 text-sm text-ink-muted">
+          {help}
+        </p>
+      )}
+      {errors && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
+          {errors.join(" ")}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Checkbox({
+  name,
+  label,
+  help,
+  defaultChecked,
+}: {
+  name: string;
+  label: string;
+  help?: string;
+  defaultChecked?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="mb-3 flex items-start gap-3">
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        defaultChecked={defaultChecked}
+        aria-describedby={help ? `${id}-help` : undefined}
+        className="mt-0.5 size-5 shrink-0 accent-brand"
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+        {help && (
+          <p id={`${id}-help`} className="text-sm text-ink-muted">
+            {help}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function SubmitButton({
+  children,
+  variant = "primary",
+}: {
+  children: ReactNode;
+  variant?: "primary" | "danger";
+}) {
+  const { pending } = useContext(FormContext);
+  return (
+    <button
+      type="submit"
+      disabled={pending}
+      className={`inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-control px-5 font-semibold text-white disabled:opacity-70 sm:w-auto ${
+        variant === "danger" ? "bg-danger hover:bg-danger/90" : "bg-brand hover:bg-brand-hover"
+      }`}
+    >
+      {pending && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
+      {children}
+    </button>
+  );
+}

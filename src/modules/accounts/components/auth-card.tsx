@@ -1,0 +1,30 @@
+import type { ReactNode } from "react";
+
+/** The frame of every sign-in page: a narrow card with a title and an optional lead. */
+export function AuthCard({
+  title,
+  lead,
+  children,
+}: {
+  title: string;
+  lead?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+      <div className="rounded-card border border-line bg-surface p-6 shadow-card sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+        {lead && <div className="mt-2 text-ink-muted">{lead}</div>}
+        <div className="mt-6">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+export function TextLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a href={href} className="font-medium text-brand underline underline-offset-2 hover:text-brand-hover">
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { MAX_PASSWORD_LENGTH } from "./domain/password-policy";
+
+// Shared by the forms (client) and the route handlers / actions (server). Password strength (length,
+// common list) is checked on the server by passwordProblem(), which needs the shipped list.
+
+const email = z
+  .string({ error: "Enter your email address." })
+  .trim()
+  .min(1, "Enter your email address.")
+  .max(254, "That email address is too long.")
+  .email("Enter a valid email address, like name@example.com.")
+  .transform((v) => v.toLowerCase());
+
+const name = z.string().trim().min(1, "Enter your name.").max(100, "Use at most 100 characters.");
+
+const phone = z
+  .string()
+  .trim()
+  .min(1, "Enter your phone number.")
+  .max(30, "That phone number is too long.")
+  .regex(/^\+?[0-9 ()-]{7,}$/, "Enter a phone number, like 07700 900123.");
+
+const password = z
+  .string({ error: "Enter a password." })
+  .min(1, "Enter a password.")
+  .max(MAX_PASSWORD_LENGTH);
+
+const newPasswordPair = z
+  .object({ password, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The passwords don't match.",
+  });
+
+export const registerInput = z
+  .object({ name, email, phone, password, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The passwords don't match.",
+  });
+export type RegisterInput = z.infer<typeof registerInput>;
+
+export const loginInput = z.object({
+  email,
+  password: z.string().min(1, "Enter your password.").max(MAX_PASSWORD_LENGTH),
+  rememberMe: z.boolean().default(false),
+  next: z.string().max(2000).optional(),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const emailOnlyInput = z.object({ email });
+export type EmailOnlyInput = z.infer<typeof emailOnlyInput>;
+
+export const tokenPasswordInput = z.intersection(
+  z.object({ token: z.string().min(10).max(200) }),
+  newPasswordPair,
+);
+export type TokenPasswordInput = z.infer<typeof tokenPasswordInput>;
+
+export const profileInput = z.object({ name, phone });
+export type ProfileInput = z.infer<typeof profileInput>;
+
+export const changeEmailInput = z.object({
+  newEmail: email,
+  currentPassword: z.string().min(1, "Enter your current password."),
+});
+export type ChangeEmailInput = z.infer<typeof changeEmailInput>;
+
+export const changePasswordInput = z.intersection(
+  z.object({ currentPassword: z.string().min(1, "Enter your current password.") }),
+  newPasswordPair,
+);
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+export const preferencesInput = z.object({
+  notifyBookingEmails: z.boolean(),
+  notifyReminders: z.boolean(),
+  marketingConsent: z.boolean(),
+});
+export type PreferencesInput = z.infer<typeof preferencesInput>;
+
+export const DELETE_CONFIRMATION = "DELETE";
+export const deleteAccountInput = z.object({
+  confirmation: z.string().refine((v) => v.trim() === DELETE_CONFIRMATION, {
+    message: `Type ${DELETE_CONFIRMATION} to confirm.`,
+  }),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;

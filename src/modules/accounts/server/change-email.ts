@@ -1,0 +1,104 @@
+import "server-only";
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq, gt, inArray, like } from "drizzle-orm";
+import { getEnv } from "@/env";
+import { getAuth } from "@/server/auth";
+import type { SessionUser } from "@/server/auth";
+import { getDb } from "@/server/db";
+import { users, verifications } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
+import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import type { ChangeEmailInput } from "../schemas";
+import { findUserByEmail } from "./queries";
+
+const PREFIX = "change-email:";
+const HOURS = 24;
+
+/**
+ * Starts an email change: the current password is required, a single-use link goes to the new
+ * address, and the current address is told. Nothing changes until the link is opened. Whether the new
+ * address has an account is not revealed here; confirming refuses it then.
+ */
+export async function requestEmailChange(
+  user: SessionUser,
+  input: ChangeEmailInput,
+  headers: Headers,
+): Promise<void> {
+  const db = await getDb();
+  if (input.newEmail === user.email.toLowerCase()) {
+    throw new AppError("VALIDATION", undefined, { newEmail: ["That is already your email address."] });
+  }
+  const auth = await getAuth();
+  const ok = await auth.api
+    .verifyPassword({ body: { password: input.currentPassword }, headers })
+    .then(() => true)
+    .catch(() => false);
+  if (!ok) throw new AppError("VALIDATION", undefined, { currentPassword: ["That password is not right."] });
+
+  const token = randomBytes(24).toString("base64url");
+  const url = new URL(
+    `/auth/confirm-email-change?token=${encodeURIComponent(token)}`,
+    getEnv().APP_URL,
+  ).toString();
+  await db.transaction(async (tx) => {
+    // A newer request replaces an older one.
+    await tx
+      .delete(verifications)
+      .where(and(like(verifications.identifier, `${PREFIX}%`), eq(verifications.value, user.id)));
+    await tx.insert(verifications).values({
+      id: randomUUID(),
+      identifier: `${PREFIX}${token}`,
+      value: user.id,
+      expiresAt: new Date(Date.now() + HOURS * 3600_000),
+    });
+    await tx.insert(verifications).values({
+      id: randomUUID(),
+      identifier: `${PREFIX}${token}:email`,
+      value: input.newEmail,
+      expiresAt: new Date(Date.now() + HOURS * 3600_000),
+    });
+    await enqueueEmail(tx, {
+      to: input.newEmail,
+      template: "confirm-email-change",
+      data: { name: user.name, url, newEmail: input.newEmail },
+    });
+    await enqueueEmail(tx, {
+      to: user.email,
+      template: "email-change-requested",
+      data: { name: user.name, newEmail: input.newEmail },
+      userId: user.id,
+    });
+  });
+}
+
+export type ConfirmEmailChangeOutcome = "changed" | "expired" | "taken";
+
+/** Opens the emailed link: the new address becomes the account's, verified; the old one is told. */
+export async function confirmEmailChange(token: string): Promise<ConfirmEmailChangeOutcome> {
+  const db = await getDb();
+  const keys = [`${PREFIX}${token}`, `${PREFIX}${token}:email`];
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(verifications)
+      .where(and(inArray(verifications.identifier, keys), gt(verifications.expiresAt, new Date())));
+    const owner = rows.find((r) => r.identifier === `${PREFIX}${token}`);
+    const target = rows.find((r) => r.identifier === `${PREFIX}${token}:email`);
+    if (!owner || !target) return "expired";
+    await tx.delete(verifications).where(inArray(verifications.identifier, keys));
+    const [user] = await tx.select().from(users).where(eq(users.id, owner.value));
+    if (!user) return "expired";
+    const clash = await findUserByEmail(tx, target.value);
+    if (clash && clash.id !== user.id) return "taken";
+    const settings = await getSettingsOrThrow(tx);
+    await tx.update(users).set({ email: target.value, emailVerified: true }).where(eq(users.id, user.id));
+    await enqueueEmail(tx, {
+      to: user.email,
+      template: "email-changed",
+      data: { name: user.name, newEmail: target.value, supportEmail: settings.contactEmail },
+      userId: user.id,
+    });
+    return "changed";
+  });
+}

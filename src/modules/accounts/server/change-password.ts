@@ -1,0 +1,34 @@
+import "server-only";
+import { getAuth, type SessionUser } from "@/server/auth";
+import { AppError } from "@/server/errors";
+import { passwordProblem } from "../domain/password-policy";
+import type { ChangePasswordInput } from "../schemas";
+import { commonPasswords } from "./common-passwords";
+
+/**
+ * Needs the current password. Every session ends and this browser gets a fresh one: the returned
+ * headers carry its cookie.
+ */
+export async function changePassword(
+  user: SessionUser,
+  input: ChangePasswordInput,
+  headers: Headers,
+): Promise<Headers> {
+  const problem = passwordProblem(input.password, commonPasswords(), user.email);
+  if (problem) throw new AppError("VALIDATION", undefined, { password: [problem] });
+  const auth = await getAuth();
+  try {
+    const res = await auth.api.changePassword({
+      body: {
+        currentPassword: input.currentPassword,
+        newPassword: input.password,
+        revokeOtherSessions: true,
+      },
+      headers,
+      returnHeaders: true,
+    });
+    return res.headers;
+  } catch {
+    throw new AppError("VALIDATION", undefined, { currentPassword: ["That password is not right."] });
+  }
+}

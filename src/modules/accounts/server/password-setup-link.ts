@@ -1,0 +1,22 @@
+import "server-only";
+import { randomBytes, randomUUID } from "node:crypto";
+import { getEnv } from "@/env";
+import type { DbOrTx } from "@/server/db";
+import { verifications } from "@/server/db/schema";
+
+export const SETUP_TOKEN_DAYS = 7;
+
+/**
+ * A single-use "choose your password" link. It is a password-reset token in better-auth's own format
+ * (`reset-password:<token>` → user id), so one page and one use case serve both; it lasts 7 days.
+ */
+export async function createPasswordSetupLink(tx: DbOrTx, userId: string, now = new Date()): Promise<string> {
+  const token = randomBytes(24).toString("base64url");
+  await tx.insert(verifications).values({
+    id: randomUUID(),
+    identifier: `reset-password:${token}`,
+    value: userId,
+    expiresAt: new Date(now.getTime() + SETUP_TOKEN_DAYS * 24 * 60 * 60 * 1000),
+  });
+  return new URL(`/auth/setup-password?token=${encodeURIComponent(token)}`, getEnv().APP_URL).toString();
+}

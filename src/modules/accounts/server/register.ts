@@ -1,0 +1,63 @@
+import "server-only";
+import { hashPassword } from "better-auth/crypto";
+import { getEnv } from "@/env";
+import { getAuth } from "@/server/auth";
+import { VERIFY_CALLBACK } from "@/server/auth/auth";
+import { getDb } from "@/server/db";
+import { AppError } from "@/server/errors";
+import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
+import { passwordProblem } from "../domain/password-policy";
+import type { RegisterInput } from "../schemas";
+import { authErrorCode } from "./better-auth-errors";
+import { commonPasswords } from "./common-passwords";
+import { findUserByEmail } from "./queries";
+import { enforceAuthRateLimit } from "./rate-limit";
+
+/**
+ * Creates an unverified customer and emails the verification link. For an email that already has an
+ * account the answer is the same (no enumeration): the owner is emailed instead, and the work done
+ * (a password hash) keeps the timing alike.
+ */
+export async function register(input: RegisterInput, ctx: { ip: string }): Promise<void> {
+  const db = await getDb();
+  await enforceAuthRateLimit(db, "register", ctx.ip, input.email);
+  const problem = passwordProblem(input.password, commonPasswords(), input.email);
+  if (problem) throw new AppError("VALIDATION", undefined, { password: [problem] });
+
+  const existing = await findUserByEmail(db, input.email);
+  if (existing) return tellOwner(existing, input.password);
+  const auth = await getAuth();
+  try {
+    await auth.api.signUpEmail({
+      body: {
+        name: input.name,
+        email: input.email,
+        password: input.password,
+        phone: input.phone,
+        callbackURL: VERIFY_CALLBACK,
+      },
+    });
+  } catch (err) {
+    const code = authErrorCode(err);
+    if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
+      // Registered by someone else between our check and the insert.
+      const raced = await findUserByEmail(db, input.email);
+      if (raced) return tellOwner(raced, input.password);
+    }
+    throw err;
+  }
+}
+
+async function tellOwner(user: { id: string; name: string; email: string }, password: string) {
+  await hashPassword(password);
+  const db = await getDb();
+  const url = new URL("/auth/login", getEnv().APP_URL).toString();
+  await db.transaction((tx) =>
+    enqueueEmail(tx, {
+      to: user.email,
+      template: "account-exists",
+      data: { name: user.name, url },
+      userId: user.id,
+    }),
+  );
+}

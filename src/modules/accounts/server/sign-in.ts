@@ -1,0 +1,50 @@
+import "server-only";
+import { getAuth } from "@/server/auth";
+import { getDb } from "@/server/db";
+import { AppError } from "@/server/errors";
+import { homeFor, safeNextPath } from "@/lib/routes";
+import type { LoginInput } from "../schemas";
+import { authErrorCode } from "./better-auth-errors";
+import { enforceAuthRateLimit } from "./rate-limit";
+
+export type SignInResult = { redirectTo: string; headers: Headers };
+
+/** Email + password. Wrong email and wrong password answer the same. */
+export async function signIn(
+  input: LoginInput,
+  ctx: { ip: string; headers: Headers },
+): Promise<SignInResult> {
+  const db = await getDb();
+  await enforceAuthRateLimit(db, "login", ctx.ip, input.email);
+  const auth = await getAuth();
+  try {
+    const { headers, response } = await auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: input.rememberMe },
+      headers: ctx.headers,
+      returnHeaders: true,
+    });
+    const role = (response.user as { role?: string }).role === "admin" ? "admin" : "customer";
+    return { redirectTo: safeNextPath(input.next, homeFor(role)), headers };
+  } catch (err) {
+    const code = authErrorCode(err);
+    if (code === "EMAIL_NOT_VERIFIED") {
+      throw new AppError(
+        "FORBIDDEN",
+        "Please confirm your email address first: use the link we sent you, or send a new one.",
+      );
+    }
+    if (code === "BANNED_USER") {
+      throw new AppError(
+        "FORBIDDEN",
+        "This account has been deactivated. Please contact us if you think this is a mistake.",
+      );
+    }
+    if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "INVALID_EMAIL") {
+      throw new AppError(
+        "UNAUTHENTICATED",
+        "That email and password don't match an account. Check them and try again.",
+      );
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,136 @@
+import { html, type SafeHtml } from "@/lib/html";
+import { type EmailContext, layout, type RenderedEmail, textFooter } from "./layout";
+
+// The account emails. Every link is absolute (built from APP_URL by the caller); every value is escaped.
+
+function actionEmail(
+  ctx: EmailContext,
+  subject: string,
+  opts: { greeting: string; lines: string[]; action?: { label: string; url: string }; after?: string[] },
+): RenderedEmail {
+  const button: SafeHtml | string = opts.action
+    ? html`<p style="margin:24px 0">
+          <a
+            href="${opts.action.url}"
+            style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px"
+            >${opts.action.label}</a
+          >
+        </p>
+        <p style="font-size:13px;color:#475569">
+          Or paste this link into your browser:<br /><span style="word-break:break-all"
+            >${opts.action.url}</span
+          >
+        </p>`
+    : "";
+  const body = html`<p>${opts.greeting}</p>
+    ${opts.lines.map((l) => html`<p>${l}</p>`)} ${button} ${(opts.after ?? []).map((l) => html`<p>${l}</p>`)}`;
+  const text = [
+    opts.greeting,
+    "",
+    ...opts.lines,
+    ...(opts.action ? ["", `${opts.action.label}: ${opts.action.url}`] : []),
+    ...(opts.after?.length ? ["", ...opts.after] : []),
+  ].join("\n");
+  return { subject, html: layout(ctx, subject, body), text: `${text}${textFooter(ctx)}` };
+}
+
+export type LinkEmailData = { name: string; url: string };
+
+export function renderVerifyEmail(d: LinkEmailData, ctx: EmailContext): RenderedEmail {
+  return actionEmail(ctx, `Confirm your email for ${ctx.businessName}`, {
+    greeting: `Hello ${d.name},`,
+    lines: [
+      "Please confirm your email address to finish creating your account. The link works for 24 hours.",
+    ],
+    action: { label: "Confirm my email", url: d.url },
+    after: ["If you did not create an account, you can ignore this email."],
+  });
+}
+
+export function renderResetPassword(d: LinkEmailData, ctx: EmailContext): RenderedEmail {
+  return actionEmail(ctx, `Reset your ${ctx.businessName} password`, {
+    greeting: `Hello ${d.name},`,
+    lines: ["Someone asked to reset the password of your account. The link works once, for 1 hour."],
+    action: { label: "Choose a new password", url: d.url },
+    after: ["If it wasn't you, ignore this email: your password stays as it is."],
+  });
+}
+
+export function renderSetupPassword(
+  d: LinkEmailData & { reason: "booking" | "admin" },
+  ctx: EmailContext,
+): RenderedEmail {
+  return actionEmail(ctx, `Set up your ${ctx.businessName} account`, {
+    greeting: `Hello ${d.name},`,
+    lines: [
+      d.reason === "booking"
+        ? "Thanks for your booking. Choose a password to see and manage your bookings online."
+        : `${ctx.businessName} has created an account for you. Choose a password to see and manage your bookings online.`,
+      "The link works once, for 7 days.",
+    ],
+    action: { label: "Choose my password", url: d.url },
+  });
+}
+
+export function renderAccountExists(d: LinkEmailData, ctx: EmailContext): RenderedEmail {
+  return actionEmail(ctx, `You already have a ${ctx.businessName} account`, {
+    greeting: `Hello ${d.name},`,
+    lines: [
+      "Someone tried to create an account with this email address, but you already have one.",
+      "If it was you, sign in — or reset your password if you have forgotten it.",
+    ],
+    action: { label: "Sign in", url: d.url },
+    after: ["If it wasn't you, you can ignore this email."],
+  });
+}
+
+export function renderConfirmEmailChange(
+  d: LinkEmailData & { newEmail: string },
+  ctx: EmailContext,
+): RenderedEmail {
+  return actionEmail(ctx, `Confirm your new email for ${ctx.businessName}`, {
+    greeting: `Hello ${d.name},`,
+    lines: [
+      `Please confirm that ${d.newEmail} is your new email address. The link works once, for 24 hours.`,
+    ],
+    action: { label: "Confirm my new email", url: d.url },
+    after: ["If you didn't ask for this, ignore this email: nothing changes."],
+  });
+}
+
+export function renderEmailChanged(
+  d: { name: string; newEmail: string; supportEmail: string },
+  ctx: EmailContext,
+): RenderedEmail {
+  return actionEmail(ctx, `Your ${ctx.businessName} email address was changed`, {
+    greeting: `Hello ${d.name},`,
+    lines: [
+      `The email address of your account is now ${d.newEmail}. We will write to that address from now on.`,
+      `If you did not make this change, contact us at once at ${d.supportEmail}.`,
+    ],
+  });
+}
+
+export function renderEmailChangeRequested(
+  d: { name: string; newEmail: string },
+  ctx: EmailContext,
+): RenderedEmail {
+  return actionEmail(ctx, `A change of email was requested for your ${ctx.businessName} account`, {
+    greeting: `Hello ${d.name},`,
+    lines: [
+      `Someone signed in to your account asked to change its email address to ${d.newEmail}. It changes only when the new address is confirmed.`,
+      "If this wasn't you, change your password now.",
+    ],
+  });
+}
+
+export function renderAccountDeleted(d: { name: string }, ctx: EmailContext): RenderedEmail {
+  return actionEmail(ctx, `Your ${ctx.businessName} account has been deleted`, {
+    greeting: `Hello ${d.name},`,
+    lines: [
+      "As you asked, your account and your personal details have been deleted.",
+      "We keep the records of past bookings and payments that the law requires, without your name, contact details, vehicle or address.",
+      "Thank you for having been our customer.",
+    ],
+  });
+}

@@ -1,0 +1,127 @@
+import type { APIRequestContext, Browser } from "@playwright/test";
+import { createUser, credentials, expect, test } from "./support/fixtures";
+
+// Every route that exists × every kind of person. Adding a route is one line here.
+// A number is the expected HTTP status; a string is the expected redirect target.
+type Who = "visitor" | "customer" | "otherCustomer" | "admin" | "banned";
+type Expect = number | string;
+type Row = [method: "GET" | "POST", path: string, expectations: Record<Who, Expect>];
+
+const login = (next: string) => `/auth/login?next=${encodeURIComponent(next)}`;
+const all = (e: Expect): Record<Who, Expect> => ({
+  visitor: e,
+  customer: e,
+  otherCustomer: e,
+  admin: e,
+  banned: e,
+});
+
+const MATRIX: Row[] = [
+  ["GET", "/", all(200)],
+  ["GET", "/booking-policies", all(200)],
+  ["GET", "/privacy-policy", all(200)],
+  ["GET", "/terms-of-service", all(200)],
+  ["GET", "/settings/privacy", all(200)],
+  [
+    "GET",
+    "/auth/login",
+    {
+      visitor: 200,
+      customer: "/dashboard/settings",
+      otherCustomer: "/dashboard/settings",
+      admin: "/admin/help",
+      banned: 200,
+    },
+  ],
+  [
+    "GET",
+    "/auth/register",
+    {
+      visitor: 200,
+      customer: "/dashboard/settings",
+      otherCustomer: "/dashboard/settings",
+      admin: "/admin/help",
+      banned: 200,
+    },
+  ],
+  ["GET", "/auth/forgot-password", all(200)],
+  ["GET", "/auth/verify-email", all(200)],
+  ["GET", "/auth/reset-password", all(200)],
+  ["GET", "/auth/setup-password", all(200)],
+  [
+    "GET",
+    "/dashboard/settings",
+    {
+      visitor: login("/dashboard/settings"),
+      customer: 200,
+      otherCustomer: 200,
+      admin: "/admin/help",
+      banned: login("/dashboard/settings"),
+    },
+  ],
+  [
+    "GET",
+    "/admin/help",
+    {
+      visitor: login("/admin/help"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 200,
+      banned: login("/admin/help"),
+    },
+  ],
+  [
+    "GET",
+    "/settings/privacy/export",
+    { visitor: 401, customer: 200, otherCustomer: 200, admin: 200, banned: 401 },
+  ],
+  ["POST", "/api/account/login", all(400)],
+  [
+    "POST",
+    "/api/account/change-password",
+    { visitor: 401, customer: 400, otherCustomer: 400, admin: 404, banned: 401 },
+  ],
+  ["GET", "/auth/confirm-email-change", all("/dashboard/settings?emailChange=expired")],
+  ["GET", "/api/health", all(200)],
+  ["GET", "/api/health/ready", all(200)],
+  ["POST", "/api/auth/sign-in/email", all(404)],
+  ["POST", "/api/auth/sign-up/email", all(404)],
+  ["GET", "/api/auth/list-sessions", all(404)],
+  ["GET", "/no-such-page", all(404)],
+];
+
+async function contextFor(browser: Browser, who: Who, request: APIRequestContext, baseURL: string) {
+  const ctx = await browser.newContext({ baseURL });
+  const signIn = async (email: string, password: string) => {
+    const res = await ctx.request.post("/api/test/session", { data: { email, password } });
+    expect(res.status()).toBe(200);
+  };
+  if (who === "customer") await signIn(credentials.customer.email, credentials.customer.password);
+  if (who === "admin") await signIn(credentials.admin.email, credentials.admin.password);
+  if (who === "otherCustomer" || who === "banned") {
+    const u = await createUser(request);
+    await signIn(u.email, u.password);
+    if (who === "banned") await request.post("/api/test/users?ban=1", { data: { email: u.email } });
+  }
+  return ctx;
+}
+
+for (const who of ["visitor", "customer", "otherCustomer", "admin", "banned"] as Who[]) {
+  test(`access matrix: ${who}`, async ({ browser, request, baseURL }) => {
+    const ctx = await contextFor(browser, who, request, baseURL ?? "");
+    const failures: string[] = [];
+    for (const [method, path, expectations] of MATRIX) {
+      const expected = expectations[who];
+      const res = await ctx.request.fetch(path, {
+        method,
+        maxRedirects: 0,
+        data: method === "POST" ? {} : undefined,
+      });
+      const actual =
+        res.status() >= 300 && res.status() < 400 ? (res.headers().location ?? "") : res.status();
+      if (actual !== expected) failures.push(`${method} ${path}: expected ${expected}, got ${actual}`);
+    }
+    await ctx.close();
+    expect(failures).toEqual([]);
+  });
+}

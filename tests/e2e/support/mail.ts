@@ -1,0 +1,53 @@
+import fs from "node:fs";
+import path from "node:path";
+
+const dir = path.resolve(".data/e2e/mail");
+
+function decodeQuotedPrintable(s: string): string {
+  return s
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+export type Mail = { to: string; subject: string; raw: string; text: string };
+
+function read(file: string): Mail {
+  const raw = fs.readFileSync(path.join(dir, file), "utf8");
+  const to = /^X-Envelope-To: (.*)$/m.exec(raw)?.[1]?.trim() ?? "";
+  const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? "";
+  return { to, subject, raw, text: decodeQuotedPrintable(raw) };
+}
+
+/** Waits for the next email to `to` whose subject matches, received after `since` files were there. */
+export async function waitForMail(
+  to: string,
+  subject: RegExp,
+  opts: { timeoutMs?: number; after?: number } = {},
+): Promise<Mail> {
+  const end = Date.now() + (opts.timeoutMs ?? 20_000);
+  while (Date.now() < end) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+    const mails = files.slice(opts.after ?? 0).map(read);
+    const hit = mails.find((m) => m.to.toLowerCase() === to.toLowerCase() && subject.test(m.subject));
+    if (hit) return hit;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No email to ${to} matching ${subject} arrived`);
+}
+
+export function mailCount(): number {
+  return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
+}
+
+export function mailsTo(to: string): Mail[] {
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+  return files.map(read).filter((m) => m.to.toLowerCase() === to.toLowerCase());
+}
+
+/** The first link in the email's text that starts with the app's address and contains `pathPart`. */
+export function linkIn(mail: Mail, pathPart: string): string {
+  const links = mail.text.match(/https?:\/\/[^\s"<>]+/g) ?? [];
+  const link = links.find((l) => l.includes(pathPart));
+  if (!link) throw new Error(`No link containing ${pathPart} in "${mail.subject}"`);
+  return link.replace(/&amp;/g, "&");
+}
