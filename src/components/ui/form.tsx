@@ -194,7 +194,7 @@ export function Field({
       )}
       {errors && (
         <p id={`${id}-error`} className="mt-1 text-sm text-danger">
-          {errors.join(" ")}
+          {errors[0]}
         </p>
       )}
     </div>
