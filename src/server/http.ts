@@ -1,5 +1,6 @@
 import "server-only";
-import type { ActionResult, ErrorCode } from "./errors";
+import { getEnv } from "@/env";
+import { AppError, type ActionResult, type ErrorCode } from "./errors";
 
 const STATUS: Record<ErrorCode, number> = {
   VALIDATION: 400,
@@ -23,12 +24,36 @@ export function resultResponse<T>(result: ActionResult<T>, headers?: Headers): R
 }
 
 /**
- * The caller's address for rate limiting: the first X-Forwarded-For hop (set by the proxy in front of
- * the app, and by Next.js itself when it is reached directly).
+ * The caller's address for rate limiting. Proxies append to X-Forwarded-For, so the trustworthy entry
+ * is TRUSTED_PROXY_HOPS places from the right; entries further left are whatever the client sent. (Next
+ * sets the header from the socket when no proxy did.)
  */
-export function clientIp(request: Request): string {
-  const xff = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return xff || request.headers.get("x-real-ip") || "unknown";
+export function clientIp(headers: Headers): string {
+  const hops = getEnv().TRUSTED_PROXY_HOPS;
+  const parts = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length === 0) return headers.get("x-real-ip") ?? "unknown";
+  return parts[Math.max(0, parts.length - Math.max(1, hops))] ?? "unknown";
+}
+
+/**
+ * State-changing JSON endpoints accept only same-site JSON: a cross-site HTML form can send neither
+ * `Content-Type: application/json` nor a same-origin `Origin`, so login CSRF and email-bombing from
+ * other sites are refused.
+ */
+export function assertSameSiteJson(request: Request): void {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("application/json"))
+    throw new AppError("FORBIDDEN", "Unsupported request.");
+  const site = request.headers.get("sec-fetch-site");
+  if (site && site !== "same-origin" && site !== "none")
+    throw new AppError("FORBIDDEN", "Unsupported request.");
+  const origin = request.headers.get("origin");
+  if (origin && origin !== new URL(getEnv().APP_URL).origin && origin !== new URL(request.url).origin) {
+    throw new AppError("FORBIDDEN", "Unsupported request.");
+  }
 }
 
 export async function readJson(request: Request): Promise<unknown> {

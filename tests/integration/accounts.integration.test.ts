@@ -5,8 +5,17 @@ import path from "node:path";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabaseForProcess } from "@/server/db";
-import { accounts, bookings, emails, sessions, users, vehicles, verifications } from "@/server/db/schema";
-import { consumeRateLimit } from "@/modules/accounts/server/rate-limit";
+import {
+  accounts,
+  bookings,
+  emails,
+  rateLimits,
+  sessions,
+  users,
+  vehicles,
+  verifications,
+} from "@/server/db/schema";
+import { consumeRateLimit, enforceAuthRateLimit } from "@/modules/accounts/server/rate-limit";
 import { createPasswordlessCustomer } from "@/modules/accounts/server/create-passwordless-customer";
 import { confirmEmailChange } from "@/modules/accounts/server/change-email";
 import { deleteAccount, deletionBlocker } from "@/modules/accounts/server/delete-account";
@@ -40,6 +49,12 @@ describe.each(dbKinds)("accounts on %s", (kind) => {
         results.push(await consumeRateLimit(t.db, "login:email:a@example.test", 3, 60, t0));
       expect(results.map((r) => r.ok)).toEqual([true, true, true, false]);
       expect(results[3]?.retryAfterSeconds).toBe(60);
+      await enforceAuthRateLimit(t.db, "forgot", "9.9.9.9", "Someone@Example.test");
+      const keys = (await t.db.select().from(rateLimits))
+        .map((r) => r.key)
+        .filter((k) => k.startsWith("forgot:"));
+      expect(keys).toHaveLength(2);
+      expect(keys.join()).not.toMatch(/someone|example/i);
       const later = await consumeRateLimit(
         t.db,
         "login:email:a@example.test",

@@ -2,7 +2,8 @@ import Link from "next/link";
 import { formatDuration } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
-import { getPublicCatalogue } from "@/modules/catalogue/server/queries";
+import { PostcodeChecker } from "@/modules/catalogue/components/postcode-checker";
+import { getPostcodeCheck, getPublicCatalogue } from "@/modules/catalogue/server/queries";
 import { cancellationSentence, paymentSentence } from "@/modules/settings/domain/policy-facts";
 import { getPublicSettings } from "@/modules/settings/server/queries";
 
@@ -13,13 +14,14 @@ function durationRange(min: number, max: number) {
 export default async function HomePage({
   searchParams,
 }: {
-  searchParams: Promise<{ accountDeleted?: string }>;
+  searchParams: Promise<{ accountDeleted?: string; postcode?: string }>;
 }) {
-  const [s, catalogue, { accountDeleted }] = await Promise.all([
+  const [s, catalogue, { accountDeleted, postcode }] = await Promise.all([
     getPublicSettings(),
     getPublicCatalogue(),
     searchParams,
   ]);
+  const postcodeResult = postcode === undefined ? null : await getPostcodeCheck(postcode.slice(0, 20));
   const packages = catalogue
     .map((c) => ({ ...c, services: c.services.filter((x) => x.kind === "package") }))
     .filter((c) => c.services.length);
@@ -119,7 +121,21 @@ export default async function HomePage({
         </p>
       </section>
 
-      <section aria-labelledby="policies" className="border-t border-line bg-surface">
+      <section id="postcode" aria-labelledby="postcode-heading" className="border-t border-line bg-surface">
+        <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+          <h2 id="postcode-heading" className="text-2xl font-bold tracking-tight">
+            Do we come to you?
+          </h2>
+          <p className="mt-2 text-ink-muted">
+            Check your postcode to see whether you are in our area, and whether a travel fee applies.
+          </p>
+          <div className="mt-4">
+            <PostcodeChecker result={postcodeResult} currency={s.currency} />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="policies" className="border-t border-line bg-canvas">
         <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
           <h2 id="policies" className="text-2xl font-bold tracking-tight">
             Good to know

@@ -3,9 +3,8 @@
 import { cookies, headers } from "next/headers";
 import { z } from "zod";
 import { customerAction, publicAction, signedInAction } from "@/server/actions";
-import { getAuth } from "@/server/auth";
 import { changeEmailInput, deleteAccountInput, preferencesInput, profileInput } from "./schemas";
-import { requestEmailChange } from "./server/change-email";
+import { confirmEmailChange, requestEmailChange } from "./server/change-email";
 import { deleteAccount } from "./server/delete-account";
 import { updatePreferences, updateProfile } from "./server/update-profile";
 import { CONSENT_COOKIE } from "./consent";
@@ -26,12 +25,27 @@ export const requestEmailChangeAction = customerAction(changeEmailInput, async (
 });
 
 export const deleteAccountAction = signedInAction(deleteAccountInput, async (_input, user) => {
-  // End this browser's session first (clears the cookie), then erase everything else.
-  const auth = await getAuth();
-  await auth.api.signOut({ headers: await headers() }).catch(() => null);
+  // Erase first (it may be refused); only then end this browser's session by clearing its cookies —
+  // the sessions themselves are already gone.
   await deleteAccount(user);
+  const jar = await cookies();
+  for (const { name } of jar.getAll()) {
+    if (name.includes("better-auth.")) jar.delete(name);
+  }
   return { redirectTo: "/?accountDeleted=1" };
 });
+
+/**
+ * Confirms an email change from the link sent to the new address. A POST behind a button, not the
+ * GET of the link itself: mail scanners open links, and must not use up the token.
+ */
+export const confirmEmailChangeAction = publicAction(
+  z.object({ token: z.string().min(10).max(200) }),
+  async (input) => {
+    const outcome = await confirmEmailChange(input.token);
+    return { redirectTo: `/dashboard/settings?emailChange=${outcome}` };
+  },
+);
 
 /** Cookie consent, for everyone: remembered for a year in a first-party cookie. */
 export const setConsentAction = publicAction(z.object({ analytics: z.boolean() }), async (input) => {

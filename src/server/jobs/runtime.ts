@@ -5,7 +5,7 @@ import { lt, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { getEnv } from "@/env";
 import type { DatabaseHandle } from "@/server/db";
-import { liveEvents, workerHeartbeats } from "@/server/db/schema";
+import { liveEvents, rateLimits, verifications, workerHeartbeats } from "@/server/db/schema";
 import { getMailTransport, type MailTransport } from "@/server/email/transport";
 import { logger } from "@/server/logger";
 import { deliverEmail, findDueEmailIds } from "@/modules/notifications/server/deliver-email";
@@ -15,6 +15,7 @@ export const QUEUES = {
   emailDeliver: "email-deliver",
   outboxSweep: "outbox-sweep",
   liveEventsPrune: "live-events-prune",
+  housekeeping: "housekeeping",
 } as const;
 
 export const HEARTBEAT_MS = 15_000;
@@ -75,7 +76,14 @@ export async function startJobs(handle: DatabaseHandle, opts: StartJobsOptions =
     await handle.db.delete(liveEvents).where(lt(liveEvents.at, sql`now() - interval '1 day'`));
   });
 
+  // Expired rate-limit windows and expired or used-up tokens are deleted (they are personal data).
+  await boss.work(QUEUES.housekeeping, async () => {
+    await handle.db.delete(rateLimits).where(lt(rateLimits.windowEndsAt, sql`now()`));
+    await handle.db.delete(verifications).where(lt(verifications.expiresAt, sql`now() - interval '1 day'`));
+  });
+
   await boss.schedule(QUEUES.outboxSweep, "* * * * *");
+  await boss.schedule(QUEUES.housekeeping, "41 * * * *");
   await boss.schedule(QUEUES.liveEventsPrune, "17 * * * *");
 
   // A freshly committed email wakes the runner at once instead of waiting for the sweep.

@@ -19,3 +19,37 @@ test("the skip link moves focus to the main content", async ({ page }) => {
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/#main$/);
 });
+
+test("the postcode checker answers covered, not covered and invalid, without JavaScript", async ({
+  browser,
+}) => {
+  const ctx = await browser.newContext({ javaScriptEnabled: false });
+  const page = await ctx.newPage();
+  const check = async (value: string) => {
+    await page.goto("/");
+    await page.getByLabel("Your postcode").fill(value);
+    await page.getByRole("button", { name: "Check" }).click();
+  };
+  await check("se10 9ab");
+  await expect(
+    page.getByText("Good news — we cover SE10 9AB (Greenwich & Lewisham). A travel fee of £7.50 applies."),
+  ).toBeVisible();
+  await check("sw98ab");
+  await expect(
+    page.getByText("Good news — we cover SW9 8AB (Brixton & Stockwell). No travel fee."),
+  ).toBeVisible();
+  await check("N1 9GU");
+  await expect(page.getByText("Sorry — we don't cover N1 9GU yet.")).toBeVisible();
+  await check("hello");
+  await expect(page.getByText("Enter a full UK postcode, like SW9 8AB.")).toBeVisible();
+  await expect(page.getByLabel("Your postcode")).toHaveAttribute("aria-invalid", "true");
+  await ctx.close();
+});
+
+test("the postcode answers are accessible", async ({ page }) => {
+  for (const value of ["hello", "N1 9GU", "SE10 9AB"]) {
+    await page.goto(`/?postcode=${encodeURIComponent(value)}#postcode`);
+    await expect(page.locator("#postcode-result p")).toBeVisible();
+    await expectAccessible(page);
+  }
+});

@@ -99,3 +99,18 @@ test("signing out from the account area ends the session", async ({ page, reques
   const res = await page.request.get("/dashboard/settings", { maxRedirects: 0 });
   expect(res.status()).toBe(307);
 });
+
+test("the account endpoints refuse cross-site requests (login CSRF)", async ({ request }) => {
+  const c = await createUser(request);
+  const asForm = await request.post("/api/account/login", {
+    headers: { "Content-Type": "text/plain" },
+    data: JSON.stringify({ email: c.email, password: c.password }),
+  });
+  expect(asForm.status()).toBe(403);
+  const crossSite = await request.post("/api/account/login", {
+    headers: { Origin: "https://evil.example" },
+    data: { email: c.email, password: c.password },
+  });
+  expect(crossSite.status()).toBe(403);
+  expect(asForm.headers()["set-cookie"]).toBeUndefined();
+});

@@ -114,3 +114,27 @@ test("a signed-in person opening sign-in or registration goes to their area", as
   await page.goto("/auth/login");
   await expect(page).toHaveURL(/\/admin\/help$/);
 });
+
+test("registering over an unconfirmed account takes it back from whoever set its password", async ({
+  page,
+  request,
+}) => {
+  // Someone pre-registered this address with their own password and never confirmed it.
+  const squatted = await createUser(request, { emailVerified: false });
+  const before = mailCount();
+  await page.goto("/auth/register");
+  const form = page.getByRole("form", { name: "Create an account" });
+  await form.getByLabel("Your name").fill("Real Owner");
+  await form.getByLabel("Email address").fill(squatted.email);
+  await form.getByLabel("Phone number").fill("07700 900444");
+  await form.getByLabel("Password", { exact: true }).fill("Owner-Chosen-Pass-5");
+  await form.getByLabel("Confirm password").fill("Owner-Chosen-Pass-5");
+  await form.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  const mail = await waitForMail(squatted.email, /Set up your/, { after: before });
+  expect(mail.text).toContain("any password chosen before no longer works");
+  const res = await request.post("/api/account/login", {
+    data: { email: squatted.email, password: squatted.password },
+  });
+  expect(res.status()).toBe(401);
+});

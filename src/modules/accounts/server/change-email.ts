@@ -11,6 +11,8 @@ import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
 import { getSettingsOrThrow } from "@/modules/settings/server/queries";
 import type { ChangeEmailInput } from "../schemas";
 import { findUserByEmail } from "./queries";
+import { enforceAuthRateLimit } from "./rate-limit";
+import { clientIp } from "@/server/http";
 
 const PREFIX = "change-email:";
 const HOURS = 24;
@@ -26,6 +28,8 @@ export async function requestEmailChange(
   headers: Headers,
 ): Promise<void> {
   const db = await getDb();
+  // The current-password check and the emails it sends are limited like signing in.
+  await enforceAuthRateLimit(db, "login", clientIp(headers), user.email);
   if (input.newEmail === user.email.toLowerCase()) {
     throw new AppError("VALIDATION", undefined, { newEmail: ["That is already your email address."] });
   }

@@ -4,6 +4,8 @@ import { AppError } from "@/server/errors";
 import { passwordProblem } from "../domain/password-policy";
 import type { ChangePasswordInput } from "../schemas";
 import { commonPasswords } from "./common-passwords";
+import { enforceAuthRateLimit } from "./rate-limit";
+import { getDb } from "@/server/db";
 
 /**
  * Needs the current password. Every session ends and this browser gets a fresh one: the returned
@@ -13,7 +15,10 @@ export async function changePassword(
   user: SessionUser,
   input: ChangePasswordInput,
   headers: Headers,
+  ip: string,
 ): Promise<Headers> {
+  // Guessing the current password from a stolen session is limited like signing in.
+  await enforceAuthRateLimit(await getDb(), "login", ip, user.email);
   const problem = passwordProblem(input.password, commonPasswords(), user.email);
   if (problem) throw new AppError("VALIDATION", undefined, { password: [problem] });
   const auth = await getAuth();

@@ -1,13 +1,15 @@
 import "server-only";
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, like, ne, or, sql } from "drizzle-orm";
 import type { SessionUser } from "@/server/auth";
-import { getDb } from "@/server/db";
+import { getDb, type DbOrTx } from "@/server/db";
 import {
   accounts,
   addresses,
   bookings,
   emails,
+  rescheduleRequests,
   sessions,
+  uploads,
   users,
   vehicles,
   verifications,
@@ -19,9 +21,7 @@ import { getSettingsOrThrow } from "@/modules/settings/server/queries";
 
 const LIVE = ["pending_payment", "awaiting_approval", "confirmed", "in_progress"] as const;
 
-/** Why the account cannot be deleted now, or null. */
-export async function deletionBlocker(userId: string): Promise<string | null> {
-  const db = await getDb();
+async function blockerIn(db: DbOrTx, userId: string): Promise<string | null> {
   const settings = await getSettingsOrThrow(db);
   const [upcoming] = await db
     .select({ reference: bookings.reference, startsAt: bookings.startsAt })
@@ -43,15 +43,23 @@ export async function deletionBlocker(userId: string): Promise<string | null> {
       ),
     )
     .limit(1);
-  if (owed)
+  if (owed) {
     return `Booking ${owed.reference} still has a balance to pay. Please settle it, or contact us, before deleting your account.`;
+  }
   return null;
 }
 
+/** Why the account cannot be deleted now, or null. */
+export async function deletionBlocker(userId: string): Promise<string | null> {
+  return blockerIn(await getDb(), userId);
+}
+
 /**
- * Erases the person: profile anonymised, sign-in methods, sessions, vehicles and addresses deleted,
- * emails about them removed, and their bookings kept for the business's accounts with the personal
- * parts of the snapshots removed. A confirmation goes to the address they had. One transaction.
+ * Erases the person: profile anonymised; sign-in methods, sessions, tokens, vehicles, addresses and
+ * uploads deleted; every email about them or their bookings removed; their bookings kept for the
+ * business's accounts with the personal parts removed. The check and the erasure happen in one
+ * transaction with the person's row locked, so a booking made meanwhile cannot slip through. A
+ * confirmation goes to the address they had (and that row is purged once sent).
  */
 export async function deleteAccount(user: SessionUser): Promise<void> {
   if (user.role === "admin") {
@@ -60,16 +68,29 @@ export async function deleteAccount(user: SessionUser): Promise<void> {
       "An admin account is removed by another admin, so that the business is never left without one.",
     );
   }
-  const blocker = await deletionBlocker(user.id);
-  if (blocker) throw new AppError("CONFLICT", blocker);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(users).where(eq(users.id, user.id));
+    const [current] = await tx.select().from(users).where(eq(users.id, user.id)).for("update");
     if (!current) return;
-    await tx.delete(emails).where(eq(emails.userId, user.id));
+    const blocker = await blockerIn(tx, user.id);
+    if (blocker) throw new AppError("CONFLICT", blocker);
+
+    const mine = tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.customerId, user.id));
+    await tx.delete(emails).where(or(eq(emails.userId, user.id), inArray(emails.bookingId, mine)));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await tx.delete(accounts).where(eq(accounts.userId, user.id));
-    await tx.delete(verifications).where(eq(verifications.value, user.id));
+    const changeTokens = await tx
+      .select({ identifier: verifications.identifier })
+      .from(verifications)
+      .where(and(eq(verifications.value, user.id), like(verifications.identifier, "change-email:%")));
+    await tx
+      .delete(verifications)
+      .where(
+        or(
+          eq(verifications.value, user.id),
+          inArray(verifications.identifier, ["", ...changeTokens.map((t) => `${t.identifier}:email`)]),
+        ),
+      );
     await tx
       .update(bookings)
       .set({
@@ -78,6 +99,12 @@ export async function deleteAccount(user: SessionUser): Promise<void> {
         addressSnapshot: sql`jsonb_build_object('label', 'Removed', 'line1', 'Removed', 'line2', null, 'town', ${bookings.addressSnapshot}->>'town', 'postcode', split_part(${bookings.addressSnapshot}->>'postcode', ' ', 1), 'accessNotes', null, 'hasWater', false, 'hasPower', false, 'hasCoveredSpace', false)`,
       })
       .where(eq(bookings.customerId, user.id));
+    await tx.update(bookings).set({ cancellationReason: null }).where(eq(bookings.cancelledBy, user.id));
+    await tx
+      .update(rescheduleRequests)
+      .set({ reason: "" })
+      .where(inArray(rescheduleRequests.bookingId, mine));
+    await tx.delete(uploads).where(eq(uploads.ownerId, user.id));
     await tx.delete(vehicles).where(eq(vehicles.ownerId, user.id));
     await tx.delete(addresses).where(eq(addresses.ownerId, user.id));
     await tx
@@ -95,7 +122,6 @@ export async function deleteAccount(user: SessionUser): Promise<void> {
         anonymisedAt: new Date(),
       })
       .where(and(eq(users.id, user.id), ne(users.role, "admin")));
-    // Sent last, to the address the person had; not linked to the erased profile.
     await enqueueEmail(tx, { to: current.email, template: "account-deleted", data: { name: current.name } });
   });
 }

@@ -1,7 +1,8 @@
 import "server-only";
 import type { z } from "zod";
 import { type ActionResult } from "@/server/errors";
-import { clientIp, readJson, resultResponse } from "@/server/http";
+import { assertSameSiteJson, clientIp, readJson, resultResponse } from "@/server/http";
+import { toActionError } from "@/server/errors";
 import { withRequestContext } from "@/server/request-context";
 import { runAction } from "@/server/actions/run-action";
 
@@ -18,7 +19,12 @@ export function accountHandler<S extends z.ZodType, T>(
 ) {
   return async (request: Request): Promise<Response> =>
     withRequestContext(async () => {
-      const ctx: Ctx = { ip: clientIp(request), headers: request.headers };
+      try {
+        assertSameSiteJson(request);
+      } catch (err) {
+        return resultResponse(toActionError(err));
+      }
+      const ctx: Ctx = { ip: clientIp(request.headers), headers: request.headers };
       let cookies: Headers | undefined;
       const result: ActionResult<T> = await runAction({
         schema,

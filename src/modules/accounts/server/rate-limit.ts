@@ -1,8 +1,18 @@
 import "server-only";
+import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { getEnv } from "@/env";
 import type { DbOrTx } from "@/server/db";
 import { AppError } from "@/server/errors";
+import { getSecret } from "@/server/auth/secret";
+
+/** Counters never store an address: the key is a keyed hash of it (nothing to erase on deletion). */
+function emailKey(email: string): string {
+  return createHmac("sha256", getSecret())
+    .update(email.trim().toLowerCase())
+    .digest("base64url")
+    .slice(0, 32);
+}
 
 export type RateLimitedAction = "login" | "register" | "resend" | "forgot";
 
@@ -48,12 +58,7 @@ export async function enforceAuthRateLimit(
   const window = env.AUTH_RATE_LIMIT_WINDOW_SECONDS;
   const byIp = await consumeRateLimit(db, `${action}:ip:${ip}`, env.AUTH_RATE_LIMIT_PER_IP, window);
   const byEmail = email
-    ? await consumeRateLimit(
-        db,
-        `${action}:email:${email.trim().toLowerCase()}`,
-        env.AUTH_RATE_LIMIT_PER_EMAIL,
-        window,
-      )
+    ? await consumeRateLimit(db, `${action}:email:${emailKey(email)}`, env.AUTH_RATE_LIMIT_PER_EMAIL, window)
     : null;
   const blocked = [byIp, byEmail].filter((r) => r && !r.ok);
   if (blocked.length > 0) {

@@ -5,7 +5,10 @@ import { getAuth } from "@/server/auth";
 import { VERIFY_CALLBACK } from "@/server/auth/auth";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
+import { eq } from "drizzle-orm";
+import { accounts, sessions } from "@/server/db/schema";
 import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
+import { createPasswordSetupLink } from "./password-setup-link";
 import { passwordProblem } from "../domain/password-policy";
 import type { RegisterInput } from "../schemas";
 import { authErrorCode } from "./better-auth-errors";
@@ -48,16 +51,34 @@ export async function register(input: RegisterInput, ctx: { ip: string }): Promi
   }
 }
 
-async function tellOwner(user: { id: string; name: string; email: string }, password: string) {
+async function tellOwner(
+  user: { id: string; name: string; email: string; emailVerified: boolean },
+  password: string,
+) {
   await hashPassword(password);
   const db = await getDb();
-  const url = new URL("/auth/login", getEnv().APP_URL).toString();
-  await db.transaction((tx) =>
-    enqueueEmail(tx, {
+  await db.transaction(async (tx) => {
+    if (!user.emailVerified) {
+      // Nobody has proved this address yet, so nobody owns it: whoever set a password may not be its
+      // owner (an attacker can pre-register someone else's email). The password is dropped and the
+      // inbox's owner gets a link to choose one.
+      await tx.delete(accounts).where(eq(accounts.userId, user.id));
+      await tx.delete(sessions).where(eq(sessions.userId, user.id));
+      const url = await createPasswordSetupLink(tx, user.id);
+      await enqueueEmail(tx, {
+        to: user.email,
+        template: "setup-password",
+        data: { name: user.name, url, reason: "register" },
+        userId: user.id,
+      });
+      return;
+    }
+    const url = new URL("/auth/login", getEnv().APP_URL).toString();
+    await enqueueEmail(tx, {
       to: user.email,
       template: "account-exists",
       data: { name: user.name, url },
       userId: user.id,
-    }),
-  );
+    });
+  });
 }

@@ -2,7 +2,8 @@ import "server-only";
 import { and, asc, eq, max, min } from "drizzle-orm";
 import { cache } from "react";
 import { getDb, type DbOrTx } from "@/server/db";
-import { prices, serviceCategories, services, vehicleSizes } from "@/server/db/schema";
+import { prices, serviceCategories, services, serviceZones, vehicleSizes } from "@/server/db/schema";
+import { matchZone, normaliseUkPostcode } from "@/lib/postcode";
 
 export type PublicService = {
   id: string;
@@ -80,3 +81,23 @@ export async function listPublicCatalogue(db: DbOrTx): Promise<PublicCategory[]>
 }
 
 export const getPublicCatalogue = cache(async () => listPublicCatalogue(await getDb()));
+
+export type PostcodeCheck =
+  | { status: "invalid"; input: string }
+  | { status: "outside"; postcode: string }
+  | { status: "covered"; postcode: string; zoneName: string; travelFeeMinor: number };
+
+/** Is this postcode in the service area, and at what travel fee? (The longest matching prefix wins.) */
+export async function checkPostcode(db: DbOrTx, input: string): Promise<PostcodeCheck> {
+  const postcode = normaliseUkPostcode(input);
+  if (!postcode) return { status: "invalid", input };
+  const zones = await db.select().from(serviceZones).where(eq(serviceZones.isActive, true));
+  const zone = matchZone(postcode, zones);
+  return zone
+    ? { status: "covered", postcode, zoneName: zone.name, travelFeeMinor: zone.travelFeeMinor }
+    : { status: "outside", postcode };
+}
+
+export async function getPostcodeCheck(input: string): Promise<PostcodeCheck> {
+  return checkPostcode(await getDb(), input);
+}

@@ -8,7 +8,7 @@ import { logger } from "@/server/logger";
 import { publish } from "@/server/realtime/publish";
 import { getSettingsOrThrow } from "@/modules/settings/server/queries";
 import { retryDelayMs } from "../domain/backoff";
-import { isTemplateName, renderTemplate } from "../templates";
+import { isTemplateName, PURGE_AFTER_SEND, renderTemplate } from "../templates";
 
 export type DeliveryOutcome = "sent" | "logged" | "retry" | "failed" | "skipped";
 
@@ -83,6 +83,8 @@ export async function deliverEmail(db: Db, emailId: string, opts: DeliverOptions
         .update(emails)
         .set({ status: "logged", sentAt: now, lockedUntil: null, lastError: null })
         .where(owned);
+      if (PURGE_AFTER_SEND.has(email.template as never))
+        await db.delete(emails).where(eq(emails.id, email.id));
       return "logged";
     }
 
@@ -99,6 +101,9 @@ export async function deliverEmail(db: Db, emailId: string, opts: DeliverOptions
       .set({ status: "sent", sentAt: now, messageId, lockedUntil: null, lastError: null })
       .where(owned);
     logger.info({ emailId: email.id, template: email.template, attempts: email.attempts }, "email sent");
+    if (isTemplateName(email.template) && PURGE_AFTER_SEND.has(email.template)) {
+      await db.delete(emails).where(eq(emails.id, email.id));
+    }
     return "sent";
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

@@ -57,7 +57,7 @@ export function renderResetPassword(d: LinkEmailData, ctx: EmailContext): Render
 }
 
 export function renderSetupPassword(
-  d: LinkEmailData & { reason: "booking" | "admin" },
+  d: LinkEmailData & { reason: "booking" | "admin" | "register" },
   ctx: EmailContext,
 ): RenderedEmail {
   return actionEmail(ctx, `Set up your ${ctx.businessName} account`, {
@@ -65,7 +65,9 @@ export function renderSetupPassword(
     lines: [
       d.reason === "booking"
         ? "Thanks for your booking. Choose a password to see and manage your bookings online."
-        : `${ctx.businessName} has created an account for you. Choose a password to see and manage your bookings online.`,
+        : d.reason === "register"
+          ? "An account was started with this email address but never confirmed. Choose a password to finish setting it up — any password chosen before no longer works."
+          : `${ctx.businessName} has created an account for you. Choose a password to see and manage your bookings online.`,
       "The link works once, for 7 days.",
     ],
     action: { label: "Choose my password", url: d.url },

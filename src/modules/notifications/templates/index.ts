@@ -17,7 +17,7 @@ export type TemplateDataMap = {
   "system-test": SystemTestData;
   "verify-email": LinkEmailData;
   "reset-password": LinkEmailData;
-  "setup-password": LinkEmailData & { reason: "booking" | "admin" };
+  "setup-password": LinkEmailData & { reason: "booking" | "admin" | "register" };
   "account-exists": LinkEmailData;
   "confirm-email-change": LinkEmailData & { newEmail: string };
   "email-changed": { name: string; newEmail: string; supportEmail: string };
@@ -52,3 +52,6 @@ export function renderTemplate<K extends TemplateName>(
 }
 
 export type { EmailContext, RenderedEmail };
+
+/** Templates whose outbox row is deleted once delivered (it would otherwise keep erased personal data). */
+export const PURGE_AFTER_SEND: ReadonlySet<TemplateName> = new Set<TemplateName>(["account-deleted"]);

@@ -1,0 +1,55 @@
+import { formatMoney } from "@/lib/money";
+import type { PostcodeCheck } from "../server/queries";
+
+/**
+ * "Do you come to me?" A plain GET form: it works without JavaScript, and the answer is rendered by the
+ * server with the page.
+ */
+export function PostcodeChecker({ result, currency }: { result: PostcodeCheck | null; currency: string }) {
+  const invalid = result?.status === "invalid";
+  return (
+    <form method="get" action="/#postcode" className="max-w-md" aria-labelledby="postcode-heading">
+      <label htmlFor="postcode-input" className="block text-sm font-medium">
+        Your postcode
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          id="postcode-input"
+          name="postcode"
+          autoComplete="postal-code"
+          autoCapitalize="characters"
+          defaultValue={result ? (result.status === "invalid" ? result.input : result.postcode) : ""}
+          aria-invalid={invalid || undefined}
+          aria-describedby={result ? "postcode-result" : undefined}
+          className={`block min-h-11 w-full rounded-control border bg-surface px-3 text-base uppercase ${
+            invalid ? "border-danger" : "border-line-strong"
+          }`}
+        />
+        <button
+          type="submit"
+          className="min-h-11 shrink-0 rounded-control bg-brand px-5 font-semibold text-white hover:bg-brand-hover"
+        >
+          Check
+        </button>
+      </div>
+      <div id="postcode-result" aria-live="polite">
+        {result?.status === "invalid" && (
+          <p className="mt-2 text-sm text-danger">Enter a full UK postcode, like SW9 8AB.</p>
+        )}
+        {result?.status === "outside" && (
+          <p className="mt-3 rounded-control border border-warning/30 bg-warning-soft px-3 py-2 text-sm text-warning">
+            Sorry — we don&apos;t cover {result.postcode} yet. Call us: we may still be able to help.
+          </p>
+        )}
+        {result?.status === "covered" && (
+          <p className="mt-3 rounded-control border border-success/30 bg-success-soft px-3 py-2 text-sm text-success">
+            Good news — we cover {result.postcode} ({result.zoneName}).{" "}
+            {result.travelFeeMinor > 0
+              ? `A travel fee of ${formatMoney(result.travelFeeMinor, currency)} applies.`
+              : "No travel fee."}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
