@@ -10,6 +10,8 @@ export const routes = {
   privacyPolicy: "/privacy-policy",
   termsOfService: "/terms-of-service",
   adminHelp: "/admin/help",
+  adminCategories: "/admin/services/categories",
+  adminVehicleSizes: "/admin/services/vehicle-sizes",
   login: "/auth/login",
   register: "/auth/register",
   verifyEmail: "/auth/verify-email",
@@ -43,7 +45,13 @@ export const footerNav: NavItem[] = [
 export const adminNav: NavGroup[] = [
   { label: "Today", items: [] },
   { label: "Work", items: [] },
-  { label: "Catalogue", items: [] },
+  {
+    label: "Catalogue",
+    items: [
+      { href: routes.adminCategories, label: "Categories" },
+      { href: routes.adminVehicleSizes, label: "Vehicle sizes" },
+    ],
+  },
   { label: "Insight", items: [] },
   { label: "Settings", items: [{ href: routes.adminHelp, label: "Help & status" }] },
 ];

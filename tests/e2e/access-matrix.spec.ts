@@ -72,6 +72,28 @@ const MATRIX: Row[] = [
   ],
   [
     "GET",
+    "/admin/services/categories",
+    {
+      visitor: login("/admin/services/categories"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 200,
+      banned: login("/admin/services/categories"),
+    },
+  ],
+  [
+    "GET",
+    "/admin/services/vehicle-sizes",
+    {
+      visitor: login("/admin/services/vehicle-sizes"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 200,
+      banned: login("/admin/services/vehicle-sizes"),
+    },
+  ],
+  [
+    "GET",
     "/settings/privacy/export",
     { visitor: 401, customer: 200, otherCustomer: 200, admin: 200, banned: 401 },
   ],

@@ -1,12 +1,13 @@
 import Link from "next/link";
+import { NavLink } from "./nav-link";
 import type { ReactNode } from "react";
 import { Menu } from "lucide-react";
 import { adminNav, routes } from "@/lib/routes";
 import { SignOutButton } from "@/modules/accounts/components/sign-out-button";
 
-type Props = { businessName: string; userName: string; currentPath: string; children: ReactNode };
+type Props = { businessName: string; userName: string; children: ReactNode };
 
-function Sidebar({ currentPath }: { currentPath: string }) {
+function Sidebar() {
   const groups = adminNav.filter((g) => g.items.length > 0);
   return (
     <nav aria-label="Admin">
@@ -14,24 +15,17 @@ function Sidebar({ currentPath }: { currentPath: string }) {
         <div key={group.label} className="mb-5">
           <p className="px-3 text-xs font-semibold uppercase tracking-wide text-ink-subtle">{group.label}</p>
           <ul className="mt-1 space-y-0.5">
-            {group.items.map((item) => {
-              const current = currentPath === item.href || currentPath.startsWith(`${item.href}/`);
-              return (
-                <li key={item.href}>
-                  <Link
-                    href={item.href}
-                    aria-current={current ? "page" : undefined}
-                    className={`flex min-h-11 items-center rounded-control px-3 text-sm font-medium ${
-                      current
-                        ? "bg-brand-soft text-brand-ink"
-                        : "text-ink-muted hover:bg-canvas hover:text-ink"
-                    }`}
-                  >
-                    {item.label}
-                  </Link>
-                </li>
-              );
-            })}
+            {group.items.map((item) => (
+              <li key={item.href}>
+                <NavLink
+                  href={item.href}
+                  className="flex min-h-11 items-center rounded-control px-3 text-sm font-medium text-ink-muted hover:bg-canvas hover:text-ink"
+                  currentClassName="bg-brand-soft !text-brand-ink"
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
           </ul>
         </div>
       ))}
@@ -40,7 +34,7 @@ function Sidebar({ currentPath }: { currentPath: string }) {
 }
 
 /** The back office frame: a sidebar on wide screens, a disclosure drawer on phones (works without JS). */
-export function AdminShell({ businessName, userName, currentPath, children }: Props) {
+export function AdminShell({ businessName, userName, children }: Props) {
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_1fr]">
       <aside className="hidden border-r border-line bg-surface px-3 py-4 lg:block">
@@ -48,7 +42,7 @@ export function AdminShell({ businessName, userName, currentPath, children }: Pr
           {businessName}
           <span className="block text-xs font-medium text-ink-subtle">Back office</span>
         </Link>
-        <Sidebar currentPath={currentPath} />
+        <Sidebar />
       </aside>
       <div className="flex min-w-0 flex-col">
         <header className="flex items-center justify-between gap-3 border-b border-line bg-surface px-4 py-2 sm:px-6">
@@ -58,7 +52,7 @@ export function AdminShell({ businessName, userName, currentPath, children }: Pr
               Menu
             </summary>
             <div className="absolute left-0 z-30 mt-2 w-64 rounded-card border border-line bg-surface p-3 shadow-card">
-              <Sidebar currentPath={currentPath} />
+              <Sidebar />
             </div>
           </details>
           <p className="hidden truncate text-sm font-semibold text-brand-ink sm:block lg:hidden">

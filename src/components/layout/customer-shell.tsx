@@ -1,12 +1,13 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { customerNav, routes } from "@/lib/routes";
+import { NavLink } from "./nav-link";
 import { SignOutButton } from "@/modules/accounts/components/sign-out-button";
 
-type Props = { businessName: string; userName: string; currentPath: string; children: ReactNode };
+type Props = { businessName: string; userName: string; children: ReactNode };
 
 /** The customer area frame: the business's name, the account navigation and the page. */
-export function CustomerShell({ businessName, userName, currentPath, children }: Props) {
+export function CustomerShell({ businessName, userName, children }: Props) {
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-line bg-surface">
@@ -25,24 +26,17 @@ export function CustomerShell({ businessName, userName, currentPath, children }:
         {customerNav.length > 0 && (
           <nav aria-label="Your account" className="mx-auto max-w-5xl overflow-x-auto px-2 sm:px-4">
             <ul className="flex gap-1 text-sm font-medium">
-              {customerNav.map((item) => {
-                const current = currentPath === item.href;
-                return (
-                  <li key={item.href}>
-                    <Link
-                      href={item.href}
-                      aria-current={current ? "page" : undefined}
-                      className={`inline-flex min-h-11 items-center border-b-2 px-3 ${
-                        current
-                          ? "border-brand text-brand-ink"
-                          : "border-transparent text-ink-muted hover:text-ink"
-                      }`}
-                    >
-                      {item.label}
-                    </Link>
-                  </li>
-                );
-              })}
+              {customerNav.map((item) => (
+                <li key={item.href}>
+                  <NavLink
+                    href={item.href}
+                    className="inline-flex min-h-11 items-center border-b-2 border-transparent px-3 text-ink-muted hover:text-ink"
+                    currentClassName="!border-brand !text-brand-ink"
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
             </ul>
           </nav>
         )}

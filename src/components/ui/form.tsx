@@ -1,6 +1,7 @@
 "use client";
 
 import { createContext, type ReactNode, useContext, useId, useRef, useState } from "react";
+import { useRouter } from "next/navigation";
 import { Loader2 } from "lucide-react";
 
 // One form behaviour for the whole product: submit as JSON to a route handler or a server action,
@@ -28,6 +29,8 @@ type Props = {
   /** Follow `data.redirectTo` of a successful result with a full page load. */
   followRedirect?: boolean;
   resetOnSuccess?: boolean;
+  /** Re-render the page's server components after success (lists that changed). */
+  refreshOnSuccess?: boolean;
   children: ReactNode;
   className?: string;
   "aria-label"?: string;
@@ -59,6 +62,7 @@ export function Form({
   successMessage,
   followRedirect,
   resetOnSuccess,
+  refreshOnSuccess,
   children,
   className,
   ...rest
@@ -67,6 +71,7 @@ export function Form({
   const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
   const [done, setDone] = useState(false);
   const summaryRef = useRef<HTMLDivElement>(null);
+  const router = useRouter();
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -104,6 +109,7 @@ export function Form({
       }
       setState({ fieldErrors: {}, pending: false });
       if (resetOnSuccess) form.reset();
+      if (refreshOnSuccess) router.refresh();
       if (success) setDone(true);
       else if (successMessage) setMessage({ kind: "success", text: successMessage });
       return;

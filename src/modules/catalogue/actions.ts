@@ -1,0 +1,64 @@
+"use server";
+
+import { headers } from "next/headers";
+import { adminAction } from "@/server/actions";
+import { getDb } from "@/server/db";
+import { clientIp } from "@/server/http";
+import {
+  activeInput,
+  categoryInput,
+  idInput,
+  moveInput,
+  updateCategoryInput,
+  updateVehicleSizeInput,
+  vehicleSizeInput,
+} from "./schemas";
+import { categoryList, createCategory, updateCategory } from "./server/categories";
+import { deleteRow, moveRow, setRowActive } from "./server/ordered-list";
+import { createVehicleSize, updateVehicleSize, vehicleSizeList } from "./server/vehicle-sizes";
+
+async function actor(userId: string) {
+  return { id: userId, ip: clientIp(await headers()) };
+}
+
+export const createCategoryAction = adminAction(categoryInput, async (input, user) => {
+  await createCategory(await getDb(), await actor(user.id), input);
+  return null;
+});
+export const updateCategoryAction = adminAction(updateCategoryInput, async (input, user) => {
+  await updateCategory(await getDb(), await actor(user.id), input);
+  return null;
+});
+export const moveCategoryAction = adminAction(moveInput, async (input, user) => {
+  await moveRow(await getDb(), categoryList, await actor(user.id), input);
+  return null;
+});
+export const setCategoryActiveAction = adminAction(activeInput, async (input, user) => {
+  await setRowActive(await getDb(), categoryList, await actor(user.id), input.id, input.isActive);
+  return null;
+});
+export const deleteCategoryAction = adminAction(idInput, async (input, user) => {
+  await deleteRow(await getDb(), categoryList, await actor(user.id), input.id);
+  return null;
+});
+
+export const createVehicleSizeAction = adminAction(vehicleSizeInput, async (input, user) => {
+  await createVehicleSize(await getDb(), await actor(user.id), input);
+  return null;
+});
+export const updateVehicleSizeAction = adminAction(updateVehicleSizeInput, async (input, user) => {
+  await updateVehicleSize(await getDb(), await actor(user.id), input);
+  return null;
+});
+export const moveVehicleSizeAction = adminAction(moveInput, async (input, user) => {
+  await moveRow(await getDb(), vehicleSizeList, await actor(user.id), input);
+  return null;
+});
+export const setVehicleSizeActiveAction = adminAction(activeInput, async (input, user) => {
+  await setRowActive(await getDb(), vehicleSizeList, await actor(user.id), input.id, input.isActive);
+  return null;
+});
+export const deleteVehicleSizeAction = adminAction(idInput, async (input, user) => {
+  await deleteRow(await getDb(), vehicleSizeList, await actor(user.id), input.id);
+  return null;
+});

@@ -1,0 +1,78 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { writeAudit } from "@/server/audit";
+import type { DbOrTx } from "@/server/db";
+import { prices, vehicles, vehicleSizes } from "@/server/db/schema";
+import { AppError, SQLSTATE, sqlState } from "@/server/errors";
+import type { UpdateVehicleSizeInput, VehicleSizeInput } from "../schemas";
+import { type Actor, countWhere, nextSortOrder, type OrderedListConfig, plural } from "./ordered-list";
+
+export const vehicleSizeList: OrderedListConfig = {
+  table: vehicleSizes,
+  entity: "vehicle_size",
+  usedBy: async (tx, id) => {
+    const priced = await countWhere(tx, prices, prices.vehicleSizeId, id);
+    const owned = await countWhere(tx, vehicles, vehicles.vehicleSizeId, id);
+    if (priced > 0) return `${plural(priced, "price uses", "prices use")} it`;
+    if (owned > 0) return `${plural(owned, "customer vehicle is", "customer vehicles are")} this size`;
+    return null;
+  },
+};
+
+const nameTaken = () =>
+  new AppError("VALIDATION", undefined, { name: ["A size with this name already exists."] });
+
+export async function createVehicleSize(db: DbOrTx, actor: Actor, input: VehicleSizeInput): Promise<string> {
+  return db.transaction(async (tx) => {
+    try {
+      const [row] = await tx
+        .insert(vehicleSizes)
+        .values({ ...input, sortOrder: await nextSortOrder(tx, vehicleSizes) })
+        .returning();
+      if (!row) throw new Error("insert returned nothing");
+      await writeAudit(tx, {
+        actorId: actor.id,
+        ip: actor.ip,
+        action: "vehicle_size.created",
+        entity: "vehicle_size",
+        entityId: row.id,
+        summary: { name: row.name },
+      });
+      return row.id;
+    } catch (err) {
+      if (sqlState(err) === SQLSTATE.uniqueViolation) throw nameTaken();
+      throw err;
+    }
+  });
+}
+
+export async function updateVehicleSize(
+  db: DbOrTx,
+  actor: Actor,
+  input: UpdateVehicleSizeInput,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(vehicleSizes).where(eq(vehicleSizes.id, input.id)).for("update");
+    if (!before) throw new AppError("NOT_FOUND");
+    try {
+      await tx
+        .update(vehicleSizes)
+        .set({ name: input.name, description: input.description, examples: input.examples })
+        .where(eq(vehicleSizes.id, input.id));
+    } catch (err) {
+      if (sqlState(err) === SQLSTATE.uniqueViolation) throw nameTaken();
+      throw err;
+    }
+    await writeAudit(tx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      action: "vehicle_size.updated",
+      entity: "vehicle_size",
+      entityId: input.id,
+      summary: {
+        from: { name: before.name, description: before.description, examples: before.examples },
+        to: input,
+      },
+    });
+  });
+}
