@@ -6,6 +6,13 @@ test("an admin adds, edits, reorders, deactivates and deletes a category", async
   await page.goto("/admin/services/categories");
   await expect(page.getByRole("heading", { level: 1, name: "Service categories" })).toBeVisible();
   await expectAccessible(page);
+  // The demo's Wash category holds two packages.
+  await expect(
+    page
+      .getByRole("region", { name: /All categories/ })
+      .getByRole("listitem")
+      .first(),
+  ).toContainText("2 services");
 
   const add = page.getByRole("form", { name: "Add a category" });
   await add.getByRole("button", { name: "Add category" }).click();
@@ -62,6 +69,10 @@ test("an admin adds a vehicle size with examples, and a priced size cannot be de
   await add.getByRole("button", { name: "Add size" }).click();
   await expect(add.getByRole("status")).toHaveText("Size added.");
   await expect(page.getByText("e.g. Vespa, Africa Twin")).toBeVisible();
+  await expect(page.getByText("0 prices · 0 customer vehicles")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Medium" }).first()).toContainText(
+    "1 customer vehicle",
+  );
 
   await page.getByRole("button", { name: "Delete Small" }).click();
   await page.getByRole("group", { name: "Delete Small?" }).getByRole("button", { name: "Delete" }).click();

@@ -1,7 +1,7 @@
 import "server-only";
 import { asc, sql } from "drizzle-orm";
 import { getDb } from "@/server/db";
-import { prices, serviceCategories, services, vehicles, vehicleSizes } from "@/server/db/schema";
+import { serviceCategories, vehicleSizes } from "@/server/db/schema";
 
 export type AdminCategory = {
   id: string;
@@ -22,7 +22,9 @@ export async function listCategoriesForAdmin(): Promise<AdminCategory[]> {
       slug: serviceCategories.slug,
       description: serviceCategories.description,
       isActive: serviceCategories.isActive,
-      serviceCount: sql<number>`(SELECT count(*) FROM ${services} WHERE ${services.categoryId} = ${serviceCategories.id})`,
+      // Written out with explicit table names: inside a correlated subquery an unqualified "id" would
+      // bind to the inner table.
+      serviceCount: sql<number>`(SELECT count(*) FROM services s WHERE s.category_id = "service_categories"."id")`,
     })
     .from(serviceCategories)
     .orderBy(asc(serviceCategories.sortOrder), asc(serviceCategories.name));
@@ -48,8 +50,8 @@ export async function listVehicleSizesForAdmin(): Promise<AdminVehicleSize[]> {
       description: vehicleSizes.description,
       examples: vehicleSizes.examples,
       isActive: vehicleSizes.isActive,
-      priceCount: sql<number>`(SELECT count(*) FROM ${prices} WHERE ${prices.vehicleSizeId} = ${vehicleSizes.id})`,
-      vehicleCount: sql<number>`(SELECT count(*) FROM ${vehicles} WHERE ${vehicles.vehicleSizeId} = ${vehicleSizes.id})`,
+      priceCount: sql<number>`(SELECT count(*) FROM prices p WHERE p.vehicle_size_id = "vehicle_sizes"."id")`,
+      vehicleCount: sql<number>`(SELECT count(*) FROM vehicles v WHERE v.vehicle_size_id = "vehicle_sizes"."id")`,
     })
     .from(vehicleSizes)
     .orderBy(asc(vehicleSizes.sortOrder), asc(vehicleSizes.name));
