@@ -3,6 +3,7 @@
 import { createContext, type ReactNode, useContext, useId, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { Loader2 } from "lucide-react";
+import { Notice } from "./notice";
 
 // One form behaviour for the whole product: submit as JSON to a route handler or a server action,
 // keep what was typed on error, show field messages under their fields and a summary at the top,
@@ -129,16 +130,9 @@ export function Form({
       <form noValidate onSubmit={onSubmit} className={className} aria-busy={state.pending} {...rest}>
         <div ref={summaryRef} tabIndex={-1} aria-live="polite" className="outline-none empty:hidden">
           {message && (
-            <p
-              role={message.kind === "error" ? "alert" : "status"}
-              className={`mb-4 rounded-control border px-3 py-2 text-sm ${
-                message.kind === "error"
-                  ? "border-danger/30 bg-danger-soft text-danger"
-                  : "border-success/30 bg-success-soft text-success"
-              }`}
-            >
+            <Notice kind={message.kind} className="mb-4">
               {message.text}
-            </p>
+            </Notice>
           )}
         </div>
         {children}

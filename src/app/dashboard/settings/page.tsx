@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Checkbox, Field, Form, SubmitButton } from "@/components/ui/form";
 import { routes } from "@/lib/routes";
+import { Notice } from "@/components/ui/notice";
 import {
   requestEmailChangeAction,
   updatePreferencesAction,
@@ -45,16 +46,9 @@ export default async function AccountSettingsPage({
       <h1 className="text-2xl font-bold tracking-tight">Account settings</h1>
       <p className="mt-1 text-ink-muted">Your details, sign-in and the emails we send you.</p>
       {notice && (
-        <p
-          role={notice.kind === "error" ? "alert" : "status"}
-          className={`mt-4 rounded-control border px-3 py-2 text-sm ${
-            notice.kind === "error"
-              ? "border-danger/30 bg-danger-soft text-danger"
-              : "border-success/30 bg-success-soft text-success"
-          }`}
-        >
+        <Notice kind={notice.kind} className="mt-4">
           {notice.text}
-        </p>
+        </Notice>
       )}
 
       <div className="mt-6 space-y-6">

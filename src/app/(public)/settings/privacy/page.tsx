@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
 import { Checkbox, Field, Form, SubmitButton } from "@/components/ui/form";
+import { Notice } from "@/components/ui/notice";
 import { routes } from "@/lib/routes";
 import { deleteAccountAction, setConsentAction, updatePreferencesAction } from "@/modules/accounts/actions";
 import { analyticsAllowed, CONSENT_COOKIE } from "@/modules/accounts/consent";
@@ -108,9 +109,7 @@ export default async function PrivacySettingsPage() {
                   An admin account is removed by another admin, so the business is never left without one.
                 </p>
               ) : blocker ? (
-                <p className="rounded-control border border-warning/30 bg-warning-soft px-3 py-2 text-sm text-warning">
-                  {blocker}
-                </p>
+                <Notice kind="warning">{blocker}</Notice>
               ) : (
                 <>
                   <p className="text-sm text-ink-muted">

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { ActiveBadge } from "@/components/ui/active-badge";
 import { Field, Form, SubmitButton } from "@/components/ui/form";
 import {
   createVehicleSizeAction,
@@ -8,7 +7,7 @@ import {
   setVehicleSizeActiveAction,
   updateVehicleSizeAction,
 } from "@/modules/catalogue/actions";
-import { RowActions } from "@/modules/catalogue/components/row-actions";
+import { OrderedList, OrderedListItem } from "@/modules/catalogue/components/ordered-list-item";
 import { listVehicleSizesForAdmin } from "@/modules/catalogue/server/admin-queries";
 import { requireAdminPage } from "@/server/auth/guards";
 
@@ -59,75 +58,56 @@ export default async function VehicleSizesPage() {
         <h2 id="all-sizes" className="text-lg font-semibold">
           All sizes <span className="font-normal text-ink-muted">({sizes.length})</span>
         </h2>
-        {sizes.length === 0 ? (
-          <p className="mt-3 rounded-card border border-dashed border-line-strong bg-surface p-6 text-center text-ink-muted">
-            No sizes yet. Add the first one above — for example &ldquo;Small&rdquo;.
-          </p>
-        ) : (
-          <ol className="mt-3 divide-y divide-line rounded-card border border-line bg-surface">
-            {sizes.map((s, i) => (
-              <li
-                key={s.id}
-                className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between"
-              >
-                <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-2 font-medium">
-                    <span>{s.name}</span>
-                    <ActiveBadge isActive={s.isActive} />
-                  </p>
+        <OrderedList
+          count={sizes.length}
+          empty={<>No sizes yet. Add the first one above — for example &ldquo;Small&rdquo;.</>}
+        >
+          {sizes.map((s, i) => (
+            <OrderedListItem
+              key={s.id}
+              id={s.id}
+              name={s.name}
+              isActive={s.isActive}
+              isFirst={i === 0}
+              isLast={i === sizes.length - 1}
+              update={updateVehicleSizeAction}
+              actions={{
+                move: moveVehicleSizeAction,
+                setActive: setVehicleSizeActiveAction,
+                remove: deleteVehicleSizeAction,
+              }}
+              details={
+                <>
                   {s.description && <p className="mt-1 text-sm text-ink-muted">{s.description}</p>}
                   {s.examples && <p className="mt-1 text-sm text-ink-muted">e.g. {s.examples}</p>}
                   <p className="mt-1 text-sm text-ink-subtle">
                     {s.priceCount === 1 ? "1 price" : `${s.priceCount} prices`} ·{" "}
                     {s.vehicleCount === 1 ? "1 customer vehicle" : `${s.vehicleCount} customer vehicles`}
                   </p>
-                  <details className="mt-2">
-                    <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-medium text-brand">
-                      Edit<span className="sr-only"> {s.name}</span>
-                    </summary>
-                    <Form
-                      action={updateVehicleSizeAction}
-                      extra={{ id: s.id }}
-                      refreshOnSuccess
-                      successMessage="Saved."
-                      aria-label={`Edit ${s.name}`}
-                      className="mt-2 max-w-md"
-                    >
-                      <Field name="name" label="Name" defaultValue={s.name} autoComplete="off" />
-                      <Field
-                        name="description"
-                        label="Description"
-                        defaultValue={s.description}
-                        autoComplete="off"
-                        required={false}
-                      />
-                      <Field
-                        name="examples"
-                        label="Examples"
-                        defaultValue={s.examples}
-                        autoComplete="off"
-                        required={false}
-                      />
-                      <SubmitButton>Save</SubmitButton>
-                    </Form>
-                  </details>
-                </div>
-                <RowActions
-                  id={s.id}
-                  name={s.name}
-                  isActive={s.isActive}
-                  isFirst={i === 0}
-                  isLast={i === sizes.length - 1}
-                  actions={{
-                    move: moveVehicleSizeAction,
-                    setActive: setVehicleSizeActiveAction,
-                    remove: deleteVehicleSizeAction,
-                  }}
-                />
-              </li>
-            ))}
-          </ol>
-        )}
+                </>
+              }
+              editFields={
+                <>
+                  <Field name="name" label="Name" defaultValue={s.name} autoComplete="off" />
+                  <Field
+                    name="description"
+                    label="Description"
+                    defaultValue={s.description}
+                    autoComplete="off"
+                    required={false}
+                  />
+                  <Field
+                    name="examples"
+                    label="Examples"
+                    defaultValue={s.examples}
+                    autoComplete="off"
+                    required={false}
+                  />
+                </>
+              }
+            />
+          ))}
+        </OrderedList>
       </section>
     </div>
   );

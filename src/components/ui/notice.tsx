@@ -1,0 +1,30 @@
+import type { ReactNode } from "react";
+
+const STYLES = {
+  success: "border-success/30 bg-success-soft text-success",
+  error: "border-danger/30 bg-danger-soft text-danger",
+  warning: "border-warning/30 bg-warning-soft text-warning",
+} as const;
+
+/**
+ * An inline message a person must read. Errors are announced as alerts, the others as status; the
+ * colour is never the only signal (the text says what happened).
+ */
+export function Notice({
+  kind,
+  children,
+  className = "",
+}: {
+  kind: keyof typeof STYLES;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <p
+      role={kind === "error" ? "alert" : "status"}
+      className={`rounded-control border px-3 py-2 text-sm ${STYLES[kind]} ${className}`}
+    >
+      {children}
+    </p>
+  );
+}

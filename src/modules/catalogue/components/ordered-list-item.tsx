@@ -1,0 +1,77 @@
+import type { ReactNode } from "react";
+import { ActiveBadge } from "@/components/ui/active-badge";
+import { Form, SubmitButton, type FormResult } from "@/components/ui/form";
+import { RowActions } from "./row-actions";
+
+type Props = {
+  id: string;
+  name: string;
+  isActive: boolean;
+  isFirst: boolean;
+  isLast: boolean;
+  /** Lines under the name (description, examples, usage counts). */
+  details: ReactNode;
+  /** The edit form's fields, pre-filled. */
+  editFields: ReactNode;
+  update: (values: Record<string, unknown>) => Promise<FormResult>;
+  actions: Parameters<typeof RowActions>[0]["actions"];
+};
+
+/** One row of an admin-ordered catalogue list: name and status, details, inline edit, row actions. */
+export function OrderedListItem(props: Props) {
+  return (
+    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          <span>{props.name}</span>
+          <ActiveBadge isActive={props.isActive} />
+        </p>
+        {props.details}
+        <details className="mt-2">
+          <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-medium text-brand">
+            Edit<span className="sr-only"> {props.name}</span>
+          </summary>
+          <Form
+            action={props.update}
+            extra={{ id: props.id }}
+            refreshOnSuccess
+            successMessage="Saved."
+            aria-label={`Edit ${props.name}`}
+            className="mt-2 max-w-md"
+          >
+            {props.editFields}
+            <SubmitButton>Save</SubmitButton>
+          </Form>
+        </details>
+      </div>
+      <RowActions
+        id={props.id}
+        name={props.name}
+        isActive={props.isActive}
+        isFirst={props.isFirst}
+        isLast={props.isLast}
+        actions={props.actions}
+      />
+    </li>
+  );
+}
+
+/** The list itself, or its empty state. */
+export function OrderedList({
+  count,
+  empty,
+  children,
+}: {
+  count: number;
+  empty: ReactNode;
+  children: ReactNode;
+}) {
+  if (count === 0) {
+    return (
+      <p className="mt-3 rounded-card border border-dashed border-line-strong bg-surface p-6 text-center text-ink-muted">
+        {empty}
+      </p>
+    );
+  }
+  return <ol className="mt-3 divide-y divide-line rounded-card border border-line bg-surface">{children}</ol>;
+}
