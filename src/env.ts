@@ -17,7 +17,9 @@ const schema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     PGLITE_DIR: z.string().min(1).default(".data/pglite"),
-    APP_URL: z.string().url().default("http://localhost:3000"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // The public address (emailed links, auth). Defaults to this machine on PORT.
+    APP_URL: z.string().url().optional(),
     AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
     SMTP_URL: z
       .string()
@@ -49,7 +51,7 @@ const schema = z
     }
   });
 
-export type Env = z.infer<typeof schema>;
+export type Env = Omit<z.infer<typeof schema>, "APP_URL"> & { APP_URL: string };
 
 let cached: Env | undefined;
 
@@ -60,7 +62,7 @@ export function getEnv(): Env {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".") || "(env)"}: ${i.message}`);
     throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
-  cached = parsed.data;
+  cached = { ...parsed.data, APP_URL: parsed.data.APP_URL ?? `http://localhost:${parsed.data.PORT}` };
   return cached;
 }
 
