@@ -3,7 +3,13 @@
 import { cookies, headers } from "next/headers";
 import { z } from "zod";
 import { customerAction, publicAction, signedInAction } from "@/server/actions";
-import { changeEmailInput, deleteAccountInput, preferencesInput, profileInput } from "./schemas";
+import {
+  changeEmailInput,
+  deleteAccountInput,
+  marketingInput,
+  preferencesInput,
+  profileInput,
+} from "./schemas";
 import { confirmEmailChange, requestEmailChange } from "./server/change-email";
 import { deleteAccount } from "./server/delete-account";
 import { updatePreferences, updateProfile } from "./server/update-profile";
@@ -15,6 +21,11 @@ export const updateProfileAction = customerAction(profileInput, async (input, us
 });
 
 export const updatePreferencesAction = signedInAction(preferencesInput, async (input, user) => {
+  await updatePreferences(user, input);
+  return null;
+});
+
+export const updateMarketingAction = signedInAction(marketingInput, async (input, user) => {
   await updatePreferences(user, input);
   return null;
 });

@@ -80,6 +80,8 @@ export const preferencesInput = z.object({
 });
 export type PreferencesInput = z.infer<typeof preferencesInput>;
 
+export const marketingInput = preferencesInput.pick({ marketingConsent: true });
+
 export const DELETE_CONFIRMATION = "DELETE";
 export const deleteAccountInput = z.object({
   confirmation: z.string().refine((v) => v.trim() === DELETE_CONFIRMATION, {

@@ -67,3 +67,36 @@ test("a customer with nothing upcoming deletes their account after typing the co
   const res = await request.post("/api/account/login", { data: { email: c.email, password: c.password } });
   expect(res.status()).toBe(401);
 });
+
+test("marketing consent is saved with its date and leaves the other email preferences alone", async ({
+  page,
+  request,
+}) => {
+  const c = await createUser(request);
+  await page.goto("/");
+  await signInAs(page, c);
+  await page.goto("/dashboard/settings");
+  const prefs = page.getByRole("form", { name: "Email preferences" });
+  await prefs.getByLabel("Reminders").uncheck();
+  await prefs.getByRole("button", { name: "Save preferences" }).click();
+  await expect(prefs.getByRole("status")).toHaveText("Your email preferences have been saved.");
+
+  await page.goto("/settings/privacy");
+  const form = page.getByRole("form", { name: "Marketing emails" });
+  await form.getByLabel("Send me news and offers").check();
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(form.getByRole("status")).toHaveText("Your choice has been saved.");
+  await page.reload();
+  await expect(
+    page.getByRole("form", { name: "Marketing emails" }).getByLabel("Send me news and offers"),
+  ).toBeChecked();
+  await expect(page.getByText(/You agreed on \w+day, \d{1,2} \w+ \d{4}\./)).toBeVisible();
+
+  await page.goto("/dashboard/settings");
+  await expect(
+    page.getByRole("form", { name: "Email preferences" }).getByLabel("Reminders"),
+  ).not.toBeChecked();
+  await expect(
+    page.getByRole("form", { name: "Email preferences" }).getByLabel("Booking updates"),
+  ).toBeChecked();
+});

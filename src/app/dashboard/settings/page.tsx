@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { NewPasswordFields } from "@/modules/accounts/components/new-password-fields";
 import Link from "next/link";
 import { Checkbox, Field, Form, SubmitButton } from "@/components/ui/form";
 import { routes } from "@/lib/routes";
@@ -9,7 +10,6 @@ import {
   updateProfileAction,
 } from "@/modules/accounts/actions";
 import { SettingsSection } from "@/modules/accounts/components/settings-section";
-import { MIN_PASSWORD_LENGTH } from "@/modules/accounts/domain/password-policy";
 import { getAccountOrThrow } from "@/modules/accounts/server/queries";
 import { requireCustomerPage } from "@/server/auth/guards";
 
@@ -101,19 +101,7 @@ export default async function AccountSettingsPage({
               type="password"
               autoComplete="current-password"
             />
-            <Field
-              name="password"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              help={`At least ${MIN_PASSWORD_LENGTH} characters, and not a common password.`}
-            />
-            <Field
-              name="confirmPassword"
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-            />
+            <NewPasswordFields label="New password" confirmLabel="Confirm new password" />
             <SubmitButton>Change password</SubmitButton>
           </Form>
         </SettingsSection>

@@ -1,7 +1,7 @@
-import { Field, Form, SubmitButton } from "@/components/ui/form";
+import { Form, SubmitButton } from "@/components/ui/form";
+import { NewPasswordFields } from "./new-password-fields";
 import { routes } from "@/lib/routes";
 import { isPasswordTokenUsable } from "../server/queries";
-import { MIN_PASSWORD_LENGTH } from "../domain/password-policy";
 import { AuthCard, TextLink } from "./auth-card";
 
 /** The page behind both emailed links: "reset your password" and "set up your password". */
@@ -36,14 +36,10 @@ export async function ChoosePasswordPage({ token, mode }: { token?: string; mode
         followRedirect
         aria-label="Choose a password"
       >
-        <Field
-          name="password"
+        <NewPasswordFields
           label={mode === "reset" ? "New password" : "Password"}
-          type="password"
-          autoComplete="new-password"
-          help={`At least ${MIN_PASSWORD_LENGTH} characters, and not a common password.`}
+          confirmLabel="Confirm password"
         />
-        <Field name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" />
         <div className="mt-6">
           <SubmitButton>{mode === "reset" ? "Save new password" : "Save password and continue"}</SubmitButton>
         </div>

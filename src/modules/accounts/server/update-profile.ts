@@ -11,24 +11,24 @@ export async function updateProfile(user: SessionUser, input: ProfileInput): Pro
   await db.update(users).set({ name: input.name, phone: input.phone }).where(eq(users.id, user.id));
 }
 
-/** Notification preferences and marketing consent; consent records when it was given. */
-export async function updatePreferences(user: SessionUser, input: PreferencesInput): Promise<void> {
+/**
+ * Notification preferences and/or marketing consent — only the fields given change. Consent records
+ * when it was given (kept while unchanged, cleared when withdrawn).
+ */
+export async function updatePreferences(user: SessionUser, input: Partial<PreferencesInput>): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(users).where(eq(users.id, user.id));
+    const [current] = await tx.select().from(users).where(eq(users.id, user.id)).for("update");
     if (!current) return;
+    const consent = input.marketingConsent ?? current.marketingConsent;
     await tx
       .update(users)
       .set({
-        notifyBookingEmails: input.notifyBookingEmails,
-        notifyReminders: input.notifyReminders,
-        marketingConsent: input.marketingConsent,
+        notifyBookingEmails: input.notifyBookingEmails ?? current.notifyBookingEmails,
+        notifyReminders: input.notifyReminders ?? current.notifyReminders,
+        marketingConsent: consent,
         marketingConsentAt:
-          input.marketingConsent === current.marketingConsent
-            ? current.marketingConsentAt
-            : input.marketingConsent
-              ? new Date()
-              : null,
+          consent === current.marketingConsent ? current.marketingConsentAt : consent ? new Date() : null,
       })
       .where(eq(users.id, user.id));
   });

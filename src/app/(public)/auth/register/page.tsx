@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
+import { NewPasswordFields } from "@/modules/accounts/components/new-password-fields";
 import { Field, Form, SubmitButton } from "@/components/ui/form";
 import { routes } from "@/lib/routes";
 import { AuthCard, TextLink } from "@/modules/accounts/components/auth-card";
 import { ResendVerificationForm } from "@/modules/accounts/components/resend-verification-form";
-import { MIN_PASSWORD_LENGTH } from "@/modules/accounts/domain/password-policy";
 import { redirectIfSignedIn } from "@/server/auth/redirect-signed-in";
 
 export const metadata: Metadata = { title: "Create an account" };
@@ -41,14 +41,7 @@ export default async function RegisterPage() {
           inputMode="tel"
           help="So we can reach you on the day."
         />
-        <Field
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          help={`At least ${MIN_PASSWORD_LENGTH} characters, and not a common password.`}
-        />
-        <Field name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" />
+        <NewPasswordFields label="Password" confirmLabel="Confirm password" />
         <div className="mt-6">
           <SubmitButton>Create account</SubmitButton>
         </div>

@@ -3,19 +3,21 @@ import { cookies } from "next/headers";
 import Link from "next/link";
 import { Checkbox, Field, Form, SubmitButton } from "@/components/ui/form";
 import { Notice } from "@/components/ui/notice";
+import { formatLongDate } from "@/lib/dates";
 import { routes } from "@/lib/routes";
-import { deleteAccountAction, setConsentAction, updatePreferencesAction } from "@/modules/accounts/actions";
+import { deleteAccountAction, setConsentAction, updateMarketingAction } from "@/modules/accounts/actions";
 import { analyticsAllowed, CONSENT_COOKIE } from "@/modules/accounts/consent";
 import { SettingsSection } from "@/modules/accounts/components/settings-section";
 import { DELETE_CONFIRMATION } from "@/modules/accounts/schemas";
 import { deletionBlocker } from "@/modules/accounts/server/delete-account";
 import { getAccountOrThrow } from "@/modules/accounts/server/queries";
 import { getSessionUser } from "@/server/auth";
+import { getPublicSettings } from "@/modules/settings/server/queries";
 
 export const metadata: Metadata = { title: "Privacy settings" };
 
 export default async function PrivacySettingsPage() {
-  const session = await getSessionUser();
+  const [session, settings] = await Promise.all([getSessionUser(), getPublicSettings()]);
   const consent = (await cookies()).get(CONSENT_COOKIE)?.value;
   const user = session ? await getAccountOrThrow(session.id) : null;
   const blocker = session && session.role === "customer" ? await deletionBlocker(session.id) : null;
@@ -67,7 +69,7 @@ export default async function PrivacySettingsPage() {
           <>
             <SettingsSection id="marketing" title="Marketing emails">
               <Form
-                action={updatePreferencesAction}
+                action={updateMarketingAction}
                 successMessage="Your choice has been saved."
                 aria-label="Marketing emails"
               >
@@ -76,12 +78,11 @@ export default async function PrivacySettingsPage() {
                   label="Send me news and offers"
                   help={
                     user.marketingConsentAt
-                      ? `You agreed on ${user.marketingConsentAt.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" })}.`
+                      ? `You agreed on ${formatLongDate(user.marketingConsentAt, settings.timeZone)}.`
                       : "You can stop them at any time."
                   }
                   defaultChecked={user.marketingConsent}
                 />
-                <PreferencesCarry bookingEmails={user.notifyBookingEmails} reminders={user.notifyReminders} />
                 <div className="mt-4">
                   <SubmitButton>Save</SubmitButton>
                 </div>
@@ -136,28 +137,6 @@ export default async function PrivacySettingsPage() {
           </>
         )}
       </div>
-    </div>
-  );
-}
-
-/** The marketing form saves all preferences at once; the other two keep their current values. */
-function PreferencesCarry({ bookingEmails, reminders }: { bookingEmails: boolean; reminders: boolean }) {
-  return (
-    <div hidden>
-      <input
-        type="checkbox"
-        name="notifyBookingEmails"
-        defaultChecked={bookingEmails}
-        tabIndex={-1}
-        aria-hidden="true"
-      />
-      <input
-        type="checkbox"
-        name="notifyReminders"
-        defaultChecked={reminders}
-        tabIndex={-1}
-        aria-hidden="true"
-      />
     </div>
   );
 }
