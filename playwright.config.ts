@@ -2,6 +2,8 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
+const EMPTY_PORT = PORT + 1;
+const emptyBaseURL = `http://127.0.0.1:${EMPTY_PORT}`;
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 
 export default defineConfig({
@@ -29,6 +31,11 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: "demo", testIgnore: "empty-business/**" },
+    // A second app on an empty database (settings only): the journeys of a business starting from nothing.
+    { name: "empty", testMatch: "empty-business/**", use: { baseURL: emptyBaseURL } },
+  ],
   webServer: [
     {
       // A real SMTP server: the app's emails land in .data/e2e/mail, where the tests read their links.
@@ -39,7 +46,7 @@ export default defineConfig({
     },
     {
       // A fresh embedded database for every run; test-only routes switched on; small known rate limits.
-      command: `rm -rf .data/e2e/pglite && node scripts/start.mjs`,
+      command: `rm -rf .data/e2e/pglite .data/e2e/uploads && node scripts/start.mjs`,
       url: `${baseURL}/api/health`,
       timeout: 240_000,
       reuseExistingServer: false,
@@ -54,6 +61,26 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         EMAIL_FROM: "Shine Street Detailing <bookings@shinestreet.example>",
         AUTH_RATE_LIMIT_PER_EMAIL: "3",
+        AUTH_RATE_LIMIT_PER_IP: "500",
+        UPLOADS_DIR: ".data/e2e/uploads",
+      },
+    },
+    {
+      command: `rm -rf .data/e2e/pglite-empty .data/e2e/uploads-empty && node scripts/start.mjs`,
+      url: `${emptyBaseURL}/api/health`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      env: {
+        PORT: String(EMPTY_PORT),
+        APP_URL: emptyBaseURL,
+        PGLITE_DIR: ".data/e2e/pglite-empty",
+        UPLOADS_DIR: ".data/e2e/uploads-empty",
+        SEED_ON_START: "settings",
+        ENABLE_TEST_ROUTES: "1",
+        LOG_LEVEL: "warn",
+        NEXT_TELEMETRY_DISABLED: "1",
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         AUTH_RATE_LIMIT_PER_IP: "500",
       },
     },

@@ -17,6 +17,8 @@ const schema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     PGLITE_DIR: z.string().min(1).default(".data/pglite"),
+    // Where uploaded images are stored (the default local-disk storage).
+    UPLOADS_DIR: z.string().min(1).default(".data/uploads"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     // The public address (emailed links, auth). Defaults to this machine on PORT.
     APP_URL: z.string().url().optional(),
@@ -39,7 +41,7 @@ const schema = z
     // How many proxies in front of the app append to X-Forwarded-For; the client address is the entry
     // that many places from the right (the left-most entries are whatever the client sent).
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(1),
-    SEED_ON_START: z.enum(["auto", "demo", "never"]).default("auto"),
+    SEED_ON_START: z.enum(["auto", "demo", "settings", "never"]).default("auto"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {

@@ -10,6 +10,10 @@ export const routes = {
   privacyPolicy: "/privacy-policy",
   termsOfService: "/terms-of-service",
   adminHelp: "/admin/help",
+  adminServices: "/admin/services",
+  adminNewService: "/admin/services/new",
+  adminService: (id: string) => `/admin/services/${id}`,
+  adminPricing: "/admin/services/pricing",
   adminCategories: "/admin/services/categories",
   adminVehicleSizes: "/admin/services/vehicle-sizes",
   login: "/auth/login",
@@ -41,6 +45,9 @@ export const footerNav: NavItem[] = [
   { href: routes.privacySettings, label: "Privacy settings" },
 ];
 
+/** Upload ids are UUIDs; the file name carries the format so browsers and caches see an image URL. */
+export const uploadUrl = (uploadId: string) => `/uploads/${uploadId}.webp`;
+
 /** Admin sidebar groups, in the order of the design guide. Groups with no built page are hidden. */
 export const adminNav: NavGroup[] = [
   { label: "Today", items: [] },
@@ -48,6 +55,8 @@ export const adminNav: NavGroup[] = [
   {
     label: "Catalogue",
     items: [
+      { href: routes.adminServices, label: "Services" },
+      { href: routes.adminPricing, label: "Prices & zones" },
       { href: routes.adminCategories, label: "Categories" },
       { href: routes.adminVehicleSizes, label: "Vehicle sizes" },
     ],

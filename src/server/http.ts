@@ -39,6 +39,20 @@ export function clientIp(headers: Headers): string {
 }
 
 /**
+ * State-changing endpoints accept only requests from this site: the browser's `Sec-Fetch-Site` and
+ * `Origin` headers must not name another site.
+ */
+export function assertSameOrigin(request: Request): void {
+  const site = request.headers.get("sec-fetch-site");
+  if (site && site !== "same-origin" && site !== "none")
+    throw new AppError("FORBIDDEN", "Unsupported request.");
+  const origin = request.headers.get("origin");
+  if (origin && origin !== new URL(getEnv().APP_URL).origin && origin !== new URL(request.url).origin) {
+    throw new AppError("FORBIDDEN", "Unsupported request.");
+  }
+}
+
+/**
  * State-changing JSON endpoints accept only same-site JSON: a cross-site HTML form can send neither
  * `Content-Type: application/json` nor a same-origin `Origin`, so login CSRF and email-bombing from
  * other sites are refused.
@@ -47,13 +61,7 @@ export function assertSameSiteJson(request: Request): void {
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("application/json"))
     throw new AppError("FORBIDDEN", "Unsupported request.");
-  const site = request.headers.get("sec-fetch-site");
-  if (site && site !== "same-origin" && site !== "none")
-    throw new AppError("FORBIDDEN", "Unsupported request.");
-  const origin = request.headers.get("origin");
-  if (origin && origin !== new URL(getEnv().APP_URL).origin && origin !== new URL(request.url).origin) {
-    throw new AppError("FORBIDDEN", "Unsupported request.");
-  }
+  assertSameOrigin(request);
 }
 
 export async function readJson(request: Request): Promise<unknown> {

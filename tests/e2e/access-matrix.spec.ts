@@ -94,6 +94,57 @@ const MATRIX: Row[] = [
   ],
   [
     "GET",
+    "/admin/services",
+    {
+      visitor: login("/admin/services"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 200,
+      banned: login("/admin/services"),
+    },
+  ],
+  [
+    "GET",
+    "/admin/services/new",
+    {
+      visitor: login("/admin/services/new"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 200,
+      banned: login("/admin/services/new"),
+    },
+  ],
+  [
+    "GET",
+    "/admin/services/pricing",
+    {
+      visitor: login("/admin/services/pricing"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 200,
+      banned: login("/admin/services/pricing"),
+    },
+  ],
+  [
+    "GET",
+    "/admin/services/00000000-0000-4000-8000-000000000000",
+    {
+      visitor: login("/admin/services/00000000-0000-4000-8000-000000000000"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 404,
+      banned: login("/admin/services/00000000-0000-4000-8000-000000000000"),
+    },
+  ],
+  [
+    "POST",
+    "/api/admin/services/00000000-0000-4000-8000-000000000000/image",
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 400, banned: 401 },
+  ],
+  ["GET", "/uploads/00000000-0000-4000-8000-000000000000.webp", all(404)],
+  ["GET", "/uploads/..%2F..%2Fpackage.json", all(404)],
+  [
+    "GET",
     "/settings/privacy/export",
     { visitor: 401, customer: 200, otherCustomer: 200, admin: 200, banned: 401 },
   ],

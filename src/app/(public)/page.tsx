@@ -1,15 +1,26 @@
 import Link from "next/link";
-import { formatDuration } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
+import { ServiceCard } from "@/modules/catalogue/components/service-card";
 import { PostcodeChecker } from "@/modules/catalogue/components/postcode-checker";
 import { getPostcodeCheck, getPublicCatalogue } from "@/modules/catalogue/server/queries";
 import { cancellationSentence, paymentSentence } from "@/modules/settings/domain/policy-facts";
 import { getPublicSettings } from "@/modules/settings/server/queries";
 
-function durationRange(min: number, max: number) {
-  return min === max ? formatDuration(min) : `${formatDuration(min)} – ${formatDuration(max)}`;
-}
+const HOW_IT_WORKS = [
+  {
+    title: "Choose your service",
+    text: "Pick a package for your vehicle's size, and any extras. Prices and times are shown up front.",
+  },
+  {
+    title: "Pick a time and place",
+    text: "Choose a slot that suits you at home or at work. We bring our own water and power.",
+  },
+  {
+    title: "We come to you",
+    text: "You get a confirmation and a reminder the day before. Pay as our booking policies say.",
+  },
+];
 
 export default async function HomePage({
   searchParams,
@@ -59,6 +70,12 @@ export default async function HomePage({
             </a>{" "}
             to book.
           </p>
+          <a
+            href="#postcode"
+            className="mt-6 inline-flex min-h-11 items-center rounded-control bg-brand px-5 font-semibold text-white hover:bg-brand-hover"
+          >
+            Check we cover your area
+          </a>
         </div>
       </section>
 
@@ -75,21 +92,7 @@ export default async function HomePage({
               {cat.description && <p className="mt-1 text-ink-muted">{cat.description}</p>}
               <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {cat.services.map((svc) => (
-                  <li
-                    key={svc.id}
-                    className="flex flex-col rounded-card border border-line bg-surface p-5 shadow-card"
-                  >
-                    <p className="font-semibold">{svc.name}</p>
-                    <p className="mt-1 flex-1 text-sm text-ink-muted">{svc.shortDescription}</p>
-                    <p className="mt-4 flex items-baseline justify-between gap-2 text-sm">
-                      <span className="text-base font-semibold tabular">
-                        from {formatMoney(svc.fromPriceMinor, s.currency)}
-                      </span>
-                      <span className="text-ink-muted tabular">
-                        {durationRange(svc.minMinutes, svc.maxMinutes)}
-                      </span>
-                    </p>
-                  </li>
+                  <ServiceCard key={svc.id} service={svc} currency={s.currency} />
                 ))}
               </ul>
             </div>
@@ -135,7 +138,29 @@ export default async function HomePage({
         </div>
       </section>
 
-      <section aria-labelledby="policies" className="border-t border-line bg-canvas">
+      <section aria-labelledby="how-it-works" className="border-t border-line bg-canvas">
+        <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+          <h2 id="how-it-works" className="text-2xl font-bold tracking-tight">
+            How it works
+          </h2>
+          <ol className="mt-6 grid gap-4 sm:grid-cols-3">
+            {HOW_IT_WORKS.map((step, i) => (
+              <li key={step.title} className="rounded-card border border-line bg-surface p-5 shadow-card">
+                <p
+                  aria-hidden="true"
+                  className="flex size-8 items-center justify-center rounded-full bg-brand-soft font-semibold text-brand-ink"
+                >
+                  {i + 1}
+                </p>
+                <p className="mt-3 font-semibold">{step.title}</p>
+                <p className="mt-1 text-sm text-ink-muted">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section aria-labelledby="policies" className="border-t border-line bg-surface">
         <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
           <h2 id="policies" className="text-2xl font-bold tracking-tight">
             Good to know

@@ -9,6 +9,7 @@ type Props = { businessName: string; userName: string; children: ReactNode };
 
 function Sidebar() {
   const groups = adminNav.filter((g) => g.items.length > 0);
+  const hrefs = groups.flatMap((g) => g.items.map((i) => i.href));
   return (
     <nav aria-label="Admin">
       {groups.map((group) => (
@@ -19,6 +20,7 @@ function Sidebar() {
               <li key={item.href}>
                 <NavLink
                   href={item.href}
+                  siblings={hrefs}
                   className="flex min-h-11 items-center rounded-control px-3 text-sm font-medium text-ink-muted hover:bg-canvas hover:text-ink"
                   currentClassName="bg-brand-soft !text-brand-ink"
                 >

@@ -10,14 +10,18 @@ export function NavLink({
   className,
   currentClassName,
   children,
+  siblings = [],
 }: {
   href: string;
+  /** The other links of the same menu: when one of them matches more closely, this one is not current. */
+  siblings?: readonly string[];
   className: string;
   currentClassName: string;
   children: ReactNode;
 }) {
   const path = usePathname();
-  const current = path === href || path.startsWith(`${href}/`);
+  const matches = (h: string) => path === h || path.startsWith(`${h}/`);
+  const current = matches(href) && !siblings.some((h) => h.length > href.length && matches(h));
   return (
     <Link
       href={href}

@@ -47,7 +47,12 @@ function valuesOf(form: HTMLFormElement): Record<string, unknown> {
     ))
       continue;
     if (!el.name || el.disabled) continue;
-    if (el instanceof HTMLInputElement && el.type === "checkbox") out[el.name] = el.checked;
+    if (el instanceof HTMLInputElement && el.type === "checkbox" && el.dataset.group !== undefined) {
+      // A group of checkboxes sharing a name sends the list of checked values ([] when none).
+      const list = (out[el.name] as string[] | undefined) ?? [];
+      if (el.checked) list.push(el.value);
+      out[el.name] = list;
+    } else if (el instanceof HTMLInputElement && el.type === "checkbox") out[el.name] = el.checked;
     else if (el instanceof HTMLInputElement && el.type === "radio") {
       if (el.checked) out[el.name] = el.value;
     } else out[el.name] = el.value;
@@ -162,17 +167,9 @@ export function Field({
   required = true,
   inputMode,
 }: FieldProps) {
-  const { fieldErrors } = useContext(FormContext);
-  const id = useId();
-  const errors = fieldErrors[name];
-  const describedBy =
-    [help ? `${id}-help` : null, errors ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const { id, errors, describedBy } = useFieldWiring(name, help);
   return (
-    <div className="mb-4">
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-        {!required && <span className="font-normal text-ink-muted"> (optional)</span>}
-      </label>
+    <FieldFrame id={id} label={label} required={required} help={help} errors={errors}>
       <input
         id={id}
         name={name}
@@ -183,21 +180,174 @@ export function Field({
         aria-invalid={errors ? true : undefined}
         aria-describedby={describedBy}
         aria-required={required || undefined}
-        className={`mt-1 block min-h-11 w-full rounded-control border bg-surface px-3 text-base shadow-none ${
-          errors ? "border-danger" : "border-line-strong"
-        } focus:border-brand`}
+        className={`${controlClass(!!errors)} min-h-11`}
       />
+    </FieldFrame>
+  );
+}
+
+/** Label, help and error wiring shared by the inputs below. */
+function useFieldWiring(name: string, help?: string) {
+  const { fieldErrors } = useContext(FormContext);
+  const id = useId();
+  const errors = fieldErrors[name];
+  const describedBy =
+    [help ? `${id}-help` : null, errors ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return { id, errors, describedBy };
+}
+
+function FieldFrame(props: {
+  id: string;
+  label: string;
+  required: boolean;
+  help?: string;
+  errors?: string[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="mb-4">
+      <label htmlFor={props.id} className="block text-sm font-medium">
+        {props.label}
+        {!props.required && <span className="font-normal text-ink-muted"> (optional)</span>}
+      </label>
+      {props.children}
+      {props.help && (
+        <p id={`${props.id}-help`} className="mt-1 text-sm text-ink-muted">
+          {props.help}
+        </p>
+      )}
+      {props.errors && (
+        <p id={`${props.id}-error`} className="mt-1 text-sm text-danger">
+          {props.errors[0]}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const controlClass = (invalid: boolean) =>
+  `mt-1 block w-full rounded-control border bg-surface px-3 text-base shadow-none ${
+    invalid ? "border-danger" : "border-line-strong"
+  } focus:border-brand`;
+
+export function SelectField({
+  name,
+  label,
+  options,
+  defaultValue,
+  help,
+  required = true,
+  placeholder,
+}: {
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+  defaultValue?: string;
+  help?: string;
+  required?: boolean;
+  placeholder?: string;
+}) {
+  const { id, errors, describedBy } = useFieldWiring(name, help);
+  return (
+    <FieldFrame id={id} label={label} required={required} help={help} errors={errors}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue ?? ""}
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={describedBy}
+        aria-required={required || undefined}
+        className={`${controlClass(!!errors)} min-h-11`}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+export function TextAreaField({
+  name,
+  label,
+  defaultValue,
+  help,
+  required = true,
+  rows = 4,
+}: {
+  name: string;
+  label: string;
+  defaultValue?: string;
+  help?: string;
+  required?: boolean;
+  rows?: number;
+}) {
+  const { id, errors, describedBy } = useFieldWiring(name, help);
+  return (
+    <FieldFrame id={id} label={label} required={required} help={help} errors={errors}>
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        defaultValue={defaultValue}
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={describedBy}
+        aria-required={required || undefined}
+        className={`${controlClass(!!errors)} py-2`}
+      />
+    </FieldFrame>
+  );
+}
+
+/** Checkboxes sharing one name; the form sends the checked values as a list. */
+export function CheckboxGroup({
+  name,
+  legend,
+  help,
+  options,
+  defaultValues = [],
+  className,
+}: {
+  name: string;
+  legend: string;
+  help?: string;
+  options: { value: string; label: string }[];
+  defaultValues?: string[];
+  className?: string;
+}) {
+  const { id, errors, describedBy } = useFieldWiring(name, help);
+  return (
+    <fieldset className={`mb-4 ${className ?? ""}`} aria-describedby={describedBy}>
+      <legend className="text-sm font-medium">{legend}</legend>
       {help && (
         <p id={`${id}-help`} className="mt-1 text-sm text-ink-muted">
           {help}
         </p>
       )}
+      <div className="mt-2 flex flex-wrap gap-x-5 gap-y-1">
+        {options.map((o) => (
+          <label key={o.value} className="flex min-h-11 items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name={name}
+              value={o.value}
+              data-group=""
+              defaultChecked={defaultValues.includes(o.value)}
+              className="size-5 accent-brand"
+            />
+            {o.label}
+          </label>
+        ))}
+      </div>
       {errors && (
         <p id={`${id}-error`} className="mt-1 text-sm text-danger">
           {errors[0]}
         </p>
       )}
-    </div>
+    </fieldset>
   );
 }
 

@@ -9,12 +9,17 @@ import {
   categoryInput,
   idInput,
   moveInput,
+  serviceInput,
   updateCategoryInput,
+  updateServiceInput,
   updateVehicleSizeInput,
   vehicleSizeInput,
 } from "./schemas";
 import { categoryList, createCategory, updateCategory } from "./server/categories";
 import { deleteRow, moveRow, setRowActive } from "./server/ordered-list";
+import { createService, deleteService, setServiceActive, updateService } from "./server/services";
+import { getStorage } from "@/server/storage";
+import { routes } from "@/lib/routes";
 import { createVehicleSize, updateVehicleSize, vehicleSizeList } from "./server/vehicle-sizes";
 
 async function actor(userId: string) {
@@ -61,4 +66,21 @@ export const setVehicleSizeActiveAction = adminAction(activeInput, async (input,
 export const deleteVehicleSizeAction = adminAction(idInput, async (input, user) => {
   await deleteRow(await getDb(), vehicleSizeList, await actor(user.id), input.id);
   return null;
+});
+
+export const createServiceAction = adminAction(serviceInput, async (input, user) => {
+  const id = await createService(await getDb(), await actor(user.id), input);
+  return { redirectTo: `${routes.adminService(id)}?created=1` };
+});
+export const updateServiceAction = adminAction(updateServiceInput, async (input, user) => {
+  await updateService(await getDb(), await actor(user.id), input);
+  return null;
+});
+export const setServiceActiveAction = adminAction(activeInput, async (input, user) => {
+  await setServiceActive(await getDb(), await actor(user.id), input);
+  return null;
+});
+export const deleteServiceAction = adminAction(idInput, async (input, user) => {
+  await deleteService(await getDb(), getStorage(), await actor(user.id), input);
+  return { redirectTo: `${routes.adminServices}?deleted=1` };
 });

@@ -1,9 +1,13 @@
+import Link from "next/link";
+import { routes } from "@/lib/routes";
 import type { Metadata } from "next";
 import { CheckCircle2, XCircle } from "lucide-react";
 import { requireAdminPage } from "@/server/auth/guards";
 import { getHealth } from "@/server/health";
 
 export const metadata: Metadata = { title: "Help & status" };
+
+const link = "font-medium text-brand underline underline-offset-2";
 
 export default async function AdminHelpPage() {
   // Layouts and pages render in parallel: the page checks access itself.
@@ -60,6 +64,39 @@ export default async function AdminHelpPage() {
           Guide
         </h2>
         <dl className="mt-3 space-y-4">
+          <div className="rounded-card border border-line bg-surface p-4">
+            <dt className="font-medium">Setting up what you sell</dt>
+            <dd className="mt-1 text-sm text-ink-muted">
+              Add your{" "}
+              <Link className={link} href={routes.adminCategories}>
+                categories
+              </Link>{" "}
+              and{" "}
+              <Link className={link} href={routes.adminVehicleSizes}>
+                vehicle sizes
+              </Link>
+              , then{" "}
+              <Link className={link} href={routes.adminNewService}>
+                create each service
+              </Link>{" "}
+              with its description and photo. Set a price and duration for every size you offer it for — on
+              the service&apos;s page, or for everything at once under{" "}
+              <Link className={link} href={routes.adminPricing}>
+                prices and zones
+              </Link>
+              , where a percentage change can be previewed before you save. An empty cell means you don&apos;t
+              offer that service for that size. Customers see active services with at least one price. A
+              service, category or size that bookings use can be deactivated but not deleted.
+            </dd>
+          </div>
+          <div className="rounded-card border border-line bg-surface p-4">
+            <dt className="font-medium">Where you travel</dt>
+            <dd className="mt-1 text-sm text-ink-muted">
+              Travel zones list the postcode areas (SE), districts (SW9) or sectors (SW9 8) you cover, with an
+              optional travel fee and extra travel time. When prefixes overlap, the most specific one wins; a
+              postcode outside every active zone can&apos;t be booked.
+            </dd>
+          </div>
           <div className="rounded-card border border-line bg-surface p-4">
             <dt className="font-medium">Emails</dt>
             <dd className="mt-1 text-sm text-ink-muted">

@@ -104,7 +104,8 @@ export async function deleteAccount(user: SessionUser): Promise<void> {
       .update(rescheduleRequests)
       .set({ reason: "" })
       .where(inArray(rescheduleRequests.bookingId, mine));
-    await tx.delete(uploads).where(eq(uploads.ownerId, user.id));
+    // Their own photos go; a service photo they uploaded as an admin belongs to the business.
+    await tx.delete(uploads).where(and(eq(uploads.ownerId, user.id), ne(uploads.purpose, "service_image")));
     await tx.delete(vehicles).where(eq(vehicles.ownerId, user.id));
     await tx.delete(addresses).where(eq(addresses.ownerId, user.id));
     await tx

@@ -11,6 +11,8 @@ export type PublicService = {
   name: string;
   kind: "package" | "addon";
   shortDescription: string;
+  longDescription: string;
+  imageUploadId: string | null;
   fromPriceMinor: number;
   minMinutes: number;
   maxMinutes: number;
@@ -39,6 +41,8 @@ export async function listPublicCatalogue(db: DbOrTx): Promise<PublicCategory[]>
       name: services.name,
       kind: services.kind,
       shortDescription: services.shortDescription,
+      longDescription: services.longDescription,
+      imageUploadId: services.imageUploadId,
       fromPriceMinor: min(prices.priceMinor),
       minMinutes: min(prices.durationMinutes),
       maxMinutes: max(prices.durationMinutes),
@@ -72,6 +76,8 @@ export async function listPublicCatalogue(db: DbOrTx): Promise<PublicCategory[]>
       name: r.name,
       kind: r.kind,
       shortDescription: r.shortDescription,
+      longDescription: r.longDescription,
+      imageUploadId: r.imageUploadId,
       fromPriceMinor: Number(r.fromPriceMinor ?? 0),
       minMinutes: Number(r.minMinutes ?? 0),
       maxMinutes: Number(r.maxMinutes ?? 0),

@@ -1,0 +1,74 @@
+import { formatDuration } from "@/lib/dates";
+import { renderMarkdown } from "@/lib/markdown";
+import { formatMoney } from "@/lib/money";
+import { uploadUrl } from "@/lib/routes";
+
+export type ServiceCardData = {
+  name: string;
+  shortDescription: string;
+  longDescription: string;
+  imageUploadId: string | null;
+  fromPriceMinor: number | null;
+  minMinutes: number | null;
+  maxMinutes: number | null;
+};
+
+export function durationRange(min: number, max: number) {
+  return min === max ? formatDuration(min) : `${formatDuration(min)} – ${formatDuration(max)}`;
+}
+
+/** How a package appears to customers: the home page's cards and the admin's preview are this one. */
+export function ServiceCard({
+  service,
+  currency,
+  as: Tag = "li",
+}: {
+  service: ServiceCardData;
+  currency: string;
+  as?: "li" | "div";
+}) {
+  const s = service;
+  return (
+    <Tag className="flex flex-col overflow-hidden rounded-card border border-line bg-surface shadow-card">
+      {s.imageUploadId && (
+        // Re-encoded WebP at most 1600 px wide, served with a long cache lifetime.
+        // eslint-disable-next-line @next/next/no-img-element
+        <img
+          src={uploadUrl(s.imageUploadId)}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className="aspect-[16/9] w-full bg-canvas object-cover"
+        />
+      )}
+      <div className="flex flex-1 flex-col p-5">
+        <p className="font-semibold">{s.name}</p>
+        <p className="mt-1 flex-1 text-sm text-ink-muted">{s.shortDescription}</p>
+        {s.longDescription && (
+          <details className="group mt-3 text-sm">
+            <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-brand underline-offset-2 hover:underline">
+              What&apos;s included<span className="sr-only"> in {s.name}</span>
+            </summary>
+            <div
+              className="prose-description text-ink-muted"
+              // Safe: renderMarkdown escapes raw HTML and allows only http(s)/mailto/tel links.
+              dangerouslySetInnerHTML={{ __html: renderMarkdown(s.longDescription) }}
+            />
+          </details>
+        )}
+        <p className="mt-4 flex items-baseline justify-between gap-2 text-sm">
+          {s.fromPriceMinor === null ? (
+            <span className="font-medium text-ink-muted">Not priced yet</span>
+          ) : (
+            <span className="text-base font-semibold tabular">
+              from {formatMoney(s.fromPriceMinor, currency)}
+            </span>
+          )}
+          {s.minMinutes !== null && s.maxMinutes !== null && (
+            <span className="text-ink-muted tabular">{durationRange(s.minMinutes, s.maxMinutes)}</span>
+          )}
+        </p>
+      </div>
+    </Tag>
+  );
+}

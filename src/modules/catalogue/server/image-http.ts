@@ -1,0 +1,98 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { runAction } from "@/server/actions/run-action";
+import { getSessionUser } from "@/server/auth";
+import { getDb } from "@/server/db";
+import { uploads } from "@/server/db/schema";
+import { AppError, toActionError } from "@/server/errors";
+import { assertSameOrigin, clientIp, resultResponse } from "@/server/http";
+import { MAX_IMAGE_BYTES } from "@/server/images";
+import { withRequestContext } from "@/server/request-context";
+import { getStorage } from "@/server/storage";
+import { removeServiceImage, setServiceImage } from "./services";
+
+// The service photo travels as multipart form data (a file does not fit the JSON forms), through the
+// same authorise → parse → run path as every action.
+
+const imageInput = z.object({
+  id: z.string().uuid(),
+  file: z.instanceof(Buffer, { message: "Choose an image file." }),
+});
+
+async function readUpload(request: Request): Promise<Buffer | null> {
+  // Refuse an oversized body before reading it into memory (the header can lie; the file is checked again).
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_IMAGE_BYTES + 64 * 1024)
+    throw new AppError("VALIDATION", undefined, {
+      image: ["The image is larger than 5 MB. Choose a smaller one."],
+    });
+  const form = await request.formData().catch(() => null);
+  const file = form?.get("image");
+  if (!(file instanceof File) || file.size === 0) return null;
+  return Buffer.from(await file.arrayBuffer());
+}
+
+export function serviceImageHandler(method: "POST" | "DELETE") {
+  return async (request: Request, ctx: { params: Promise<{ id: string }> }): Promise<Response> =>
+    withRequestContext(async () => {
+      try {
+        assertSameOrigin(request);
+        const { id } = await ctx.params;
+        const user = await getSessionUser(request.headers);
+        const actor = { id: user?.id ?? "", ip: clientIp(request.headers) };
+        const storage = getStorage();
+        if (method === "DELETE") {
+          return resultResponse(
+            await runAction({
+              schema: z.object({ id: z.string().uuid() }),
+              input: { id },
+              requirement: "admin",
+              getUser: async () => user,
+              handler: async (input) => {
+                await removeServiceImage(await getDb(), storage, actor, input);
+                return null;
+              },
+            }),
+          );
+        }
+        // Authorise before reading a possibly large body.
+        if (!user) throw new AppError("UNAUTHENTICATED");
+        if (user.role !== "admin") throw new AppError("NOT_FOUND");
+        const file = await readUpload(request);
+        return resultResponse(
+          await runAction({
+            schema: imageInput,
+            input: { id, file },
+            requirement: "admin",
+            getUser: async () => user,
+            handler: async (input) => setServiceImage(await getDb(), storage, actor, input),
+          }),
+        );
+      } catch (err) {
+        return resultResponse(toActionError(err));
+      }
+    });
+}
+
+const FILE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.webp$/i;
+
+/** Serves a service photo. Only service photos are public; an upload id never changes its content. */
+export async function serveUpload(fileName: string): Promise<Response> {
+  const match = FILE_NAME.exec(fileName);
+  const notFound = () => new Response("Not found", { status: 404 });
+  if (!match?.[1]) return notFound();
+  const db = await getDb();
+  const [row] = await db.select().from(uploads).where(eq(uploads.id, match[1]));
+  if (!row || row.purpose !== "service_image") return notFound();
+  const data = await getStorage().get(row.key);
+  if (!data) return notFound();
+  return new Response(new Uint8Array(data), {
+    headers: {
+      "Content-Type": row.contentType,
+      "Content-Length": String(data.byteLength),
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "Content-Disposition": "inline",
+    },
+  });
+}

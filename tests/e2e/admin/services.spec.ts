@@ -1,0 +1,95 @@
+import { expect, expectAccessible, test } from "../support/fixtures";
+
+test("the services list filters, toggles in place, and opens a service", async ({ page, loginAs }) => {
+  await page.goto("/");
+  await loginAs("admin");
+  await page.goto("/admin/services");
+  await expect(page.getByRole("heading", { level: 1, name: "Services" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Services", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(page.getByText("12 services", { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  const filters = page.getByRole("search", { name: "Filter services" });
+  await filters.getByLabel("Kind").selectOption("addon");
+  await filters.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/kind=addon/);
+  await expect(page.getByText("4 services match these filters")).toBeVisible();
+  await filters.getByLabel("Search").fill("leather");
+  await filters.getByRole("button", { name: "Filter" }).click();
+  const row = page.getByRole("row", { name: /Leather Clean & Condition/ });
+  await expect(row).toContainText("£30.00 – £40.00");
+  await expect(row).toContainText("Add-on");
+
+  await row.getByRole("button", { name: "Deactivate Leather Clean & Condition" }).click();
+  await expect(row).toContainText("Inactive");
+  await row.getByRole("button", { name: "Activate Leather Clean & Condition" }).click();
+  await expect(row).toContainText("Active");
+
+  await filters.getByLabel("Search").fill("nothing like this");
+  await filters.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByText("No services match these filters.")).toBeVisible();
+  await page.getByRole("link", { name: "Show all services" }).click();
+  await page.getByRole("link", { name: "Full Valet" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Full Valet" })).toBeVisible();
+  // The preview is the public card; its long description is Markdown rendered safely.
+  const preview = page.getByRole("region", { name: "Preview" });
+  await expect(preview).toContainText("from £");
+  await preview.getByText("What's included").click();
+  await expect(preview.locator("strong", { hasText: "hand-applied wax" })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("a service used by a booking cannot be deleted; an edit shows up on the home page", async ({
+  page,
+  loginAs,
+}) => {
+  await page.goto("/");
+  await loginAs("admin");
+  await page.goto("/admin/services?q=wash+%26+vac");
+  await page.getByRole("link", { name: "Wash & Vac" }).click();
+  await page.getByRole("button", { name: "Delete service" }).click();
+  await page.getByRole("group").getByRole("button", { name: "Delete service" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Wash & Vac can't be deleted: 1 booking uses it." }),
+  ).toBeVisible();
+
+  const details = page.getByRole("form", { name: "Save changes" });
+  await details
+    .getByLabel("Short description")
+    .fill("A safe hand wash and a thorough vacuum, inside and out.");
+  await details.getByLabel("Web address").fill("Bad Slug!");
+  await details.getByRole("button", { name: "Save changes" }).click();
+  await expect(details.getByText("Use lower-case letters, numbers and single hyphens")).toBeVisible();
+  await details.getByLabel("Web address").fill("wash-and-vac");
+  await details.getByRole("button", { name: "Save changes" }).click();
+  await expect(details.getByRole("status")).toHaveText("Changes saved.");
+  await page.goto("/");
+  await expect(page.getByText("A safe hand wash and a thorough vacuum, inside and out.")).toBeVisible();
+});
+
+test("an unknown service id answers 404", async ({ page, loginAs }) => {
+  await page.goto("/");
+  await loginAs("admin");
+  for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
+    const res = await page.goto(`/admin/services/${id}`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByText("This page could not be found.")).toBeVisible();
+  }
+});
+
+test("the image endpoint refuses customers and visitors and non-images", async ({ page, loginAs }) => {
+  await page.goto("/");
+  const target = "/api/admin/services/00000000-0000-4000-8000-000000000000/image";
+  const visitor = await page.request.post(target, {
+    multipart: { image: { name: "a.png", mimeType: "image/png", buffer: Buffer.from("x") } },
+  });
+  expect(visitor.status()).toBe(401);
+  await loginAs("customer");
+  const customer = await page.request.post(target, {
+    multipart: { image: { name: "a.png", mimeType: "image/png", buffer: Buffer.from("x") } },
+  });
+  expect(customer.status()).toBe(404);
+});
