@@ -113,7 +113,7 @@ export default async function ServicesPage({ searchParams }: { searchParams: Pro
         <label className="block text-sm font-medium">
           Kind
           <select name="kind" defaultValue={filters.kind ?? ""} className={control}>
-            <option value="">Packages and add-ons</option>
+            <option value="">All kinds</option>
             <option value="package">Packages</option>
             <option value="addon">Add-ons</option>
           </select>
@@ -121,7 +121,7 @@ export default async function ServicesPage({ searchParams }: { searchParams: Pro
         <label className="block text-sm font-medium">
           Status
           <select name="status" defaultValue={filters.status ?? ""} className={control}>
-            <option value="">Active and inactive</option>
+            <option value="">Any status</option>
             <option value="active">Active</option>
             <option value="inactive">Inactive</option>
           </select>
