@@ -107,6 +107,21 @@ test("an admin builds a catalogue from an empty database and the home page shows
   await check.getByLabel("Postcode").fill("sw98ab");
   await check.getByRole("button", { name: "Check" }).click();
   await expect(check).toContainText("SW9 8AB is in Brixton");
+  // A prefix belongs to one active zone; a zone can be switched off and deleted.
+  await addZone.getByLabel("Name").fill("Stockwell");
+  await addZone.getByLabel("Postcode prefixes").fill("SW9 8");
+  await addZone.getByRole("button", { name: "Add zone" }).click();
+  await expect(page.getByRole("list", { name: "Postcode prefixes of Stockwell" })).toContainText("SW9 8");
+  await expect(check).toContainText("SW9 8AB is in Stockwell"); // the longer prefix wins, re-checked
+  await page.getByRole("button", { name: "Deactivate Stockwell" }).click();
+  await expect(check).toContainText("SW9 8AB is in Brixton");
+  await expect(check).toContainText("The inactive zone Stockwell also covers it");
+  await page.getByRole("button", { name: "Delete Stockwell" }).click();
+  await page
+    .getByRole("group", { name: /^Delete Stockwell\?/ })
+    .getByRole("button", { name: "Delete" })
+    .click();
+  await expect(page.getByRole("list", { name: "Postcode prefixes of Stockwell" })).toHaveCount(0);
   await expectAccessible(page);
 
   // The public home page shows all of it.

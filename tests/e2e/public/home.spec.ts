@@ -5,7 +5,7 @@ test("the home page shows the business and its services with from-prices", async
   await expect(page.getByRole("heading", { level: 1, name: "Shine Street Detailing" })).toBeVisible();
   const services = page.getByRole("region", { name: "Services and prices" });
   await expect(services.getByRole("heading", { name: "Valet" })).toBeVisible();
-  await expect(services.getByText("Full Valet")).toBeVisible();
+  await expect(services.getByText("Full Valet", { exact: true })).toBeVisible();
   await expect(services.getByText("from £85.00")).toBeVisible();
   await expect(services.getByText("Pet Hair Removal")).toBeVisible();
   await expectAccessible(page);

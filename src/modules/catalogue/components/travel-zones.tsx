@@ -5,9 +5,9 @@ import { formatDuration } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { formatMoneyInput, formatPrefixes } from "../domain/zone-input";
 import { type AdminZone, listZonesForAdmin } from "../server/zones";
-import { createZoneAction, updateZoneAction } from "../zone-actions";
+import { createZoneAction, deleteZoneAction, setZoneActiveAction, updateZoneAction } from "../zone-actions";
 import { ZonesPostcodeCheck } from "./zones-postcode-check";
-import { ZonesRowActions } from "./zones-row-actions";
+import { ActionButton } from "@/components/ui/action-button";
 
 const PREFIX_HELP =
   "Separate with commas: an area (SE), a district (SW9) or a sector (SW9 8). A prefix can be in only one active zone.";
@@ -98,12 +98,25 @@ function ZoneItem({ zone, currency }: { zone: AdminZone; currency: string }) {
           </Form>
         </details>
       </div>
-      <ZonesRowActions
-        id={zone.id}
-        name={zone.name}
-        isActive={zone.isActive}
-        prefixes={zone.postcodePrefixes}
-      />
+      <div className="flex flex-wrap items-start gap-2 sm:justify-end">
+        <ActionButton action={setZoneActiveAction} input={{ id: zone.id, isActive: !zone.isActive }}>
+          {zone.isActive ? "Deactivate" : "Activate"}
+          <span className="sr-only"> {zone.name}</span>
+        </ActionButton>
+        <ActionButton
+          action={deleteZoneAction}
+          input={{ id: zone.id }}
+          variant="danger"
+          confirmLabel="Delete"
+          confirm={`Delete ${zone.name}? ${
+            zone.isActive
+              ? `${zone.postcodePrefixes.join(", ")} will no longer be covered unless another active zone includes them. `
+              : ""
+          }Existing bookings keep their travel fee. This cannot be undone.`}
+        >
+          Delete<span className="sr-only"> {zone.name}</span>
+        </ActionButton>
+      </div>
     </li>
   );
 }
