@@ -1,0 +1,278 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { formatTime, localToInstant } from "@/lib/dates";
+import { computeSlots, countSlotsByDate, type HeldInterval, type SlotQuery, teamsFreeAt } from "./slots";
+
+const TZ = "Europe/London";
+const at = (date: string, hhmm: string) => {
+  const [h, m] = hhmm.split(":").map(Number) as [number, number];
+  const t = localToInstant(date, h * 60 + m, TZ);
+  if (!t) throw new Error(`no such local time ${date} ${hhmm}`);
+  return t;
+};
+const r = (opens: string, closes: string) => {
+  const min = (s: string) => {
+    const [h, m] = s.split(":").map(Number) as [number, number];
+    return h * 60 + m;
+  };
+  return { opens: min(opens), closes: min(closes) };
+};
+
+/** A Monday in winter, far from "now" problems unless a test sets now. */
+const MON = "2026-12-07";
+
+function query(over: Partial<SlotQuery> = {}): SlotQuery {
+  return {
+    timeZone: TZ,
+    weeklyHours: { 1: [r("09:00", "17:00")], 2: [r("09:00", "17:00")] },
+    overrides: {},
+    teams: ["van1"],
+    held: [],
+    slotIntervalMinutes: 60,
+    bufferMinutes: 0,
+    minNoticeMinutes: 0,
+    horizonDays: 1000,
+    durationMinutes: 60,
+    now: new Date("2026-11-22T00:00:00Z"),
+    from: MON,
+    to: MON,
+    ...over,
+  };
+}
+const times = (q: SlotQuery, date = q.from) =>
+  (computeSlots(q).get(date) ?? []).map((s) => formatTime(s.start, TZ).replace(/ .*/, ""));
+
+describe("computeSlots — the rules of §4", () => {
+  it("steps from the opening and keeps the whole job inside the range", () => {
+    expect(times(query())).toEqual(["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00"]);
+    expect(times(query({ durationMinutes: 150, slotIntervalMinutes: 30 }))).toEqual([
+      "09:00",
+      "09:30",
+      "10:00",
+      "10:30",
+      "11:00",
+      "11:30",
+      "12:00",
+      "12:30",
+      "13:00",
+      "13:30",
+      "14:00",
+      "14:30",
+    ]);
+  });
+
+  it("never spans a break: each range is its own day part, stepped from its own opening", () => {
+    const q = query({ weeklyHours: { 1: [r("08:00", "12:30"), r("13:00", "18:00")] }, durationMinutes: 120 });
+    expect(times(q)).toEqual(["08:00", "09:00", "10:00", "13:00", "14:00", "15:00", "16:00"]);
+  });
+
+  it("keeps the buffer before and after inside the range and clear of held time", () => {
+    const q = query({ bufferMinutes: 30, slotIntervalMinutes: 30 });
+    // 09:00 would need 08:30–10:30; 09:30 is the first start whose footprint fits.
+    expect(times(q)[0]).toBe("09:30");
+    expect(times(q).at(-1)).toBe("15:30");
+    const held: HeldInterval[] = [{ teamId: "van1", start: +at(MON, "12:00"), end: +at(MON, "13:00") }];
+    // Footprint [start−30, start+90) must miss 12:00–13:00: last before is 10:30, first after 13:30.
+    expect(times({ ...q, held })).toEqual([
+      "09:30",
+      "10:00",
+      "10:30",
+      "13:30",
+      "14:00",
+      "14:30",
+      "15:00",
+      "15:30",
+    ]);
+  });
+
+  it("an override replaces the weekly hours; a closed override has no slots", () => {
+    expect(times(query({ overrides: { [MON]: [r("10:00", "12:00")] } }))).toEqual(["10:00", "11:00"]);
+    expect(times(query({ overrides: { [MON]: [] } }))).toEqual([]);
+    expect(times(query({ weeklyHours: {} }))).toEqual([]);
+  });
+
+  it("blocks and bookings take time from their team only; a start lists the teams free for it", () => {
+    const held: HeldInterval[] = [
+      { teamId: "van1", start: +at(MON, "09:00"), end: +at(MON, "12:00") },
+      { teamId: "van2", start: +at(MON, "11:00"), end: +at(MON, "17:00") },
+    ];
+    const slots = computeSlots(query({ teams: ["van1", "van2"], held })).get(MON) ?? [];
+    const map = Object.fromEntries(slots.map((s) => [formatTime(s.start, TZ).slice(0, 5), s.teamIds]));
+    expect(map).toEqual({
+      "09:00": ["van2"],
+      "10:00": ["van2"],
+      "12:00": ["van1"],
+      "13:00": ["van1"],
+      "14:00": ["van1"],
+      "15:00": ["van1"],
+      "16:00": ["van1"],
+    });
+    expect(teamsFreeAt(query({ teams: ["van1", "van2"], held }), at(MON, "10:00"))).toEqual(["van2"]);
+    expect(teamsFreeAt(query({ teams: ["van1", "van2"], held }), at(MON, "10:15"))).toEqual([]);
+  });
+
+  it("respects minimum notice and the horizon", () => {
+    const now = at(MON, "10:20");
+    expect(times(query({ now, minNoticeMinutes: 120 }))).toEqual(["13:00", "14:00", "15:00", "16:00"]);
+    const q = query({ now: at(MON, "08:00"), horizonDays: 1, from: MON, to: "2026-12-09" });
+    const days = [...computeSlots(q).keys()];
+    expect(days).toEqual([MON, "2026-12-08"]);
+  });
+
+  it("has no slots without teams or with a job longer than the day", () => {
+    expect(times(query({ teams: [] }))).toEqual([]);
+    expect(times(query({ durationMinutes: 9 * 60 }))).toEqual([]);
+  });
+});
+
+describe("computeSlots — daylight saving time in Europe/London", () => {
+  const SPRING = "2027-03-28"; // 01:00 GMT → 02:00 BST: local 01:00–01:59 does not exist
+  const AUTUMN = "2026-10-25"; // 02:00 BST → 01:00 GMT: local 01:00–01:59 happens twice
+
+  it("a 09:00–17:00 day is 8 hours of slots on both days", () => {
+    for (const date of [SPRING, AUTUMN]) {
+      const q = query({
+        weeklyHours: { 7: [r("09:00", "17:00")] },
+        from: date,
+        to: date,
+        now: new Date("2026-01-01"),
+      });
+      const slots = computeSlots(q).get(date) ?? [];
+      expect(slots.map((s) => formatTime(s.start, TZ).slice(0, 5))).toEqual([
+        "09:00",
+        "10:00",
+        "11:00",
+        "12:00",
+        "13:00",
+        "14:00",
+        "15:00",
+        "16:00",
+      ]);
+      expect(slots.at(-1)?.end.getTime()).toBe(at(date, "17:00").getTime());
+    }
+  });
+
+  it("on the spring-forward Sunday a 01:30 start does not exist", () => {
+    const q = query({
+      weeklyHours: { 7: [r("00:00", "04:00")] },
+      slotIntervalMinutes: 30,
+      durationMinutes: 30,
+      from: SPRING,
+      to: SPRING,
+      now: new Date("2026-01-01"),
+    });
+    const slots = computeSlots(q).get(SPRING) ?? [];
+    expect(slots.map((s) => s.start.toISOString().slice(11, 16))).toEqual([
+      "00:00",
+      "00:30",
+      "01:00",
+      "01:30",
+      "02:00",
+      "02:30",
+    ]); // UTC: local 00:00, 00:30, then 02:00 BST (= 01:00 UTC) … 03:30 BST; 4 local hours are 3 real ones
+    expect(slots.map((s) => formatTime(s.start, TZ).slice(0, 5))).not.toContain("01:30");
+  });
+
+  it("on the fall-back Sunday 01:30 is offered once — its first occurrence", () => {
+    const q = query({
+      weeklyHours: { 7: [r("00:00", "04:00")] },
+      slotIntervalMinutes: 30,
+      durationMinutes: 30,
+      from: AUTUMN,
+      to: AUTUMN,
+      now: new Date("2026-01-01"),
+    });
+    const slots = computeSlots(q).get(AUTUMN) ?? [];
+    const oneThirty = slots.filter((s) => formatTime(s.start, TZ).startsWith("01:30"));
+    expect(oneThirty).toHaveLength(1);
+    expect(oneThirty[0]?.start.toISOString()).toBe("2026-10-25T00:30:00.000Z"); // 01:30 BST
+    expect(new Set(slots.map((s) => s.start.getTime())).size).toBe(slots.length);
+  });
+});
+
+describe("computeSlots — properties", () => {
+  const base = +at(MON, "00:00");
+  const heldArb = fc.array(
+    fc.record({
+      teamId: fc.constantFrom("a", "b", "c"),
+      startMin: fc.integer({ min: 0, max: 3 * 1440 }),
+      len: fc.integer({ min: 5, max: 600 }),
+    }),
+    { maxLength: 40 },
+  );
+
+  it("never returns a slot whose footprint overlaps time held by a team it names, and agrees with brute force", () => {
+    fc.assert(
+      fc.property(
+        heldArb,
+        fc.integer({ min: 0, max: 90 }),
+        fc.constantFrom(15, 30, 60),
+        fc.integer({ min: 1, max: 48 }).map((n) => n * 5),
+        (heldSpec, buffer, interval, duration) => {
+          const held = heldSpec.map((h) => ({
+            teamId: h.teamId,
+            start: base + h.startMin * 60_000,
+            end: base + (h.startMin + h.len) * 60_000,
+          }));
+          const q = query({
+            teams: ["a", "b", "c"],
+            held,
+            bufferMinutes: buffer,
+            slotIntervalMinutes: interval,
+            durationMinutes: duration,
+            weeklyHours: { 1: [r("08:00", "12:30"), r("13:00", "18:00")], 2: [r("07:00", "19:00")] },
+            from: MON,
+            to: "2026-12-09",
+          });
+          const result = computeSlots(q);
+          for (const [, slots] of result) {
+            for (const s of slots) {
+              const from = s.start.getTime() - buffer * 60_000;
+              const to = s.end.getTime() + buffer * 60_000;
+              for (const team of ["a", "b", "c"]) {
+                const clash = held.some((h) => h.teamId === team && h.start < to && h.end > from);
+                expect(s.teamIds.includes(team)).toBe(!clash);
+              }
+            }
+          }
+          // Brute force: every grid start whose footprint fits a range and misses a team's held time.
+          const brute = new Map<string, number>();
+          for (const [date, weekday] of [
+            [MON, 1],
+            ["2026-12-08", 2],
+          ] as const) {
+            const ranges = q.weeklyHours[weekday] ?? [];
+            let count = 0;
+            for (const rg of ranges) {
+              for (let m = rg.opens; m < rg.closes; m += interval) {
+                const start = +at(date, `${Math.floor(m / 60)}:${m % 60}`);
+                const from = start - buffer * 60_000;
+                const to = start + (duration + buffer) * 60_000;
+                if (from < +at(date, `${Math.floor(rg.opens / 60)}:${rg.opens % 60}`)) continue;
+                if (to > +at(date, `${Math.floor(rg.closes / 60)}:${rg.closes % 60}`)) continue;
+                if (
+                  ["a", "b", "c"].some(
+                    (t) => !held.some((h) => h.teamId === t && h.start < to && h.end > from),
+                  )
+                )
+                  count++;
+              }
+            }
+            brute.set(date, count);
+          }
+          expect(result.get(MON)?.length ?? 0).toBe(brute.get(MON));
+          expect(result.get("2026-12-08")?.length ?? 0).toBe(brute.get("2026-12-08"));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("counts per date for the month view, zero for closed days", () => {
+    const counts = countSlotsByDate(query({ from: "2026-12-06", to: MON }));
+    expect([...counts.entries()]).toEqual([
+      ["2026-12-06", 0],
+      [MON, 8],
+    ]);
+  });
+});

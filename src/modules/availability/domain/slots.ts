@@ -1,0 +1,172 @@
+import { addDays, isoWeekday, localDateOf, localToInstant } from "@/lib/dates";
+
+// The slot engine (PRODUCT.md §4): which start instants can be booked, per local date of the business,
+// and which teams are free for each. Pure: everything it needs is passed in, "now" included.
+//
+// A start is offered when, for at least one team, the job's footprint
+// [start − buffer, start + duration + buffer) lies inside one open range of that local date and overlaps
+// nothing the team holds. Starts step by the slot interval from each range's opening, in wall-clock
+// time: on the spring-forward day the skipped wall times simply do not exist, on the fall-back day a
+// repeated wall time is offered once (its first occurrence). Ranges are wall-clock minutes of the date,
+// so a job can never span a break or midnight.
+
+/** Wall-clock minutes after local midnight; `closes` may be 1440 (midnight at the end of the day). */
+export type TimeRange = { opens: number; closes: number };
+
+/** Time a team holds (a booking, a hold or a block), in epoch milliseconds, half-open. */
+export type HeldInterval = { teamId: string; start: number; end: number };
+
+export type SlotQuery = {
+  timeZone: string;
+  /** ISO weekday (1 = Monday … 7 = Sunday) → open ranges. */
+  weeklyHours: Partial<Record<number, TimeRange[]>>;
+  /** Local date → its own ranges (an empty list = closed). Replaces the weekly hours for that date. */
+  overrides: Record<string, TimeRange[]>;
+  /** Active team ids, in the business's order. */
+  teams: readonly string[];
+  held: readonly HeldInterval[];
+  slotIntervalMinutes: number;
+  /** Business buffer + the zone's travel buffer, before and after the job. */
+  bufferMinutes: number;
+  minNoticeMinutes: number;
+  /** Latest bookable local date = today (in the zone) + horizonDays. */
+  horizonDays: number;
+  durationMinutes: number;
+  now: Date;
+  /** Local dates, inclusive. */
+  from: string;
+  to: string;
+};
+
+export type Slot = { start: Date; end: Date; teamIds: string[] };
+
+const MINUTE = 60_000;
+
+/** Converts wall-clock minutes of one local date to instants, fast on ordinary days, exact on DST days. */
+export function dayClock(date: string, timeZone: string): (minutes: number) => number | null {
+  const midnight = localToInstant(date, 0, timeZone);
+  const next = localToInstant(addDays(date, 1), 0, timeZone);
+  if (midnight && next && next.getTime() - midnight.getTime() === 1440 * MINUTE) {
+    const base = midnight.getTime();
+    return (m) => base + m * MINUTE;
+  }
+  return (m) => {
+    if (m >= 1440) return localToInstant(addDays(date, 1), m - 1440, timeZone)?.getTime() ?? null;
+    return localToInstant(date, m, timeZone)?.getTime() ?? null;
+  };
+}
+
+/** The first instant at or after a wall time that exists (a range opening inside a DST gap). */
+function existingInstant(clock: (m: number) => number | null, minutes: number): number | null {
+  for (let m = minutes; m <= Math.min(minutes + 120, 1440); m++) {
+    const t = clock(m);
+    if (t !== null) return t;
+  }
+  return null;
+}
+
+type TeamIndex = { starts: number[]; maxEnds: number[] };
+
+/** Per team: held intervals sorted by start, with the running maximum of their ends. */
+export function indexHeld(held: readonly HeldInterval[]): Map<string, TeamIndex> {
+  const byTeam = new Map<string, HeldInterval[]>();
+  for (const h of held) {
+    const list = byTeam.get(h.teamId);
+    if (list) list.push(h);
+    else byTeam.set(h.teamId, [h]);
+  }
+  const out = new Map<string, TeamIndex>();
+  for (const [team, list] of byTeam) {
+    list.sort((a, b) => a.start - b.start);
+    const starts: number[] = [];
+    const maxEnds: number[] = [];
+    let max = -Infinity;
+    for (const h of list) {
+      starts.push(h.start);
+      max = Math.max(max, h.end);
+      maxEnds.push(max);
+    }
+    out.set(team, { starts, maxEnds });
+  }
+  return out;
+}
+
+/** Whether [from, to) overlaps anything in the index: O(log n). */
+export function overlapsHeld(index: TeamIndex | undefined, from: number, to: number): boolean {
+  if (!index) return false;
+  // i = number of intervals starting before `to`; they overlap iff one of them ends after `from`.
+  let lo = 0;
+  let hi = index.starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((index.starts[mid] as number) < to) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 && (index.maxEnds[lo - 1] as number) > from;
+}
+
+export function rangesFor(q: Pick<SlotQuery, "weeklyHours" | "overrides">, date: string): TimeRange[] {
+  return q.overrides[date] ?? q.weeklyHours[isoWeekday(date)] ?? [];
+}
+
+/**
+ * Bookable starts per local date from `from` to `to` (dates without any are omitted), each with the teams
+ * free for it in the given team order.
+ */
+export function computeSlots(q: SlotQuery): Map<string, Slot[]> {
+  const out = new Map<string, Slot[]>();
+  if (q.teams.length === 0 || q.durationMinutes <= 0) return out;
+  const index = indexHeld(q.held);
+  const earliest = q.now.getTime() + q.minNoticeMinutes * MINUTE;
+  const lastDate = addDays(localDateOf(q.now, q.timeZone), q.horizonDays);
+  const duration = q.durationMinutes * MINUTE;
+  const buffer = q.bufferMinutes * MINUTE;
+  const step = Math.max(5, q.slotIntervalMinutes);
+  const end = q.to < lastDate ? q.to : lastDate;
+
+  for (let date = q.from; date <= end; date = addDays(date, 1)) {
+    const ranges = rangesFor(q, date);
+    if (ranges.length === 0) continue;
+    const clock = dayClock(date, q.timeZone);
+    const slots: Slot[] = [];
+    const seen = new Set<number>();
+    for (const range of [...ranges].sort((a, b) => a.opens - b.opens)) {
+      const opensAt = existingInstant(clock, range.opens);
+      const closesAt = existingInstant(clock, range.closes);
+      if (opensAt === null || closesAt === null) continue;
+      for (let m = range.opens; m < range.closes; m += step) {
+        const start = clock(m);
+        if (start === null || seen.has(start)) continue; // a wall time that does not exist today
+        const from = start - buffer;
+        const to = start + duration + buffer;
+        if (from < opensAt || to > closesAt) continue;
+        if (start < earliest) continue;
+        const teamIds = q.teams.filter((t) => !overlapsHeld(index.get(t), from, to));
+        if (teamIds.length === 0) continue;
+        seen.add(start);
+        slots.push({ start: new Date(start), end: new Date(start + duration), teamIds });
+      }
+    }
+    if (slots.length)
+      out.set(
+        date,
+        slots.sort((a, b) => a.start.getTime() - b.start.getTime()),
+      );
+  }
+  return out;
+}
+
+/** The month view: per local date in the window, how many starts can be booked (0 = none). */
+export function countSlotsByDate(q: SlotQuery): Map<string, number> {
+  const slots = computeSlots(q);
+  const out = new Map<string, number>();
+  for (let date = q.from; date <= q.to; date = addDays(date, 1)) out.set(date, slots.get(date)?.length ?? 0);
+  return out;
+}
+
+/** The teams free for exactly this start (empty when it is not a bookable start). */
+export function teamsFreeAt(q: Omit<SlotQuery, "from" | "to">, start: Date): string[] {
+  const date = localDateOf(start, q.timeZone);
+  const slots = computeSlots({ ...q, from: date, to: date }).get(date) ?? [];
+  return slots.find((s) => s.start.getTime() === start.getTime())?.teamIds ?? [];
+}
