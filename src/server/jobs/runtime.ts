@@ -10,12 +10,14 @@ import { getMailTransport, type MailTransport } from "@/server/email/transport";
 import { logger } from "@/server/logger";
 import { deliverEmail, findDueEmailIds } from "@/modules/notifications/server/deliver-email";
 import { OUTBOX_CHANNEL } from "@/modules/notifications/server/enqueue-email";
+import { expireHolds } from "@/modules/availability/server/holds";
 
 export const QUEUES = {
   emailDeliver: "email-deliver",
   outboxSweep: "outbox-sweep",
   liveEventsPrune: "live-events-prune",
   housekeeping: "housekeeping",
+  holdsExpire: "holds-expire",
 } as const;
 
 export const HEARTBEAT_MS = 15_000;
@@ -82,7 +84,14 @@ export async function startJobs(handle: DatabaseHandle, opts: StartJobsOptions =
     await handle.db.delete(verifications).where(lt(verifications.expiresAt, sql`now() - interval '1 day'`));
   });
 
+  // Holds past their expiry become officially expired (and their time is announced as free).
+  await boss.work(QUEUES.holdsExpire, async () => {
+    const expired = await expireHolds(handle.db);
+    if (expired.span) logger.info({ bookings: expired.bookingIds.length }, "expired holds released");
+  });
+
   await boss.schedule(QUEUES.outboxSweep, "* * * * *");
+  await boss.schedule(QUEUES.holdsExpire, "* * * * *");
   await boss.schedule(QUEUES.housekeeping, "41 * * * *");
   await boss.schedule(QUEUES.liveEventsPrune, "17 * * * *");
 

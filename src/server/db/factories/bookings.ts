@@ -62,11 +62,13 @@ export type InsertBookingInput = Partial<typeof bookings.$inferInsert> & {
   startsAt: Date;
   items?: BookingItemInput[];
   paidMinor?: number;
+  /** false: the caller holds the time itself (e.g. through reserve()). */
+  withAllocation?: boolean;
 };
 
 /** A booking with its line items, its allocation, a `created` event and (optionally) a payment. */
 export async function insertBooking(db: DbOrTx, input: InsertBookingInput) {
-  const { items: itemsIn, paidMinor = 0, ...overrides } = input;
+  const { items: itemsIn, paidMinor = 0, withAllocation = true, ...overrides } = input;
   const items = itemsIn ?? [{ kind: "package" as const, name: "Full Valet", priceMinor: 8500, minutes: 180 }];
   const total = items.reduce((s, i) => s + i.priceMinor, 0);
   const minutes = items.reduce((s, i) => s + i.minutes, 0);
@@ -92,14 +94,15 @@ export async function insertBooking(db: DbOrTx, input: InsertBookingInput) {
   await db
     .insert(bookingItems)
     .values(items.map((it, position) => ({ ...it, bookingId: booking.id, position })));
-  await db.insert(allocations).values({
-    teamId: booking.teamId,
-    during: { start: booking.startsAt, end: booking.endsAt },
-    kind: "booking",
-    status: allocationStatusFor(status),
-    bookingId: booking.id,
-    holdExpiresAt: booking.holdExpiresAt,
-  });
+  if (withAllocation)
+    await db.insert(allocations).values({
+      teamId: booking.teamId,
+      during: { start: booking.startsAt, end: booking.endsAt },
+      kind: "booking",
+      status: allocationStatusFor(status),
+      bookingId: booking.id,
+      holdExpiresAt: booking.holdExpiresAt,
+    });
   await db
     .insert(bookingEvents)
     .values({ bookingId: booking.id, type: "created", toValue: status, actorId: booking.customerId });

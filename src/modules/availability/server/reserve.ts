@@ -1,0 +1,126 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { AllocationKind, AllocationStatus } from "@/lib/enums";
+import { localDateOf, localToInstant, addDays } from "@/lib/dates";
+import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import type { DbOrTx, Tx } from "@/server/db";
+import { allocations } from "@/server/db/schema";
+import { SQLSTATE, sqlState } from "@/server/errors";
+import { publish } from "@/server/realtime/publish";
+import { teamsFreeAt } from "../domain/slots";
+import { expireStaleHolds, publishExpired } from "./holds";
+import { type JobShape, loadSlotContext, slotQuery } from "./slots";
+
+// Holding time for a job — the concurrency guarantee (ADR 0009). In one transaction:
+// 1. reserves on the same local date queue behind one advisory lock, so the re-check below is exact;
+// 2. holds past their expiry in that window are expired (they stop holding now, officially);
+// 3. the exact interval is re-checked with the slot engine against what is held now;
+// 4. the free teams are tried in a stable order, least busy that day first: the owner row and its
+//    allocation are written under a savepoint, and an exclusion violation (23P01 — the database's
+//    overlap guard, which holds even for writers that skip this function) moves on to the next team;
+// 5. none left → a typed "taken" result the caller shows with a fresh slot list, never a 500.
+
+const RESERVE_LOCK_NAMESPACE = 727276;
+
+export type AllocationOwner = {
+  kind: AllocationKind;
+  status: AllocationStatus;
+  bookingId?: string | null;
+  rescheduleRequestId?: string | null;
+  holdExpiresAt?: Date | null;
+};
+
+export type ReserveInput<T> = JobShape & {
+  start: Date;
+  now?: Date;
+  /** Only these teams (an admin assigning a team); default every active team. */
+  teamIds?: readonly string[];
+  /** Writes the owning row (e.g. the booking) for the chosen team, inside the transaction. */
+  createOwner: (
+    tx: Tx,
+    slot: { teamId: string; start: Date; end: Date },
+  ) => Promise<{ owner: T; allocation: AllocationOwner }>;
+  /** More writes after the allocation (events, emails), before the live events are published. */
+  afterReserve?: (tx: Tx, result: { teamId: string; owner: T }) => Promise<void>;
+};
+
+export type ReserveResult<T> =
+  | { ok: true; teamId: string; start: Date; end: Date; owner: T }
+  | { ok: false; reason: "taken" | "unavailable"; message: string };
+
+const TAKEN = "That time was just taken. Please choose another.";
+const UNAVAILABLE = "That time can't be booked. Please choose one of the times shown.";
+
+export async function reserve<T>(db: DbOrTx, input: ReserveInput<T>): Promise<ReserveResult<T>> {
+  const now = input.now ?? new Date();
+  const end = new Date(input.start.getTime() + input.durationMinutes * 60_000);
+  return db.transaction(async (tx) => {
+    const settings = await getSettingsOrThrow(tx);
+    const date = localDateOf(input.start, settings.timeZone);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${RESERVE_LOCK_NAMESPACE}, hashtext(${date}))`);
+
+    const dayStart = localToInstant(date, 0, settings.timeZone) ?? input.start;
+    const dayEnd = localToInstant(addDays(date, 1), 0, settings.timeZone) ?? end;
+    const expired = await expireStaleHolds(tx, now, { from: dayStart, to: dayEnd });
+
+    const ctx = await loadSlotContext(tx, { from: date, to: date }, now);
+    const query = slotQuery(ctx, input);
+    const allowed = input.teamIds ? new Set(input.teamIds) : null;
+    const free = teamsFreeAt(query, input.start).filter((t) => !allowed || allowed.has(t));
+    if (free.length === 0) {
+      await publishExpired(tx, expired);
+      const wouldFit = teamsFreeAt({ ...query, held: [] }, input.start).some(
+        (t) => !allowed || allowed.has(t),
+      );
+      return wouldFit
+        ? { ok: false as const, reason: "taken" as const, message: TAKEN }
+        : { ok: false as const, reason: "unavailable" as const, message: UNAVAILABLE };
+    }
+
+    // Least busy that day first; ties keep the business's team order.
+    const busy = new Map<string, number>();
+    for (const h of ctx.held) {
+      const overlap = Math.min(h.end, dayEnd.getTime()) - Math.max(h.start, dayStart.getTime());
+      if (overlap > 0) busy.set(h.teamId, (busy.get(h.teamId) ?? 0) + overlap);
+    }
+    const order = free
+      .map((teamId, i) => ({ teamId, i, busy: busy.get(teamId) ?? 0 }))
+      .sort((a, b) => a.busy - b.busy || a.i - b.i);
+
+    for (const { teamId } of order) {
+      try {
+        const owner = await tx.transaction(async (sp) => {
+          const made = await input.createOwner(sp, { teamId, start: input.start, end });
+          await sp.insert(allocations).values({
+            teamId,
+            during: { start: input.start, end },
+            kind: made.allocation.kind,
+            status: made.allocation.status,
+            bookingId: made.allocation.bookingId ?? null,
+            rescheduleRequestId: made.allocation.rescheduleRequestId ?? null,
+            holdExpiresAt: made.allocation.holdExpiresAt ?? null,
+          });
+          return made.owner;
+        });
+        await input.afterReserve?.(tx, { teamId, owner });
+        await publishExpired(tx, expired);
+        await publish(
+          tx,
+          "schedule.changed",
+          { audience: "admins" },
+          {
+            from: input.start.toISOString(),
+            to: end.toISOString(),
+            teamId,
+          },
+        );
+        return { ok: true as const, teamId, start: input.start, end, owner };
+      } catch (err) {
+        if (sqlState(err) === SQLSTATE.exclusionViolation) continue;
+        throw err;
+      }
+    }
+    await publishExpired(tx, expired);
+    return { ok: false as const, reason: "taken" as const, message: TAKEN };
+  });
+}

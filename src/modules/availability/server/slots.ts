@@ -1,0 +1,129 @@
+import "server-only";
+import { and, asc, between, eq, sql } from "drizzle-orm";
+import { ALLOCATION_HOLDING_STATUSES } from "@/lib/enums";
+import { addDays, localToInstant } from "@/lib/dates";
+import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import type { DbOrTx } from "@/server/db";
+import { allocations, dateOverrideRanges, dateOverrides, teams, workingHours } from "@/server/db/schema";
+import {
+  computeSlots,
+  countSlotsByDate,
+  type HeldInterval,
+  type Slot,
+  type SlotQuery,
+  type TimeRange,
+} from "../domain/slots";
+
+// Everything the slot engine needs for a window of local dates, in five queries whatever the window's
+// length: settings, active teams, weekly hours, the window's overrides, and the time held in it.
+
+export type SlotContext = Omit<SlotQuery, "durationMinutes" | "bufferMinutes"> & {
+  businessBufferMinutes: number;
+  holdMinutes: number;
+};
+
+const HOLDING = sql.raw(ALLOCATION_HOLDING_STATUSES.map((s) => `'${s}'`).join(", "));
+
+/**
+ * Held time of every team overlapping [from, to): holding allocations, minus holds already past their
+ * expiry (they no longer hold anything; the next writer or the expiry job marks them expired).
+ */
+export async function loadHeld(db: DbOrTx, from: Date, to: Date, now: Date): Promise<HeldInterval[]> {
+  const rows = await db
+    .select({
+      teamId: allocations.teamId,
+      start: sql<number>`(extract(epoch from lower(${allocations.during})) * 1000)::float8`,
+      end: sql<number>`(extract(epoch from upper(${allocations.during})) * 1000)::float8`,
+    })
+    .from(allocations)
+    .where(
+      sql`${allocations.during} && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)
+        AND ${allocations.status} IN (${HOLDING})
+        AND NOT (${allocations.holdExpiresAt} IS NOT NULL AND ${allocations.holdExpiresAt} <= ${now.toISOString()}::timestamptz
+                 AND ${allocations.status} IN ('pending_payment', 'pending_reschedule'))`,
+    );
+  return rows.map((r) => ({ teamId: r.teamId, start: Number(r.start), end: Number(r.end) }));
+}
+
+export async function loadSlotContext(
+  db: DbOrTx,
+  window: { from: string; to: string },
+  now: Date = new Date(),
+): Promise<SlotContext> {
+  const settings = await getSettingsOrThrow(db);
+  const tz = settings.timeZone;
+  const [teamRows, hourRows, overrideRows] = await Promise.all([
+    db
+      .select({ id: teams.id })
+      .from(teams)
+      .where(eq(teams.isActive, true))
+      .orderBy(asc(teams.sortOrder), asc(teams.name)),
+    db.select().from(workingHours),
+    db
+      .select({
+        date: dateOverrides.date,
+        isClosed: dateOverrides.isClosed,
+        opens: dateOverrideRanges.opensMinute,
+        closes: dateOverrideRanges.closesMinute,
+      })
+      .from(dateOverrides)
+      .leftJoin(dateOverrideRanges, eq(dateOverrideRanges.overrideId, dateOverrides.id))
+      .where(and(between(dateOverrides.date, window.from, window.to))),
+  ]);
+  const weeklyHours: Record<number, TimeRange[]> = {};
+  for (const h of hourRows)
+    (weeklyHours[h.weekday] ??= []).push({ opens: h.opensMinute, closes: h.closesMinute });
+  const overrides: Record<string, TimeRange[]> = {};
+  for (const o of overrideRows) {
+    const list = (overrides[o.date] ??= []);
+    if (!o.isClosed && o.opens !== null && o.closes !== null) list.push({ opens: o.opens, closes: o.closes });
+  }
+  // A day before and after the window: held time there can reach into its first and last day's buffers.
+  const from = localToInstant(addDays(window.from, -1), 0, tz) ?? new Date(`${window.from}T00:00:00Z`);
+  const to = localToInstant(addDays(window.to, 2), 0, tz) ?? new Date(`${window.to}T00:00:00Z`);
+  const held = await loadHeld(db, from, to, now);
+  return {
+    timeZone: tz,
+    weeklyHours,
+    overrides,
+    teams: teamRows.map((t) => t.id),
+    held,
+    slotIntervalMinutes: settings.slotIntervalMinutes,
+    minNoticeMinutes: settings.minNoticeMinutes,
+    horizonDays: settings.horizonDays,
+    now,
+    from: window.from,
+    to: window.to,
+    businessBufferMinutes: settings.bufferMinutes,
+    holdMinutes: settings.holdMinutes,
+  };
+}
+
+/** What is being booked: its length and the zone's extra travel buffer (added to the business's). */
+export type JobShape = { durationMinutes: number; zoneBufferMinutes: number };
+
+export function slotQuery(ctx: SlotContext, job: JobShape): SlotQuery {
+  return {
+    ...ctx,
+    durationMinutes: job.durationMinutes,
+    bufferMinutes: ctx.businessBufferMinutes + job.zoneBufferMinutes,
+  };
+}
+
+/** The bookable starts of one local date. */
+export async function getDaySlots(
+  db: DbOrTx,
+  input: JobShape & { date: string; now?: Date },
+): Promise<Slot[]> {
+  const ctx = await loadSlotContext(db, { from: input.date, to: input.date }, input.now);
+  return computeSlots(slotQuery(ctx, input)).get(input.date) ?? [];
+}
+
+/** The month view: per local date from `from` to `to`, how many starts can be booked. */
+export async function getMonthAvailability(
+  db: DbOrTx,
+  input: JobShape & { from: string; to: string; now?: Date },
+): Promise<Map<string, number>> {
+  const ctx = await loadSlotContext(db, { from: input.from, to: input.to }, input.now);
+  return countSlotsByDate(slotQuery(ctx, input));
+}
