@@ -1,0 +1,235 @@
+// `npm run bench:availability` — the availability benchmark of issue 5.
+// Seeds a busy business (20 teams, 10,000 future bookings over 180 days holding ~60% of the teams' hours,
+// 50,000 past bookings) into a fresh database, then times: the month view (31 days), one day's slot list,
+// and reserve(). Runs on PGlite (in memory) and, when BENCH_DATABASE_URL or TEST_DATABASE_URL points at a
+// PostgreSQL server, on a fresh database there too. Prints one line per figure:
+//   RESULT <name> p50_ms=<x> p95_ms=<y> bookings=<n> db=<pglite|postgres>
+// Targets (issue 5): month view p95 ≤ 50 ms, reserve p95 ≤ 100 ms.
+import { randomBytes, randomUUID } from "node:crypto";
+import pg from "pg";
+import { addDays, isoWeekday, localDateOf, localToInstant } from "@/lib/dates";
+import { reserve } from "@/modules/availability/server/reserve";
+import { getDaySlots, getMonthAvailability } from "@/modules/availability/server/slots";
+import { openDatabase, type DatabaseHandle, type Db } from "@/server/db/client";
+import { insertBooking, insertSettings, insertUser } from "@/server/db/factories";
+import { defaultAddressSnapshot, defaultVehicleSnapshot } from "@/server/db/factories/bookings";
+import { allocations, bookings, teams, workingHours } from "@/server/db/schema";
+
+const TZ = "Europe/London";
+const TEAMS = 20;
+const FUTURE = 10_000;
+const PAST = 50_000;
+const DAYS = 180;
+const OPEN = 8 * 60;
+const CLOSE = 18 * 60;
+const JOB = { durationMinutes: 120, zoneBufferMinutes: 0 };
+
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const pct = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+async function seed(db: Db) {
+  const random = rng(42);
+  await insertSettings(db, {
+    timeZone: TZ,
+    slotIntervalMinutes: 30,
+    minNoticeMinutes: 0,
+    bufferMinutes: 30,
+    horizonDays: 200,
+  });
+  const customer = await insertUser(db, { email: "bench@forecourt.test" });
+  const teamRows = await db
+    .insert(teams)
+    .values(Array.from({ length: TEAMS }, (_, i) => ({ name: `Van ${i + 1}`, sortOrder: i + 1 })))
+    .returning({ id: teams.id });
+  await db
+    .insert(workingHours)
+    .values([1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensMinute: OPEN, closesMinute: CLOSE })));
+  const today = localDateOf(new Date(), TZ);
+
+  type Row = { id: string; teamId: string; start: Date; end: Date; past: boolean };
+  const rows: Row[] = [];
+  // Future: team-days are filled day by day with jobs of 60–150 min and gaps of 30–60 min, up to two
+  // thirds of each day, until 10,000 bookings exist (about 55–60% of the 180 days' team hours).
+  const teamDays: { date: string; teamId: string }[] = [];
+  for (let d = 1; d <= DAYS; d++) {
+    const date = addDays(today, d);
+    if (isoWeekday(date) === 7) continue;
+    for (const t of teamRows) teamDays.push({ date, teamId: t.id });
+  }
+  let future = 0;
+  for (const { date, teamId } of teamDays) {
+    let m = OPEN + 30;
+    let heldMinutes = 0;
+    while (future < FUTURE) {
+      const len = 60 + 30 * Math.floor(random() * 4);
+      if (m + len + 30 > CLOSE || heldMinutes + len > 0.66 * (CLOSE - OPEN)) break;
+      const start = localToInstant(date, m, TZ);
+      if (!start) break;
+      rows.push({
+        id: randomUUID(),
+        teamId,
+        start,
+        end: new Date(start.getTime() + len * 60_000),
+        past: false,
+      });
+      future++;
+      heldMinutes += len;
+      m += len + 30 + (random() < 0.3 ? 30 : 0);
+    }
+    if (future >= FUTURE) break;
+  }
+  // Past: completed jobs over the last two years.
+  for (let i = 0; i < PAST; i++) {
+    const date = addDays(today, -1 - Math.floor(random() * 730));
+    const start = localToInstant(date, OPEN + 30 * Math.floor(random() * 16), TZ) as Date;
+    const team = teamRows[Math.floor(random() * TEAMS)]?.id as string;
+    rows.push({
+      id: randomUUID(),
+      teamId: team,
+      start,
+      end: new Date(start.getTime() + 90 * 60_000),
+      past: true,
+    });
+  }
+  for (let i = 0; i < rows.length; i += 1000) {
+    const batch = rows.slice(i, i + 1000);
+    await db.insert(bookings).values(
+      batch.map((r, j) => ({
+        id: r.id,
+        reference: `BN-${i + j}`,
+        accessToken: randomBytes(12).toString("base64url"),
+        customerId: customer.id,
+        status: r.past ? ("completed" as const) : ("confirmed" as const),
+        startsAt: r.start,
+        endsAt: r.end,
+        teamId: r.teamId,
+        currency: "GBP",
+        totalMinor: 8500,
+        vehicleSnapshot: defaultVehicleSnapshot,
+        addressSnapshot: defaultAddressSnapshot,
+      })),
+    );
+    await db.insert(allocations).values(
+      batch.map((r) => ({
+        teamId: r.teamId,
+        during: { start: r.start, end: r.end },
+        kind: "booking" as const,
+        status: r.past ? ("released" as const) : ("confirmed" as const),
+        bookingId: r.id,
+      })),
+    );
+  }
+  const heldShare =
+    rows.filter((r) => !r.past).reduce((s, r) => s + (r.end.getTime() - r.start.getTime()), 0) /
+    (teamDays.length * (CLOSE - OPEN) * 60_000);
+  return { customerId: customer.id, today, bookings: rows.length, heldShare, future };
+}
+
+async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
+  const t0 = performance.now();
+  const out = await fn();
+  return [performance.now() - t0, out];
+}
+
+async function run(kind: "pglite" | "postgres", handle: DatabaseHandle) {
+  const db = handle.db;
+  const t0 = performance.now();
+  const s = await seed(db);
+  console.log(
+    `[${kind}] seeded ${s.bookings} bookings (${s.future} future, ${(s.heldShare * 100).toFixed(0)}% of the next ${DAYS} days' team hours held) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  await handle.db.execute("ANALYZE" as never).catch(() => undefined);
+
+  const month: number[] = [];
+  const day: number[] = [];
+  const reserves: number[] = [];
+  let totalSlots = 0;
+  for (let i = 0; i < 60; i++) {
+    const from = addDays(s.today, 1 + (i % 120));
+    const [ms, counts] = await time(() => getMonthAvailability(db, { ...JOB, from, to: addDays(from, 30) }));
+    if (i >= 5) month.push(ms); // the first runs warm up caches and the JIT
+    totalSlots += [...counts.values()].reduce((a, b) => a + b, 0);
+  }
+  for (let i = 0; i < 100; i++) {
+    const date = addDays(s.today, 1 + (i % 150));
+    const [ms] = await time(() => getDaySlots(db, { ...JOB, date }));
+    if (i >= 5) day.push(ms);
+  }
+  let reserved = 0;
+  let taken = 0;
+  for (let i = 0; i < 110; i++) {
+    const date = addDays(s.today, 2 + (i % 150));
+    const slots = await getDaySlots(db, { ...JOB, date });
+    const slot = slots[Math.floor(slots.length / 2)];
+    if (!slot) continue;
+    const [ms, result] = await time(() =>
+      reserve(db, {
+        ...JOB,
+        start: slot.start,
+        createOwner: async (tx, chosen) => {
+          const b = await insertBooking(tx, {
+            customerId: s.customerId,
+            teamId: chosen.teamId,
+            startsAt: chosen.start,
+            endsAt: chosen.end,
+            status: "pending_payment",
+            withAllocation: false,
+          });
+          return { owner: b.id, allocation: { kind: "booking", status: "pending_payment", bookingId: b.id } };
+        },
+      }),
+    );
+    if (result.ok) reserved++;
+    else taken++;
+    if (i >= 10) reserves.push(ms);
+  }
+  console.log(
+    `[${kind}] month views returned ${totalSlots} slots in total; reserve: ${reserved} held, ${taken} taken`,
+  );
+  const line = (name: string, xs: number[]) =>
+    console.log(
+      `RESULT ${name} p50_ms=${pct(xs, 50).toFixed(1)} p95_ms=${pct(xs, 95).toFixed(1)} bookings=${s.bookings} db=${kind}`,
+    );
+  line("month_view_31d", month);
+  line("day_slots", day);
+  line("reserve", reserves);
+}
+
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const only = process.argv[2];
+
+if (only !== "postgres") {
+  const handle = await openDatabase({ dir: "memory://" });
+  await run("pglite", handle);
+  await handle.close();
+}
+if (only !== "pglite") {
+  if (!pgUrl)
+    console.log("PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to run it there too.");
+  else {
+    const name = `forecourt_bench_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(pgUrl);
+    url.pathname = `/${name}`;
+    const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
+    try {
+      await run("postgres", handle);
+    } finally {
+      await handle.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+}
