@@ -10,6 +10,9 @@ export const routes = {
   privacyPolicy: "/privacy-policy",
   termsOfService: "/terms-of-service",
   adminHelp: "/admin/help",
+  adminSchedule: "/admin/schedule",
+  adminScheduleHours: "/admin/schedule/hours",
+  adminTeams: "/admin/schedule/teams",
   adminServices: "/admin/services",
   adminNewService: "/admin/services/new",
   adminService: (id: string) => `/admin/services/${id}`,
@@ -51,7 +54,14 @@ export const uploadUrl = (uploadId: string) => `/uploads/${uploadId}.webp`;
 /** Admin sidebar groups, in the order of the design guide. Groups with no built page are hidden. */
 export const adminNav: NavGroup[] = [
   { label: "Today", items: [] },
-  { label: "Work", items: [] },
+  {
+    label: "Work",
+    items: [
+      { href: routes.adminSchedule, label: "Schedule" },
+      { href: routes.adminScheduleHours, label: "Opening hours" },
+      { href: routes.adminTeams, label: "Teams" },
+    ],
+  },
   {
     label: "Catalogue",
     items: [

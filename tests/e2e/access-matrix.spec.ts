@@ -105,6 +105,39 @@ const MATRIX: Row[] = [
   ],
   [
     "GET",
+    "/admin/schedule",
+    {
+      visitor: login("/admin/schedule"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 200,
+      banned: login("/admin/schedule"),
+    },
+  ],
+  [
+    "GET",
+    "/admin/schedule/hours",
+    {
+      visitor: login("/admin/schedule/hours"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 200,
+      banned: login("/admin/schedule/hours"),
+    },
+  ],
+  [
+    "GET",
+    "/admin/schedule/teams",
+    {
+      visitor: login("/admin/schedule/teams"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 200,
+      banned: login("/admin/schedule/teams"),
+    },
+  ],
+  [
+    "GET",
     "/admin/services/new",
     {
       visitor: login("/admin/services/new"),

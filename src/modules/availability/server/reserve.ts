@@ -1,10 +1,10 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AllocationKind, AllocationStatus } from "@/lib/enums";
 import { localDateOf, localToInstant, addDays } from "@/lib/dates";
 import { getSettingsOrThrow } from "@/modules/settings/server/queries";
 import type { DbOrTx, Tx } from "@/server/db";
-import { allocations } from "@/server/db/schema";
+import { allocations, teams } from "@/server/db/schema";
 import { SQLSTATE, sqlState } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
 import { teamsFreeAt } from "../domain/slots";
@@ -20,7 +20,7 @@ import { type JobShape, loadSlotContext, slotQuery } from "./slots";
 //    overlap guard, which holds even for writers that skip this function) moves on to the next team;
 // 5. none left → a typed "taken" result the caller shows with a fresh slot list, never a 500.
 
-const RESERVE_LOCK_NAMESPACE = 727276;
+export const RESERVE_LOCK_NAMESPACE = 727276;
 
 export type AllocationOwner = {
   kind: AllocationKind;
@@ -48,6 +48,7 @@ export type ReserveResult<T> =
   | { ok: true; teamId: string; start: Date; end: Date; owner: T }
   | { ok: false; reason: "taken" | "unavailable"; message: string };
 
+const SKIP = Symbol("team no longer active");
 const TAKEN = "That time was just taken. Please choose another.";
 const UNAVAILABLE = "That time can't be booked. Please choose one of the times shown.";
 
@@ -90,6 +91,13 @@ export async function reserve<T>(db: DbOrTx, input: ReserveInput<T>): Promise<Re
     for (const { teamId } of order) {
       try {
         const owner = await tx.transaction(async (sp) => {
+          // The team must still be active: deactivating one locks its row, so this waits for that.
+          const [active] = await sp
+            .select({ id: teams.id })
+            .from(teams)
+            .where(and(eq(teams.id, teamId), eq(teams.isActive, true)))
+            .for("share");
+          if (!active) return SKIP;
           const made = await input.createOwner(sp, { teamId, start: input.start, end });
           await sp.insert(allocations).values({
             teamId,
@@ -102,6 +110,7 @@ export async function reserve<T>(db: DbOrTx, input: ReserveInput<T>): Promise<Re
           });
           return made.owner;
         });
+        if (owner === SKIP) continue;
         await input.afterReserve?.(tx, { teamId, owner });
         await publishExpired(tx, expired);
         await publish(

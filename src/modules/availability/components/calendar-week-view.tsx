@@ -1,0 +1,107 @@
+import Link from "next/link";
+import { type Calendar, shortDate } from "../server/calendar";
+import { CalendarItemButton } from "./calendar-item";
+import { scheduleHref } from "./calendar-toolbar";
+
+// The week view: Monday to Sunday across, one row per team; each cell lists what the team holds that
+// day in time order (an item crossing midnight is listed on each day it touches). The day headers open
+// the day view.
+
+export function CalendarWeekView({ calendar }: { calendar: Calendar }) {
+  const tz = calendar.timeZone;
+  const { teams, days, items } = calendar;
+
+  return (
+    <section aria-label="Week">
+      {items.length === 0 && (
+        <p className="text-sm text-ink-muted">Nothing is booked, held or blocked this week.</p>
+      )}
+      <div
+        role="region"
+        aria-label="Week by team"
+        tabIndex={0}
+        className="mt-2 overflow-x-auto rounded-card border border-line bg-surface"
+      >
+        <table className="w-full min-w-[60rem] table-fixed border-separate border-spacing-0 text-sm">
+          <caption className="sr-only">Bookings, holds and blocks by team and day</caption>
+          <thead>
+            <tr>
+              <th
+                scope="col"
+                className="w-32 border-b border-line px-3 py-2 text-left font-medium text-ink-muted"
+              >
+                Team
+              </th>
+              {days.map((day) => (
+                <th
+                  key={day.date}
+                  scope="col"
+                  className={`border-b border-l border-line px-2 py-2 text-left font-medium ${
+                    day.isToday ? "bg-brand-soft" : ""
+                  }`}
+                >
+                  <Link
+                    href={scheduleHref("day", day.date)}
+                    className="inline-flex min-h-11 flex-col justify-center rounded-control px-1 text-brand underline-offset-2 hover:underline"
+                  >
+                    <span className="font-semibold">{shortDate(day.start, tz)}</span>
+                    {day.isToday && <span className="sr-only"> (today)</span>}
+                  </Link>
+                  {day.open.length === 0 && <span className="block text-xs text-ink-subtle">Closed</span>}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {teams.map((team) => (
+              <tr key={team.id}>
+                <th scope="row" className="border-b border-line px-3 py-2 text-left align-top font-semibold">
+                  <span className="flex items-center gap-2">
+                    <span
+                      aria-hidden="true"
+                      className="size-3 shrink-0 rounded-full"
+                      style={{ backgroundColor: team.colour }}
+                    />
+                    <span className="truncate">{team.name}</span>
+                  </span>
+                  {!team.isActive && <span className="block font-normal text-ink-muted">(inactive)</span>}
+                </th>
+                {days.map((day) => {
+                  const here = items.filter(
+                    (i) => i.teamId === team.id && i.start < day.end && i.end > day.start,
+                  );
+                  return (
+                    <td
+                      key={day.date}
+                      className={`border-b border-l border-line p-1.5 align-top ${
+                        day.open.length === 0 ? "bg-canvas" : ""
+                      }`}
+                    >
+                      {here.length === 0 ? (
+                        <span className="sr-only">Nothing</span>
+                      ) : (
+                        <ul className="space-y-1.5">
+                          {here.map((item) => (
+                            <li key={item.id}>
+                              <CalendarItemButton
+                                item={item}
+                                team={team}
+                                timeZone={tz}
+                                popoverId={`cal-w-${day.date}-${item.id}`}
+                                layout="compact"
+                              />
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

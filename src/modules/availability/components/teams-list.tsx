@@ -1,0 +1,64 @@
+import { ActiveBadge } from "@/components/ui/active-badge";
+import { Field, Form, SubmitButton } from "@/components/ui/form";
+import { RowActions } from "@/modules/catalogue/components/row-actions";
+import type { AdminTeam } from "../server/teams";
+import { teamColourName } from "../schedule-schemas";
+import { deleteTeamAction, moveTeamAction, setTeamActiveAction, updateTeamAction } from "../team-actions";
+import { TeamSwatch, TeamsColourField } from "./teams-colour";
+
+const upcoming = (n: number) =>
+  n === 0 ? "No upcoming bookings" : n === 1 ? "1 upcoming booking" : `${n} upcoming bookings`;
+
+/** The teams in the business's order: rename and recolour inline, reorder, activate, delete. */
+export function TeamsList({ teams }: { teams: AdminTeam[] }) {
+  if (teams.length === 0)
+    return (
+      <p className="mt-3 rounded-card border border-dashed border-line-strong bg-surface p-6 text-center text-ink-muted">
+        No teams yet. Add your first van or technician above — customers can book once you have an active team
+        and opening hours.
+      </p>
+    );
+  return (
+    <ol className="mt-3 divide-y divide-line rounded-card border border-line bg-surface">
+      {teams.map((team, i) => (
+        <li key={team.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <p className="flex flex-wrap items-center gap-2 font-medium">
+              <TeamSwatch colour={team.colour} />
+              <span>{team.name}</span>
+              <ActiveBadge isActive={team.isActive} />
+            </p>
+            <p className="mt-1 text-sm text-ink-muted">
+              {teamColourName(team.colour)} · {upcoming(team.upcomingCount)}
+            </p>
+            <details className="mt-2">
+              <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-medium text-brand">
+                Edit<span className="sr-only"> {team.name}</span>
+              </summary>
+              <Form
+                action={updateTeamAction}
+                extra={{ id: team.id }}
+                refreshOnSuccess
+                successMessage="Saved."
+                aria-label={`Edit ${team.name}`}
+                className="mt-2 max-w-lg"
+              >
+                <Field name="name" label="Name" defaultValue={team.name} autoComplete="off" />
+                <TeamsColourField defaultValue={team.colour} idPrefix={`team-${team.id}`} />
+                <SubmitButton>Save</SubmitButton>
+              </Form>
+            </details>
+          </div>
+          <RowActions
+            id={team.id}
+            name={team.name}
+            isActive={team.isActive}
+            isFirst={i === 0}
+            isLast={i === teams.length - 1}
+            actions={{ move: moveTeamAction, setActive: setTeamActiveAction, remove: deleteTeamAction }}
+          />
+        </li>
+      ))}
+    </ol>
+  );
+}
