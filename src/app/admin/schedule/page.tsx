@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { LiveRefresh } from "@/components/live/live-refresh";
+import { CalendarPopoverKeys } from "@/modules/availability/components/calendar-popover-keys";
 import { routes } from "@/lib/routes";
 import { BlockDraftProvider } from "@/modules/availability/components/calendar-block-draft";
 import { CalendarBlockForm } from "@/modules/availability/components/calendar-block-form";
@@ -32,6 +33,7 @@ export default async function SchedulePage({ searchParams }: { searchParams: Pro
           </p>
         </div>
         <LiveRefresh types={["schedule.changed", "booking.updated"]} />
+        <CalendarPopoverKeys />
       </div>
 
       <div className="mt-5">

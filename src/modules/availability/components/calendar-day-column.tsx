@@ -56,7 +56,8 @@ export function CalendarDayColumn({
   };
 
   const onPointerDown = (e: React.PointerEvent<HTMLDivElement>) => {
-    if (e.button !== 0 || (e.target as HTMLElement).closest("[data-calendar-item]")) return;
+    // Items and their details (a popover inside the column) keep their own clicks.
+    if (e.button !== 0 || (e.target as HTMLElement).closest("[data-calendar-item], [popover]")) return;
     const y = yOf(e.clientY);
     setDrag({ pointerId: e.pointerId, fromY: y, toY: y });
     if (e.pointerType !== "touch") {

@@ -70,6 +70,7 @@ export function CalendarItemButton({ item, team, timeZone, popoverId, layout, st
       <div
         id={popoverId}
         popover="auto"
+        data-calendar-details=""
         role="dialog"
         aria-labelledby={`${popoverId}-title`}
         className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-card border border-line bg-surface p-5 text-ink shadow-card backdrop:bg-ink/30"
