@@ -42,6 +42,17 @@ const schema = z
     // that many places from the right (the left-most entries are whatever the client sent).
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(1),
     SEED_ON_START: z.enum(["auto", "demo", "settings", "never"]).default("auto"),
+    // Stripe (Checkout Sessions + signed webhooks). Unset: the built-in test provider takes payments.
+    STRIPE_SECRET_KEY: z
+      .string()
+      .min(1)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .min(1)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {
@@ -49,6 +60,14 @@ const schema = z
         code: "custom",
         path: ["AUTH_SECRET"],
         message: "AUTH_SECRET is required in production with PostgreSQL (openssl rand -base64 32)",
+      });
+    }
+    // Without the signing secret no webhook could be verified: late payments would go unnoticed.
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_WEBHOOK_SECRET"],
+        message: "STRIPE_WEBHOOK_SECRET (whsec_…) is required when STRIPE_SECRET_KEY is set",
       });
     }
   });

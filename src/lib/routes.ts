@@ -6,6 +6,8 @@ export type NavGroup = { label: string; items: NavItem[] };
 
 export const routes = {
   home: "/",
+  book: "/book",
+  bookService: (slug: string) => `/book?service=${encodeURIComponent(slug)}`,
   bookingPolicies: "/booking-policies",
   privacyPolicy: "/privacy-policy",
   termsOfService: "/terms-of-service",
@@ -38,6 +40,7 @@ export function homeFor(role: "customer" | "admin"): string {
 
 export const publicNav: NavItem[] = [
   { href: routes.home, label: "Services" },
+  { href: routes.book, label: "Book now" },
   { href: routes.bookingPolicies, label: "Booking policies" },
 ];
 

@@ -54,7 +54,8 @@ export default async function HomePage({
           </p>
           <h1 className="mt-2 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">{s.businessName}</h1>
           <p className="mt-4 max-w-2xl text-lg text-ink-muted">
-            We come to your home or workplace with our own water and power. Call{" "}
+            We come to your home or workplace with our own water and power. Book online in two minutes, or
+            call{" "}
             <a
               className="font-medium text-brand underline underline-offset-2"
               href={`tel:${s.contactPhone.replace(/\s+/g, "")}`}
@@ -67,15 +68,23 @@ export default async function HomePage({
               href={`mailto:${s.contactEmail}`}
             >
               {s.contactEmail}
-            </a>{" "}
-            to book.
+            </a>
+            .
           </p>
-          <a
-            href="#postcode"
-            className="mt-6 inline-flex min-h-11 items-center rounded-control bg-brand px-5 font-semibold text-white hover:bg-brand-hover"
-          >
-            Check we cover your area
-          </a>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link
+              href={routes.book}
+              className="inline-flex min-h-11 items-center rounded-control bg-brand px-5 font-semibold text-white hover:bg-brand-hover"
+            >
+              Book now
+            </Link>
+            <a
+              href="#postcode"
+              className="inline-flex min-h-11 items-center rounded-control border border-line-strong bg-surface px-5 font-semibold hover:bg-canvas"
+            >
+              Check we cover your area
+            </a>
+          </div>
         </div>
       </section>
 
@@ -92,7 +101,12 @@ export default async function HomePage({
               {cat.description && <p className="mt-1 text-ink-muted">{cat.description}</p>}
               <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {cat.services.map((svc) => (
-                  <ServiceCard key={svc.id} service={svc} currency={s.currency} />
+                  <ServiceCard
+                    key={svc.id}
+                    service={svc}
+                    currency={s.currency}
+                    book={{ href: routes.bookService(svc.slug) }}
+                  />
                 ))}
               </ul>
             </div>

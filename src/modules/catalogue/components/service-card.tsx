@@ -1,7 +1,11 @@
+import Link from "next/link";
 import { formatDuration } from "@/lib/dates";
 import { renderMarkdown } from "@/lib/markdown";
 import { formatMoney } from "@/lib/money";
 import { uploadUrl } from "@/lib/routes";
+
+const BOOK_BUTTON =
+  "mt-4 inline-flex min-h-11 items-center justify-center rounded-control bg-brand px-4 font-semibold text-white hover:bg-brand-hover";
 
 export type ServiceCardData = {
   name: string;
@@ -22,10 +26,13 @@ export function ServiceCard({
   service,
   currency,
   as: Tag = "li",
+  book,
 }: {
   service: ServiceCardData;
   currency: string;
   as?: "li" | "div";
+  /** The booking link; "preview" draws the button without a link (the admin's preview). */
+  book?: { href: string } | "preview";
 }) {
   const s = service;
   return (
@@ -68,6 +75,16 @@ export function ServiceCard({
             <span className="text-ink-muted tabular">{durationRange(s.minMinutes, s.maxMinutes)}</span>
           )}
         </p>
+        {book &&
+          (book === "preview" ? (
+            <span className={BOOK_BUTTON} aria-hidden="true">
+              Book
+            </span>
+          ) : (
+            <Link href={book.href} className={BOOK_BUTTON}>
+              Book<span className="sr-only"> {s.name}</span>
+            </Link>
+          ))}
       </div>
     </Tag>
   );

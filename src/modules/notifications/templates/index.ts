@@ -11,6 +11,18 @@ import {
   renderVerifyEmail,
 } from "./account";
 import { renderSystemTest, type SystemTestData } from "./system-test";
+import {
+  type BookingConfirmedData,
+  type BookingReceivedData,
+  type NewBookingAdminData,
+  type PaymentAlertData,
+  type PaymentReceiptData,
+  renderBookingConfirmed,
+  renderBookingReceived,
+  renderNewBookingAdmin,
+  renderPaymentAlertAdmin,
+  renderPaymentReceipt,
+} from "./booking";
 
 /** Every template the outbox can render, with the data it needs. Add new templates here. */
 export type TemplateDataMap = {
@@ -23,6 +35,11 @@ export type TemplateDataMap = {
   "email-changed": { name: string; newEmail: string; supportEmail: string };
   "email-change-requested": { name: string; newEmail: string };
   "account-deleted": { name: string };
+  "booking-received": BookingReceivedData;
+  "booking-confirmed": BookingConfirmedData;
+  "payment-receipt": PaymentReceiptData;
+  "booking-new-admin": NewBookingAdminData;
+  "payment-alert-admin": PaymentAlertData;
 };
 
 export type TemplateName = keyof TemplateDataMap;
@@ -37,6 +54,11 @@ const renderers: { [K in TemplateName]: (data: TemplateDataMap[K], ctx: EmailCon
   "email-changed": renderEmailChanged,
   "email-change-requested": renderEmailChangeRequested,
   "account-deleted": renderAccountDeleted,
+  "booking-received": renderBookingReceived,
+  "booking-confirmed": renderBookingConfirmed,
+  "payment-receipt": renderPaymentReceipt,
+  "booking-new-admin": renderNewBookingAdmin,
+  "payment-alert-admin": renderPaymentAlertAdmin,
 };
 
 export function isTemplateName(name: string): name is TemplateName {

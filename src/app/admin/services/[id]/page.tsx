@@ -102,6 +102,7 @@ export default async function EditServicePage({ params, searchParams }: Params) 
               {service.kind === "package" ? (
                 <ServiceCard
                   as="div"
+                  book="preview"
                   currency={settings.currency}
                   service={{
                     ...service,

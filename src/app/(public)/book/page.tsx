@@ -1,0 +1,40 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { routes } from "@/lib/routes";
+import { WizardShell } from "@/modules/bookings/components/wizard-shell";
+import { STEP_LABELS, type SearchParams, parseWizardState } from "@/modules/bookings/domain/wizard-state";
+import { loadWizardPage } from "@/modules/bookings/server/wizard-page";
+import { getSessionUser } from "@/server/auth";
+
+type Props = { searchParams: Promise<SearchParams> };
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const step = parseWizardState(await searchParams).step;
+  return { title: step ? `Book — ${STEP_LABELS[step]}` : "Book" };
+}
+
+// The booking wizard: every step is rendered on the server from the address bar (see the bookings
+// module's wizard-state), so back, forward, refresh and a shared link all show the same choices.
+export default async function BookPage({ searchParams }: Props) {
+  const [params, user] = await Promise.all([searchParams, getSessionUser()]);
+  const page = await loadWizardPage(params, user && { id: user.id, role: user.role });
+  if (page.kind === "redirect") redirect(page.href);
+  if (page.kind === "admin")
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 sm:px-6">
+        <h1 className="text-2xl font-bold tracking-tight">Booking is for customers</h1>
+        <p className="mt-3 text-ink-muted">
+          You&apos;re signed in as an admin. Bookings for customers are made from the back office; to try the
+          booking pages as a customer would, sign out first.
+        </p>
+        <Link
+          href={routes.adminHelp}
+          className="mt-6 inline-flex min-h-11 items-center rounded-control bg-brand px-5 font-semibold text-white hover:bg-brand-hover"
+        >
+          Go to the back office
+        </Link>
+      </div>
+    );
+  return <WizardShell view={page} />;
+}

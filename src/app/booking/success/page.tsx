@@ -1,0 +1,16 @@
+import type { Metadata } from "next";
+import {
+  type BookingPageSearchParams,
+  BookingResultPage,
+} from "@/modules/payments/components/booking-result-page";
+
+// The URL carries the booking's access token: never send it on in a Referer, never index the page.
+export const metadata: Metadata = {
+  title: "Your booking",
+  referrer: "no-referrer",
+  robots: { index: false, follow: false },
+};
+
+export default function Page({ searchParams }: { searchParams: BookingPageSearchParams }) {
+  return <BookingResultPage page="success" searchParams={searchParams} />;
+}

@@ -1,0 +1,204 @@
+import { z } from "zod";
+import { normaliseUkPostcode } from "@/lib/postcode";
+import { normaliseRegistration } from "@/lib/registration";
+import { RUN_ID, SLUG } from "./domain/wizard-state";
+
+// The booking wizard's inputs, shared by its forms (client) and its route handlers (server). The step
+// forms are checked by the server as they are left (field messages), and the whole submission is
+// checked again, with everything recomputed, when the booking is made.
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `Enter ${label}.` })
+    .trim()
+    .min(1, `Enter ${label}.`)
+    .max(max, `Use at most ${max} characters.`);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const flag = z.boolean().default(false);
+const uuid = (message: string) => z.string({ error: message }).uuid(message);
+
+export const registrationInput = z
+  .string({ error: "Enter the registration." })
+  .trim()
+  .min(1, "Enter the registration.")
+  .max(20, "Enter the registration, like LB19 XKT.")
+  .transform(normaliseRegistration)
+  .refine((v) => /^[A-Z0-9]{2,8}$/.test(v), "Enter the registration, like LB19 XKT.");
+
+export const postcodeInput = z
+  .string({ error: "Enter the postcode." })
+  .trim()
+  .min(1, "Enter the postcode.")
+  .max(20, "Enter a full UK postcode, like SW9 8AB.")
+  .transform((v, ctx) => {
+    const postcode = normaliseUkPostcode(v);
+    if (!postcode) {
+      ctx.addIssue({ code: "custom", message: "Enter a full UK postcode, like SW9 8AB." });
+      return z.NEVER;
+    }
+    return postcode;
+  });
+
+export const vehicleDetailsInput = z.object({
+  make: text("the make", 60),
+  model: text("the model", 60),
+  registration: registrationInput,
+  colour: optionalText(40),
+});
+export type VehicleDetails = z.infer<typeof vehicleDetailsInput>;
+
+export const addressDetailsInput = z.object({
+  label: optionalText(40),
+  line1: text("the first line of the address", 120),
+  line2: optionalText(120),
+  town: text("the town or city", 80),
+  accessNotes: optionalText(500),
+  // Asked here only of a signed-in customer saving a new address; a guest answers on the details step.
+  hasWater: flag,
+  hasPower: flag,
+  hasCoveredSpace: flag,
+});
+export type AddressDetails = z.infer<typeof addressDetailsInput>;
+
+export const contactDetailsInput = z.object({
+  name: text("your name", 100),
+  email: z
+    .string({ error: "Enter your email address." })
+    .trim()
+    .min(1, "Enter your email address.")
+    .max(254, "That email address is too long.")
+    .email("Enter a valid email address, like name@example.com.")
+    .transform((v) => v.toLowerCase()),
+  phone: z
+    .string({ error: "Enter your phone number." })
+    .trim()
+    .min(1, "Enter your phone number.")
+    .max(30, "That phone number is too long.")
+    .regex(/^\+?[0-9 ()-]{7,}$/, "Enter a phone number, like 07700 900123."),
+  notes: optionalText(1000),
+  hasWater: flag,
+  hasPower: flag,
+  hasCoveredSpace: flag,
+});
+export type ContactDetails = z.infer<typeof contactDetailsInput>;
+
+const runInput = z
+  .string({ error: "Please start your booking again." })
+  .regex(RUN_ID, "Please start your booking again.");
+const slugInput = (message: string) => z.string({ error: message }).trim().toLowerCase().regex(SLUG, message);
+const splitAddons = (v: string | string[]) => [
+  ...new Set((Array.isArray(v) ? v : v.split(",")).map((s) => s.trim().toLowerCase()).filter(Boolean)),
+];
+const addonList = z
+  .array(z.string().regex(SLUG, "Please review your add-ons."))
+  .max(20, "Choose at most 20 add-ons.");
+const addonsInput = z
+  .union([z.array(z.string()), z.string()])
+  .optional()
+  .transform((v) => (v === undefined ? [] : splitAddons(v)))
+  .pipe(addonList);
+/** On a step: null = the add-ons step has not been answered yet (kept as such in the next address). */
+const stepAddonsInput = z
+  .union([z.array(z.string()), z.string()])
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined || v === null ? null : splitAddons(v)))
+  .pipe(addonList.nullable());
+const emptyToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+/** The choices a step form is left with (what the URL holds), checked against the catalogue. */
+const choiceFields = {
+  run: runInput,
+  service: slugInput("Choose a service."),
+  size: z.preprocess(emptyToUndefined, uuid("Choose your vehicle's size.").optional()),
+  vehicle: z.preprocess(emptyToUndefined, uuid("Choose one of your vehicles.").optional()),
+  addons: stepAddonsInput,
+  postcode: z.preprocess(emptyToUndefined, z.string().max(20).optional()),
+  address: z.preprocess(emptyToUndefined, uuid("Choose one of your addresses.").optional()),
+  date: z.preprocess(emptyToUndefined, z.string().max(10).optional()),
+  start: z.preprocess(emptyToUndefined, z.string().max(40).optional()),
+};
+
+/** Leaving the vehicle step with a new vehicle: its size and details. */
+export const vehicleStepInput = z.object({
+  ...choiceFields,
+  step: z.literal("vehicle"),
+  size: uuid("Choose your vehicle's size."),
+  ...vehicleDetailsInput.shape,
+});
+
+/** Leaving the address step with a new address: the postcode (zone check) and the lines. */
+export const addressStepInput = z.object({
+  ...choiceFields,
+  step: z.literal("address"),
+  postcode: postcodeInput,
+  ...addressDetailsInput.shape,
+});
+
+/** Leaving the details step (guests): who they are and what the site has. */
+export const detailsStepInput = z.object({
+  ...choiceFields,
+  step: z.literal("details"),
+  ...contactDetailsInput.shape,
+});
+
+export const wizardStepInput = z.discriminatedUnion("step", [
+  vehicleStepInput,
+  addressStepInput,
+  detailsStepInput,
+]);
+export type WizardStepInput = z.infer<typeof wizardStepInput>;
+
+/**
+ * The final submission. Only choices and what the person typed: prices, durations, fees and the team
+ * are never read from it (unknown keys are dropped). A saved vehicle or address (signed in) replaces
+ * the size or postcode and the details.
+ */
+export const createBookingInput = z
+  .object({
+    run: runInput,
+    service: slugInput("Choose a service."),
+    size: z.preprocess(emptyToUndefined, uuid("Choose your vehicle's size.").optional()),
+    savedVehicleId: z.preprocess(emptyToUndefined, uuid("Choose one of your vehicles.").optional()),
+    addons: addonsInput,
+    postcode: z.preprocess(emptyToUndefined, z.string().max(20).optional()),
+    savedAddressId: z.preprocess(emptyToUndefined, uuid("Choose one of your addresses.").optional()),
+    start: z
+      .string({ error: "Choose a date and time." })
+      .datetime({ offset: true, message: "Choose a date and time." })
+      .transform((v) => new Date(v)),
+    vehicleDetails: vehicleDetailsInput.optional(),
+    addressDetails: addressDetailsInput.optional(),
+    contact: contactDetailsInput.optional(),
+    notes: optionalText(1000),
+    acceptPolicies: z.literal(true, { error: "Please read and accept the booking policies to continue." }),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.savedVehicleId) {
+      if (!v.size) ctx.addIssue({ code: "custom", path: ["size"], message: "Choose your vehicle's size." });
+      if (!v.vehicleDetails)
+        ctx.addIssue({
+          code: "custom",
+          path: ["vehicleDetails"],
+          message: "Tell us about your vehicle: make, model and registration.",
+        });
+    }
+    if (!v.savedAddressId) {
+      if (!v.postcode) ctx.addIssue({ code: "custom", path: ["postcode"], message: "Enter the postcode." });
+      if (!v.addressDetails)
+        ctx.addIssue({
+          code: "custom",
+          path: ["addressDetails"],
+          message: "Tell us where we'll do the work.",
+        });
+    }
+  });
+export type CreateBookingInput = z.infer<typeof createBookingInput>;

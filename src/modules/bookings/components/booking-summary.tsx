@@ -1,0 +1,103 @@
+import type { ReactNode } from "react";
+import type { BookingView } from "@/modules/bookings/server/booking-view";
+import { BookingStatusBadge, PaymentStatusBadge } from "./booking-status-badge";
+
+// The booking as the customer sees it everywhere (the wizard's last step, the /booking/* pages): what,
+// when (in the business time zone, with its name), where, the vehicle, and the money.
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-ink-muted">{label}</dt>
+      <dd className="mt-0.5 font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function MoneyRow({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <tr className={strong ? "border-t border-line font-semibold" : ""}>
+      <th scope="row" className={`py-1.5 text-left ${strong ? "" : "font-normal text-ink-muted"}`}>
+        {label}
+      </th>
+      <td className="tabular py-1.5 text-right">{value}</td>
+    </tr>
+  );
+}
+
+export function BookingSummary({ booking }: { booking: BookingView }) {
+  const b = booking;
+  const site = [
+    b.address.hasWater ? "water available" : "no water",
+    b.address.hasPower ? "power available" : "no power",
+    b.address.hasCoveredSpace ? "covered space" : "no covered space",
+  ].join(" · ");
+  return (
+    <section
+      aria-label={`Booking ${b.reference}`}
+      className="rounded-card border border-line bg-surface shadow-card"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3 border-b border-line p-5">
+        <div>
+          <h2 className="text-lg font-semibold">{b.title}</h2>
+          <p className="mt-0.5 text-sm text-ink-muted">
+            Reference <span className="tabular font-semibold tracking-wide text-ink">{b.reference}</span>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <BookingStatusBadge status={b.status} label={b.statusLabel} />
+          <PaymentStatusBadge status={b.paymentStatus} label={b.paymentStatusLabel} />
+        </div>
+      </div>
+
+      <dl className="grid gap-4 p-5 sm:grid-cols-2">
+        <Detail label="When">
+          {b.date}
+          <span className="tabular block font-normal text-ink-muted">
+            {b.timeRange} ({b.duration})
+          </span>
+        </Detail>
+        <Detail label="Vehicle">
+          {b.vehicleLabel}
+          <span className="block font-normal text-ink-muted">{b.vehicle.sizeName}</span>
+        </Detail>
+        <Detail label="Address">
+          <address className="not-italic">
+            {b.addressLines.map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
+          <span className="block text-sm font-normal text-ink-muted">{site}</span>
+          {b.address.accessNotes && (
+            <span className="block text-sm font-normal text-ink-muted">Access: {b.address.accessNotes}</span>
+          )}
+        </Detail>
+        {b.team && <Detail label="Team">{b.team.name}</Detail>}
+        {b.customerNotes && <Detail label="Your notes">{b.customerNotes}</Detail>}
+      </dl>
+
+      <div className="border-t border-line p-5">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Price</caption>
+          <tbody>
+            {b.items.map((item, i) => (
+              <MoneyRow key={`${item.name}-${i}`} label={item.name} value={item.price} />
+            ))}
+            <MoneyRow label="Total" value={b.total} strong />
+            {b.paidMinor > 0 && <MoneyRow label="Paid" value={b.paid} />}
+            {b.refundedMinor > 0 && <MoneyRow label="Refunded" value={b.refunded} />}
+            {b.dueNowMinor > 0 && <MoneyRow label="Due now" value={b.dueNow} strong />}
+            {b.dueNowMinor === 0 && b.onTheDayMinor > 0 && (
+              <MoneyRow label="To pay on the day" value={b.onTheDay} />
+            )}
+            {b.dueNowMinor > 0 && b.onTheDayMinor > 0 && (
+              <MoneyRow label="Then on the day" value={b.onTheDay} />
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

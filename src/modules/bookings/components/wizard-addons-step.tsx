@@ -1,0 +1,80 @@
+import NextForm from "next/form";
+import { formatDuration } from "@/lib/dates";
+import { formatMoney } from "@/lib/money";
+import { BOOK_PATH, type WizardState, wizardQuery } from "../domain/wizard-state";
+
+export type AddonChoice = {
+  slug: string;
+  name: string;
+  description: string;
+  priceMinor: number;
+  minutes: number;
+};
+
+/**
+ * Step 3: the add-ons this package may take that are priced for this vehicle. A GET form: the
+ * ticked boxes become `addons` in the address bar (and an empty one means "none, thanks").
+ */
+export function WizardAddonsStep({
+  options,
+  state,
+  currency,
+}: {
+  options: AddonChoice[];
+  state: WizardState;
+  currency: string;
+}) {
+  const chosen = new Set(state.addons ?? []);
+  // Every other choice travels with the form as it is in the address bar.
+  const carried = new URLSearchParams(wizardQuery({ ...state, addons: null, step: "address", notice: null }));
+  return (
+    <NextForm action={BOOK_PATH} aria-label="Add-ons">
+      {[...carried].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name="addons" value="" />
+      {options.length === 0 ? (
+        <p className="rounded-card border border-line bg-surface p-5 text-ink-muted">
+          There are no extras for this service and vehicle.
+        </p>
+      ) : (
+        <fieldset>
+          <legend className="text-sm font-medium">Extras (optional)</legend>
+          <ul className="mt-2 grid gap-2">
+            {options.map((o) => (
+              <li key={o.slug}>
+                <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-control border border-line-strong bg-surface p-3 has-[:checked]:border-brand has-[:checked]:bg-brand-soft">
+                  <input
+                    type="checkbox"
+                    name="addons"
+                    value={o.slug}
+                    defaultChecked={chosen.has(o.slug)}
+                    className="mt-0.5 size-5 shrink-0 accent-brand"
+                  />
+                  <span className="flex-1 text-sm">
+                    <span className="flex flex-wrap justify-between gap-x-3">
+                      <span className="font-semibold">{o.name}</span>
+                      <span className="tabular">
+                        +{formatMoney(o.priceMinor, currency)}
+                        {o.minutes > 0 && (
+                          <span className="text-ink-muted"> · {formatDuration(o.minutes)}</span>
+                        )}
+                      </span>
+                    </span>
+                    {o.description && <span className="block text-ink-muted">{o.description}</span>}
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+      <button
+        type="submit"
+        className="mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-control bg-brand px-5 font-semibold text-white hover:bg-brand-hover sm:w-auto"
+      >
+        Continue
+      </button>
+    </NextForm>
+  );
+}

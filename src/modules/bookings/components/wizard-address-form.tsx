@@ -1,0 +1,64 @@
+"use client";
+
+import { useRef } from "react";
+import { Checkbox, Field, Form, TextAreaField } from "@/components/ui/form";
+import { type StepChoices, useRestoreFields, useStepSubmit, WizardSubmit } from "./wizard-run";
+
+/**
+ * The address step's form. The postcode is checked against the service area as the step is left (and
+ * goes into the address bar, normalised); the lines stay in this tab. A signed-in customer's new
+ * address is saved to their account with the booking, with its site questions; a guest answers those
+ * with their details.
+ */
+export function WizardAddressForm({ choices, signedIn }: { choices: StepChoices; signedIn: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useRestoreFields(ref, choices.run, "address");
+  const { submit, pending } = useStepSubmit("address", choices, "address");
+  return (
+    <div ref={ref}>
+      <Form action={submit} aria-label="Address">
+        <div className="max-w-xs">
+          <Field
+            name="postcode"
+            label="Postcode"
+            autoComplete="postal-code"
+            defaultValue={choices.postcode ?? ""}
+            help="We check that we cover your area, and whether a travel fee applies."
+          />
+        </div>
+        {signedIn && (
+          <Field
+            name="label"
+            label="Name for this address"
+            required={false}
+            help="For example Home or Work."
+          />
+        )}
+        <Field name="line1" label="Address line 1" autoComplete="address-line1" />
+        <Field name="line2" label="Address line 2" autoComplete="address-line2" required={false} />
+        <Field name="town" label="Town or city" autoComplete="address-level2" />
+        <TextAreaField
+          name="accessNotes"
+          label="Parking and access"
+          required={false}
+          rows={2}
+          help="Where to park, a gate code, which car it is…"
+        />
+        {signedIn && (
+          <fieldset className="mb-4">
+            <legend className="text-sm font-medium">At this address</legend>
+            <div className="mt-2">
+              <Checkbox name="hasWater" label="There's an outside tap we can use" />
+              <Checkbox name="hasPower" label="There's a power socket within reach" />
+              <Checkbox name="hasCoveredSpace" label="There's covered space (a garage or carport)" />
+            </div>
+          </fieldset>
+        )}
+        {signedIn && (
+          <p className="mb-4 text-sm text-ink-muted">We&apos;ll save this address to your account.</p>
+        )}
+        <WizardSubmit pending={pending}>Continue</WizardSubmit>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+"use client";
+
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { Notice } from "@/components/ui/notice";
+import type { WizardStep } from "../domain/wizard-state";
+import type { RunDetails } from "./wizard-run";
+
+// The review's "vehicle, address and contact": the saved ones (signed in) or what this tab kept of what
+// was typed, each with a way back to change it — and what is missing on this device, if anything.
+
+export type Problem = { step: WizardStep; label: string; message: string };
+
+function DetailsBlock({ title, href, children }: { title: string; href: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start justify-between gap-4 py-3">
+      <div className="min-w-0 text-sm">
+        <p className="font-medium">{title}</p>
+        <div className="text-ink-muted">{children}</div>
+      </div>
+      <Link
+        href={href}
+        className="inline-flex min-h-11 shrink-0 items-center text-sm font-medium text-brand underline"
+      >
+        Change<span className="sr-only"> {title.toLowerCase()}</span>
+      </Link>
+    </div>
+  );
+}
+
+const yesNo = (v: boolean | undefined) => (v ? "yes" : "no");
+
+export function ReviewDetails({
+  details,
+  saved,
+  sizeName,
+  signedIn,
+  href,
+  gaps,
+}: {
+  details: RunDetails | null | undefined;
+  saved: { vehicle: string | null; address: string | null };
+  sizeName: string | null;
+  signedIn: boolean;
+  href: (step: WizardStep) => string;
+  gaps: Problem[];
+}) {
+  return (
+    <section aria-labelledby="who-heading" className="mt-8">
+      <h2 id="who-heading" className="text-lg font-semibold">
+        Vehicle, address and contact
+      </h2>
+      <div className="mt-2 divide-y divide-line rounded-card border border-line bg-surface px-4">
+        <DetailsBlock title="Vehicle" href={href("vehicle")}>
+          {saved.vehicle ? (
+            <p>{saved.vehicle}</p>
+          ) : details?.vehicle ? (
+            <p>
+              {details.vehicle.make} {details.vehicle.model}
+              {details.vehicle.colour ? `, ${details.vehicle.colour}` : ""} — {details.vehicle.registration}
+              {sizeName ? ` (${sizeName})` : ""}
+            </p>
+          ) : (
+            <p>{details === undefined ? "…" : "Not given yet"}</p>
+          )}
+        </DetailsBlock>
+        <DetailsBlock title="Address" href={href("address")}>
+          {saved.address ? (
+            <p>{saved.address}</p>
+          ) : details?.address ? (
+            <p>
+              {[details.address.line1, details.address.line2, details.address.town, details.address.postcode]
+                .filter(Boolean)
+                .join(", ")}
+              {details.address.accessNotes && <span className="block">{details.address.accessNotes}</span>}
+            </p>
+          ) : (
+            <p>{details === undefined ? "…" : "Not given yet"}</p>
+          )}
+        </DetailsBlock>
+        {!signedIn && (
+          <DetailsBlock title="Your details" href={href("details")}>
+            {details?.contact ? (
+              <>
+                <p>
+                  {details.contact.name} · {details.contact.email} · {details.contact.phone}
+                </p>
+                <p>
+                  Outside tap: {yesNo(details.contact.hasWater)} · Power: {yesNo(details.contact.hasPower)} ·
+                  Covered space: {yesNo(details.contact.hasCoveredSpace)}
+                </p>
+                {details.contact.notes && <p>Notes: {details.contact.notes}</p>}
+              </>
+            ) : (
+              <p>{details === undefined ? "…" : "Not given yet"}</p>
+            )}
+          </DetailsBlock>
+        )}
+      </div>
+      {gaps.length > 0 && (
+        <Notice kind="warning" className="mt-3">
+          Some details are missing on this device:{" "}
+          {gaps.map((g, i) => (
+            <span key={g.step}>
+              {i > 0 && ", "}
+              <Link href={href(g.step)} className="font-medium underline">
+                add {g.label.toLowerCase()}
+              </Link>
+            </span>
+          ))}
+          .
+        </Notice>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import Link from "next/link";
+import { formatDuration, formatLongDate, formatTime } from "@/lib/dates";
+import { formatMoney } from "@/lib/money";
+import { routes } from "@/lib/routes";
+import {
+  approvalSentence,
+  cancellationSentence,
+  holdSentence,
+  rescheduleSentence,
+} from "@/modules/settings/domain/policy-facts";
+import { wizardHref } from "../domain/wizard-state";
+import type { WizardView } from "../server/wizard-page";
+import { WizardReviewForm } from "./wizard-review-form";
+
+/** What is due now, in words, from the same numbers the commit uses. */
+function dueNowText(view: WizardView, totalMinor: number): string {
+  const s = view.settings;
+  const money = (m: number) => formatMoney(m, s.currency);
+  if (view.dueNowMinor === 0) return `Nothing to pay now — you pay ${money(totalMinor)} on the day.`;
+  if (view.dueNowMinor >= totalMinor) return `Due now: ${money(totalMinor)}, paid online by card.`;
+  return `Due now: a deposit of ${money(view.dueNowMinor)} (${s.depositPercent}%), paid online by card. The remaining ${money(totalMinor - view.dueNowMinor)} is paid on the day.`;
+}
+
+/** The last step: every line, the total, what is due now, the rules in a sentence each, and "I accept". */
+export function WizardReviewStep({ view }: { view: WizardView }) {
+  const { choices, settings: s, state, savedVehicle, savedAddress } = view;
+  const q = choices.quote;
+  if (!q || !state.start) return null;
+  const start = new Date(state.start);
+  const money = (m: number) => formatMoney(m, s.currency);
+  const online = view.dueNowMinor > 0 && s.paymentMode !== "on_the_day";
+  const submitLabel = online
+    ? `Book and pay ${money(view.dueNowMinor)}`
+    : s.approvalRequired
+      ? "Request booking"
+      : "Confirm booking";
+  return (
+    <div>
+      <section aria-labelledby="items-heading">
+        <h2 id="items-heading" className="text-lg font-semibold">
+          What you&apos;re booking
+        </h2>
+        <table className="mt-2 w-full text-sm">
+          <caption className="sr-only">Items, time and price</caption>
+          <thead className="sr-only">
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Time</th>
+              <th scope="col">Price</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line border-y border-line">
+            {q.lines.map((line, i) => (
+              <tr key={`${line.kind}-${line.serviceId ?? i}`}>
+                <th scope="row" className="py-2 text-left font-normal">
+                  {line.name}
+                </th>
+                <td className="py-2 text-right text-ink-muted tabular">
+                  {line.minutes > 0 ? formatDuration(line.minutes) : ""}
+                </td>
+                <td className="w-28 py-2 text-right font-medium tabular">{money(line.priceMinor)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="text-base font-semibold">
+              <th scope="row" className="pt-3 text-left">
+                Total
+              </th>
+              <td className="pt-3 text-right text-sm font-normal text-ink-muted tabular">
+                {formatDuration(q.totalMinutes)}
+              </td>
+              <td className="pt-3 text-right tabular">{money(q.totalMinor)}</td>
+            </tr>
+          </tfoot>
+        </table>
+        <div className="mt-4 flex items-start justify-between gap-4 rounded-card border border-line bg-surface px-4 py-3 text-sm">
+          <div>
+            <p className="font-medium">When</p>
+            <p className="text-ink-muted">
+              {formatLongDate(start, s.timeZone)}, {formatTime(start, s.timeZone)}
+            </p>
+          </div>
+          <Link
+            href={wizardHref(state, { step: "time" })}
+            className="inline-flex min-h-11 shrink-0 items-center font-medium text-brand underline"
+          >
+            Change<span className="sr-only"> date and time</span>
+          </Link>
+        </div>
+      </section>
+
+      <WizardReviewForm
+        state={state}
+        run={state.run}
+        signedIn={view.signedIn}
+        choices={{
+          service: choices.service?.slug ?? "",
+          size: savedVehicle ? "" : (choices.size?.id ?? ""),
+          savedVehicleId: savedVehicle?.id ?? "",
+          addons: choices.addons.map((a) => a.slug).join(","),
+          postcode: savedAddress ? "" : (choices.postcode ?? ""),
+          savedAddressId: savedAddress?.id ?? "",
+          start: state.start,
+        }}
+        saved={{
+          vehicle: savedVehicle
+            ? `${savedVehicle.make} ${savedVehicle.model} — ${savedVehicle.registration} (${choices.size?.name ?? ""})`
+            : null,
+          address: savedAddress
+            ? [
+                savedAddress.label,
+                savedAddress.line1,
+                savedAddress.line2,
+                savedAddress.town,
+                savedAddress.postcode,
+              ]
+                .filter(Boolean)
+                .join(", ")
+            : null,
+        }}
+        sizeName={choices.size?.name ?? null}
+        submitLabel={submitLabel}
+        policiesHref={routes.bookingPolicies}
+      >
+        <section aria-labelledby="pay-heading" className="mt-8">
+          <h2 id="pay-heading" className="text-lg font-semibold">
+            Payment and policies
+          </h2>
+          <p className="mt-2 font-medium">{dueNowText(view, q.totalMinor)}</p>
+          <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-ink-muted">
+            {online && holdSentence(s) && <li>{holdSentence(s)}</li>}
+            {!online && approvalSentence(s) && <li>{approvalSentence(s)}</li>}
+            <li>{cancellationSentence(s)}</li>
+            <li>{rescheduleSentence(s)}</li>
+          </ul>
+        </section>
+      </WizardReviewForm>
+    </div>
+  );
+}

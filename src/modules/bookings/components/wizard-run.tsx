@@ -1,0 +1,230 @@
+"use client";
+
+import { Loader2 } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { type ReactNode, type RefObject, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import type { FormResult } from "@/components/ui/form";
+import type { AddressDetails, ContactDetails, VehicleDetails } from "../book-schemas";
+import { newRunId } from "../domain/wizard-state";
+
+// What a guest types about themselves never goes into the URL: it is kept in this tab's sessionStorage
+// under the wizard run's id (so refresh, back and forward keep it) and sent only with the final
+// submission. A run belongs to the tab that started it: a link with someone else's run id starts a
+// fresh run here, so a shared link can never answer with another person's booking or details.
+
+export type RunDetails = {
+  vehicle?: VehicleDetails;
+  address?: AddressDetails & { postcode: string };
+  contact?: ContactDetails;
+  /** Set once the booking is made: a resubmit shows it instead of booking again. */
+  submitted?: { reference: string; redirectTo: string };
+};
+
+const PREFIX = "forecourt.book.";
+
+let available: Storage | null | undefined;
+
+/** This tab's sessionStorage, or null where it is switched off (the wizard then keeps nothing). */
+function storage(): Storage | null {
+  if (available !== undefined) return available;
+  try {
+    const s = window.sessionStorage;
+    s.setItem(`${PREFIX}probe`, "1");
+    s.removeItem(`${PREFIX}probe`);
+    available = s;
+  } catch {
+    available = null;
+  }
+  return available;
+}
+
+export function readRun(run: string): RunDetails | null {
+  try {
+    const raw = storage()?.getItem(PREFIX + run);
+    return raw ? (JSON.parse(raw) as RunDetails) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeRun(run: string, patch: Partial<RunDetails>): void {
+  const s = storage();
+  if (!s) return;
+  s.setItem(PREFIX + run, JSON.stringify({ ...(readRun(run) ?? {}), ...patch }));
+}
+
+/** Starts a new run carrying this one's details (after a refused time, the next attempt is a new run). */
+export function continueInNewRun(run: string): string {
+  const fresh = newRunId();
+  const { submitted: _done, ...details } = readRun(run) ?? {};
+  writeRun(fresh, details);
+  return fresh;
+}
+
+function subscribe(onChange: () => void) {
+  window.addEventListener("storage", onChange);
+  return () => window.removeEventListener("storage", onChange);
+}
+
+/** The run's remembered details for rendering; undefined while the page is rendered on the server. */
+export function useRunDetails(run: string): RunDetails | null | undefined {
+  const raw = useSyncExternalStore(
+    subscribe,
+    () => storage()?.getItem(PREFIX + run) ?? null,
+    () => undefined,
+  );
+  return useMemo(() => {
+    if (raw === undefined) return undefined;
+    try {
+      return raw ? (JSON.parse(raw) as RunDetails) : null;
+    } catch {
+      return null;
+    }
+  }, [raw]);
+}
+
+function withRun(href: string, run: string): string {
+  const url = new URL(href, window.location.origin);
+  url.searchParams.set("run", run);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Claims the run for this tab, or swaps a run that came from elsewhere for a fresh one. A spent run
+ * (its booking's payment hold ran out) is swapped too, keeping what this tab knows of its details.
+ */
+export function WizardRunGuard({
+  run,
+  isNewRun,
+  isSpent,
+}: {
+  run: string;
+  isNewRun: boolean;
+  isSpent: boolean;
+}) {
+  const router = useRouter();
+  useEffect(() => {
+    if (!storage()) return;
+    if (isSpent) {
+      router.replace(withRun(window.location.href, continueInNewRun(run)), { scroll: false });
+      return;
+    }
+    if (readRun(run) !== null) return;
+    if (isNewRun) {
+      // The server made this run for the page; put it in the address bar so refresh keeps it.
+      writeRun(run, {});
+      window.history.replaceState(window.history.state, "", withRun(window.location.href, run));
+      return;
+    }
+    const fresh = newRunId();
+    writeRun(fresh, {});
+    router.replace(withRun(window.location.href, fresh), { scroll: false });
+  }, [run, isNewRun, isSpent, router]);
+  return null;
+}
+
+/** Puts remembered values back into a step's fields after a refresh or a step back. */
+export function useRestoreFields(
+  container: RefObject<HTMLElement | null>,
+  run: string,
+  part: keyof Omit<RunDetails, "submitted">,
+) {
+  useEffect(() => {
+    const root = container.current;
+    const values = readRun(run)?.[part] as Record<string, unknown> | undefined;
+    if (!root || !values) return;
+    for (const [name, value] of Object.entries(values)) {
+      const el = root.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${CSS.escape(name)}"]`);
+      if (!el || value === null || value === undefined) continue;
+      if (el instanceof HTMLInputElement && el.type === "checkbox") el.checked = Boolean(value);
+      else if (el instanceof HTMLInputElement && el.type === "radio") continue;
+      else if (!el.value) el.value = String(value);
+    }
+  }, [container, run, part]);
+}
+
+const NETWORK: FormResult = {
+  ok: false,
+  code: "INTERNAL",
+  message: "Something went wrong on our side. Please try again.",
+};
+
+export async function postJson(url: string, body: unknown): Promise<FormResult> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return ((await res.json().catch(() => null)) as FormResult | null) ?? NETWORK;
+}
+
+export type StepChoices = {
+  run: string;
+  service: string | null;
+  size: string | null;
+  vehicle: string | null;
+  /** null = the add-ons step has not been answered yet. */
+  addons: string[] | null;
+  postcode: string | null;
+  address: string | null;
+  date: string | null;
+  start: string | null;
+};
+
+const noSubscribe = () => () => {};
+
+/** False in the server's HTML and until the page's scripts run, then true. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * The wizard's submit button. It stays disabled until the page's scripts have run: a form submitted
+ * before that would go out as a plain GET and put what was typed into the address bar.
+ */
+export function WizardSubmit({ pending, children }: { pending: boolean; children: ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <button
+      type="submit"
+      disabled={!hydrated || pending}
+      className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-control bg-brand px-5 font-semibold text-white hover:bg-brand-hover disabled:opacity-70 sm:w-auto"
+    >
+      {pending && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
+      {children}
+    </button>
+  );
+}
+
+/**
+ * The submit of a details step: the server checks the fields (messages under them), the normalised
+ * values are remembered in this tab, and the next step opens.
+ */
+export function useStepSubmit(
+  step: "vehicle" | "address" | "details",
+  choices: StepChoices,
+  remember: keyof Omit<RunDetails, "submitted">,
+) {
+  const router = useRouter();
+  const [pending, setPending] = useState(false);
+  const submit = async (values: Record<string, unknown>): Promise<FormResult> => {
+    setPending(true);
+    try {
+      const result = await postJson("/api/book/step", { ...choices, ...values, step });
+      if (result.ok) {
+        const data = result.data as { redirectTo: string; values: RunDetails[typeof remember] };
+        writeRun(choices.run, { [remember]: data.values });
+        router.push(data.redirectTo);
+      } else setPending(false);
+      return result;
+    } catch (err) {
+      setPending(false);
+      throw err;
+    }
+  };
+  return { submit, pending };
+}

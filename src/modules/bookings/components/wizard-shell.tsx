@@ -1,0 +1,205 @@
+import Link from "next/link";
+import { ArrowLeft } from "lucide-react";
+import { formatDuration } from "@/lib/dates";
+import { formatMoney } from "@/lib/money";
+import { Notice } from "@/components/ui/notice";
+import { addonOptions, sizeOptions } from "../domain/wizard-choices";
+import { nextStep, previousStep, STEP_LABELS, type WizardStep, wizardHref } from "../domain/wizard-state";
+import {
+  packageCards,
+  savedAddressOptions,
+  savedVehicleOptions,
+  type WizardView,
+} from "../server/wizard-page";
+import { WizardAddonsStep } from "./wizard-addons-step";
+import { WizardAddressForm } from "./wizard-address-form";
+import { WizardDetailsForm } from "./wizard-details-form";
+import { WizardProgress } from "./wizard-progress";
+import { WizardReviewStep } from "./wizard-review-step";
+import { type StepChoices, WizardRunGuard } from "./wizard-run";
+import { SavedAddresses, SavedVehicles } from "./wizard-saved-step";
+import { WizardServiceStep } from "./wizard-service-step";
+import { WizardSummaryBar, WizardSummaryCard } from "./wizard-summary";
+import { WizardTimeStep } from "./wizard-time-step";
+import { WizardVehicleForm } from "./wizard-vehicle-form";
+
+const HEADINGS: Record<WizardStep, string> = {
+  service: "Choose a service",
+  vehicle: "Your vehicle",
+  addons: "Any extras?",
+  address: "Where should we come?",
+  time: "Choose a date and time",
+  details: "Your details",
+  review: "Check and book",
+};
+
+function stepChoices(view: WizardView): StepChoices {
+  const s = view.state;
+  return {
+    run: s.run,
+    service: s.service,
+    size: s.size,
+    vehicle: s.vehicle,
+    addons: s.addons,
+    postcode: s.postcode,
+    address: s.address,
+    date: s.date,
+    start: s.start,
+  };
+}
+
+function AddNew({ open, summary, children }: { open: boolean; summary: string; children: React.ReactNode }) {
+  return (
+    <details open={open} className="mt-6 rounded-card border border-line bg-surface p-4">
+      <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-brand-ink">
+        {summary}
+      </summary>
+      <div className="mt-3">{children}</div>
+    </details>
+  );
+}
+
+function StepBody({ view }: { view: WizardView }) {
+  const { state, choices, catalogue, settings } = view;
+  const currency = settings.currency;
+  switch (view.step) {
+    case "service":
+      return <WizardServiceStep groups={packageCards(catalogue)} state={state} currency={currency} />;
+    case "vehicle": {
+      const service = choices.service;
+      if (!service) return null;
+      const sizes = sizeOptions(catalogue, service.id).map(({ size, cell }) => ({
+        ...size,
+        price: cell
+          ? `${formatMoney(cell.priceMinor, currency)} · ${formatDuration(cell.durationMinutes)}`
+          : null,
+      }));
+      const form = (
+        <WizardVehicleForm
+          choices={stepChoices(view)}
+          sizes={sizes}
+          serviceName={service.name}
+          saveNote={view.signedIn ? "We'll save this vehicle to your account." : undefined}
+        />
+      );
+      if (!view.signedIn || view.savedVehicles.length === 0) return form;
+      return (
+        <>
+          <h2 className="text-lg font-semibold">Your vehicles</h2>
+          <div className="mt-2">
+            <SavedVehicles
+              options={savedVehicleOptions(catalogue, service, view.savedVehicles)}
+              state={state}
+              serviceName={service.name}
+            />
+          </div>
+          <AddNew open={Boolean(state.size && !state.vehicle)} summary="Add a different vehicle">
+            {form}
+          </AddNew>
+        </>
+      );
+    }
+    case "addons": {
+      if (!choices.service || !choices.size) return null;
+      const options = addonOptions(catalogue, choices.service, choices.size.id).map(({ addon, cell }) => ({
+        slug: addon.slug,
+        name: addon.name,
+        description: addon.shortDescription,
+        priceMinor: cell.priceMinor,
+        minutes: cell.durationMinutes,
+      }));
+      return <WizardAddonsStep options={options} state={state} currency={currency} />;
+    }
+    case "address": {
+      const form = <WizardAddressForm choices={stepChoices(view)} signedIn={view.signedIn} />;
+      const covered = choices.zone && (
+        <Notice kind="success" className="mb-4">
+          We cover {choices.postcode} ({choices.zone.name}).{" "}
+          {choices.zone.travelFeeMinor > 0
+            ? `A travel fee of ${formatMoney(choices.zone.travelFeeMinor, currency)} applies.`
+            : "No travel fee."}
+        </Notice>
+      );
+      if (!view.signedIn || view.savedAddresses.length === 0)
+        return (
+          <>
+            {covered}
+            {form}
+          </>
+        );
+      return (
+        <>
+          {covered}
+          <h2 className="text-lg font-semibold">Your addresses</h2>
+          <div className="mt-2">
+            <SavedAddresses
+              options={savedAddressOptions(catalogue, view.savedAddresses)}
+              state={state}
+              currency={currency}
+              next={nextStep(view.steps, "address")}
+            />
+          </div>
+          <AddNew open={Boolean(state.postcode && !state.address)} summary="Add a different address">
+            {form}
+          </AddNew>
+        </>
+      );
+    }
+    case "time":
+      return view.times ? (
+        <WizardTimeStep
+          times={view.times}
+          state={state}
+          next={nextStep(view.steps, "time")}
+          timeZone={settings.timeZone}
+        />
+      ) : null;
+    case "details":
+      return <WizardDetailsForm choices={stepChoices(view)} />;
+    case "review":
+      return <WizardReviewStep view={view} />;
+  }
+}
+
+/** One wizard page: where you are, the step, and (from the vehicle on) the running summary. */
+export function WizardShell({ view }: { view: WizardView }) {
+  const back = previousStep(view.steps, view.step);
+  const showSummary = view.step !== "service" && view.summary;
+  return (
+    <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-6 lg:pt-10">
+      <WizardRunGuard run={view.state.run} isNewRun={view.isNewRun} isSpent={view.runLapsed} />
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand">Book a visit</p>
+      <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">{HEADINGS[view.step]}</h1>
+      <WizardProgress steps={view.steps} step={view.step} state={view.state} />
+      {showSummary && view.summary && (
+        <WizardSummaryBar summary={view.summary} currency={view.settings.currency} />
+      )}
+      <div className="mt-6 pb-10 lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-10">
+        <div>
+          {view.message && (
+            <Notice kind={view.step === "time" ? "warning" : "error"} className="mb-4">
+              {view.message}
+            </Notice>
+          )}
+          <StepBody view={view} />
+          {back && (
+            <Link
+              href={wizardHref(view.state, { step: back })}
+              className="mt-6 inline-flex min-h-11 items-center gap-1 text-sm font-medium text-ink-muted hover:text-ink"
+            >
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Back to {STEP_LABELS[back].toLowerCase()}
+            </Link>
+          )}
+        </div>
+        {showSummary && view.summary && (
+          <aside aria-label="Booking summary" className="hidden lg:block">
+            <div className="sticky top-6">
+              <WizardSummaryCard summary={view.summary} currency={view.settings.currency} />
+            </div>
+          </aside>
+        )}
+      </div>
+    </div>
+  );
+}

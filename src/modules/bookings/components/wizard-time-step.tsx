@@ -1,0 +1,175 @@
+import Link from "next/link";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { formatTime, toLocalParts } from "@/lib/dates";
+import { dateLabel, groupByPartOfDay, monthLabel, WEEKDAY_NAMES } from "../domain/wizard-calendar";
+import { type WizardState, type WizardStep, wizardHref } from "../domain/wizard-state";
+import type { DateStepTimes } from "../server/wizard-times";
+
+// The date step, all links: the month grid marks the days that have times (next and previous month
+// are links too), and the chosen day's times are buttons grouped by part of the day. Choosing one
+// opens the next step with it in the address bar, so back and refresh keep it.
+
+export function WizardTimeStep({
+  times,
+  state,
+  next,
+  timeZone,
+}: {
+  times: DateStepTimes;
+  state: WizardState;
+  next: WizardStep;
+  timeZone: string;
+}) {
+  const base = { ...state, month: null };
+  const slots = times.slots.map((s) => ({ iso: s.start.toISOString(), start: s.start }));
+  const zoneCity = timeZone.split("/").pop()?.replace(/_/g, " ") ?? timeZone;
+  const zoneName = formatTime(slots[0]?.start ?? new Date(), timeZone).split(" ")[1] ?? "";
+  const monthLink = (month: string) => wizardHref(base, { month, date: null, step: "time" });
+  const navClass =
+    "inline-flex size-11 items-center justify-center rounded-control border border-line-strong bg-surface hover:bg-canvas";
+  return (
+    <div className="grid gap-6 md:grid-cols-[minmax(0,20rem)_1fr]">
+      <section aria-labelledby="calendar-heading">
+        <div className="flex items-center justify-between gap-2">
+          {times.prevMonth ? (
+            <Link href={monthLink(times.prevMonth)} className={navClass}>
+              <ChevronLeft aria-hidden="true" className="size-5" />
+              <span className="sr-only">Previous month, {monthLabel(times.prevMonth)}</span>
+            </Link>
+          ) : (
+            <span className="size-11" />
+          )}
+          <h2 id="calendar-heading" className="font-semibold" aria-live="polite">
+            {monthLabel(times.month)}
+          </h2>
+          {times.nextMonth ? (
+            <Link href={monthLink(times.nextMonth)} className={navClass}>
+              <ChevronRight aria-hidden="true" className="size-5" />
+              <span className="sr-only">Next month, {monthLabel(times.nextMonth)}</span>
+            </Link>
+          ) : (
+            <span className="size-11" />
+          )}
+        </div>
+        <table className="mt-3 w-full table-fixed text-center text-sm" aria-labelledby="calendar-heading">
+          <thead>
+            <tr>
+              {WEEKDAY_NAMES.map(([short, long]) => (
+                <th key={short} scope="col" className="pb-1 text-xs font-medium text-ink-muted">
+                  <abbr title={long} className="no-underline">
+                    {short}
+                  </abbr>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {times.weeks.map((week, i) => (
+              <tr key={i}>
+                {week.map((day, j) => {
+                  if (!day) return <td key={j} />;
+                  const n = Number(day.date.slice(8));
+                  const selected = day.date === times.selected;
+                  const label = `${dateLabel(day.date)}, ${
+                    day.count ? `${day.count} ${day.count === 1 ? "time" : "times"} available` : "no times"
+                  }`;
+                  return (
+                    <td key={day.date} className="p-0.5">
+                      {day.count > 0 ? (
+                        <Link
+                          href={wizardHref(base, { date: day.date, start: null, step: "time" })}
+                          aria-label={label}
+                          aria-current={selected ? "date" : undefined}
+                          className={`mx-auto flex size-11 flex-col items-center justify-center rounded-control font-semibold tabular ${
+                            selected
+                              ? "bg-brand text-white"
+                              : "bg-brand-soft text-brand-ink ring-1 ring-brand/40 hover:bg-brand hover:text-white"
+                          }`}
+                        >
+                          {n}
+                          <span
+                            aria-hidden="true"
+                            className={`mt-0.5 size-1 rounded-full ${selected ? "bg-white" : "bg-brand"}`}
+                          />
+                        </Link>
+                      ) : (
+                        <span
+                          aria-label={label}
+                          role="img"
+                          className="mx-auto flex size-11 items-center justify-center text-ink-subtle line-through decoration-line-strong tabular"
+                        >
+                          {n}
+                        </span>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="mt-2 flex items-center gap-2 text-xs text-ink-muted">
+          <span aria-hidden="true" className="inline-block size-1.5 rounded-full bg-brand" />
+          Days with times you can book
+        </p>
+      </section>
+
+      <section aria-labelledby="times-heading">
+        <h2 id="times-heading" className="font-semibold">
+          {times.selected ? `Times on ${dateLabel(times.selected)}` : "Times"}
+        </h2>
+        <p className="mt-1 text-sm text-ink-muted">
+          Times are in {zoneCity} time{zoneName ? ` (${zoneName})` : ""}.
+        </p>
+        {!times.selected ? (
+          <p className="mt-4 rounded-control border border-line bg-surface p-4 text-sm">
+            No times are left in {monthLabel(times.month)}.
+            {times.nextMonth && (
+              <>
+                {" "}
+                <Link href={monthLink(times.nextMonth)} className="font-medium text-brand underline">
+                  See {monthLabel(times.nextMonth)}
+                </Link>
+              </>
+            )}
+          </p>
+        ) : slots.length === 0 ? (
+          <p className="mt-4 rounded-control border border-line bg-surface p-4 text-sm">
+            No times are left on this day. Please choose another day.
+          </p>
+        ) : (
+          groupByPartOfDay(slots, (s) => {
+            const l = toLocalParts(s.start, timeZone);
+            return l.hour * 60 + l.minute;
+          }).map((group) => (
+            <div key={group.part} className="mt-4">
+              <h3 className="text-sm font-medium text-ink-muted">{group.part}</h3>
+              <ul className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
+                {group.items.map((s) => {
+                  const chosen = state.start === s.iso;
+                  const time = formatTime(s.start, timeZone).split(" ")[0];
+                  return (
+                    <li key={s.iso}>
+                      <Link
+                        href={wizardHref(base, { date: times.selected, start: s.iso, step: next })}
+                        aria-current={chosen ? "true" : undefined}
+                        className={`flex min-h-11 items-center justify-center rounded-control border font-semibold tabular ${
+                          chosen
+                            ? "border-brand bg-brand text-white"
+                            : "border-line-strong bg-surface hover:border-brand hover:bg-brand-soft"
+                        }`}
+                      >
+                        {time}
+                        {chosen && <span className="sr-only"> (your choice)</span>}
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          ))
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import { describe, expect, it } from "vitest";
+import {
+  EMPTY_WIZARD_STATE,
+  newRunId,
+  parseAddons,
+  parseWizardState,
+  previousStep,
+  resolveStep,
+  RUN_ID,
+  stepsFor,
+  nextStep,
+  type WizardStep,
+  wizardHref,
+  wizardQuery,
+} from "./wizard-state";
+
+const SIZE = "3f2504e0-4f89-41d3-9a0c-0305e82c3301";
+const RUN = "AbCdEfGhIjKlMnOpQrStUv";
+
+describe("parseWizardState", () => {
+  it("reads every choice and normalises it", () => {
+    expect(
+      parseWizardState({
+        service: "Full-Valet",
+        size: SIZE.toUpperCase(),
+        addons: "pet-hair,engine-bay,pet-hair",
+        postcode: "sw98ab",
+        month: "2026-12",
+        date: "2026-12-08",
+        start: "2026-12-08T09:00:00+00:00",
+        step: "time",
+        run: RUN,
+        notice: "taken",
+      }),
+    ).toEqual({
+      service: "full-valet",
+      size: SIZE,
+      vehicle: null,
+      addons: ["pet-hair", "engine-bay"],
+      postcode: "SW9 8AB",
+      address: null,
+      month: "2026-12",
+      date: "2026-12-08",
+      start: "2026-12-08T09:00:00.000Z",
+      step: "time",
+      run: RUN,
+      notice: "taken",
+    });
+  });
+
+  it.each([
+    ["service", "<script>"],
+    ["size", "not-a-uuid"],
+    ["vehicle", "1"],
+    ["address", "x"],
+    ["postcode", "NOT A POSTCODE"],
+    ["month", "2026-13"],
+    ["date", "2026-02-30"],
+    ["start", "tomorrow"],
+    ["step", "pay"],
+    ["run", "short"],
+    ["notice", "hello"],
+  ])("treats a malformed %s as not chosen", (key, value) => {
+    expect(parseWizardState({ [key]: value })).toEqual(EMPTY_WIZARD_STATE);
+  });
+
+  it("takes the first of repeated single values", () => {
+    expect(parseWizardState({ service: ["a", "b"] }).service).toBe("a");
+  });
+});
+
+describe("parseAddons", () => {
+  it.each([
+    [undefined, null],
+    ["", []],
+    [
+      ["", "a", "b"],
+      ["a", "b"],
+    ],
+    ["a,,B , c", ["a", "b", "c"]],
+    ["a,no spaces!", ["a"]],
+  ] as const)("%o → %o", (input, expected) => {
+    expect(parseAddons(input as string | string[] | undefined)).toEqual(expected);
+  });
+
+  it("keeps at most 20", () => {
+    expect(parseAddons(Array.from({ length: 30 }, (_, i) => `a${i}`).join(","))).toHaveLength(20);
+  });
+});
+
+describe("wizardHref / wizardQuery", () => {
+  it("writes choices in a stable order, keeping commas readable", () => {
+    expect(
+      wizardQuery({ run: RUN, step: "review", addons: ["a", "b"], service: "x", postcode: "SW9 8AB" }),
+    ).toBe(`service=x&addons=a,b&postcode=SW9%208AB&step=review&run=${RUN}`);
+  });
+
+  it("round-trips through the parser", () => {
+    const state = parseWizardState({
+      service: "x",
+      size: SIZE,
+      addons: "a,b",
+      postcode: "SW9 8AB",
+      start: "2026-12-08T09:00:00.000Z",
+      date: "2026-12-08",
+      step: "review",
+      run: RUN,
+    });
+    const params = Object.fromEntries(new URLSearchParams(wizardHref(state).split("?")[1]));
+    expect(parseWizardState(params)).toEqual(state);
+  });
+
+  it("applies a patch and drops a one-off notice", () => {
+    const href = wizardHref({ service: "x", notice: "taken", step: "time" }, { step: "review" });
+    expect(href).toBe("/book?service=x&step=review");
+    expect(wizardHref({}, { notice: "expired" })).toBe("/book?notice=expired");
+    expect(wizardHref({})).toBe("/book");
+  });
+});
+
+describe("steps", () => {
+  it("skips the details step when signed in", () => {
+    expect(stepsFor(false)).toContain("details");
+    expect(stepsFor(true)).not.toContain("details");
+    expect(nextStep(stepsFor(true), "time")).toBe("review");
+    expect(nextStep(stepsFor(false), "time")).toBe("details");
+    expect(nextStep(stepsFor(false), "review")).toBe("review");
+    expect(previousStep(stepsFor(false), "service")).toBeNull();
+    expect(previousStep(stepsFor(true), "review")).toBe("time");
+  });
+});
+
+describe("resolveStep", () => {
+  const steps = stepsFor(false);
+  const checks = (invalid: WizardStep[], unanswered: WizardStep[] = []) => ({
+    valid: (s: WizardStep) => !invalid.includes(s),
+    answered: (s: WizardStep) => !unanswered.includes(s),
+  });
+
+  it.each([
+    ["review", [], [], "review"],
+    ["review", ["time"], [], "time"],
+    ["review", ["vehicle", "time"], [], "vehicle"],
+    ["time", ["time"], [], "time"],
+    ["addons", ["address"], [], "addons"],
+    [null, [], ["addons", "details"], "addons"],
+    [null, ["service"], [], "service"],
+    [null, [], ["details"], "details"],
+    [null, [], [], "review"],
+  ] as const)("asked %s with invalid %o, unanswered %o → %s", (requested, invalid, unanswered, expected) => {
+    expect(resolveStep(requested, steps, checks([...invalid], [...unanswered]))).toBe(expected);
+  });
+
+  it("ignores a step that is not in this person's list", () => {
+    expect(resolveStep("details", stepsFor(true), checks([], []))).toBe("review");
+  });
+});
+
+describe("newRunId", () => {
+  it("makes 22 url-safe characters from 16 random bytes", () => {
+    const id = newRunId();
+    expect(id).toMatch(RUN_ID);
+    expect(id).toHaveLength(22);
+    expect(newRunId(() => new Uint8Array(16).fill(255))).toBe("_____________________w");
+    expect(newRunId()).not.toBe(id);
+  });
+});

@@ -1,0 +1,228 @@
+import { normaliseUkPostcode } from "@/lib/postcode";
+
+// The booking wizard's state lives in the URL, so back, forward and refresh keep it and a shared link
+// reproduces the choice. The URL carries only *choices* (catalogue slugs and ids, a normalised
+// postcode, a date and a start) and the run id — never what a guest typed about themselves: make,
+// model, registration, address lines, name, email and phone stay in the tab's sessionStorage (keyed by
+// the run) and travel to the server only with the final submission.
+
+export const WIZARD_STEPS = ["service", "vehicle", "addons", "address", "time", "details", "review"] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+
+export const STEP_LABELS: Record<WizardStep, string> = {
+  service: "Service",
+  vehicle: "Vehicle",
+  addons: "Add-ons",
+  address: "Address",
+  time: "Date & time",
+  details: "Your details",
+  review: "Review",
+};
+
+export const WIZARD_NOTICES = ["taken", "expired"] as const;
+export type WizardNotice = (typeof WIZARD_NOTICES)[number];
+
+export type WizardState = {
+  /** Package slug. */
+  service: string | null;
+  /** Vehicle size id (a guest, or a signed-in customer adding a vehicle). */
+  size: string | null;
+  /** A saved vehicle's id (signed in); ownership is checked on the server. */
+  vehicle: string | null;
+  /** Add-on slugs; null = the add-ons step has not been answered yet (none chosen = []). */
+  addons: string[] | null;
+  /** Normalised UK postcode ("SW9 8AB"). */
+  postcode: string | null;
+  /** A saved address's id (signed in). */
+  address: string | null;
+  /** Calendar month shown on the date step (YYYY-MM). */
+  month: string | null;
+  /** Chosen local date (YYYY-MM-DD). */
+  date: string | null;
+  /** Chosen start, an ISO instant. */
+  start: string | null;
+  step: WizardStep | null;
+  /** One per wizard run: the idempotency key of the booking it creates. */
+  run: string | null;
+  /** Why the person was sent back to the date step. */
+  notice: WizardNotice | null;
+};
+
+export const EMPTY_WIZARD_STATE: WizardState = {
+  service: null,
+  size: null,
+  vehicle: null,
+  addons: null,
+  postcode: null,
+  address: null,
+  month: null,
+  date: null,
+  start: null,
+  step: null,
+  run: null,
+  notice: null,
+};
+
+export type SearchParams = Record<string, string | string[] | undefined>;
+
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const RUN_ID = /^[A-Za-z0-9_-]{16,64}$/;
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const MAX_ADDONS = 20;
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** An ISO instant as the wizard writes it (toISOString), or null. */
+export function normaliseInstant(value: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** `addons=a,b` and `addons=a&addons=b` (a GET form's checkboxes) both work; unknown shapes are dropped. */
+export function parseAddons(value: string | string[] | undefined): string[] | null {
+  if (value === undefined) return null;
+  const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(","));
+  const out: string[] = [];
+  for (const raw of parts) {
+    const slug = raw.trim().toLowerCase();
+    if (slug && SLUG.test(slug) && slug.length <= 100 && !out.includes(slug)) out.push(slug);
+    if (out.length >= MAX_ADDONS) break;
+  }
+  return out;
+}
+
+/** Reads the wizard state from the query string; anything malformed is treated as not chosen. */
+export function parseWizardState(params: SearchParams): WizardState {
+  const text = (key: string) => first(params[key])?.trim() || null;
+  const service = text("service")?.toLowerCase() ?? null;
+  const size = text("size");
+  const vehicle = text("vehicle");
+  const address = text("address");
+  const postcode = text("postcode");
+  const month = text("month");
+  const date = text("date");
+  const start = text("start");
+  const step = text("step");
+  const run = text("run");
+  const notice = text("notice");
+  return {
+    service: service && SLUG.test(service) && service.length <= 100 ? service : null,
+    size: size && UUID.test(size) ? size.toLowerCase() : null,
+    vehicle: vehicle && UUID.test(vehicle) ? vehicle.toLowerCase() : null,
+    addons: parseAddons(params.addons),
+    postcode: postcode ? normaliseUkPostcode(postcode.slice(0, 20)) : null,
+    address: address && UUID.test(address) ? address.toLowerCase() : null,
+    month: month && MONTH.test(month) ? month : null,
+    date: date && isCalendarDate(date) ? date : null,
+    start: start ? normaliseInstant(start) : null,
+    step: step && (WIZARD_STEPS as readonly string[]).includes(step) ? (step as WizardStep) : null,
+    run: run && RUN_ID.test(run) ? run : null,
+    notice:
+      notice && (WIZARD_NOTICES as readonly string[]).includes(notice) ? (notice as WizardNotice) : null,
+  };
+}
+
+const ORDER = [
+  "service",
+  "size",
+  "vehicle",
+  "addons",
+  "postcode",
+  "address",
+  "month",
+  "date",
+  "start",
+  "step",
+  "notice",
+  "run",
+] as const satisfies readonly (keyof WizardState)[];
+
+/** The query string of a state, in a stable order (commas in the add-on list stay readable). */
+export function wizardQuery(state: Partial<WizardState>): string {
+  const parts: string[] = [];
+  for (const key of ORDER) {
+    const value = state[key];
+    if (value === null || value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(",") : value;
+    parts.push(`${key}=${encodeURIComponent(text).replace(/%2C/g, ",")}`);
+  }
+  return parts.join("&");
+}
+
+export const BOOK_PATH = "/book";
+
+/** A link to the wizard: the state with `patch` applied. A one-off notice never travels further. */
+export function wizardHref(state: Partial<WizardState>, patch: Partial<WizardState> = {}): string {
+  const query = wizardQuery({ ...state, notice: null, ...patch });
+  return query ? `${BOOK_PATH}?${query}` : BOOK_PATH;
+}
+
+/** The steps a person goes through: a signed-in customer's details are known, so theirs is skipped. */
+export function stepsFor(signedIn: boolean): WizardStep[] {
+  return WIZARD_STEPS.filter((s) => !(signedIn && s === "details"));
+}
+
+export function nextStep(steps: readonly WizardStep[], step: WizardStep): WizardStep {
+  const i = steps.indexOf(step);
+  return steps[Math.min(steps.length - 1, i + 1)] ?? step;
+}
+
+export function previousStep(steps: readonly WizardStep[], step: WizardStep): WizardStep | null {
+  const i = steps.indexOf(step);
+  return i > 0 ? (steps[i - 1] ?? null) : null;
+}
+
+export type StepChecks = {
+  /** Whether what the URL holds for the step is acceptable (a step with nothing required is valid). */
+  valid: (step: WizardStep) => boolean;
+  /** Whether the step has been answered at all (used only to pick a step when none is asked for). */
+  answered: (step: WizardStep) => boolean;
+};
+
+/**
+ * The step to show. An asked-for step is shown when every step before it is valid; otherwise the first
+ * invalid one is, so a link past a missing or stale choice lands where it can be fixed. With no step
+ * asked for, the first step not yet answered (or the review, when all are).
+ */
+export function resolveStep(
+  requested: WizardStep | null,
+  steps: readonly WizardStep[],
+  checks: StepChecks,
+): WizardStep {
+  const last = steps[steps.length - 1] ?? "review";
+  if (requested && steps.includes(requested)) {
+    for (const s of steps) {
+      if (s === requested) return s;
+      if (!checks.valid(s)) return s;
+    }
+    return requested;
+  }
+  for (const s of steps) {
+    if (s === last) return s;
+    if (!checks.valid(s) || !checks.answered(s)) return s;
+  }
+  return last;
+}
+
+/** The booking's idempotency key for a wizard run (namespaced: other sources may use keys too). */
+export const idempotencyKeyFor = (run: string) => `online:${run}`;
+
+/** A fresh run id: 16 random bytes, base64url (22 characters). */
+export function newRunId(
+  randomBytes: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n)),
+): string {
+  const bytes = randomBytes(16);
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}

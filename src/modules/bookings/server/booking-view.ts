@@ -1,0 +1,188 @@
+import "server-only";
+import { asc, eq } from "drizzle-orm";
+import { formatDateTime, formatDuration, formatLongDate, formatTime } from "@/lib/dates";
+import type { BookingItemKind, BookingStatus } from "@/lib/enums";
+import { formatMoney } from "@/lib/money";
+import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import {
+  balanceDue,
+  type BookingPaymentStatus,
+  bookingPaymentStatus,
+  PAYMENT_STATUS_LABELS,
+} from "@/modules/payments/domain/payment-status";
+import type { DbOrTx } from "@/server/db";
+import {
+  type AddressSnapshot,
+  bookingItems,
+  bookings,
+  teams,
+  type VehicleSnapshot,
+} from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+
+// One read of a booking for every customer-facing view (the /booking/* pages, the wizard's last step,
+// emails): everything already formatted in the business time zone and currency, so components and
+// templates never format by hand.
+
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
+  pending_payment: "Awaiting payment",
+  awaiting_approval: "Awaiting approval",
+  confirmed: "Confirmed",
+  in_progress: "In progress",
+  completed: "Completed",
+  cancelled: "Cancelled",
+  declined: "Declined",
+  expired: "Expired",
+  no_show: "Missed",
+};
+
+export type BookingViewItem = {
+  kind: BookingItemKind;
+  name: string;
+  priceMinor: number;
+  price: string;
+  minutes: number;
+};
+
+export type BookingView = {
+  id: string;
+  reference: string;
+  customerId: string;
+  status: BookingStatus;
+  statusLabel: string;
+  paymentStatus: BookingPaymentStatus;
+  paymentStatusLabel: string;
+  /** ISO instants. */
+  startsAt: string;
+  endsAt: string;
+  /** "Tue 8 Dec, 09:30 GMT" */
+  when: string;
+  /** "Tuesday 8 December 2026" */
+  date: string;
+  /** "09:30 GMT – 12:30 GMT" */
+  timeRange: string;
+  /** "09:30 GMT" */
+  startTime: string;
+  durationMinutes: number;
+  duration: string;
+  timeZone: string;
+  team: { id: string; name: string } | null;
+  items: BookingViewItem[];
+  /** The first package's name: what the job is called in emails and calendars. */
+  title: string;
+  currency: string;
+  totalMinor: number;
+  total: string;
+  paidMinor: number;
+  paid: string;
+  refundedMinor: number;
+  refunded: string;
+  /** Online amount asked when booking (deposit or full). */
+  depositDueMinor: number;
+  /** What must be paid now to keep the booking (pending payment only). */
+  dueNowMinor: number;
+  dueNow: string;
+  /** What is left to pay (on the day, for a deposit or pay-on-the-day booking). */
+  balanceMinor: number;
+  balance: string;
+  /** What will be left to pay on the day once what is due now is paid. */
+  onTheDayMinor: number;
+  onTheDay: string;
+  holdExpiresAt: string | null;
+  /** "10:15 GMT" */
+  holdExpiresAtTime: string | null;
+  vehicle: VehicleSnapshot;
+  /** "Grey Volkswagen Golf (2019), LB19XKT" */
+  vehicleLabel: string;
+  address: AddressSnapshot;
+  addressLines: string[];
+  /** One line, for a calendar's location. */
+  addressLine: string;
+  customerNotes: string | null;
+  sequence: number;
+};
+
+const TERMINAL_WITHOUT_BALANCE: readonly BookingStatus[] = ["cancelled", "declined", "expired", "no_show"];
+
+export async function getBookingView(db: DbOrTx, bookingId: string): Promise<BookingView> {
+  const [row] = await db
+    .select({ booking: bookings, teamName: teams.name })
+    .from(bookings)
+    .leftJoin(teams, eq(teams.id, bookings.teamId))
+    .where(eq(bookings.id, bookingId));
+  if (!row) throw new AppError("NOT_FOUND");
+  const [items, settings] = await Promise.all([
+    db
+      .select()
+      .from(bookingItems)
+      .where(eq(bookingItems.bookingId, bookingId))
+      .orderBy(asc(bookingItems.position)),
+    getSettingsOrThrow(db),
+  ]);
+  const b = row.booking;
+  const tz = settings.timeZone;
+  const money = (minor: number) => formatMoney(minor, b.currency);
+  const amounts = {
+    totalMinor: b.totalMinor,
+    paidMinor: b.amountPaidMinor,
+    refundedMinor: b.amountRefundedMinor,
+  };
+  const paymentStatus = bookingPaymentStatus(amounts);
+  const balanceMinor = TERMINAL_WITHOUT_BALANCE.includes(b.status) ? 0 : balanceDue(amounts);
+  const dueNowMinor = b.status === "pending_payment" ? Math.max(0, b.depositDueMinor - b.amountPaidMinor) : 0;
+  const durationMinutes = Math.round((b.endsAt.getTime() - b.startsAt.getTime()) / 60_000);
+  const v = b.vehicleSnapshot;
+  const a = b.addressSnapshot;
+  const vehicleName = [v.colour, v.make, v.model].filter(Boolean).join(" ");
+  const addressLines = [a.line1, a.line2, a.town, a.postcode].filter((l): l is string => Boolean(l));
+  return {
+    id: b.id,
+    reference: b.reference,
+    customerId: b.customerId,
+    status: b.status,
+    statusLabel: BOOKING_STATUS_LABELS[b.status],
+    paymentStatus,
+    paymentStatusLabel: PAYMENT_STATUS_LABELS[paymentStatus],
+    startsAt: b.startsAt.toISOString(),
+    endsAt: b.endsAt.toISOString(),
+    when: formatDateTime(b.startsAt, tz),
+    date: formatLongDate(b.startsAt, tz),
+    timeRange: `${formatTime(b.startsAt, tz)} – ${formatTime(b.endsAt, tz)}`,
+    startTime: formatTime(b.startsAt, tz),
+    durationMinutes,
+    duration: formatDuration(durationMinutes),
+    timeZone: tz,
+    team: row.teamName ? { id: b.teamId, name: row.teamName } : null,
+    items: items.map((i) => ({
+      kind: i.kind,
+      name: i.name,
+      priceMinor: i.priceMinor,
+      price: money(i.priceMinor),
+      minutes: i.minutes,
+    })),
+    title: items.find((i) => i.kind === "package")?.name ?? items[0]?.name ?? "Booking",
+    currency: b.currency,
+    totalMinor: b.totalMinor,
+    total: money(b.totalMinor),
+    paidMinor: b.amountPaidMinor,
+    paid: money(b.amountPaidMinor),
+    refundedMinor: b.amountRefundedMinor,
+    refunded: money(b.amountRefundedMinor),
+    depositDueMinor: b.depositDueMinor,
+    dueNowMinor,
+    dueNow: money(dueNowMinor),
+    balanceMinor,
+    balance: money(balanceMinor),
+    onTheDayMinor: Math.max(0, balanceMinor - dueNowMinor),
+    onTheDay: money(Math.max(0, balanceMinor - dueNowMinor)),
+    holdExpiresAt: b.holdExpiresAt?.toISOString() ?? null,
+    holdExpiresAtTime: b.holdExpiresAt ? formatTime(b.holdExpiresAt, tz) : null,
+    vehicle: v,
+    vehicleLabel: `${vehicleName}${v.year ? ` (${v.year})` : ""}, ${v.registration}`,
+    address: a,
+    addressLines,
+    addressLine: addressLines.join(", "),
+    customerNotes: b.customerNotes,
+    sequence: b.sequence,
+  };
+}

@@ -1,0 +1,295 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { BookingStatus, UserRole } from "@/lib/enums";
+import { generateReference } from "@/lib/reference";
+import { findUserByEmail } from "@/modules/accounts/server/queries";
+import { createPasswordlessCustomer } from "@/modules/accounts/server/create-passwordless-customer";
+import { reserve } from "@/modules/availability/server/reserve";
+import { amountDueNow } from "@/modules/pricing/domain/quote";
+import { bookingPagePath } from "@/modules/payments/links";
+import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import type { Db, DbOrTx } from "@/server/db";
+import { bookingEvents, bookingItems, bookings } from "@/server/db/schema";
+import { AppError, type FieldErrors, sqlState, SQLSTATE } from "@/server/errors";
+import { logger } from "@/server/logger";
+import { publish } from "@/server/realtime/publish";
+import type { CreateBookingInput } from "../book-schemas";
+import { isComplete, resolveChoices } from "../domain/wizard-choices";
+import { idempotencyKeyFor } from "../domain/wizard-state";
+import { findOwnedAddress, findOwnedVehicle, loadBookingCatalogue } from "./wizard-catalogue";
+import { enqueueBookingEmails, startCheckout } from "./wizard-payments";
+import {
+  addressSnapshotOf,
+  saveAddressForCustomer,
+  saveVehicleForCustomer,
+  vehicleSnapshotOf,
+} from "./wizard-records";
+
+// The wizard's commit (PRODUCT.md §3.1, §4, §5, §7, §11). The server decides everything: the package,
+// add-ons, size and zone are read from the catalogue and priced by quote(); the start is re-checked and
+// a team chosen by reserve() under its per-date lock, with the overlap guard underneath. One wizard run
+// makes at most one booking: its run id is the booking's idempotency key, so a double click, a resubmit
+// or two racing requests all answer with the same booking.
+
+export type BookingActor = { id: string; role: UserRole } | null;
+
+export type CreateBookingResult = {
+  bookingId: string;
+  reference: string;
+  accessToken: string;
+  status: BookingStatus;
+  /** The checkout (payment due online) or the booking's success page. */
+  redirectTo: string;
+};
+
+type BookingRow = typeof bookings.$inferSelect;
+
+export const ADMIN_REFUSED =
+  "You're signed in as an admin. Bookings for customers are made from the back office — sign out to book as a customer.";
+const HOLD_EXPIRED =
+  "Your held time ran out before payment was completed, so it was released. Please choose a time again.";
+const ALREADY_MADE =
+  "This booking has already been made. To book another time, submit again: it will be a new booking.";
+const CHECKOUT_DOWN =
+  "We couldn't start the payment just now. Your time is held for a few minutes — please try again.";
+
+/** Thrown inside the transaction so the customer and saved rows written before reserve() roll back too. */
+class SlotRefused extends Error {
+  constructor(readonly userMessage: string) {
+    super(userMessage);
+  }
+}
+
+const invalid = (fieldErrors: FieldErrors) => new AppError("VALIDATION", undefined, fieldErrors);
+
+export async function createBooking(
+  db: Db,
+  input: CreateBookingInput,
+  actor: BookingActor,
+  opts: { now?: Date } = {},
+): Promise<CreateBookingResult> {
+  const now = opts.now ?? new Date();
+  // An admin's session is not a customer's: admins book for customers from the back office.
+  if (actor?.role === "admin") throw new AppError("FORBIDDEN", ADMIN_REFUSED);
+
+  const key = idempotencyKeyFor(input.run);
+  const earlier = await findByKey(db, key);
+  if (earlier) return replay(db, earlier, input, actor, now);
+
+  const errors: FieldErrors = {};
+  if (!actor) {
+    // Saved ids mean nothing without a session: a guest tells us about the vehicle and the address.
+    if (input.savedVehicleId || !input.vehicleDetails)
+      errors.vehicleDetails = ["Tell us about your vehicle: make, model and registration."];
+    if (input.savedAddressId || !input.addressDetails)
+      errors.addressDetails = ["Tell us where we'll do the work."];
+    if (!input.contact) errors.contact = ["Tell us your name, email address and phone number."];
+  }
+  const [settings, catalogue, savedVehicle, savedAddress] = await Promise.all([
+    getSettingsOrThrow(db),
+    loadBookingCatalogue(db),
+    actor && input.savedVehicleId ? findOwnedVehicle(db, actor.id, input.savedVehicleId) : null,
+    actor && input.savedAddressId ? findOwnedAddress(db, actor.id, input.savedAddressId) : null,
+  ]);
+  // Someone else's vehicle or address is refused exactly like one that does not exist.
+  if (actor && input.savedVehicleId && !savedVehicle)
+    errors.savedVehicleId = ["Choose one of your vehicles."];
+  if (actor && input.savedAddressId && !savedAddress)
+    errors.savedAddressId = ["Choose one of your addresses."];
+
+  const choices = resolveChoices(catalogue, {
+    service: input.service,
+    sizeId: savedVehicle?.vehicleSizeId ?? input.size ?? null,
+    addons: input.addons,
+    postcode: savedAddress?.postcode ?? input.postcode ?? null,
+  });
+  const e = choices.errors;
+  if (e.service) errors.service = [e.service];
+  if (e.size) (errors[savedVehicle ? "savedVehicleId" : "size"] ??= []).push(e.size);
+  if (e.addons) errors.addons = [e.addons];
+  if (e.postcode) (errors[savedAddress ? "savedAddressId" : "postcode"] ??= []).push(e.postcode);
+  if (Object.keys(errors).length || !isComplete(choices)) throw invalid(errors);
+
+  const vehicleDetails = input.vehicleDetails;
+  const addressDetails = input.addressDetails;
+  const contact = input.contact;
+  const vehicleSource = savedVehicle ?? vehicleDetails;
+  const addressSource = savedAddress ?? (addressDetails && { ...addressDetails, postcode: choices.postcode });
+  if (!vehicleSource || !addressSource)
+    throw invalid({ [vehicleSource ? "addressDetails" : "vehicleDetails"]: ["Please complete this step."] });
+  const q = choices.quote;
+  const dueNow = amountDueNow(q.totalMinor, settings.paymentMode, settings.depositPercent);
+  // Nothing to take online (on the day, or a free job) means no payment hold.
+  const takesPayment = settings.paymentMode !== "on_the_day" && dueNow > 0;
+  const status: BookingStatus = takesPayment
+    ? "pending_payment"
+    : settings.approvalRequired
+      ? "awaiting_approval"
+      : "confirmed";
+  const holdExpiresAt = takesPayment ? new Date(now.getTime() + settings.holdMinutes * 60_000) : null;
+  const vehicleSnapshot = vehicleSnapshotOf(vehicleSource, choices.size.name);
+  const addressSnapshot = addressSnapshotOf(addressSource, actor ? undefined : contact);
+
+  const attempt = () =>
+    db.transaction(async (tx) => {
+      const customerId = actor
+        ? actor.id
+        : (
+            await createPasswordlessCustomer(tx, {
+              name: contact?.name ?? "",
+              email: contact?.email ?? "",
+              phone: contact?.phone ?? null,
+              reason: "booking",
+            })
+          ).userId;
+      // A signed-in customer's new vehicle or address is kept on their account; a guest's only in the
+      // booking's snapshots (a known email's account is never changed by someone who is not signed in).
+      const vehicleId =
+        savedVehicle?.id ??
+        (actor && vehicleDetails
+          ? await saveVehicleForCustomer(tx, actor.id, choices.size.id, vehicleDetails)
+          : null);
+      const addressId =
+        savedAddress?.id ??
+        (actor && addressDetails
+          ? await saveAddressForCustomer(tx, actor.id, choices.postcode, addressDetails)
+          : null);
+
+      const result = await reserve(tx, {
+        start: input.start,
+        durationMinutes: q.totalMinutes,
+        zoneBufferMinutes: q.travelBufferMinutes,
+        now,
+        createOwner: async (sp, slot) => {
+          const [booking] = await sp
+            .insert(bookings)
+            .values({
+              reference: generateReference(),
+              accessToken: randomBytes(32).toString("base64url"),
+              idempotencyKey: key,
+              customerId,
+              status,
+              source: "online",
+              startsAt: slot.start,
+              endsAt: slot.end,
+              teamId: slot.teamId,
+              currency: settings.currency,
+              totalMinor: q.totalMinor,
+              depositDueMinor: dueNow,
+              vehicleId,
+              vehicleSnapshot,
+              addressId,
+              addressSnapshot,
+              customerNotes: input.notes ?? contact?.notes ?? null,
+              holdExpiresAt,
+              confirmedAt: status === "confirmed" ? now : null,
+            })
+            .returning();
+          if (!booking) throw new Error("booking insert returned nothing");
+          await sp.insert(bookingItems).values(
+            q.lines.map((line, position) => ({
+              bookingId: booking.id,
+              kind: line.kind,
+              serviceId: line.serviceId,
+              name: line.name,
+              priceMinor: line.priceMinor,
+              minutes: line.minutes,
+              position,
+            })),
+          );
+          await sp.insert(bookingEvents).values({
+            bookingId: booking.id,
+            // A guest is not signed in: who booked is the system acting on an online submission.
+            actorId: actor?.id ?? null,
+            type: "created",
+            toValue: status,
+            data: { source: "online", guest: !actor },
+          });
+          return {
+            owner: booking,
+            allocation: { kind: "booking", status, bookingId: booking.id, holdExpiresAt },
+          };
+        },
+        afterReserve: async (atx, { owner }) => {
+          // Confirmed now → "confirmed" (with the calendar file); waiting for payment or approval → "received".
+          await enqueueBookingEmails(atx, owner.id, status === "confirmed" ? "confirmed" : "received");
+          const payload = { bookingId: owner.id, reference: owner.reference, status };
+          await publish(atx, "booking.updated", { audience: "admins" }, payload);
+          await publish(atx, "booking.updated", { audience: "user", userId: customerId }, payload);
+        },
+      });
+      if (!result.ok) throw new SlotRefused(result.message);
+      return result.owner;
+    });
+
+  let booking: BookingRow | null = null;
+  for (let tries = 0; !booking; tries++) {
+    try {
+      booking = await attempt();
+    } catch (err) {
+      if (err instanceof SlotRefused)
+        throw new AppError("SLOT_TAKEN", err.userMessage, { start: [err.userMessage] });
+      if (sqlState(err) !== SQLSTATE.uniqueViolation || tries >= 2) throw err;
+      // A concurrent submit of this run won the race: answer with its booking. (Otherwise the guest's
+      // email was registered meanwhile, or a reference collided: try again.)
+      const winner = await findByKey(db, key);
+      if (winner) return replay(db, winner, input, actor, now);
+    }
+  }
+  return finish(db, booking, now);
+}
+
+async function findByKey(db: DbOrTx, key: string): Promise<BookingRow | null> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.idempotencyKey, key));
+  return row ?? null;
+}
+
+/**
+ * The same run submitted again. It answers with the booking only to the person who made it (the same
+ * account, the same time): a run id copied from someone else's link reveals nothing.
+ */
+async function replay(
+  db: DbOrTx,
+  booking: BookingRow,
+  input: CreateBookingInput,
+  actor: BookingActor,
+  now: Date,
+): Promise<CreateBookingResult> {
+  const customerId = actor
+    ? actor.id
+    : input.contact
+      ? ((await findUserByEmail(db, input.contact.email))?.id ?? null)
+      : null;
+  if (customerId !== booking.customerId || booking.startsAt.getTime() !== input.start.getTime())
+    throw new AppError("CONFLICT", ALREADY_MADE, { run: [ALREADY_MADE] });
+  const lapsed =
+    booking.status === "expired" ||
+    (booking.status === "pending_payment" &&
+      booking.holdExpiresAt !== null &&
+      booking.holdExpiresAt.getTime() <= now.getTime());
+  if (lapsed) throw new AppError("SLOT_TAKEN", HOLD_EXPIRED, { start: [HOLD_EXPIRED] });
+  return finish(db, booking, now);
+}
+
+/** After commit: a checkout when money is due online, else the success page. */
+async function finish(db: DbOrTx, b: BookingRow, now: Date): Promise<CreateBookingResult> {
+  let redirectTo = bookingPagePath("success", b);
+  if (b.status === "pending_payment") {
+    try {
+      redirectTo = (await startCheckout(db, { bookingId: b.id }, now)).url;
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      // The booking and its hold are safe; submitting the same run again retries the checkout.
+      logger.error({ err, bookingId: b.id }, "starting the checkout failed");
+      throw new AppError("INTERNAL", CHECKOUT_DOWN);
+    }
+  }
+  return {
+    bookingId: b.id,
+    reference: b.reference,
+    accessToken: b.accessToken,
+    status: b.status,
+    redirectTo,
+  };
+}

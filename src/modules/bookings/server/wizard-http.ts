@@ -1,0 +1,47 @@
+import "server-only";
+import type { z } from "zod";
+import { runAction } from "@/server/actions/run-action";
+import { getSessionUser, type SessionUser } from "@/server/auth";
+import { getDb } from "@/server/db";
+import { toActionError } from "@/server/errors";
+import { assertSameSiteJson, readJson, resultResponse } from "@/server/http";
+import { withRequestContext } from "@/server/request-context";
+import { createBookingInput, wizardStepInput } from "../book-schemas";
+import { type BookingActor, createBooking } from "./create-booking";
+import { checkWizardStep } from "./wizard-step";
+
+// The wizard's two JSON endpoints. Anyone may call them (guest checkout); the signed-in person, if any,
+// is read from the session, never from the body. Same-site JSON only, like /api/account/*.
+
+function wizardHandler<S extends z.ZodType, T>(
+  schema: S,
+  run: (input: z.infer<S>, actor: BookingActor) => Promise<T>,
+) {
+  return async (request: Request): Promise<Response> =>
+    withRequestContext(async () => {
+      try {
+        assertSameSiteJson(request);
+      } catch (err) {
+        return resultResponse(toActionError(err));
+      }
+      const result = await runAction({
+        schema,
+        input: await readJson(request),
+        requirement: "none",
+        getUser: () => getSessionUser(request.headers),
+        handler: (input: z.infer<S>, user: SessionUser | null) =>
+          run(input, user ? { id: user.id, role: user.role } : null),
+      });
+      return resultResponse(result);
+    });
+}
+
+/** POST /api/book: the final submission → `{ bookingId, reference, accessToken, status, redirectTo }`. */
+export const bookingSubmitHandler = wizardHandler(createBookingInput, async (input, actor) =>
+  createBooking(await getDb(), input, actor),
+);
+
+/** POST /api/book/step: a step's details checked → `{ redirectTo, values }`. */
+export const bookingStepHandler = wizardHandler(wizardStepInput, async (input) =>
+  checkWizardStep(await getDb(), input),
+);

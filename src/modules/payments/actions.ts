@@ -1,0 +1,44 @@
+"use server";
+
+import { publicAction } from "@/server/actions";
+import { findBookingForViewer } from "@/modules/bookings/server/booking-access";
+import { cancelPendingBooking } from "@/modules/bookings/server/cancel-pending";
+import { getDb } from "@/server/db";
+import { AppError } from "@/server/errors";
+import { bookingAccessInput, testCheckoutInput } from "./schemas";
+import { startCheckout } from "./server/checkout";
+import { completeTestCheckout } from "./server/test-checkout";
+
+// The /booking/* pages are open to the booking's owner and to whoever holds its access token, so these
+// actions are public and check exactly that themselves (a stranger learns nothing: NOT_FOUND).
+
+async function bookingFor(input: { reference: string; token?: string }, viewer: { id: string } | null) {
+  const booking = await findBookingForViewer({ reference: input.reference, token: input.token, viewer });
+  if (!booking) throw new AppError("NOT_FOUND");
+  return booking;
+}
+
+/** Try again / Pay now: a fresh checkout while the hold lasts; the browser follows `redirectTo`. */
+export const retryCheckoutAction = publicAction(bookingAccessInput, async (input, user) => {
+  const booking = await bookingFor(input, user);
+  const { url } = await startCheckout(await getDb(), { bookingId: booking.id });
+  return { redirectTo: url };
+});
+
+/** Cancel booking: gives up a booking still waiting for payment and frees its time now. */
+export const cancelPendingBookingAction = publicAction(bookingAccessInput, async (input, user) => {
+  const booking = await bookingFor(input, user);
+  await cancelPendingBooking(await getDb(), {
+    bookingId: booking.id,
+    actorId: user?.id === booking.customerId ? user.id : booking.customerId,
+  });
+  return null;
+});
+
+export const payTestCheckoutAction = publicAction(testCheckoutInput, async (input) =>
+  completeTestCheckout(input.checkout, "pay"),
+);
+
+export const cancelTestCheckoutAction = publicAction(testCheckoutInput, async (input) =>
+  completeTestCheckout(input.checkout, "cancel"),
+);

@@ -1,0 +1,189 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { getEnv } from "@/env";
+import { formatDateTime } from "@/lib/dates";
+import { formatMoney } from "@/lib/money";
+import { findUserById } from "@/modules/accounts/server/queries";
+import { type BookingView, getBookingView } from "@/modules/bookings/server/booking-view";
+import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
+import type { BookingEmailSummary, PaymentAlertKind } from "@/modules/notifications/templates/booking";
+import { getSettingsOrThrow, type Settings } from "@/modules/settings/server/queries";
+import type { DbOrTx, Tx } from "@/server/db";
+import { bookings, emails, payments } from "@/server/db/schema";
+import { bookingPageUrl } from "../links";
+import { buildBookingIcs } from "./booking-ics";
+
+// The booking emails, queued in the caller's transaction (they go out if and only if it commits).
+// "received": the booking exists and waits for payment (or approval); "confirmed": it is booked, with
+// its calendar file. The business hears of every new booking once.
+
+const adminAddress = (s: Settings) => s.adminNotificationEmail ?? s.contactEmail;
+export const adminBookingUrl = (bookingId: string) =>
+  new URL(`/admin/bookings/${bookingId}`, getEnv().APP_URL).toString();
+
+function summaryOf(view: BookingView): BookingEmailSummary {
+  return {
+    reference: view.reference,
+    title: view.title,
+    date: view.date,
+    timeRange: view.timeRange,
+    vehicle: view.vehicleLabel,
+    address: view.addressLine,
+    items: view.items.map((i) => ({ name: i.name, price: i.price })),
+    total: view.total,
+    paid: view.paid,
+    paidMinor: view.paidMinor,
+    // What is left for the day once what is due now is paid (not the whole unpaid total of a booking
+    // still waiting for its online payment).
+    balance: view.onTheDay,
+    balanceMinor: view.onTheDayMinor,
+  };
+}
+
+async function bookingContext(tx: DbOrTx, bookingId: string) {
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!booking) throw new Error(`booking ${bookingId} not found`);
+  const [view, customer, settings] = await Promise.all([
+    getBookingView(tx, bookingId),
+    findUserById(tx, booking.customerId),
+    getSettingsOrThrow(tx),
+  ]);
+  // An erased account has no address to write to.
+  const reachable = customer && !customer.anonymisedAt ? customer : null;
+  return { booking, view, customer: reachable, settings };
+}
+
+async function enqueueNewBookingForAdmin(tx: DbOrTx, ctx: Awaited<ReturnType<typeof bookingContext>>) {
+  const [sent] = await tx
+    .select({ id: emails.id })
+    .from(emails)
+    .where(and(eq(emails.bookingId, ctx.booking.id), eq(emails.template, "booking-new-admin")))
+    .limit(1);
+  if (sent) return;
+  await enqueueEmail(tx, {
+    to: adminAddress(ctx.settings),
+    template: "booking-new-admin",
+    bookingId: ctx.booking.id,
+    data: {
+      summary: summaryOf(ctx.view),
+      statusLabel: ctx.view.statusLabel,
+      customerName: ctx.customer?.name ?? "(erased account)",
+      customerEmail: ctx.customer?.email ?? "",
+      customerPhone: ctx.customer?.phone ?? null,
+      notes: ctx.booking.customerNotes,
+      adminUrl: adminBookingUrl(ctx.booking.id),
+    },
+  });
+}
+
+export async function enqueueBookingEmails(
+  tx: Tx,
+  bookingId: string,
+  kind: "received" | "confirmed",
+): Promise<void> {
+  const ctx = await bookingContext(tx, bookingId);
+  const { booking, view, customer } = ctx;
+  const appUrl = getEnv().APP_URL;
+  if (customer && kind === "received") {
+    const awaiting = booking.status === "awaiting_approval" ? "approval" : "payment";
+    await enqueueEmail(tx, {
+      to: customer.email,
+      template: "booking-received",
+      bookingId,
+      userId: customer.id,
+      data: {
+        name: customer.name,
+        summary: summaryOf(view),
+        url: bookingPageUrl("success", booking, appUrl),
+        awaiting,
+        dueNow: view.dueNow,
+        holdUntil: awaiting === "payment" ? view.holdExpiresAtTime : null,
+      },
+    });
+  }
+  if (customer && kind === "confirmed") {
+    const ics = await buildBookingIcs(tx, bookingId);
+    const a = booking.addressSnapshot;
+    await enqueueEmail(tx, {
+      to: customer.email,
+      template: "booking-confirmed",
+      bookingId,
+      userId: customer.id,
+      data: {
+        name: customer.name,
+        summary: summaryOf(view),
+        url: bookingPageUrl("success", booking, appUrl),
+        site: {
+          water: a.hasWater,
+          power: a.hasPower,
+          covered: a.hasCoveredSpace,
+          accessNotes: a.accessNotes,
+        },
+      },
+      attachments: [
+        {
+          filename: ics.filename,
+          contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+          content: Buffer.from(ics.content, "utf8").toString("base64"),
+        },
+      ],
+    });
+  }
+  await enqueueNewBookingForAdmin(tx, ctx);
+}
+
+const METHOD_LABELS = {
+  stripe: "Card (Stripe)",
+  test: "Test payment (no real money)",
+  manual: "Recorded payment",
+};
+
+/** The customer's receipt for one settled payment (they can turn receipts off in their preferences). */
+export async function enqueuePaymentReceipt(tx: Tx, paymentId: string): Promise<void> {
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment) throw new Error(`payment ${paymentId} not found`);
+  const { booking, view, customer, settings } = await bookingContext(tx, payment.bookingId);
+  if (!customer || !customer.notifyBookingEmails) return;
+  await enqueueEmail(tx, {
+    to: customer.email,
+    template: "payment-receipt",
+    bookingId: booking.id,
+    userId: customer.id,
+    data: {
+      name: customer.name,
+      reference: booking.reference,
+      amount: formatMoney(payment.amountMinor, payment.currency),
+      method: METHOD_LABELS[payment.provider],
+      paidAt: formatDateTime(payment.settledAt ?? new Date(), settings.timeZone),
+      total: view.total,
+      paidToDate: view.paid,
+      balance: view.onTheDay,
+      balanceMinor: view.onTheDayMinor,
+      url: bookingPageUrl("success", booking, getEnv().APP_URL),
+    },
+  });
+}
+
+/** Tells the business about a payment it has to know of (a refund made for it, or one that needs it). */
+export async function enqueuePaymentAlert(
+  tx: DbOrTx,
+  input: { bookingId: string; kind: PaymentAlertKind; amountMinor: number; currency: string; detail: string },
+): Promise<void> {
+  const [booking] = await tx
+    .select({ reference: bookings.reference })
+    .from(bookings)
+    .where(eq(bookings.id, input.bookingId));
+  const settings = await getSettingsOrThrow(tx);
+  await enqueueEmail(tx, {
+    to: adminAddress(settings),
+    template: "payment-alert-admin",
+    bookingId: input.bookingId,
+    data: {
+      kind: input.kind,
+      reference: booking?.reference ?? "",
+      amount: formatMoney(input.amountMinor, input.currency),
+      detail: input.detail,
+      adminUrl: adminBookingUrl(input.bookingId),
+    },
+  });
+}

@@ -1,0 +1,135 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { getEnv } from "@/env";
+import { findUserById } from "@/modules/accounts/server/queries";
+import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import type { DbOrTx } from "@/server/db";
+import { bookingItems, bookings, payments } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { logger } from "@/server/logger";
+import { bookingPageUrl } from "../links";
+import { activeProviderName, getPaymentProvider } from "./registry";
+
+// Starting an online payment for a booking that holds its time: a fresh checkout at the configured
+// provider and a pending `payments` row pointing at it. Any earlier unpaid checkout of the booking is
+// closed (a "Try again" supersedes it); if it is paid after all, the webhook still applies or refunds it.
+
+type Booking = typeof bookings.$inferSelect;
+
+const EXPIRED_MESSAGE =
+  "The time we were holding for you has been released because payment wasn't completed in time. Please choose a time again.";
+
+function assertPayable(booking: Booking, now: Date): void {
+  if (booking.status !== "pending_payment")
+    throw new AppError("CONFLICT", "This booking isn't waiting for a payment.");
+  if (booking.holdExpiresAt && booking.holdExpiresAt <= now) throw new AppError("CONFLICT", EXPIRED_MESSAGE);
+  if (booking.depositDueMinor - booking.amountPaidMinor <= 0)
+    throw new AppError("CONFLICT", "Nothing is due online for this booking.");
+}
+
+export type OpenCheckout = { provider: "stripe" | "test"; checkoutId: string };
+
+/** Closes the booking's unpaid online checkouts (in the caller's transaction); returns them. */
+export async function cancelOpenCheckouts(tx: DbOrTx, bookingId: string): Promise<OpenCheckout[]> {
+  const rows = await tx
+    .update(payments)
+    .set({ status: "cancelled" })
+    .where(
+      and(
+        eq(payments.bookingId, bookingId),
+        eq(payments.status, "pending"),
+        inArray(payments.provider, ["stripe", "test"]),
+      ),
+    )
+    .returning({ provider: payments.provider, providerReference: payments.providerReference });
+  return rows.flatMap((r) =>
+    r.providerReference && r.provider !== "manual"
+      ? [{ provider: r.provider, checkoutId: r.providerReference }]
+      : [],
+  );
+}
+
+/** After the commit: asks the providers to stop accepting payment on these checkouts (best effort). */
+export async function expireCheckoutsQuietly(checkouts: OpenCheckout[]): Promise<void> {
+  await Promise.all(
+    checkouts.map(async (c) => {
+      try {
+        await getPaymentProvider(c.provider).expireCheckout(c.checkoutId);
+      } catch (err) {
+        // Already completed or expired at the provider: a payment that lands anyway is refunded.
+        logger.warn({ err, checkoutId: c.checkoutId }, "could not expire a superseded checkout");
+      }
+    }),
+  );
+}
+
+export async function startCheckout(
+  db: DbOrTx,
+  input: { bookingId: string },
+  now: Date = new Date(),
+): Promise<{ url: string }> {
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, input.bookingId));
+  if (!booking) throw new AppError("NOT_FOUND");
+  assertPayable(booking, now);
+  const [settings, customer, items] = await Promise.all([
+    getSettingsOrThrow(db),
+    findUserById(db, booking.customerId),
+    db
+      .select({ name: bookingItems.name, kind: bookingItems.kind })
+      .from(bookingItems)
+      .where(eq(bookingItems.bookingId, booking.id))
+      .orderBy(asc(bookingItems.position)),
+  ]);
+  const providerName = activeProviderName();
+  const provider = getPaymentProvider(providerName);
+  const paymentId = randomUUID();
+  const amountMinor = booking.depositDueMinor - booking.amountPaidMinor;
+  const kind = booking.depositDueMinor < booking.totalMinor ? "deposit" : "full";
+  const title = items.find((i) => i.kind === "package")?.name ?? "Booking";
+  const appUrl = getEnv().APP_URL;
+
+  // The provider is called before our transaction so that no database lock waits on the network; its
+  // checkout is harmless until a payments row points at it.
+  const checkout = await provider.createCheckout({
+    paymentId,
+    bookingId: booking.id,
+    reference: booking.reference,
+    amountMinor,
+    currency: booking.currency,
+    description: `${kind === "deposit" ? "Deposit for " : ""}${title} — booking ${booking.reference}`,
+    businessName: settings.businessName,
+    customerEmail: customer && !customer.anonymisedAt ? customer.email : null,
+    successUrl: bookingPageUrl("payment-complete", booking, appUrl),
+    cancelUrl: bookingPageUrl("payment-cancelled", booking, appUrl),
+    expiresAt: booking.holdExpiresAt ?? new Date(now.getTime() + settings.holdMinutes * 60_000),
+  });
+
+  let superseded: OpenCheckout[];
+  try {
+    superseded = await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for("update");
+      if (!locked) throw new AppError("NOT_FOUND");
+      assertPayable(locked, now);
+      const closed = await cancelOpenCheckouts(tx, booking.id);
+      await tx.insert(payments).values({
+        id: paymentId,
+        bookingId: booking.id,
+        provider: providerName,
+        kind,
+        method: "online",
+        amountMinor,
+        currency: booking.currency,
+        status: "pending",
+        providerReference: checkout.id,
+      });
+      return closed;
+    });
+  } catch (err) {
+    // The booking changed meanwhile (paid in another tab, expired): nobody may pay this checkout.
+    await expireCheckoutsQuietly([{ provider: providerName, checkoutId: checkout.id }]);
+    throw err;
+  }
+  await expireCheckoutsQuietly(superseded);
+  return { url: checkout.url };
+}

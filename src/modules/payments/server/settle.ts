@@ -1,0 +1,195 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import { formatMoney } from "@/lib/money";
+import type { BookingStatus } from "@/lib/enums";
+import { expireStaleHolds, publishExpired } from "@/modules/availability/server/holds";
+import { canTransition } from "@/modules/bookings/domain/booking-status";
+import type { PaymentAlertKind } from "@/modules/notifications/templates/booking";
+import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import type { Tx } from "@/server/db";
+import { allocationStatusFor } from "@/server/db/factories/bookings";
+import { allocations, bookingEvents, bookings, payments, refunds } from "@/server/db/schema";
+import { publish } from "@/server/realtime/publish";
+import { enqueueBookingEmails, enqueuePaymentAlert, enqueuePaymentReceipt } from "./booking-emails";
+
+// Applying money that a provider says arrived. One path for the webhook and for the return page (which
+// asks the provider itself rather than wait for the webhook), idempotent on the payment row: whichever
+// comes first settles it, the other finds it settled and does nothing.
+//
+// A payment never revives a booking that stopped holding its time (expired, cancelled, or a hold that
+// lapsed a moment ago): the money is refunded automatically and the business is told. The refund row is
+// written here; the provider is called after the commit (see refunds.ts) so that no transaction waits
+// on the network.
+
+export type SettleOutcome =
+  | { outcome: "already_settled" }
+  | { outcome: "confirmed"; status: BookingStatus }
+  | { outcome: "refunding"; refundId: string; kind: PaymentAlertKind };
+
+type Payment = typeof payments.$inferSelect;
+
+const REFUND_TEXT: Record<Extract<PaymentAlertKind, `${string}_refunded`>, string> = {
+  late_payment_refunded:
+    "A payment arrived after the hold expired and was refunded. The booking stays expired and its time was not held.",
+  cancelled_booking_refunded:
+    "A payment arrived for a booking that was no longer going ahead and was refunded.",
+  paid_twice_refunded:
+    "A second online payment arrived for a booking that had already been paid, and was refunded.",
+};
+
+async function lockPayment(tx: Tx, paymentId: string): Promise<Payment | null> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
+  return row ?? null;
+}
+
+export async function settlePaidCheckout(
+  tx: Tx,
+  input: { paymentId: string; source: "webhook" | "return"; now: Date },
+): Promise<SettleOutcome> {
+  const { now } = input;
+  const [owner] = await tx
+    .select({ bookingId: payments.bookingId })
+    .from(payments)
+    .where(eq(payments.id, input.paymentId));
+  if (!owner) throw new Error(`payment ${input.paymentId} not found`);
+  // Locks in one order everywhere (booking, then its payments), as "Try again" and "Cancel booking" do.
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, owner.bookingId)).for("update");
+  if (!booking) throw new Error(`booking ${owner.bookingId} not found`);
+  const payment = await lockPayment(tx, input.paymentId);
+  if (!payment) throw new Error(`payment ${input.paymentId} not found`);
+  if (payment.status === "succeeded") return { outcome: "already_settled" };
+  // A cancelled (superseded) or failed checkout that was paid after all is still money received.
+  await tx.update(payments).set({ status: "succeeded", settledAt: now }).where(eq(payments.id, payment.id));
+  const paymentEvent = {
+    bookingId: booking.id,
+    type: "payment" as const,
+    toValue: "succeeded",
+    data: {
+      paymentId: payment.id,
+      provider: payment.provider,
+      kind: payment.kind,
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      source: input.source,
+    },
+  };
+  const holding =
+    booking.status === "pending_payment" && (!booking.holdExpiresAt || booking.holdExpiresAt > now);
+
+  if (holding) {
+    const settings = await getSettingsOrThrow(tx);
+    // Paid bookings go to the business for approval when it asks for that — if the state machine allows.
+    const target: BookingStatus =
+      settings.approvalRequired && canTransition("pending_payment", "awaiting_approval")
+        ? "awaiting_approval"
+        : "confirmed";
+    const [updated] = await tx
+      .update(bookings)
+      .set({
+        status: target,
+        amountPaidMinor: sql`${bookings.amountPaidMinor} + ${payment.amountMinor}`,
+        holdExpiresAt: null,
+        confirmedAt: target === "confirmed" ? now : null,
+      })
+      .where(and(eq(bookings.id, booking.id), eq(bookings.status, "pending_payment")))
+      .returning({ id: bookings.id });
+    if (!updated) throw new Error(`booking ${booking.id} changed while locked`);
+    await tx
+      .update(allocations)
+      .set({ status: allocationStatusFor(target), holdExpiresAt: null })
+      .where(
+        and(
+          eq(allocations.bookingId, booking.id),
+          eq(allocations.kind, "booking"),
+          eq(allocations.status, "pending_payment"),
+        ),
+      );
+    await tx.insert(bookingEvents).values([
+      paymentEvent,
+      {
+        bookingId: booking.id,
+        type: "status_changed",
+        fromValue: "pending_payment",
+        toValue: target,
+        data: { reason: "Payment received." },
+      },
+    ]);
+    await enqueueBookingEmails(tx, booking.id, target === "confirmed" ? "confirmed" : "received");
+    await enqueuePaymentReceipt(tx, payment.id);
+    const live = { bookingId: booking.id, reference: booking.reference, status: target };
+    await publish(tx, "booking.updated", { audience: "admins" }, live);
+    await publish(tx, "booking.updated", { audience: "user", userId: booking.customerId }, live);
+    await publish(
+      tx,
+      "schedule.changed",
+      { audience: "admins" },
+      { from: booking.startsAt.toISOString(), to: booking.endsAt.toISOString(), teamId: booking.teamId },
+    );
+    return { outcome: "confirmed", status: target };
+  }
+
+  // Not holding: make a lapsed hold official first (the expiry job may not have run yet).
+  const expired =
+    booking.status === "pending_payment"
+      ? await expireStaleHolds(tx, now, { from: booking.startsAt, to: booking.endsAt })
+      : null;
+  const kind: Extract<PaymentAlertKind, `${string}_refunded`> =
+    booking.status === "pending_payment" || booking.status === "expired"
+      ? "late_payment_refunded"
+      : booking.status === "cancelled" || booking.status === "declined"
+        ? "cancelled_booking_refunded"
+        : "paid_twice_refunded";
+  const [refund] = await tx
+    .insert(refunds)
+    .values({ paymentId: payment.id, amountMinor: payment.amountMinor, reason: REFUND_TEXT[kind] })
+    .returning({ id: refunds.id });
+  if (!refund) throw new Error("refund insert returned nothing");
+  // The money arrived; the refund's own amount is added when the provider accepts it.
+  await tx
+    .update(bookings)
+    .set({ amountPaidMinor: sql`${bookings.amountPaidMinor} + ${payment.amountMinor}` })
+    .where(eq(bookings.id, booking.id));
+  await tx.insert(bookingEvents).values([
+    { ...paymentEvent, data: { ...paymentEvent.data, refundRequired: kind } },
+    {
+      bookingId: booking.id,
+      type: "refund",
+      toValue: "pending",
+      data: { refundId: refund.id, paymentId: payment.id, amountMinor: payment.amountMinor, reason: kind },
+    },
+  ]);
+  await enqueuePaymentAlert(tx, {
+    bookingId: booking.id,
+    kind,
+    amountMinor: payment.amountMinor,
+    currency: payment.currency,
+    detail: `${REFUND_TEXT[kind]} Amount: ${formatMoney(payment.amountMinor, payment.currency)}.`,
+  });
+  if (expired) await publishExpired(tx, expired);
+  // publishExpired already announced this booking when it was the one that just expired.
+  if (!expired?.bookingIds.includes(booking.id)) {
+    const live = { bookingId: booking.id, reference: booking.reference, status: booking.status };
+    await publish(tx, "booking.updated", { audience: "admins" }, live);
+    await publish(tx, "booking.updated", { audience: "user", userId: booking.customerId }, live);
+  }
+  return { outcome: "refunding", refundId: refund.id, kind };
+}
+
+/** A checkout that can no longer be paid: its pending payment is closed; the booking keeps its hold. */
+export async function closeCheckout(
+  tx: Tx,
+  input: { provider: "stripe" | "test"; checkoutId: string; outcome: "expired" | "cancelled" | "failed" },
+): Promise<boolean> {
+  const closed = await tx
+    .update(payments)
+    .set({ status: input.outcome === "failed" ? "failed" : "cancelled" })
+    .where(
+      and(
+        eq(payments.provider, input.provider),
+        eq(payments.providerReference, input.checkoutId),
+        eq(payments.status, "pending"),
+      ),
+    )
+    .returning({ id: payments.id });
+  return closed.length > 0;
+}

@@ -1,0 +1,709 @@
+import { and, count, eq, inArray, like } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { addDays, isoWeekday, localDateOf, localToInstant } from "@/lib/dates";
+import { createBookingInput, wizardStepInput } from "@/modules/bookings/book-schemas";
+import { loadWizardPage } from "@/modules/bookings/server/wizard-page";
+import { rebookHref } from "@/modules/bookings/server/wizard-rebook";
+import { checkWizardStep } from "@/modules/bookings/server/wizard-step";
+import { createBooking } from "@/modules/bookings/server/create-booking";
+import { idempotencyKeyFor, newRunId } from "@/modules/bookings/domain/wizard-state";
+import { setDatabaseForProcess } from "@/server/db";
+import {
+  accounts,
+  addresses,
+  allocations,
+  bookingEvents,
+  bookingItems,
+  bookings,
+  emails,
+  settings,
+  users,
+  vehicles,
+} from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import {
+  insertAddress,
+  insertCategory,
+  insertPrice,
+  insertService,
+  insertSettings,
+  insertTeam,
+  insertUser,
+  insertVehicle,
+  insertVehicleSize,
+  insertWeeklyHours,
+  insertZone,
+  limitAddonToCategories,
+} from "@tests/factories";
+import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
+
+// The payments module provides the booking emails and the checkout. Until it is in the tree, the
+// contract is stood in for here; once it is, the real functions run.
+vi.mock("@/modules/bookings/server/wizard-payments", async (importOriginal) => {
+  try {
+    return await importOriginal();
+  } catch {
+    return {
+      enqueueBookingEmails: async () => {},
+      startCheckout: async (_db: unknown, { bookingId }: { bookingId: string }) => ({
+        url: `/pay/test/${bookingId}`,
+      }),
+    };
+  }
+});
+
+const TZ = "Europe/London";
+const NOW = new Date();
+/** A Tuesday at least a week ahead, so notice and horizon never get in the way. */
+const DAY = (() => {
+  let d = addDays(localDateOf(NOW, TZ), 7);
+  while (isoWeekday(d) !== 2) d = addDays(d, 1);
+  return d;
+})();
+const at = (hhmm: string, date = DAY) => {
+  const [h, m] = hhmm.split(":").map(Number) as [number, number];
+  return localToInstant(date, h * 60 + m, TZ) as Date;
+};
+
+describe.each(dbKinds)("createBooking on %s", (kind) => {
+  let t: TestDatabase;
+  let small: string;
+  let medium: string;
+  let large: string;
+  const slugs = { pkg: "", addon: "", washOnly: "", unpricedForMedium: "" };
+  let seq = 0;
+
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+    setDatabaseForProcess(t);
+    await insertSettings(t.db, {
+      timeZone: TZ,
+      slotIntervalMinutes: 30,
+      minNoticeMinutes: 0,
+      bufferMinutes: 30,
+      horizonDays: 60,
+      holdMinutes: 30,
+      paymentMode: "on_the_day",
+      depositPercent: 20,
+    });
+    await insertTeam(t.db, { name: "Van 1", sortOrder: 1 });
+    await insertTeam(t.db, { name: "Van 2", sortOrder: 2 });
+    const day: [number, number][] = [[8 * 60, 18 * 60]];
+    await insertWeeklyHours(t.db, { 1: day, 2: day, 3: day, 4: day, 5: day });
+
+    const valet = await insertCategory(t.db, { name: "Valet" });
+    const wash = await insertCategory(t.db, { name: "Wash" });
+    small = (await insertVehicleSize(t.db, { name: "Small", sortOrder: 1 })).id;
+    medium = (await insertVehicleSize(t.db, { name: "Medium", sortOrder: 2 })).id;
+    large = (await insertVehicleSize(t.db, { name: "Large", sortOrder: 3 })).id;
+    const pkg = await insertService(t.db, { categoryId: valet.id, name: "Full Valet", kind: "package" });
+    const addon = await insertService(t.db, { categoryId: valet.id, name: "Pet Hair", kind: "addon" });
+    const washOnly = await insertService(t.db, { categoryId: wash.id, name: "Wheel Wax", kind: "addon" });
+    const unpriced = await insertService(t.db, { categoryId: valet.id, name: "Headlights", kind: "addon" });
+    await limitAddonToCategories(t.db, washOnly.id, [wash.id]);
+    // Full Valet: small and medium only (no large).
+    await insertPrice(t.db, {
+      serviceId: pkg.id,
+      vehicleSizeId: small,
+      priceMinor: 8500,
+      durationMinutes: 180,
+    });
+    await insertPrice(t.db, {
+      serviceId: pkg.id,
+      vehicleSizeId: medium,
+      priceMinor: 9500,
+      durationMinutes: 120,
+    });
+    await insertPrice(t.db, {
+      serviceId: addon.id,
+      vehicleSizeId: medium,
+      priceMinor: 2000,
+      durationMinutes: 30,
+    });
+    await insertPrice(t.db, {
+      serviceId: washOnly.id,
+      vehicleSizeId: medium,
+      priceMinor: 1000,
+      durationMinutes: 15,
+    });
+    await insertPrice(t.db, {
+      serviceId: unpriced.id,
+      vehicleSizeId: small,
+      priceMinor: 4000,
+      durationMinutes: 45,
+    });
+    Object.assign(slugs, {
+      pkg: pkg.slug,
+      addon: addon.slug,
+      washOnly: washOnly.slug,
+      unpricedForMedium: unpriced.slug,
+    });
+    await insertZone(t.db, { name: "Brixton", postcodePrefixes: ["SW9"], travelFeeMinor: 0 });
+    await insertZone(t.db, {
+      name: "Greenwich",
+      postcodePrefixes: ["SE10"],
+      travelFeeMinor: 750,
+      travelBufferMinutes: 15,
+    });
+  });
+  afterAll(async () => {
+    setDatabaseForProcess(undefined);
+    await t.drop();
+  });
+  beforeEach(async () => {
+    await t.db.update(settings).set({ paymentMode: "on_the_day", approvalRequired: false });
+  });
+
+  const guestEmail = () => `guest-${kind}-${++seq}-${Date.now()}@example.test`;
+
+  /** What the wizard's review step sends for a guest … */
+  function guestRaw(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+    return {
+      run: newRunId(),
+      service: slugs.pkg,
+      size: medium,
+      addons: [slugs.addon],
+      postcode: "sw9 8ab",
+      start: at("09:00").toISOString(),
+      vehicleDetails: { make: "Volkswagen", model: "Golf", registration: "lb19 xkt", colour: "Grey" },
+      addressDetails: { line1: "1 Acre Lane", town: "London" },
+      contact: {
+        name: "Sam Guest",
+        email: guestEmail(),
+        phone: "07700 900123",
+        notes: "Gate code 1234",
+        hasWater: true,
+        hasPower: false,
+        hasCoveredSpace: false,
+      },
+      acceptPolicies: true,
+      ...overrides,
+    };
+  }
+  /** … parsed exactly as the route handler does. */
+  const guestInput = (overrides: Record<string, unknown> = {}) =>
+    createBookingInput.parse(guestRaw(overrides));
+
+  const bookingCount = async () => Number((await t.db.select({ n: count() }).from(bookings))[0]?.n ?? 0);
+  const userCount = async () => Number((await t.db.select({ n: count() }).from(users))[0]?.n ?? 0);
+
+  async function rejection(p: Promise<unknown>): Promise<AppError> {
+    const err = await p.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(AppError);
+    return err as AppError;
+  }
+
+  it("prices and times the job from the catalogue, ignoring any numbers the browser sends", async () => {
+    const raw = {
+      ...guestRaw(),
+      totalMinor: 1,
+      priceMinor: 1,
+      durationMinutes: 5,
+      depositDueMinor: 0,
+      teamId: "00000000-0000-4000-8000-000000000000",
+      lines: [{ name: "Full Valet", priceMinor: 1 }],
+    };
+    const input = createBookingInput.parse(raw);
+    expect(input).not.toHaveProperty("totalMinor");
+    const result = await createBooking(t.db, input, null, { now: NOW });
+    expect(result.status).toBe("confirmed");
+    expect(result.redirectTo).toBe(
+      `/booking/success?ref=${result.reference}&token=${encodeURIComponent(result.accessToken)}`,
+    );
+    const [b] = await t.db.select().from(bookings).where(eq(bookings.id, result.bookingId));
+    expect(b?.totalMinor).toBe(11500);
+    expect(b?.depositDueMinor).toBe(0);
+    expect(b?.endsAt.getTime()).toBe(at("11:30").getTime()); // 120 + 30 minutes
+    expect(b?.idempotencyKey).toBe(idempotencyKeyFor(input.run));
+    expect(b?.vehicleSnapshot).toEqual({
+      make: "Volkswagen",
+      model: "Golf",
+      year: null,
+      colour: "Grey",
+      registration: "LB19XKT",
+      sizeName: "Medium",
+    });
+    expect(b?.addressSnapshot).toMatchObject({ postcode: "SW9 8AB", line1: "1 Acre Lane", hasWater: true });
+    expect(b?.customerNotes).toBe("Gate code 1234");
+    const items = await t.db
+      .select()
+      .from(bookingItems)
+      .where(eq(bookingItems.bookingId, result.bookingId))
+      .orderBy(bookingItems.position);
+    expect(items.map((i) => [i.kind, i.name, i.priceMinor, i.minutes])).toEqual([
+      ["package", "Full Valet", 9500, 120],
+      ["addon", "Pet Hair", 2000, 30],
+    ]);
+    const [alloc] = await t.db.select().from(allocations).where(eq(allocations.bookingId, result.bookingId));
+    expect(alloc?.status).toBe("confirmed");
+    const [event] = await t.db
+      .select()
+      .from(bookingEvents)
+      .where(eq(bookingEvents.bookingId, result.bookingId));
+    expect(event).toMatchObject({ type: "created", toValue: "confirmed", actorId: null });
+  });
+
+  it("adds the zone's travel fee and buffer", async () => {
+    const input = guestInput({ postcode: "SE10 9NF", addons: [], start: at("13:00").toISOString() });
+    const result = await createBooking(t.db, input, null, { now: NOW });
+    const items = await t.db.select().from(bookingItems).where(eq(bookingItems.bookingId, result.bookingId));
+    expect(items.map((i) => [i.kind, i.priceMinor]).sort()).toEqual([
+      ["package", 9500],
+      ["travel_fee", 750],
+    ]);
+  });
+
+  it("refuses a size not offered, a disallowed or unpriced add-on, and a postcode outside the area — writing nothing", async () => {
+    const before = { bookings: await bookingCount(), users: await userCount() };
+    const notOffered = await rejection(createBooking(t.db, guestInput({ size: large }), null, { now: NOW }));
+    expect(notOffered.code).toBe("VALIDATION");
+    expect(notOffered.fieldErrors?.size?.[0]).toMatch(/isn't offered for large vehicles/);
+
+    const addons = await rejection(
+      createBooking(t.db, guestInput({ addons: [slugs.washOnly, slugs.unpricedForMedium] }), null, {
+        now: NOW,
+      }),
+    );
+    expect(addons.fieldErrors?.addons?.[0]).toMatch(/Wheel Wax, Headlights can't be added/);
+
+    const outside = await rejection(
+      createBooking(t.db, guestInput({ postcode: "N1 9GU" }), null, { now: NOW }),
+    );
+    expect(outside.fieldErrors?.postcode?.[0]).toMatch(/we don't cover N1 9GU/);
+
+    const notAPackage = await rejection(
+      createBooking(t.db, guestInput({ service: slugs.addon }), null, { now: NOW }),
+    );
+    expect(notAPackage.fieldErrors?.service).toBeDefined();
+
+    const badTime = await rejection(
+      createBooking(t.db, guestInput({ start: at("09:10").toISOString() }), null, { now: NOW }),
+    );
+    expect(badTime.code).toBe("SLOT_TAKEN");
+    expect(badTime.fieldErrors?.start?.[0]).toMatch(/can't be booked/);
+
+    expect(await bookingCount()).toBe(before.bookings);
+    expect(await userCount()).toBe(before.users);
+  });
+
+  it("makes one booking per run, whether submitted twice in a row or twice at once", async () => {
+    const input = guestInput({ start: at("14:00").toISOString() });
+    const first = await createBooking(t.db, input, null, { now: NOW });
+    const again = await createBooking(t.db, input, null, { now: NOW });
+    expect(again).toEqual(first);
+
+    const racing = guestInput({ start: at("15:00", addDays(DAY, 1)).toISOString() });
+    const results = await Promise.all([
+      createBooking(t.db, racing, null, { now: NOW }),
+      createBooking(t.db, racing, null, { now: NOW }),
+      createBooking(t.db, racing, null, { now: NOW }),
+    ]);
+    expect(new Set(results.map((r) => r.bookingId)).size).toBe(1);
+    const rows = await t.db
+      .select()
+      .from(bookings)
+      .where(inArray(bookings.idempotencyKey, [idempotencyKeyFor(input.run), idempotencyKeyFor(racing.run)]));
+    expect(rows).toHaveLength(2);
+    const guests = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.email, racing.contact?.email ?? ""));
+    expect(guests).toHaveLength(1);
+  });
+
+  it("answers a run copied by someone else with nothing of the booking", async () => {
+    const input = guestInput({ start: at("10:00", addDays(DAY, 2)).toISOString() });
+    await createBooking(t.db, input, null, { now: NOW });
+    const stranger = {
+      ...input,
+      contact: { ...(input.contact as NonNullable<typeof input.contact>), email: guestEmail() },
+    };
+    const err = await rejection(createBooking(t.db, stranger, null, { now: NOW }));
+    expect(err.code).toBe("CONFLICT");
+    expect(JSON.stringify(err)).not.toContain("FC-");
+  });
+
+  it("creates a password-less account for an unknown email and queues its set-up link", async () => {
+    const input = guestInput({ start: at("09:00", addDays(DAY, 1)).toISOString() });
+    const email = input.contact?.email ?? "";
+    const result = await createBooking(t.db, input, null, { now: NOW });
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(user).toMatchObject({
+      name: "Sam Guest",
+      phone: "07700 900123",
+      role: "customer",
+      emailVerified: false,
+    });
+    expect(
+      await t.db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.userId, user?.id ?? "")),
+    ).toEqual([]);
+    const [b] = await t.db.select().from(bookings).where(eq(bookings.id, result.bookingId));
+    expect(b?.customerId).toBe(user?.id);
+    expect(b?.vehicleId).toBeNull();
+    const setup = await t.db
+      .select()
+      .from(emails)
+      .where(and(eq(emails.to, email), eq(emails.template, "setup-password")));
+    expect(setup).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(vehicles)
+        .where(eq(vehicles.ownerId, user?.id ?? "")),
+    ).toEqual([]);
+  });
+
+  it("attaches a known email's booking to that account without changing anything of it", async () => {
+    const known = await insertUser(t.db, { name: "Priya Shah", phone: "020 7946 0000", email: guestEmail() });
+    const input = guestInput({
+      start: at("09:00", addDays(DAY, 3)).toISOString(),
+      contact: {
+        name: "Someone Else",
+        email: known.email.toUpperCase(),
+        phone: "07000 000000",
+        hasWater: true,
+      },
+    });
+    const result = await createBooking(t.db, input, null, { now: NOW });
+    const [b] = await t.db.select().from(bookings).where(eq(bookings.id, result.bookingId));
+    expect(b?.customerId).toBe(known.id);
+    const [after] = await t.db.select().from(users).where(eq(users.id, known.id));
+    expect(after).toEqual(known);
+    expect(await t.db.select().from(vehicles).where(eq(vehicles.ownerId, known.id))).toEqual([]);
+    expect(await t.db.select().from(addresses).where(eq(addresses.ownerId, known.id))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(emails)
+        .where(and(eq(emails.to, known.email), eq(emails.template, "setup-password"))),
+    ).toEqual([]);
+  });
+
+  it("uses a signed-in customer's own saved vehicle and address, and refuses anyone else's", async () => {
+    const me = await insertUser(t.db);
+    const other = await insertUser(t.db);
+    const mine = await insertVehicle(t.db, {
+      ownerId: me.id,
+      vehicleSizeId: small,
+      registration: "AB12 CDE",
+    });
+    const myHome = await insertAddress(t.db, { ownerId: me.id, postcode: "SW9 7AA", hasPower: true });
+    const theirs = await insertVehicle(t.db, { ownerId: other.id, vehicleSizeId: medium });
+    const theirHome = await insertAddress(t.db, { ownerId: other.id });
+    const actor = { id: me.id, role: "customer" as const };
+    const base = {
+      run: newRunId(),
+      service: slugs.pkg,
+      addons: [],
+      start: at("13:00", addDays(DAY, 3)).toISOString(),
+      acceptPolicies: true,
+    };
+
+    const foreign = await rejection(
+      createBooking(
+        t.db,
+        createBookingInput.parse({ ...base, savedVehicleId: theirs.id, savedAddressId: theirHome.id }),
+        actor,
+        { now: NOW },
+      ),
+    );
+    expect(foreign.code).toBe("VALIDATION");
+    expect(foreign.fieldErrors).toMatchObject({
+      savedVehicleId: ["Choose one of your vehicles."],
+      savedAddressId: ["Choose one of your addresses."],
+    });
+
+    const result = await createBooking(
+      t.db,
+      createBookingInput.parse({ ...base, savedVehicleId: mine.id, savedAddressId: myHome.id, size: large }),
+      actor,
+      { now: NOW },
+    );
+    const [b] = await t.db.select().from(bookings).where(eq(bookings.id, result.bookingId));
+    // The saved vehicle's size wins over anything sent: small is priced 8500 / 180 min.
+    expect(b).toMatchObject({
+      customerId: me.id,
+      vehicleId: mine.id,
+      addressId: myHome.id,
+      totalMinor: 8500,
+    });
+    expect(b?.vehicleSnapshot).toMatchObject({ registration: "AB12CDE", sizeName: "Small" });
+    expect(b?.addressSnapshot).toMatchObject({ postcode: "SW9 7AA", hasPower: true });
+    const [event] = await t.db
+      .select()
+      .from(bookingEvents)
+      .where(eq(bookingEvents.bookingId, result.bookingId));
+    expect(event?.actorId).toBe(me.id);
+  });
+
+  it("saves a signed-in customer's new vehicle and address to their account", async () => {
+    const me = await insertUser(t.db);
+    const result = await createBooking(
+      t.db,
+      createBookingInput.parse({
+        run: newRunId(),
+        service: slugs.pkg,
+        size: medium,
+        postcode: "SW9 1AA",
+        start: at("15:30", addDays(DAY, 3)).toISOString(),
+        vehicleDetails: { make: "Ford", model: "Focus", registration: "xy70 abc" },
+        addressDetails: { label: "Work", line1: "5 Office Road", town: "London", hasWater: true },
+        contact: { name: "Ignored", email: "ignored@example.test", phone: "07700 900000" },
+        acceptPolicies: true,
+      }),
+      { id: me.id, role: "customer" },
+      { now: NOW },
+    );
+    const [v] = await t.db.select().from(vehicles).where(eq(vehicles.ownerId, me.id));
+    const [a] = await t.db.select().from(addresses).where(eq(addresses.ownerId, me.id));
+    expect(v).toMatchObject({ registration: "XY70ABC", vehicleSizeId: medium, isDefault: true });
+    expect(a).toMatchObject({ label: "Work", postcode: "SW9 1AA", hasWater: true, isDefault: true });
+    const [b] = await t.db.select().from(bookings).where(eq(bookings.id, result.bookingId));
+    expect(b).toMatchObject({ customerId: me.id, vehicleId: v?.id, addressId: a?.id });
+    expect(await t.db.select().from(users).where(eq(users.email, "ignored@example.test"))).toEqual([]);
+  });
+
+  it("refuses an admin's session", async () => {
+    const admin = await insertUser(t.db, { role: "admin" });
+    const err = await rejection(
+      createBooking(t.db, guestInput(), { id: admin.id, role: "admin" }, { now: NOW }),
+    );
+    expect(err.code).toBe("FORBIDDEN");
+  });
+
+  it("lets exactly two of ten racing submissions for the last free time through — the rest 'taken'", async () => {
+    const start = at("12:00", addDays(DAY, 7));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () =>
+        createBooking(t.db, guestInput({ start: start.toISOString(), addons: [] }), null, { now: NOW }),
+      ),
+    );
+    const ok = results.filter((r) => r.status === "fulfilled");
+    const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+    expect(ok).toHaveLength(2);
+    expect(refused).toHaveLength(8);
+    for (const e of refused) {
+      expect(e).toBeInstanceOf(AppError);
+      expect(e).toMatchObject({
+        code: "SLOT_TAKEN",
+        fieldErrors: { start: [expect.stringMatching(/just taken/)] },
+      });
+    }
+    const teams = await t.db
+      .select({ teamId: bookings.teamId })
+      .from(bookings)
+      .where(eq(bookings.startsAt, start));
+    expect(new Set(teams.map((r) => r.teamId)).size).toBe(2);
+    // The losers' password-less accounts were rolled back with their attempt.
+    const guests = await t.db
+      .select()
+      .from(users)
+      .where(like(users.email, `guest-${kind}-%`));
+    const withBookings = await t.db
+      .select({ id: bookings.customerId })
+      .from(bookings)
+      .where(
+        inArray(
+          bookings.customerId,
+          guests.map((g) => g.id),
+        ),
+      );
+    expect(new Set(withBookings.map((r) => r.id)).size).toBe(guests.length);
+  });
+
+  it("follows the payment mode: on the day confirms (or awaits approval), deposit and full hold for payment", async () => {
+    await t.db.update(settings).set({ approvalRequired: true });
+    const approval = await createBooking(
+      t.db,
+      guestInput({ start: at("08:30", addDays(DAY, 8)).toISOString() }),
+      null,
+      {
+        now: NOW,
+      },
+    );
+    expect(approval.status).toBe("awaiting_approval");
+
+    await t.db.update(settings).set({ paymentMode: "deposit", approvalRequired: false, depositPercent: 15 });
+    const deposit = await createBooking(
+      t.db,
+      guestInput({ start: at("11:30", addDays(DAY, 8)).toISOString() }),
+      null,
+      {
+        now: NOW,
+      },
+    );
+    expect(deposit.status).toBe("pending_payment");
+    expect(deposit.redirectTo).not.toMatch(/^\/booking\/success/);
+    const [d] = await t.db.select().from(bookings).where(eq(bookings.id, deposit.bookingId));
+    expect(d?.depositDueMinor).toBe(Math.ceil((11500 * 15) / 100)); // 1725
+    expect(d?.holdExpiresAt?.getTime()).toBe(NOW.getTime() + 30 * 60_000);
+    const [alloc] = await t.db.select().from(allocations).where(eq(allocations.bookingId, deposit.bookingId));
+    expect(alloc).toMatchObject({ status: "pending_payment" });
+    expect(alloc?.holdExpiresAt?.getTime()).toBe(NOW.getTime() + 30 * 60_000);
+
+    await t.db.update(settings).set({ paymentMode: "full" });
+    const full = await createBooking(
+      t.db,
+      guestInput({ start: at("14:30", addDays(DAY, 8)).toISOString() }),
+      null,
+      {
+        now: NOW,
+      },
+    );
+    const [f] = await t.db.select().from(bookings).where(eq(bookings.id, full.bookingId));
+    expect(f).toMatchObject({ status: "pending_payment", depositDueMinor: 11500 });
+  });
+
+  it("explains a lapsed hold when the same run is submitted again after it expired", async () => {
+    await t.db.update(settings).set({ paymentMode: "full" });
+    const input = guestInput({ start: at("09:00", addDays(DAY, 9)).toISOString() });
+    const long = new Date(NOW.getTime() - 60 * 60_000);
+    // (A checkout for a hold already past may be refused; the booking is made either way.)
+    await createBooking(t.db, input, null, { now: long }).catch(() => null);
+    const [held] = await t.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.idempotencyKey, idempotencyKeyFor(input.run)));
+    expect(held?.status).toBe("pending_payment");
+    const err = await rejection(createBooking(t.db, input, null, { now: NOW }));
+    expect(err.code).toBe("SLOT_TAKEN");
+    expect(err.fieldErrors?.start?.[0]).toMatch(/held time ran out/);
+
+    // The way back: the date step with the same choices, the reason, and a fresh run for this tab.
+    const href = (await rebookHref(t.db, held?.id ?? "")) ?? "";
+    expect(href).toBe(
+      `/book?service=${slugs.pkg}&size=${medium}&addons=${slugs.addon}&postcode=SW9%208AB&date=${addDays(DAY, 9)}&step=time&notice=expired&run=${input.run}`,
+    );
+    const page = await loadWizardPage(Object.fromEntries(new URL(href, "http://x").searchParams), null, NOW);
+    expect(page.kind === "wizard" && page.step).toBe("time");
+    expect(page.kind === "wizard" && page.runLapsed).toBe(true);
+    expect(page.kind === "wizard" && page.message).toMatch(/held time ran out/);
+  });
+
+  describe("the wizard's pages and step checks", () => {
+    const RUN = "WizardPageTestRun00000";
+
+    it("shows the step asked for only when every step before it holds", async () => {
+      const stranger = await insertUser(t.db);
+      const theirs = await insertVehicle(t.db, { ownerId: stranger.id, vehicleSizeId: medium });
+      // A guest following a link with someone's saved vehicle: not chosen, so back to the vehicle step.
+      const page = await loadWizardPage(
+        { service: slugs.pkg, vehicle: theirs.id, step: "addons", run: RUN },
+        null,
+        NOW,
+      );
+      expect(page).toEqual({
+        kind: "redirect",
+        href: `/book?service=${slugs.pkg}&vehicle=${theirs.id}&step=vehicle&run=${RUN}`,
+      });
+      // The signed-in owner gets it.
+      const own = await loadWizardPage(
+        { service: slugs.pkg, vehicle: theirs.id, step: "addons", run: RUN },
+        { id: stranger.id, role: "customer" },
+        NOW,
+      );
+      expect(own.kind === "wizard" && own.step).toBe("addons");
+      expect(own.kind === "wizard" && own.summary?.vehicle).toMatch(/Volkswagen Golf/);
+      expect(await loadWizardPage({}, { id: stranger.id, role: "admin" }, NOW)).toEqual({ kind: "admin" });
+    });
+
+    it("sends a review whose time has gone back to the date step, with the reason", async () => {
+      const start = at("09:00", addDays(DAY, 14));
+      const params = {
+        service: slugs.pkg,
+        size: medium,
+        addons: "",
+        postcode: "SW9 8AB",
+        date: addDays(DAY, 14),
+        start: start.toISOString(),
+        run: RUN,
+      };
+      const review = await loadWizardPage({ ...params, step: "review" }, null, NOW);
+      expect(review.kind === "wizard" && review.step).toBe("review");
+      expect(review.kind === "wizard" && review.summary?.totalMinor).toBe(9500);
+      // Both vans taken meanwhile.
+      for (let i = 0; i < 2; i++)
+        await createBooking(t.db, guestInput({ start: start.toISOString(), addons: [] }), null, { now: NOW });
+      const again = await loadWizardPage({ ...params, step: "review" }, null, NOW);
+      expect(again.kind).toBe("redirect");
+      const time = await loadWizardPage({ ...params, step: "time" }, null, NOW);
+      expect(time.kind === "wizard" && time.message).toMatch(/is no longer available/);
+      expect(
+        time.kind === "wizard" && time.times?.slots.some((s) => s.start.getTime() === start.getTime()),
+      ).toBe(false);
+      expect(time.kind === "wizard" && time.times?.selected).toBe(addDays(DAY, 14));
+    });
+
+    it("checks a step's details on the server and answers with the next step's address", async () => {
+      const vehicle = await checkWizardStep(
+        t.db,
+        wizardStepInput.parse({
+          step: "vehicle",
+          run: RUN,
+          service: slugs.pkg,
+          size: medium,
+          make: "Ford",
+          model: "Focus",
+          registration: "ab12 cde",
+        }),
+      );
+      expect(vehicle).toEqual({
+        redirectTo: `/book?service=${slugs.pkg}&size=${medium}&step=addons&run=${RUN}`,
+        values: { make: "Ford", model: "Focus", registration: "AB12CDE", colour: null },
+      });
+      const notOffered = await rejection(
+        checkWizardStep(
+          t.db,
+          wizardStepInput.parse({
+            step: "vehicle",
+            run: RUN,
+            service: slugs.pkg,
+            size: large,
+            make: "Ford",
+            model: "Focus",
+            registration: "ab12 cde",
+          }),
+        ),
+      );
+      expect(notOffered.fieldErrors?.size?.[0]).toMatch(/isn't offered for large vehicles/);
+      const outside = await rejection(
+        checkWizardStep(
+          t.db,
+          wizardStepInput.parse({
+            step: "address",
+            run: RUN,
+            service: slugs.pkg,
+            postcode: "n19gu",
+            line1: "1 Road",
+            town: "London",
+          }),
+        ),
+      );
+      expect(outside.fieldErrors).toEqual({
+        postcode: ["Sorry — we don't cover N1 9GU yet. Call us: we may still be able to help."],
+      });
+      const address = await checkWizardStep(
+        t.db,
+        wizardStepInput.parse({
+          step: "address",
+          run: RUN,
+          service: slugs.pkg,
+          size: medium,
+          addons: "",
+          postcode: "se109nf",
+          line1: "1 Road",
+          town: "London",
+        }),
+      );
+      expect(address.redirectTo).toBe(
+        `/book?service=${slugs.pkg}&size=${medium}&addons=&postcode=SE10%209NF&step=time&run=${RUN}`,
+      );
+    });
+  });
+});
