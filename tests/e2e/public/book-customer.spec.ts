@@ -81,8 +81,8 @@ test("a customer's new vehicle is saved to their account and offered next time",
   await page.goto("/book?service=exterior-wash");
   await page.getByText("Add a different vehicle").click();
   await page.getByRole("radio", { name: /^Large/ }).check();
-  await page.getByLabel("Make").fill("Skoda");
-  await page.getByLabel("Model").fill("Octavia Estate");
+  await page.getByLabel("Make", { exact: true }).fill("Skoda");
+  await page.getByLabel("Model", { exact: true }).fill("Octavia Estate");
   const reg = `E2E${Date.now().toString(36).slice(-4).toUpperCase()}`;
   await page.getByLabel("Registration").fill(reg);
   await page.getByRole("button", { name: "Continue" }).click();

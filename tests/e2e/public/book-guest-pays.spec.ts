@@ -26,8 +26,8 @@ async function guestToReview(page: Page) {
   await page.getByRole("link", { name: "Choose Wash & Vac" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your vehicle" })).toBeVisible();
   await page.getByRole("radio", { name: /^Small/ }).check();
-  await page.getByLabel("Make").fill("Ford");
-  await page.getByLabel("Model").fill("Fiesta");
+  await page.getByLabel("Make", { exact: true }).fill("Ford");
+  await page.getByLabel("Model", { exact: true }).fill("Fiesta");
   await page.getByLabel("Registration").fill("ab12 cde");
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Any extras?" })).toBeVisible();

@@ -33,8 +33,8 @@ for (const [label, viewport] of VIEWPORTS) {
       await expect(page.getByText("Choose your vehicle's size.")).toBeVisible();
       await expect(page.getByText("Enter the registration.")).toBeVisible();
       await page.getByRole("radio", { name: /^Medium/ }).check();
-      await page.getByLabel("Make").fill("Volkswagen");
-      await page.getByLabel("Model").fill("Golf");
+      await page.getByLabel("Make", { exact: true }).fill("Volkswagen");
+      await page.getByLabel("Model", { exact: true }).fill("Golf");
       await page.getByLabel("Registration").fill("lb19 xkt");
       await page.getByLabel("Colour").fill("Grey");
       await page.getByRole("button", { name: "Continue" }).click();
@@ -130,7 +130,7 @@ test("a link with choices opens at the step it names, with nothing of anyone's d
   // No size yet: the wizard goes to the first step that needs an answer.
   await expect(page.getByRole("heading", { level: 1, name: "Your vehicle" })).toBeVisible();
   await expect(page).toHaveURL(/step=vehicle/);
-  await expect(page.getByLabel("Make")).toHaveValue("");
+  await expect(page.getByLabel("Make", { exact: true })).toHaveValue("");
   // Someone else's saved vehicle id in a link means nothing to a guest.
   await page.goto("/book?service=full-valet&vehicle=3f2504e0-4f89-41d3-9a0c-0305e82c3301&step=addons");
   await expect(page.getByRole("heading", { level: 1, name: "Your vehicle" })).toBeVisible();

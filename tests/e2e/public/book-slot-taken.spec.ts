@@ -22,8 +22,8 @@ test.afterAll(async ({ request }) => {
 async function toReviewOnAQuietDay(page: Page): Promise<{ start: string; time: string }> {
   await page.goto("/book?service=exterior-wash");
   await page.getByRole("radio", { name: /^Small/ }).check();
-  await page.getByLabel("Make").fill("Mini");
-  await page.getByLabel("Model").fill("Cooper");
+  await page.getByLabel("Make", { exact: true }).fill("Mini");
+  await page.getByLabel("Model", { exact: true }).fill("Cooper");
   await page.getByLabel("Registration").fill("MN15 OPQ");
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Any extras?" })).toBeVisible();
@@ -33,10 +33,11 @@ async function toReviewOnAQuietDay(page: Page): Promise<{ start: string; time: s
   await page.getByLabel("Town or city").fill("London");
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Choose a date and time" })).toBeVisible();
-  await page
-    .getByRole("link", { name: /times? available/ })
-    .last()
-    .click();
+  const day = page.getByRole("link", { name: /times? available/ }).last();
+  const date = new URL((await day.getAttribute("href")) ?? "", "http://x").searchParams.get("date");
+  await day.click();
+  // Wait for that day's list before reading it (the previous day's list is still on screen meanwhile).
+  await expect(page).toHaveURL(new RegExp(`date=${date}`));
   const slot = page
     .getByRole("region", { name: /^Times on/ })
     .getByRole("link")

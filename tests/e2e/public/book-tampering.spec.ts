@@ -21,8 +21,8 @@ test.afterAll(async ({ request }) => {
 async function toReview(page: Page) {
   await page.goto("/book?service=exterior-wash");
   await page.getByRole("radio", { name: /^Medium/ }).check();
-  await page.getByLabel("Make").fill("Audi");
-  await page.getByLabel("Model").fill("A3");
+  await page.getByLabel("Make", { exact: true }).fill("Audi");
+  await page.getByLabel("Model", { exact: true }).fill("A3");
   await page.getByLabel("Registration").fill("AU19 DIA");
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Any extras?" })).toBeVisible();
