@@ -528,6 +528,18 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
       },
     );
     expect(approval.status).toBe("awaiting_approval");
+    // Approval first, even when the mode takes money online: no payment (it would confirm the booking).
+    await t.db.update(settings).set({ paymentMode: "full", approvalRequired: true });
+    const vetted = await createBooking(
+      t.db,
+      guestInput({ start: at("10:00", addDays(DAY, 8)).toISOString() }),
+      null,
+      { now: NOW },
+    );
+    expect(vetted.status).toBe("awaiting_approval");
+    expect(vetted.redirectTo).toMatch(/^\/booking\/success/);
+    const [v] = await t.db.select().from(bookings).where(eq(bookings.id, vetted.bookingId));
+    expect(v?.holdExpiresAt).toBeNull();
 
     await t.db.update(settings).set({ paymentMode: "deposit", approvalRequired: false, depositPercent: 15 });
     const deposit = await createBooking(

@@ -120,12 +120,13 @@ export async function createBooking(
     throw invalid({ [vehicleSource ? "addressDetails" : "vehicleDetails"]: ["Please complete this step."] });
   const q = choices.quote;
   const dueNow = amountDueNow(q.totalMinor, settings.paymentMode, settings.depositPercent);
-  // Nothing to take online (on the day, or a free job) means no payment hold.
-  const takesPayment = settings.paymentMode !== "on_the_day" && dueNow > 0;
-  const status: BookingStatus = takesPayment
-    ? "pending_payment"
-    : settings.approvalRequired
-      ? "awaiting_approval"
+  // Nothing to take online (on the day, or a free job) means no payment hold. A booking that needs the
+  // business's approval takes no money before it is approved (ADR 0010): paying would confirm it.
+  const takesPayment = !settings.approvalRequired && settings.paymentMode !== "on_the_day" && dueNow > 0;
+  const status: BookingStatus = settings.approvalRequired
+    ? "awaiting_approval"
+    : takesPayment
+      ? "pending_payment"
       : "confirmed";
   const holdExpiresAt = takesPayment ? new Date(now.getTime() + settings.holdMinutes * 60_000) : null;
   const vehicleSnapshot = vehicleSnapshotOf(vehicleSource, choices.size.name);
