@@ -8,6 +8,8 @@ export const credentials = { admin: DEMO_ADMIN, customer: DEMO_CUSTOMER } as con
 
 /** Every page a test visits must pass axe with no serious or critical violations. */
 export async function expectAccessible(page: Page) {
+  // Next streams metadata: during a refresh the <title> is briefly absent. Check the settled page.
+  await page.waitForFunction(() => document.title.length > 0);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();

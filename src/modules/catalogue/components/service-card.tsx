@@ -81,8 +81,8 @@ export function ServiceCard({
               Book
             </span>
           ) : (
-            <Link href={book.href} className={BOOK_BUTTON}>
-              Book<span className="sr-only"> {s.name}</span>
+            <Link href={book.href} className={BOOK_BUTTON} aria-label={`Book ${s.name}`}>
+              Book
             </Link>
           ))}
       </div>
