@@ -4,6 +4,12 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 const EMPTY_PORT = PORT + 1;
 const emptyBaseURL = `http://127.0.0.1:${EMPTY_PORT}`;
+// With TEST_DATABASE_URL (CI), the booking journeys run a second time against an app on PostgreSQL.
+const PG_URL = process.env.TEST_DATABASE_URL;
+const PG_PORT = PORT + 2;
+const pgBaseURL = `http://127.0.0.1:${PG_PORT}`;
+const pgDatabase = `forecourt_e2e_${PORT}`;
+const pgAppUrl = PG_URL ? Object.assign(new URL(PG_URL), { pathname: `/${pgDatabase}` }).toString() : "";
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 
 export default defineConfig({
@@ -35,6 +41,9 @@ export default defineConfig({
     { name: "demo", testIgnore: "empty-business/**" },
     // A second app on an empty database (settings only): the journeys of a business starting from nothing.
     { name: "empty", testMatch: "empty-business/**", use: { baseURL: emptyBaseURL } },
+    ...(PG_URL
+      ? [{ name: "postgres", testMatch: "public/book-*.spec.ts", use: { baseURL: pgBaseURL } }]
+      : []),
   ],
   webServer: [
     {
@@ -84,5 +93,34 @@ export default defineConfig({
         AUTH_RATE_LIMIT_PER_IP: "500",
       },
     },
+    ...(PG_URL
+      ? [
+          {
+            // The demo business on a fresh PostgreSQL database; jobs in the web process (no worker here).
+            command: `node tests/e2e/support/postgres-db.mjs && node scripts/start.mjs`,
+            url: `${pgBaseURL}/api/health`,
+            timeout: 240_000,
+            reuseExistingServer: false,
+            stdout: "pipe" as const,
+            env: {
+              PORT: String(PG_PORT),
+              APP_URL: pgBaseURL,
+              DATABASE_URL: pgAppUrl,
+              E2E_PG_DATABASE: pgDatabase,
+              TEST_DATABASE_URL: PG_URL,
+              AUTH_SECRET: "e2e-postgres-secret-e2e-postgres-secret-0123",
+              SEED_ON_START: "demo",
+              JOBS_MODE: "web",
+              UPLOADS_DIR: ".data/e2e/uploads-pg",
+              ENABLE_TEST_ROUTES: "1",
+              LOG_LEVEL: "warn",
+              NEXT_TELEMETRY_DISABLED: "1",
+              SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+              EMAIL_FROM: "Shine Street Detailing <bookings@shinestreet.example>",
+              AUTH_RATE_LIMIT_PER_IP: "500",
+            },
+          },
+        ]
+      : []),
   ],
 });

@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test, uniqueEmail } from "../support/fixtures";
+import { credentials, expect, expectAccessible, test, uniqueEmail } from "../support/fixtures";
+import { mailCount, waitForMail } from "../support/mail";
+import { localDateOf } from "../../../src/lib/dates";
 
 // A guest books when a deposit is taken online: the review says what is due now, the booking holds the
 // time while the test provider's checkout is paid, and the payment lands on the booking.
@@ -46,10 +48,12 @@ async function guestToReview(page: Page) {
     .click();
   await expect(page.getByRole("heading", { level: 1, name: "Your details" })).toBeVisible();
   await page.getByLabel("Your name").fill("Pat Payer");
-  await page.getByLabel("Email address").fill(uniqueEmail("guest-pays"));
+  const email = uniqueEmail("guest-pays");
+  await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Phone number").fill("07700 900456");
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Check and book" })).toBeVisible();
+  return { email, start: new URL(page.url()).searchParams.get("start") ?? "" };
 }
 
 for (const [label, viewport] of VIEWPORTS) {
@@ -57,7 +61,9 @@ for (const [label, viewport] of VIEWPORTS) {
     test.use({ viewport });
 
     test(`a guest pays the deposit with the test provider (${label})`, async ({ page }) => {
-      await guestToReview(page);
+      test.setTimeout(60_000);
+      const mailsBefore = mailCount();
+      const { email, start } = await guestToReview(page);
       // Wash & Vac, small: £35.00; the deposit is 20%, rounded up to the penny.
       await expect(
         page.getByText(
@@ -78,6 +84,45 @@ for (const [label, viewport] of VIEWPORTS) {
       const ref = new URL(page.url()).searchParams.get("ref") ?? "";
       await expect(page.getByText(ref).first()).toBeVisible();
       await expectAccessible(page);
+
+      // The emails arrive: booking confirmed (with the calendar file) and the receipt.
+      await waitForMail(email, /^Booking confirmed/, { after: mailsBefore });
+      await waitForMail(email, new RegExp(`^Receipt for your payment of £7\\.00 \\(${ref}\\)`), {
+        after: mailsBefore,
+      });
+      // And the business sees it on its schedule.
+      const admin = await page
+        .context()
+        .browser()
+        ?.newContext({ baseURL: new URL(page.url()).origin });
+      if (!admin) throw new Error("no browser");
+      await admin.request.post("/api/test/session", { data: credentials.admin });
+      const board = await admin.newPage();
+      await board.goto(`/admin/schedule?view=day&date=${localDateOf(new Date(start), "Europe/London")}`);
+      await expect(board.getByRole("button", { name: new RegExp(ref) })).toBeVisible();
+      await admin.close();
     });
   });
 }
+
+test("a guest who cancels at checkout keeps the time, then frees it with Cancel booking", async ({
+  page,
+}) => {
+  await guestToReview(page);
+  await page.getByRole("checkbox", { name: "I accept the booking policies" }).check();
+  await page.getByRole("button", { name: "Book and pay £7.00" }).click();
+  await expect(page).toHaveURL(/\/pay\/test/);
+  await page.getByRole("button", { name: "Cancel and return" }).click();
+
+  await expect(page).toHaveURL(/\/booking\/payment-cancelled\?ref=FC-[A-Z0-9]{6}&token=/);
+  await expect(page.getByRole("heading", { name: "Payment not completed" })).toBeVisible();
+  await expect(page.getByText(/We're holding your time/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Try again — pay £7.00" })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Cancel booking" }).click();
+  await page.getByRole("button", { name: "Yes, cancel it" }).click();
+  await expect(page.getByRole("heading", { name: "Booking cancelled" })).toBeVisible();
+  await expect(page.getByText("The booking is cancelled and its time has been released.")).toBeVisible();
+  await expectAccessible(page);
+});

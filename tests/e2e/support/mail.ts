@@ -9,12 +9,30 @@ function decodeQuotedPrintable(s: string): string {
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+/** `=?UTF-8?Q?…?=` and `=?UTF-8?B?…?=` words to text (adjacent encoded words join without a space). */
+function decodeEncodedWords(s: string): string {
+  return s
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, kind: string, data: string) =>
+      kind.toUpperCase() === "B"
+        ? Buffer.from(data, "base64").toString("utf8")
+        : Buffer.from(
+            data.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_x, h: string) => `%${h}`),
+            "latin1",
+          )
+            .toString()
+            .replace(/(%[0-9A-F]{2})+/gi, (m) => decodeURIComponent(m)),
+    );
+}
+
 export type Mail = { to: string; subject: string; raw: string; text: string };
 
 function read(file: string): Mail {
   const raw = fs.readFileSync(path.join(dir, file), "utf8");
   const to = /^X-Envelope-To: (.*)$/m.exec(raw)?.[1]?.trim() ?? "";
-  const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? "";
+  // The header may be folded over several lines and RFC 2047-encoded (a "£" in it, for example).
+  const header = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1]?.replace(/\r?\n[ \t]/g, " ") ?? "";
+  const subject = decodeEncodedWords(header).trim();
   return { to, subject, raw, text: decodeQuotedPrintable(raw) };
 }
 
