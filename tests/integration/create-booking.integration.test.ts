@@ -160,6 +160,7 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
   function guestRaw(overrides: Record<string, unknown> = {}): Record<string, unknown> {
     return {
       run: newRunId(),
+      runSecret: newRunId(),
       service: slugs.pkg,
       size: medium,
       addons: [slugs.addon],
@@ -324,6 +325,14 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
     const err = await rejection(createBooking(t.db, stranger, null, { now: NOW }));
     expect(err.code).toBe("CONFLICT");
     expect(JSON.stringify(err)).not.toContain("FC-");
+    // Even with the guest's own email (a flatmate who saw the link): without the tab's secret, nothing.
+    const flatmate = { ...input, runSecret: newRunId() };
+    const again = await rejection(createBooking(t.db, flatmate, null, { now: NOW }));
+    expect(again.code).toBe("CONFLICT");
+    expect(JSON.stringify(again)).not.toMatch(/FC-|token/i);
+    // The tab that made it gets the same booking back.
+    const same = await createBooking(t.db, input, null, { now: NOW });
+    expect(same.reference).toMatch(/^FC-/);
   });
 
   it("creates a password-less account for an unknown email and queues its set-up link", async () => {
@@ -399,6 +408,7 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
     const actor = { id: me.id, role: "customer" as const };
     const base = {
       run: newRunId(),
+      runSecret: newRunId(),
       service: slugs.pkg,
       addons: [],
       start: at("13:00", addDays(DAY, 3)).toISOString(),
@@ -448,6 +458,7 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
       t.db,
       createBookingInput.parse({
         run: newRunId(),
+        runSecret: newRunId(),
         service: slugs.pkg,
         size: medium,
         postcode: "SW9 1AA",

@@ -165,6 +165,10 @@ export type WizardStepInput = z.infer<typeof wizardStepInput>;
 export const createBookingInput = z
   .object({
     run: runInput,
+    // The run's secret, kept in the tab (never in a URL): proves a resubmission comes from that tab.
+    runSecret: z
+      .string({ error: "Please start your booking again." })
+      .regex(/^[A-Za-z0-9_-]{22,64}$/, "Please start your booking again."),
     service: slugInput("Choose a service."),
     size: z.preprocess(emptyToUndefined, uuid("Choose your vehicle's size.").optional()),
     savedVehicleId: z.preprocess(emptyToUndefined, uuid("Choose one of your vehicles.").optional()),

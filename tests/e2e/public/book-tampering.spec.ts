@@ -119,6 +119,7 @@ test("the booking endpoint refuses a size the service isn't offered for and a po
   const res = await page.request.post("/api/book", {
     data: {
       run: "TamperTamperTamperTamp",
+      runSecret: "SecretSecretSecretSecr",
       service: "ceramic-coating",
       size: xl,
       postcode: "N1 9GU",

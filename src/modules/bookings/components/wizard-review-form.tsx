@@ -11,6 +11,7 @@ import {
   continueInNewRun,
   postJson,
   readRun,
+  runSecret,
   type RunDetails,
   useRunDetails,
   WizardSubmit,
@@ -136,6 +137,7 @@ export function WizardReviewForm({
     const result = await postJson("/api/book", {
       ...values,
       run,
+      runSecret: runSecret(run),
       vehicleDetails: needs.vehicle ? d?.vehicle : undefined,
       addressDetails: needs.address ? addressDetails : undefined,
       contact: needs.contact ? d?.contact : undefined,

@@ -16,6 +16,8 @@ export type RunDetails = {
   vehicle?: VehicleDetails;
   address?: AddressDetails & { postcode: string };
   contact?: ContactDetails;
+  /** The run's secret: sent with the booking, never put in a URL (only this tab may replay the run). */
+  secret?: string;
   /** Set once the booking is made: a resubmit shows it instead of booking again. */
   submitted?: { reference: string; redirectTo: string };
 };
@@ -56,9 +58,18 @@ export function writeRun(run: string, patch: Partial<RunDetails>): void {
 /** Starts a new run carrying this one's details (after a refused time, the next attempt is a new run). */
 export function continueInNewRun(run: string): string {
   const fresh = newRunId();
-  const { submitted: _done, ...details } = readRun(run) ?? {};
-  writeRun(fresh, details);
+  const { submitted: _done, secret: _old, ...details } = readRun(run) ?? {};
+  writeRun(fresh, { ...details, secret: newRunId() });
   return fresh;
+}
+
+/** This run's secret, made on first use (a random id like the run's own). */
+export function runSecret(run: string): string {
+  const existing = readRun(run)?.secret;
+  if (existing) return existing;
+  const secret = newRunId();
+  writeRun(run, { secret });
+  return readRun(run)?.secret ?? secret;
 }
 
 function subscribe(onChange: () => void) {

@@ -1,5 +1,5 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { BookingStatus, UserRole } from "@/lib/enums";
 import { generateReference } from "@/lib/reference";
@@ -74,6 +74,7 @@ export async function createBooking(
   if (actor?.role === "admin") throw new AppError("FORBIDDEN", ADMIN_REFUSED);
 
   const key = idempotencyKeyFor(input.run);
+  const secretHash = hashRunSecret(input.runSecret);
   const earlier = await findByKey(db, key);
   if (earlier) return replay(db, earlier, input, actor, now);
 
@@ -169,6 +170,7 @@ export async function createBooking(
               reference: generateReference(),
               accessToken: randomBytes(32).toString("base64url"),
               idempotencyKey: key,
+              runSecretHash: secretHash,
               customerId,
               status,
               source: "online",
@@ -241,6 +243,14 @@ export async function createBooking(
   return finish(db, booking, now);
 }
 
+const hashRunSecret = (secret: string) => createHash("sha256").update(secret).digest("base64url");
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
 async function findByKey(db: DbOrTx, key: string): Promise<BookingRow | null> {
   const [row] = await db.select().from(bookings).where(eq(bookings.idempotencyKey, key));
   return row ?? null;
@@ -257,12 +267,16 @@ async function replay(
   actor: BookingActor,
   now: Date,
 ): Promise<CreateBookingResult> {
+  // Only the tab that made it may replay a run: it alone holds the run's secret (a run id and a start
+  // can be read from a shared link or a browser history, and an email address is no secret).
+  const sameTab =
+    booking.runSecretHash !== null && sameHash(booking.runSecretHash, hashRunSecret(input.runSecret));
   const customerId = actor
     ? actor.id
     : input.contact
       ? ((await findUserByEmail(db, input.contact.email))?.id ?? null)
       : null;
-  if (customerId !== booking.customerId || booking.startsAt.getTime() !== input.start.getTime())
+  if (!sameTab || customerId !== booking.customerId || booking.startsAt.getTime() !== input.start.getTime())
     throw new AppError("CONFLICT", ALREADY_MADE, { run: [ALREADY_MADE] });
   const lapsed =
     booking.status === "expired" ||

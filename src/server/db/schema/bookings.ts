@@ -49,6 +49,9 @@ export const bookings = pgTable(
     accessToken: text("access_token").notNull().unique(),
     // One per wizard run, so a double submit can never make two bookings.
     idempotencyKey: text("idempotency_key").unique(),
+    // SHA-256 of the wizard run's secret (kept in the tab, never in a URL): only its holder may replay
+    // the run and receive the booking's access token (ADR 0011).
+    runSecretHash: text("run_secret_hash"),
     customerId: text("customer_id")
       .notNull()
       .references(() => users.id),

@@ -1,0 +1,1 @@
+ALTER TABLE "bookings" ADD COLUMN "run_secret_hash" text;
