@@ -62,6 +62,7 @@ describe("step inputs", () => {
 describe("createBookingInput", () => {
   const base = {
     run: RUN,
+    runSecret: "ZyXwVuTsRqPoNmLkJiHgFe",
     service: "full-valet",
     start: "2026-12-08T09:00:00.000Z",
     acceptPolicies: true,
@@ -135,9 +136,10 @@ describe("createBookingInput", () => {
       savedVehicleId: SIZE,
       savedAddressId: SIZE,
       run: "x",
+      runSecret: "short",
       start: "soon",
       addons: ["<b>"],
     });
-    expect(Object.keys(messages(r)).sort()).toEqual(["addons.0", "run", "start"]);
+    expect(Object.keys(messages(r)).sort()).toEqual(["addons.0", "run", "runSecret", "start"]);
   });
 });
