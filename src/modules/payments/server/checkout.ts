@@ -5,11 +5,12 @@ import { getEnv } from "@/env";
 import { findUserById } from "@/modules/accounts/server/queries";
 import { getSettingsOrThrow } from "@/modules/settings/server/queries";
 import type { DbOrTx } from "@/server/db";
-import { bookingItems, bookings, payments } from "@/server/db/schema";
+import { allocations, bookingItems, bookings, payments } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
 import { bookingPageUrl } from "../links";
 import { activeProviderName, getPaymentProvider } from "./registry";
+import { MIN_SESSION_MS } from "./stripe-provider";
 
 // Starting an online payment for a booking that holds its time: a fresh checkout at the configured
 // provider and a pending `payments` row pointing at it. Any earlier unpaid checkout of the booking is
@@ -91,6 +92,13 @@ export async function startCheckout(
 
   // The provider is called before our transaction so that no database lock waits on the network; its
   // checkout is harmless until a payments row points at it.
+  // A Stripe session lives at least 31 minutes: the time stays held for as long as it can be paid, so a
+  // payment made late in that window confirms the booking instead of being refunded.
+  const currentExpiry = booking.holdExpiresAt ?? new Date(now.getTime() + settings.holdMinutes * 60_000);
+  const holdUntil =
+    providerName === "stripe"
+      ? new Date(Math.max(currentExpiry.getTime(), now.getTime() + MIN_SESSION_MS))
+      : currentExpiry;
   const checkout = await provider.createCheckout({
     paymentId,
     bookingId: booking.id,
@@ -102,7 +110,7 @@ export async function startCheckout(
     customerEmail: customer && !customer.anonymisedAt ? customer.email : null,
     successUrl: bookingPageUrl("payment-complete", booking, appUrl),
     cancelUrl: bookingPageUrl("payment-cancelled", booking, appUrl),
-    expiresAt: booking.holdExpiresAt ?? new Date(now.getTime() + settings.holdMinutes * 60_000),
+    expiresAt: holdUntil,
   });
 
   let superseded: OpenCheckout[];
@@ -112,6 +120,13 @@ export async function startCheckout(
       if (!locked) throw new AppError("NOT_FOUND");
       assertPayable(locked, now);
       const closed = await cancelOpenCheckouts(tx, booking.id);
+      if (locked.holdExpiresAt && holdUntil > locked.holdExpiresAt) {
+        await tx.update(bookings).set({ holdExpiresAt: holdUntil }).where(eq(bookings.id, booking.id));
+        await tx
+          .update(allocations)
+          .set({ holdExpiresAt: holdUntil })
+          .where(and(eq(allocations.bookingId, booking.id), eq(allocations.status, "pending_payment")));
+      }
       await tx.insert(payments).values({
         id: paymentId,
         bookingId: booking.id,

@@ -22,7 +22,7 @@ export type StripeProviderOptions = {
 };
 
 // Stripe accepts a Checkout Session lifetime of 30 minutes to 24 hours.
-const MIN_SESSION_MS = 31 * 60_000;
+export const MIN_SESSION_MS = 31 * 60_000;
 const MAX_SESSION_MS = 23 * 60 * 60_000;
 
 function toStatus(session: Stripe.Checkout.Session): CheckoutStatus {
