@@ -353,6 +353,19 @@ describe.each(dbKinds)("Stripe payments on %s", (kind) => {
     expect((await paymentsOf(booking.id)).map((p) => p.status).sort()).toEqual(["cancelled", "pending"]);
   });
 
+  it("a payment that lands after 'Try again' confirms the booking and closes the newer checkout", async () => {
+    const booking = await pendingBooking();
+    const first = await checkoutFor(booking.id);
+    const second = await checkoutFor(booking.id);
+    // The first session was paid just before it was superseded; its webhook arrives now.
+    const paid = stripe.pay(first.id);
+    const res = await deliver(stripeEvent(nextEventId(), "checkout.session.completed", paid));
+    expect(res.status).toBe(200);
+    expect(await bookingRow(booking.id)).toMatchObject({ status: "confirmed", amountPaidMinor: 8500 });
+    expect((await paymentsOf(booking.id)).map((p) => p.status).sort()).toEqual(["cancelled", "succeeded"]);
+    expect(stripe.sessions.get(second.id)?.status).toBe("expired");
+  });
+
   it("wrong amount: the booking is not confirmed; the event records why", async () => {
     const booking = await pendingBooking();
     const session = stripe.pay((await checkoutFor(booking.id)).id);

@@ -1,4 +1,5 @@
 import "server-only";
+import { cancelOpenCheckouts, type OpenCheckout } from "./checkout";
 import { and, eq, sql } from "drizzle-orm";
 import { formatMoney } from "@/lib/money";
 import type { BookingStatus } from "@/lib/enums";
@@ -23,7 +24,7 @@ import { enqueueBookingEmails, enqueuePaymentAlert, enqueuePaymentReceipt } from
 
 export type SettleOutcome =
   | { outcome: "already_settled" }
-  | { outcome: "confirmed"; status: BookingStatus }
+  | { outcome: "confirmed"; status: BookingStatus; closed: OpenCheckout[] }
   | { outcome: "refunding"; refundId: string; kind: PaymentAlertKind };
 
 type Payment = typeof payments.$inferSelect;
@@ -114,6 +115,9 @@ export async function settlePaidCheckout(
         data: { reason: "Payment received." },
       },
     ]);
+    // Any other open checkout of this booking ("Try again" raced this payment) is closed: the caller asks
+    // the provider to expire it after the commit, so nobody is left on a payable page.
+    const closed = await cancelOpenCheckouts(tx, booking.id);
     await enqueueBookingEmails(tx, booking.id, target === "confirmed" ? "confirmed" : "received");
     await enqueuePaymentReceipt(tx, payment.id);
     const live = { bookingId: booking.id, reference: booking.reference, status: target };
@@ -125,7 +129,7 @@ export async function settlePaidCheckout(
       { audience: "admins" },
       { from: booking.startsAt.toISOString(), to: booking.endsAt.toISOString(), teamId: booking.teamId },
     );
-    return { outcome: "confirmed", status: target };
+    return { outcome: "confirmed", status: target, closed };
   }
 
   // Not holding: make a lapsed hold official first (the expiry job may not have run yet).

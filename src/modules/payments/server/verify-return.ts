@@ -6,6 +6,7 @@ import { logger } from "@/server/logger";
 import type { CheckoutState, CheckoutStatus } from "./provider";
 import { issueRefund } from "./refunds";
 import { getPaymentProvider } from "./registry";
+import { expireCheckoutsQuietly } from "./checkout";
 import { settlePaidCheckout } from "./settle";
 import { checkPaidCheckout, recordPaymentProblem } from "./webhook";
 
@@ -67,9 +68,11 @@ export async function verifyCheckoutOnReturn(
     return {
       state: "settled" as const,
       refundId: settled.outcome === "refunding" ? settled.refundId : undefined,
+      closed: settled.outcome === "confirmed" ? settled.closed : [],
     };
   });
   if (outcome.state === "settled" && outcome.refundId)
     await issueRefund(db, outcome.refundId, { paymentReference: checkout.paymentReference });
+  if (outcome.state === "settled" && outcome.closed.length) await expireCheckoutsQuietly(outcome.closed);
   return outcome.state;
 }

@@ -9,6 +9,7 @@ import { enqueuePaymentAlert } from "./booking-emails";
 import { type CheckoutStatus, type ParsedWebhook, WebhookSignatureError } from "./provider";
 import { issueRefund, issueUnsentRefunds } from "./refunds";
 import { getPaymentProvider, type OnlineProviderName } from "./registry";
+import { expireCheckoutsQuietly, type OpenCheckout } from "./checkout";
 import { closeCheckout, settlePaidCheckout } from "./settle";
 
 // Webhooks: verify the signature over the raw body → record the event (provider, event id) — a duplicate
@@ -21,7 +22,7 @@ export type WebhookResult = {
   body: { received: boolean; duplicate?: boolean; error?: string };
 };
 
-type Handled = { error: string | null; refundId?: string; paymentId?: string };
+type Handled = { error: string | null; refundId?: string; paymentId?: string; closed?: OpenCheckout[] };
 
 /** Checks that the provider's checkout is ours and the money is what we asked for; returns the problem. */
 export async function checkPaidCheckout(
@@ -129,6 +130,7 @@ async function handle(
     error: null,
     paymentId: payment.id,
     refundId: settled.outcome === "refunding" ? settled.refundId : undefined,
+    closed: settled.outcome === "confirmed" ? settled.closed : undefined,
   };
 }
 
@@ -174,5 +176,6 @@ export async function processWebhook(
     return { status: 200, body: { received: true, duplicate: true } };
   }
   if (outcome.refundId) await issueRefund(db, outcome.refundId, { paymentReference });
+  if (outcome.closed?.length) await expireCheckoutsQuietly(outcome.closed);
   return { status: 200, body: { received: true } };
 }
