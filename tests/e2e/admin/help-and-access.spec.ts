@@ -20,9 +20,10 @@ test("an admin sees the live system status", async ({ page, loginAs }) => {
   await page.goto("/admin/help");
   await expect(page.getByRole("heading", { level: 1, name: "Help & status" })).toBeVisible();
   const status = page.getByRole("region", { name: "System status" });
-  for (const name of ["Database", "Background jobs", "Email transport"]) {
+  for (const name of ["Database", "Background jobs", "Email transport", "Payments"]) {
     await expect(status.getByText(`${name} — working`)).toBeAttached();
   }
+  await expect(status.getByText(/Test mode: no real money is taken/)).toBeVisible();
   await expect(
     page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Help & status" }),
   ).toHaveAttribute("aria-current", "page");

@@ -4,6 +4,7 @@ import type { Metadata } from "next";
 import { CheckCircle2, XCircle } from "lucide-react";
 import { requireAdminPage } from "@/server/auth/guards";
 import { getHealth } from "@/server/health";
+import { activeProviderName } from "@/modules/payments/server/registry";
 
 export const metadata: Metadata = { title: "Help & status" };
 
@@ -17,6 +18,16 @@ export default async function AdminHelpPage() {
     ["Database", health.checks.database],
     ["Background jobs", health.checks.jobs],
     ["Email transport", health.checks.email],
+    [
+      "Payments",
+      activeProviderName() === "stripe"
+        ? { ok: true, detail: "Stripe: card payments are taken for real through Stripe Checkout." }
+        : {
+            ok: true,
+            detail:
+              "Test mode: no real money is taken (the checkout page says so). Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take card payments.",
+          },
+    ],
   ] as const;
   return (
     <div className="max-w-4xl">
