@@ -71,6 +71,7 @@ export default defineConfig({
         EMAIL_FROM: "Shine Street Detailing <bookings@shinestreet.example>",
         AUTH_RATE_LIMIT_PER_EMAIL: "3",
         AUTH_RATE_LIMIT_PER_IP: "500",
+        BOOKING_RATE_LIMIT_PER_IP: "500",
         UPLOADS_DIR: ".data/e2e/uploads",
       },
     },
@@ -91,6 +92,7 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: "1",
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         AUTH_RATE_LIMIT_PER_IP: "500",
+        BOOKING_RATE_LIMIT_PER_IP: "500",
       },
     },
     ...(PG_URL
@@ -118,6 +120,7 @@ export default defineConfig({
               SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
               EMAIL_FROM: "Shine Street Detailing <bookings@shinestreet.example>",
               AUTH_RATE_LIMIT_PER_IP: "500",
+              BOOKING_RATE_LIMIT_PER_IP: "500",
             },
           },
         ]

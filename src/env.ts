@@ -38,6 +38,9 @@ const schema = z
     AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(10_000).default(5),
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+    // Booking submissions (/api/book) per client address per hour: one connection can't fill the calendar
+    // with payment holds.
+    BOOKING_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
     // How many proxies in front of the app append to X-Forwarded-For; the client address is the entry
     // that many places from the right (the left-most entries are whatever the client sent).
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(1),

@@ -3,8 +3,10 @@ import type { z } from "zod";
 import { runAction } from "@/server/actions/run-action";
 import { getSessionUser, type SessionUser } from "@/server/auth";
 import { getDb } from "@/server/db";
-import { toActionError } from "@/server/errors";
-import { assertSameSiteJson, readJson, resultResponse } from "@/server/http";
+import { getEnv } from "@/env";
+import { consumeRateLimit } from "@/modules/accounts/server/rate-limit";
+import { AppError, toActionError } from "@/server/errors";
+import { assertSameSiteJson, clientIp, readJson, resultResponse } from "@/server/http";
 import { withRequestContext } from "@/server/request-context";
 import { createBookingInput, wizardStepInput } from "../book-schemas";
 import { type BookingActor, createBooking } from "./create-booking";
@@ -15,7 +17,7 @@ import { checkWizardStep } from "./wizard-step";
 
 function wizardHandler<S extends z.ZodType, T>(
   schema: S,
-  run: (input: z.infer<S>, actor: BookingActor) => Promise<T>,
+  run: (input: z.infer<S>, actor: BookingActor, request: Request) => Promise<T>,
 ) {
   return async (request: Request): Promise<Response> =>
     withRequestContext(async () => {
@@ -30,16 +32,31 @@ function wizardHandler<S extends z.ZodType, T>(
         requirement: "none",
         getUser: () => getSessionUser(request.headers),
         handler: (input: z.infer<S>, user: SessionUser | null) =>
-          run(input, user ? { id: user.id, role: user.role } : null),
+          run(input, user ? { id: user.id, role: user.role } : null, request),
       });
       return resultResponse(result);
     });
 }
 
 /** POST /api/book: the final submission → `{ bookingId, reference, accessToken, status, redirectTo }`. */
-export const bookingSubmitHandler = wizardHandler(createBookingInput, async (input, actor) =>
-  createBooking(await getDb(), input, actor),
-);
+export const bookingSubmitHandler = wizardHandler(createBookingInput, async (input, actor, request) => {
+  const db = await getDb();
+  // Every submission can hold a team's time for payment: one connection gets a bounded number per hour.
+  const limit = await consumeRateLimit(
+    db,
+    `book:ip:${clientIp(request.headers)}`,
+    getEnv().BOOKING_RATE_LIMIT_PER_IP,
+    3600,
+  );
+  if (!limit.ok) {
+    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+    throw new AppError(
+      "RATE_LIMITED",
+      `Too many bookings from this connection. Please wait ${minutes === 1 ? "a minute" : `${minutes} minutes`}, or call us to book.`,
+    );
+  }
+  return createBooking(db, input, actor);
+});
 
 /** POST /api/book/step: a step's details checked → `{ redirectTo, values }`. */
 export const bookingStepHandler = wizardHandler(wizardStepInput, async (input) =>
