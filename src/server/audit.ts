@@ -2,6 +2,9 @@ import "server-only";
 import type { DbOrTx } from "@/server/db";
 import { auditLog } from "@/server/db/schema";
 
+/** Who made an admin write, for its audit row: the user and the client address. */
+export type Actor = { id: string; ip?: string | null };
+
 export type AuditEntry = {
   actorId: string | null;
   action: string;

@@ -7,7 +7,7 @@ import { addDays, localToInstant } from "@/lib/dates";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN as UUID } from "@/lib/uuid";
 
 const isRealDate = (v: string) =>
   DATE.test(v) && v >= "1970-01-01" && v <= "2199-12-31" && addDays(v, 0) === v;

@@ -1,9 +1,7 @@
 "use server";
 
-import { headers } from "next/headers";
-import { adminAction } from "@/server/actions";
+import { adminAction, requestActor } from "@/server/actions";
 import { getDb } from "@/server/db";
-import { clientIp } from "@/server/http";
 import { dateOverrideInput, deleteOverrideInput, weeklyHoursInput } from "./schedule-schemas";
 import {
   deleteOverride,
@@ -25,10 +23,6 @@ export type StrandedView = Omit<StrandedBooking, "startsAt" | "endsAt"> & {
  */
 export type HoursSaveOutcome = { saved: boolean; stranded: StrandedView[] };
 
-async function actor(userId: string) {
-  return { id: userId, ip: clientIp(await headers()) };
-}
-
 const outcome = (result: SaveHoursResult): HoursSaveOutcome => ({
   saved: result.ok,
   stranded: result.stranded.map((b) => ({
@@ -39,13 +33,13 @@ const outcome = (result: SaveHoursResult): HoursSaveOutcome => ({
 });
 
 export const saveWeeklyHoursAction = adminAction(weeklyHoursInput, async (input, user) =>
-  outcome(await saveWeeklyHours(await getDb(), await actor(user.id), input)),
+  outcome(await saveWeeklyHours(await getDb(), await requestActor(user.id), input)),
 );
 
 export const saveOverrideAction = adminAction(dateOverrideInput, async (input, user) =>
-  outcome(await saveOverride(await getDb(), await actor(user.id), input)),
+  outcome(await saveOverride(await getDb(), await requestActor(user.id), input)),
 );
 
 export const deleteOverrideAction = adminAction(deleteOverrideInput, async (input, user) =>
-  outcome(await deleteOverride(await getDb(), await actor(user.id), input)),
+  outcome(await deleteOverride(await getDb(), await requestActor(user.id), input)),
 );

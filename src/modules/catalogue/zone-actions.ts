@@ -1,9 +1,7 @@
 "use server";
 
-import { headers } from "next/headers";
-import { adminAction } from "@/server/actions";
+import { adminAction, requestActor } from "@/server/actions";
 import { getDb } from "@/server/db";
-import { clientIp } from "@/server/http";
 import { checkPostcodeInput, updateZoneInput, zoneActiveInput, zoneIdInput, zoneInput } from "./zone-schemas";
 import {
   checkPostcodeForAdmin,
@@ -14,24 +12,20 @@ import {
   type AdminPostcodeCheck,
 } from "./server/zones";
 
-async function actor(userId: string) {
-  return { id: userId, ip: clientIp(await headers()) };
-}
-
 export const createZoneAction = adminAction(zoneInput, async (input, user) => {
-  await createZone(await getDb(), await actor(user.id), input);
+  await createZone(await getDb(), await requestActor(user.id), input);
   return null;
 });
 export const updateZoneAction = adminAction(updateZoneInput, async (input, user) => {
-  await updateZone(await getDb(), await actor(user.id), input);
+  await updateZone(await getDb(), await requestActor(user.id), input);
   return null;
 });
 export const setZoneActiveAction = adminAction(zoneActiveInput, async (input, user) => {
-  await setZoneActive(await getDb(), await actor(user.id), input);
+  await setZoneActive(await getDb(), await requestActor(user.id), input);
   return null;
 });
 export const deleteZoneAction = adminAction(zoneIdInput, async (input, user) => {
-  await deleteZone(await getDb(), await actor(user.id), input);
+  await deleteZone(await getDb(), await requestActor(user.id), input);
   return null;
 });
 

@@ -1,11 +1,9 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { headers } from "next/headers";
-import { adminAction } from "@/server/actions";
+import { adminAction, requestActor } from "@/server/actions";
 import { getDb } from "@/server/db";
 import type { ActionResult, FieldErrors } from "@/server/errors";
-import { clientIp } from "@/server/http";
 import { savePricesInput } from "./schemas";
 import { type CellRef, type MatrixCell, type PriceConflict, savePrices } from "./server/prices";
 
@@ -23,7 +21,7 @@ export type SavePricesActionResult =
 // The use case answers a conflict as a value (nothing was saved) rather than throwing, so that its
 // data survives runAction, which keeps only an error's code, message and field messages.
 const save = adminAction(savePricesInput, async (input, user) =>
-  savePrices(await getDb(), { id: user.id, ip: clientIp(await headers()) }, input),
+  savePrices(await getDb(), await requestActor(user.id), input),
 );
 
 export async function savePricesAction(input: unknown): Promise<SavePricesActionResult> {

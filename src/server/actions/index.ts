@@ -1,5 +1,8 @@
 import "server-only";
+import { headers } from "next/headers";
 import type { z } from "zod";
+import type { Actor } from "@/server/audit";
+import { clientIp } from "@/server/http";
 import { getSessionUser, type SessionUser } from "@/server/auth";
 import type { ActionResult } from "../errors";
 import { withRequestContext } from "../request-context";
@@ -37,4 +40,9 @@ export function adminAction<S extends z.ZodType, T>(schema: S, handler: Handler<
     withRequestContext(() =>
       runAction({ schema, input, requirement: "admin", getUser: () => getSessionUser(), handler }),
     );
+}
+
+/** The audit actor of the current request: the signed-in user and the client address. */
+export async function requestActor(userId: string): Promise<Actor> {
+  return { id: userId, ip: clientIp(await headers()) };
 }

@@ -6,6 +6,7 @@ import { ActiveBadge } from "@/components/ui/active-badge";
 import { Notice } from "@/components/ui/notice";
 import { SERVICE_KINDS, type ServiceKind } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
+import { isUuid } from "@/lib/uuid";
 import { routes } from "@/lib/routes";
 import { setServiceActiveAction } from "@/modules/catalogue/actions";
 import { durationRange } from "@/modules/catalogue/components/service-card";
@@ -24,7 +25,7 @@ type Search = { q?: string; category?: string; kind?: string; status?: string; d
 function filtersFrom(sp: Search): ServiceFilters {
   return {
     q: sp.q?.slice(0, 100) || undefined,
-    categoryId: sp.category && /^[0-9a-f-]{36}$/i.test(sp.category) ? sp.category : undefined,
+    categoryId: isUuid(sp.category) ? sp.category : undefined,
     kind: SERVICE_KINDS.includes(sp.kind as ServiceKind) ? (sp.kind as ServiceKind) : undefined,
     status: sp.status === "active" || sp.status === "inactive" ? sp.status : undefined,
   };

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Actor } from "@/server/audit";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { localDateOf } from "@/lib/dates";
 import { ALLOCATION_HOLDING_STATUSES } from "@/lib/enums";
@@ -18,7 +19,7 @@ import { expireStaleHolds, publishExpired } from "./holds";
 // meets (they no longer hold; see holds.ts). Deleting a block releases its time by status; no
 // allocation row is deleted.
 
-export type Actor = { id: string; ip?: string | null };
+export type { Actor };
 export type CreateBlockInput = { teamId: string | null; startsAt: Date; endsAt: Date; reason: string };
 
 export const MAX_BLOCK_DAYS = 92;

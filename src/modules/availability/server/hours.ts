@@ -1,4 +1,5 @@
 import "server-only";
+import type { Actor } from "@/server/audit";
 import { and, eq, gte, ne, sql } from "drizzle-orm";
 import { addDays, isoWeekday, localDateOf } from "@/lib/dates";
 import { getSettingsOrThrow } from "@/modules/settings/server/queries";
@@ -40,7 +41,7 @@ export {
 } from "./hours-queries";
 export type { StrandedBooking } from "./hours-stranded";
 
-export type Actor = { id: string; ip?: string | null };
+export type { Actor };
 
 /** `ok: false` = nothing saved: these would fall outside the new hours; save again with `confirmStranded`. */
 export type SaveHoursResult =

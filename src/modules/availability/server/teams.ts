@@ -1,4 +1,5 @@
 import "server-only";
+import type { Actor } from "@/server/audit";
 import { asc, eq, sql } from "drizzle-orm";
 import { ALLOCATION_HOLDING_STATUSES } from "@/lib/enums";
 import { addDays, formatDateTime, localDateOf } from "@/lib/dates";
@@ -20,7 +21,7 @@ import type {
 // can run at once. Every write is one transaction with its audit row and, last, a schedule.changed
 // live event (capacity, names and colours all show on the live calendars).
 
-export type Actor = { id: string; ip?: string | null };
+export type { Actor };
 
 export type AdminTeam = {
   id: string;

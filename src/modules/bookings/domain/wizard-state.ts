@@ -1,3 +1,4 @@
+import { isUuid } from "@/lib/uuid";
 import { normaliseUkPostcode } from "@/lib/postcode";
 
 // The booking wizard's state lives in the URL, so back, forward and refresh keep it and a shared link
@@ -66,7 +67,6 @@ export const EMPTY_WIZARD_STATE: WizardState = {
 export type SearchParams = Record<string, string | string[] | undefined>;
 
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const RUN_ID = /^[A-Za-z0-9_-]{16,64}$/;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const MAX_ADDONS = 20;
@@ -117,11 +117,11 @@ export function parseWizardState(params: SearchParams): WizardState {
   const notice = text("notice");
   return {
     service: service && SLUG.test(service) && service.length <= 100 ? service : null,
-    size: size && UUID.test(size) ? size.toLowerCase() : null,
-    vehicle: vehicle && UUID.test(vehicle) ? vehicle.toLowerCase() : null,
+    size: isUuid(size) ? size.toLowerCase() : null,
+    vehicle: isUuid(vehicle) ? vehicle.toLowerCase() : null,
     addons: parseAddons(params.addons),
     postcode: postcode ? normaliseUkPostcode(postcode.slice(0, 20)) : null,
-    address: address && UUID.test(address) ? address.toLowerCase() : null,
+    address: isUuid(address) ? address.toLowerCase() : null,
     month: month && MONTH.test(month) ? month : null,
     date: date && isCalendarDate(date) ? date : null,
     start: start ? normaliseInstant(start) : null,

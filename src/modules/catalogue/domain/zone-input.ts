@@ -1,3 +1,4 @@
+import { formatPriceInput } from "@/modules/pricing/domain/bulk-change";
 import { formatDuration } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { isValidZonePrefix, normaliseZonePrefix } from "@/lib/postcode";
@@ -75,7 +76,7 @@ export function parseMoneyInput(text: string, subject = "The amount"): Parsed<nu
 
 /** Minor units back to what the admin typed: 450 → "4.50", 0 → "0.00". */
 export function formatMoneyInput(minor: number): string {
-  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
+  return formatPriceInput(minor, 2);
 }
 
 /** Whole minutes typed as text or a number: "" → 0, "15" → 15; null when it isn't a whole number. */

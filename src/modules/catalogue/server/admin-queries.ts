@@ -3,6 +3,7 @@ import { and, asc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/server/db";
 import { addonCategories, serviceCategories, services, vehicleSizes } from "@/server/db/schema";
 import type { ServiceKind } from "@/lib/enums";
+import { isUuid } from "@/lib/uuid";
 
 export type AdminCategory = {
   id: string;
@@ -147,7 +148,7 @@ export type AdminService = typeof services.$inferSelect & { addonCategoryIds: st
 
 /** One service with the categories an add-on is limited to; null when the id is unknown. */
 export async function getServiceForAdmin(id: string): Promise<AdminService | null> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const db = await getDb();
   const [row] = await db.select().from(services).where(eq(services.id, id));
   if (!row) return null;

@@ -8,6 +8,7 @@ import { uploads } from "@/server/db/schema";
 import { AppError, toActionError } from "@/server/errors";
 import { assertSameOrigin, clientIp, resultResponse } from "@/server/http";
 import { MAX_IMAGE_BYTES } from "@/server/images";
+import { isUuid } from "@/lib/uuid";
 import { withRequestContext } from "@/server/request-context";
 import { getStorage } from "@/server/storage";
 import { removeServiceImage, setServiceImage } from "./services";
@@ -75,13 +76,13 @@ export function serviceImageHandler(method: "POST" | "DELETE") {
     });
 }
 
-const FILE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.webp$/i;
+const FILE_NAME = /^(.+)\.webp$/;
 
 /** Serves a service photo. Only service photos are public; an upload id never changes its content. */
 export async function serveUpload(fileName: string): Promise<Response> {
   const match = FILE_NAME.exec(fileName);
   const notFound = () => new Response("Not found", { status: 404 });
-  if (!match?.[1]) return notFound();
+  if (!match?.[1] || !isUuid(match[1])) return notFound();
   const db = await getDb();
   const [row] = await db.select().from(uploads).where(eq(uploads.id, match[1]));
   if (!row || row.purpose !== "service_image") return notFound();

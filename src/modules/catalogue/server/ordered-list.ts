@@ -1,4 +1,5 @@
 import "server-only";
+import type { Actor } from "@/server/audit";
 import { asc, eq, max, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { writeAudit } from "@/server/audit";
@@ -23,7 +24,7 @@ export type OrderedListConfig = {
   usedBy: (tx: Tx, id: string) => Promise<string | null>;
 };
 
-export type Actor = { id: string; ip?: string | null };
+export type { Actor };
 
 export async function nextSortOrder(tx: DbOrTx, table: OrderedTable): Promise<number> {
   const [row] = await tx.select({ max: max(table.sortOrder) }).from(table);

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Actor } from "@/server/audit";
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { ServiceKind } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
@@ -25,7 +26,7 @@ export type MatrixService = {
 /** Plain data, so a server page can hand it to the client grid as a prop. */
 export type PriceMatrix = { sizes: MatrixSize[]; services: MatrixService[] };
 
-export type Actor = { id: string; ip?: string | null };
+export type { Actor };
 
 /**
  * The grid: active sizes in their order × active services — packages, then add-ons, each by category
