@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emails, liveEvents } from "@/server/db/schema";
 import { smtpTransport, logTransport } from "@/server/email/transport";
+import { getLogger } from "@/server/logger";
 import { deliverEmail, findDueEmailIds } from "@/modules/notifications/server/deliver-email";
 import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
 import { insertSettings } from "@tests/factories";
@@ -131,9 +132,29 @@ describe.each(dbKinds)("email outbox on %s", (kind) => {
 
   it("logs and marks the email when no SMTP transport is configured", async () => {
     const id = await queue("logged@example.test");
+    const info = vi.spyOn(getLogger(), "info");
     expect(await deliverEmail(t.db, id, { transport: logTransport })).toBe("logged");
+    // Someone trying the embedded default follows the email's links from the log.
+    const line = info.mock.calls.find((c) => String(c[1]).startsWith("email to logged@example.test"));
+    info.mockRestore();
+    expect(line?.[1]).toMatch(
+      /kept in the outbox \(no SMTP_URL\): "Test email from .+" — text: This is a test/,
+    );
     const [row] = await t.db.select().from(emails).where(eq(emails.id, id));
     expect(row?.status).toBe("logged");
     expect(row?.html).toContain("Shine &lt;Street&gt; &amp; Co");
+  });
+
+  it("puts the links of a logged email in its log line, so the set-up journey can be finished", async () => {
+    const url = "http://127.0.0.1:3000/api/auth/verify-email?token=tok.en&callbackURL=%2Fauth%2Fverify-email";
+    const id = await t.db.transaction((tx) =>
+      enqueueEmail(tx, { to: "link@example.test", template: "verify-email", data: { name: "Ada", url } }),
+    );
+    const info = vi.spyOn(getLogger(), "info");
+    expect(await deliverEmail(t.db, id, { transport: logTransport })).toBe("logged");
+    const line = info.mock.calls.find((c) => String(c[1]).startsWith("email to link@example.test"));
+    info.mockRestore();
+    expect(line?.[1]).toContain(`links: ${url}`);
+    expect(line?.[0]).toMatchObject({ links: [url] });
   });
 });

@@ -8,6 +8,7 @@ import { logger } from "@/server/logger";
 import { publish } from "@/server/realtime/publish";
 import { getSettingsOrThrow } from "@/modules/settings/server/queries";
 import { retryDelayMs } from "../domain/backoff";
+import { linksInText, loggedEmailMessage } from "../domain/links";
 import { isTemplateName, PURGE_AFTER_SEND, renderTemplate } from "../templates";
 
 export type DeliveryOutcome = "sent" | "logged" | "retry" | "failed" | "skipped";
@@ -76,8 +77,8 @@ export async function deliverEmail(db: Db, emailId: string, opts: DeliverOptions
 
     if (opts.transport.kind === "log") {
       logger.info(
-        { emailId: email.id, to: email.to, subject, template: email.template },
-        "email logged (no SMTP_URL)",
+        { emailId: email.id, to: email.to, subject, template: email.template, links: linksInText(text) },
+        loggedEmailMessage(email.to, subject, text),
       );
       await db
         .update(emails)
