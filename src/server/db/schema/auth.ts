@@ -5,6 +5,7 @@ import { userRole } from "./enums";
 
 // The four better-auth tables, written by hand (its CLI needs Node 22). Field names are the ones the
 // better-auth Drizzle adapter expects; product fields (phone, consents, preferences) live on `users`.
+// @owner accounts
 export const users = pgTable(
   "users",
   {
@@ -32,6 +33,7 @@ export const users = pgTable(
   ],
 );
 
+// @owner accounts
 export const sessions = pgTable(
   "sessions",
   {
@@ -50,6 +52,7 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
+// @owner accounts
 export const accounts = pgTable(
   "accounts",
   {
@@ -72,6 +75,7 @@ export const accounts = pgTable(
   (t) => [index("accounts_user_idx").on(t.userId)],
 );
 
+// @owner accounts
 export const verifications = pgTable(
   "verifications",
   {

@@ -39,6 +39,7 @@ export type AddressSnapshot = {
   hasCoveredSpace: boolean;
 };
 
+// @owner bookings
 export const bookings = pgTable(
   "bookings",
   {
@@ -105,6 +106,7 @@ export const bookings = pgTable(
 );
 
 /** Line items, snapshotted at booking time: later price changes never change a booking. */
+// @owner bookings
 export const bookingItems = pgTable(
   "booking_items",
   {
@@ -126,6 +128,7 @@ export const bookingItems = pgTable(
 );
 
 /** The booking's timeline. `actorId` null = the system (a job, a webhook). */
+// @owner bookings
 export const bookingEvents = pgTable(
   "booking_events",
   {
@@ -143,6 +146,7 @@ export const bookingEvents = pgTable(
   (t) => [index("booking_events_booking_idx").on(t.bookingId, t.at), index("booking_events_at_idx").on(t.at)],
 );
 
+// @owner bookings
 export const rescheduleRequests = pgTable(
   "reschedule_requests",
   {

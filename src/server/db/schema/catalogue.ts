@@ -4,6 +4,7 @@ import { createdAt, id, updatedAt } from "./columns";
 import { serviceKind } from "./enums";
 import { uploads } from "./platform";
 
+// @owner catalogue
 export const serviceCategories = pgTable(
   "service_categories",
   {
@@ -19,6 +20,7 @@ export const serviceCategories = pgTable(
   (t) => [index("service_categories_order_idx").on(t.sortOrder)],
 );
 
+// @owner catalogue
 export const services = pgTable(
   "services",
   {
@@ -44,6 +46,7 @@ export const services = pgTable(
 );
 
 /** An add-on limited to some package categories; an add-on with no rows applies to every category. */
+// @owner catalogue
 export const addonCategories = pgTable(
   "addon_categories",
   {
@@ -57,6 +60,7 @@ export const addonCategories = pgTable(
   (t) => [primaryKey({ columns: [t.addonId, t.categoryId] })],
 );
 
+// @owner catalogue
 export const vehicleSizes = pgTable("vehicle_sizes", {
   id: id(),
   name: text("name").notNull().unique(),
@@ -69,6 +73,7 @@ export const vehicleSizes = pgTable("vehicle_sizes", {
 });
 
 /** The price × duration matrix: a service is offered for a size only when its row exists. */
+// @owner pricing
 export const prices = pgTable(
   "prices",
   {
@@ -94,6 +99,7 @@ export const prices = pgTable(
   ],
 );
 
+// @owner catalogue
 export const serviceZones = pgTable("service_zones", {
   id: id(),
   name: text("name").notNull(),

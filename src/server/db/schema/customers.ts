@@ -4,6 +4,7 @@ import { users } from "./auth";
 import { vehicleSizes } from "./catalogue";
 import { createdAt, id, instant, updatedAt } from "./columns";
 
+// @owner accounts
 export const vehicles = pgTable(
   "vehicles",
   {
@@ -37,6 +38,7 @@ export const vehicles = pgTable(
   ],
 );
 
+// @owner accounts
 export const addresses = pgTable(
   "addresses",
   {

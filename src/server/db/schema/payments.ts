@@ -5,6 +5,7 @@ import { bookings } from "./bookings";
 import { createdAt, id, instant, updatedAt } from "./columns";
 import { paymentKind, paymentMethod, paymentProvider, paymentStatus, refundStatus } from "./enums";
 
+// @owner payments
 export const payments = pgTable(
   "payments",
   {
@@ -36,6 +37,7 @@ export const payments = pgTable(
   ],
 );
 
+// @owner payments
 export const refunds = pgTable(
   "refunds",
   {
@@ -60,6 +62,7 @@ export const refunds = pgTable(
 );
 
 /** Every webhook received; the (provider, event id) pair is the idempotency key. */
+// @owner payments
 export const webhookEvents = pgTable(
   "webhook_events",
   {

@@ -24,6 +24,7 @@ export type PolicyTexts = {
 };
 
 /** One typed row (id = 1). Every rule the code enforces is read from here, and so are the policy pages. */
+// @owner settings
 export const settings = pgTable(
   "settings",
   {
@@ -63,6 +64,7 @@ export const settings = pgTable(
 );
 
 /** The outbox: every email the product sends is a row here first, written in the caller's transaction. */
+// @owner notifications
 export const emails = pgTable(
   "emails",
   {
@@ -101,6 +103,7 @@ export const emails = pgTable(
   ],
 );
 
+// @owner catalogue, accounts
 export const uploads = pgTable(
   "uploads",
   {
@@ -116,6 +119,7 @@ export const uploads = pgTable(
 );
 
 /** Every admin write. `actorId` null = the system. */
+// @owner platform
 export const auditLog = pgTable(
   "audit_log",
   {
@@ -135,6 +139,7 @@ export const auditLog = pgTable(
  * Live events, kept for a day so an SSE client that reconnects with Last-Event-ID can catch up. The
  * row and its NOTIFY are written in the publisher's transaction: a rollback publishes nothing.
  */
+// @owner platform
 export const liveEvents = pgTable(
   "live_events",
   {
@@ -149,6 +154,7 @@ export const liveEvents = pgTable(
 );
 
 /** Fixed-window counters for rate limits, shared by every app instance. */
+// @owner platform
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),
@@ -156,6 +162,7 @@ export const rateLimits = pgTable("rate_limits", {
 });
 
 /** Written by whichever process runs the jobs; /api/health reads it to tell whether jobs are alive. */
+// @owner platform
 export const workerHeartbeats = pgTable("worker_heartbeats", {
   workerId: text("worker_id").primaryKey(),
   host: text("host").notNull(),

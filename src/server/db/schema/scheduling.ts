@@ -16,6 +16,7 @@ import { bookings, rescheduleRequests } from "./bookings";
 import { createdAt, id, instant, tstzrange, updatedAt } from "./columns";
 import { allocationKind, allocationStatus } from "./enums";
 
+// @owner availability
 export const teams = pgTable("teams", {
   id: id(),
   name: text("name").notNull().unique(),
@@ -30,6 +31,7 @@ export const teams = pgTable("teams", {
  * Weekly opening ranges, wall-clock in the business time zone (minutes after local midnight), so that
  * DST never moves them. ISO weekday: 1 = Monday … 7 = Sunday. Several rows per day make breaks.
  */
+// @owner availability
 export const workingHours = pgTable(
   "working_hours",
   {
@@ -49,6 +51,7 @@ export const workingHours = pgTable(
 );
 
 /** A local date that is closed (no ranges) or has its own ranges. */
+// @owner availability
 export const dateOverrides = pgTable("date_overrides", {
   id: id(),
   date: date("date", { mode: "string" }).notNull().unique(),
@@ -58,6 +61,7 @@ export const dateOverrides = pgTable("date_overrides", {
   updatedAt: updatedAt(),
 });
 
+// @owner availability
 export const dateOverrideRanges = pgTable(
   "date_override_ranges",
   {
@@ -78,6 +82,7 @@ export const dateOverrideRanges = pgTable(
 );
 
 /** An admin-made busy period. `teamId` null means every team (one allocation per team is made). */
+// @owner availability
 export const blocks = pgTable(
   "blocks",
   {
@@ -100,6 +105,7 @@ export const blocks = pgTable(
  * the same team whose ranges overlap while both are in a holding status. Releasing time is a status
  * change to `expired` or `released`; the guard has no clock in it.
  */
+// @owner availability, bookings
 export const allocations = pgTable(
   "allocations",
   {
