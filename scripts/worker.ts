@@ -1,7 +1,7 @@
 // `npm run worker`: the background jobs for a PostgreSQL deployment (the web processes run none).
 import { getEnv } from "@/env";
 import { closeDatabase, getDatabase } from "@/server/db";
-import { startJobs } from "@/server/jobs/runtime";
+import { startAppJobs } from "@/composition/jobs";
 import { logger } from "@/server/logger";
 
 async function main() {
@@ -12,7 +12,7 @@ async function main() {
     process.exit(1);
   }
   const handle = await getDatabase();
-  const jobs = await startJobs(handle);
+  const jobs = await startAppJobs(handle);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

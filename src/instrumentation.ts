@@ -3,6 +3,6 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  const { bootServer } = await import("./server/boot");
+  const { bootServer } = await import("./composition/boot");
   await bootServer();
 }

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails, workerHeartbeats } from "@/server/db/schema";
 import { smtpTransport } from "@/server/email/transport";
-import { startJobs, type JobRuntime } from "@/server/jobs/runtime";
+import type { JobRuntime } from "@/server/jobs/runtime";
+import { startAppJobs } from "@/composition/jobs";
 import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
 import { insertSettings } from "@tests/factories";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
@@ -40,7 +41,7 @@ describe.each(dbKinds)("background jobs (pg-boss) on %s", (kind) => {
     );
     const { resetEnvCache } = await import("@/env");
     resetEnvCache();
-    jobs = await startJobs(t, { transport: smtpTransport(smtp.url) });
+    jobs = await startAppJobs(t, { transport: smtpTransport(smtp.url) });
     await until(
       async () => (await t.db.select().from(emails).where(eq(emails.id, early)))[0]?.status === "sent",
     );
@@ -56,6 +57,13 @@ describe.each(dbKinds)("background jobs (pg-boss) on %s", (kind) => {
     );
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(smtp.received.some((r) => r.to.includes("live@example.test"))).toBe(true);
+  });
+
+  it("schedules every module's periodic job from the one composition root", async () => {
+    const schedules = (await jobs?.boss.getSchedules()) ?? [];
+    expect(schedules.map((s) => s.name).sort()).toEqual(
+      ["holds-expire", "housekeeping", "live-events-prune", "outbox-sweep", "verifications-prune"].sort(),
+    );
   });
 
   it("records a heartbeat while running and removes it on a graceful stop", async () => {

@@ -4,35 +4,74 @@ import { randomUUID } from "node:crypto";
 import { lt, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { getEnv } from "@/env";
-import type { DatabaseHandle } from "@/server/db";
-import { liveEvents, rateLimits, verifications, workerHeartbeats } from "@/server/db/schema";
-import { getMailTransport, type MailTransport } from "@/server/email/transport";
+import type { DatabaseHandle, Db } from "@/server/db";
+import { liveEvents, rateLimits, workerHeartbeats } from "@/server/db/schema";
 import { logger } from "@/server/logger";
-import { deliverEmail, findDueEmailIds } from "@/modules/notifications/server/deliver-email";
-import { OUTBOX_CHANNEL } from "@/modules/notifications/server/enqueue-email";
-import { expireHolds } from "@/modules/availability/server/holds";
-
-export const QUEUES = {
-  emailDeliver: "email-deliver",
-  outboxSweep: "outbox-sweep",
-  liveEventsPrune: "live-events-prune",
-  housekeeping: "housekeeping",
-  holdsExpire: "holds-expire",
-} as const;
 
 export const HEARTBEAT_MS = 15_000;
 
-export type JobRuntime = { boss: PgBoss; workerId: string; stop: () => Promise<void> };
-
-export type StartJobsOptions = { transport?: MailTransport; heartbeatMs?: number };
+/** What a job handler may use: the database and a way to queue more work. */
+export type JobContext = {
+  db: Db;
+  send: (queue: string, data: object, options?: { startAfter?: Date }) => Promise<void>;
+};
 
 /**
- * Starts pg-boss and every worker and schedule. Runs in the web process for the embedded database and
- * in `npm run worker` for PostgreSQL. `stop()` drains running jobs before it resolves.
+ * One queue and its handler, contributed by a module (the platform knows none of them by name). The
+ * composition root (`src/composition/jobs.ts`) lists them for the web process, the worker and the tests.
  */
-export async function startJobs(handle: DatabaseHandle, opts: StartJobsOptions = {}): Promise<JobRuntime> {
+export type JobDefinition = {
+  queue: string;
+  /** A cron expression (UTC) when the job also runs on a schedule. */
+  schedule?: string;
+  batchSize?: number;
+  pollingIntervalSeconds?: number;
+  handle: (data: unknown[], ctx: JobContext) => Promise<void>;
+};
+
+/** Work that starts at once when a committed transaction NOTIFYs the channel (e.g. a new email). */
+export type JobWakeup = { channel: string; onNotify: (payload: string, ctx: JobContext) => Promise<void> };
+
+export type JobPlan = {
+  jobs: JobDefinition[];
+  wakeups?: JobWakeup[];
+  /** Runs once after the workers are up: e.g. send what was left from before a restart. */
+  onStart?: (ctx: JobContext) => Promise<void>;
+};
+
+export type JobRuntime = { boss: PgBoss; workerId: string; stop: () => Promise<void> };
+
+export type StartJobsOptions = { heartbeatMs?: number };
+
+// The platform's own housekeeping: its tables only.
+const platformJobs: JobDefinition[] = [
+  {
+    queue: "live-events-prune",
+    schedule: "17 * * * *",
+    handle: async (_data, { db }) => {
+      await db.delete(liveEvents).where(lt(liveEvents.at, sql`now() - interval '1 day'`));
+    },
+  },
+  {
+    // Expired rate-limit windows are deleted (the keys are hashed, but still personal data).
+    queue: "housekeeping",
+    schedule: "41 * * * *",
+    handle: async (_data, { db }) => {
+      await db.delete(rateLimits).where(lt(rateLimits.windowEndsAt, sql`now()`));
+    },
+  },
+];
+
+/**
+ * Starts pg-boss with the platform's jobs and the plan's. Runs in the web process for the embedded
+ * database and in `npm run worker` for PostgreSQL. `stop()` drains running jobs before it resolves.
+ */
+export async function startJobs(
+  handle: DatabaseHandle,
+  plan: JobPlan,
+  opts: StartJobsOptions = {},
+): Promise<JobRuntime> {
   const env = getEnv();
-  const transport = opts.transport ?? getMailTransport();
   const boss =
     handle.kind === "pglite"
       ? new PgBoss({
@@ -43,64 +82,46 @@ export async function startJobs(handle: DatabaseHandle, opts: StartJobsOptions =
   boss.on("error", (err) => logger.error({ err }, "pg-boss error"));
   await boss.start();
 
-  for (const name of Object.values(QUEUES)) {
-    await boss.createQueue(name, { retryLimit: 2, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 });
+  const ctx: JobContext = {
+    db: handle.db,
+    send: async (queue, data, options) => {
+      await boss.send(queue, data, options?.startAfter ? { startAfter: options.startAfter } : {});
+    },
+  };
+  const jobs = [...platformJobs, ...plan.jobs];
+  const queues = new Set<string>();
+  for (const job of jobs) {
+    if (queues.has(job.queue)) throw new Error(`Two jobs use the queue "${job.queue}"`);
+    queues.add(job.queue);
+    await boss.createQueue(job.queue, {
+      retryLimit: 2,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: 300,
+    });
+    await boss.work(
+      job.queue,
+      { batchSize: job.batchSize ?? 1, pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2 },
+      (batch) =>
+        job.handle(
+          batch.map((b) => b.data),
+          ctx,
+        ),
+    );
+    if (job.schedule) await boss.schedule(job.queue, job.schedule);
   }
 
-  await boss.work<{ emailId: string }>(
-    QUEUES.emailDeliver,
-    { batchSize: 5, pollingIntervalSeconds: 2 },
-    async (jobs) => {
-      for (const job of jobs) {
-        const outcome = await deliverEmail(handle.db, job.data.emailId, { transport });
-        if (outcome === "retry") {
-          const [row] = await handle.db
-            .execute<{ next: Date }>(
-              sql`SELECT next_attempt_at AS next FROM emails WHERE id = ${job.data.emailId}`,
-            )
-            .then((r) => r.rows);
-          if (row)
-            await boss.send(
-              QUEUES.emailDeliver,
-              { emailId: job.data.emailId },
-              { startAfter: new Date(row.next) },
-            );
-        }
-      }
-    },
-  );
-
-  await boss.work(QUEUES.outboxSweep, async () => {
-    for (const emailId of await findDueEmailIds(handle.db)) await boss.send(QUEUES.emailDeliver, { emailId });
-  });
-
-  await boss.work(QUEUES.liveEventsPrune, async () => {
-    await handle.db.delete(liveEvents).where(lt(liveEvents.at, sql`now() - interval '1 day'`));
-  });
-
-  // Expired rate-limit windows and expired or used-up tokens are deleted (they are personal data).
-  await boss.work(QUEUES.housekeeping, async () => {
-    await handle.db.delete(rateLimits).where(lt(rateLimits.windowEndsAt, sql`now()`));
-    await handle.db.delete(verifications).where(lt(verifications.expiresAt, sql`now() - interval '1 day'`));
-  });
-
-  // Holds past their expiry become officially expired (and their time is announced as free).
-  await boss.work(QUEUES.holdsExpire, async () => {
-    const expired = await expireHolds(handle.db);
-    if (expired.span) logger.info({ bookings: expired.bookingIds.length }, "expired holds released");
-  });
-
-  await boss.schedule(QUEUES.outboxSweep, "* * * * *");
-  await boss.schedule(QUEUES.holdsExpire, "* * * * *");
-  await boss.schedule(QUEUES.housekeeping, "41 * * * *");
-  await boss.schedule(QUEUES.liveEventsPrune, "17 * * * *");
-
-  // A freshly committed email wakes the runner at once instead of waiting for the sweep.
-  const unlisten = await handle.listen(OUTBOX_CHANNEL, (emailId) => {
-    boss.send(QUEUES.emailDeliver, { emailId }).catch((err) => logger.warn({ err }, "could not queue email"));
-  });
-  // And anything left from before a restart goes out now.
-  for (const emailId of await findDueEmailIds(handle.db)) await boss.send(QUEUES.emailDeliver, { emailId });
+  const unlisteners: (() => Promise<void>)[] = [];
+  for (const wakeup of plan.wakeups ?? []) {
+    unlisteners.push(
+      await handle.listen(wakeup.channel, (payload) => {
+        wakeup
+          .onNotify(payload, ctx)
+          .catch((err) => logger.warn({ err, channel: wakeup.channel }, "wake-up failed"));
+      }),
+    );
+  }
+  await plan.onStart?.(ctx);
 
   const workerId = randomUUID();
   const startedAt = new Date();
@@ -117,7 +138,7 @@ export async function startJobs(handle: DatabaseHandle, opts: StartJobsOptions =
   }, opts.heartbeatMs ?? HEARTBEAT_MS);
   timer.unref();
 
-  logger.info({ workerId, db: handle.kind, transport: transport.kind }, "background jobs started");
+  logger.info({ workerId, db: handle.kind, queues: [...queues] }, "background jobs started");
 
   let stopping: Promise<void> | null = null;
   return {
@@ -126,7 +147,7 @@ export async function startJobs(handle: DatabaseHandle, opts: StartJobsOptions =
     stop() {
       stopping ??= (async () => {
         clearInterval(timer);
-        await unlisten().catch(() => {});
+        for (const unlisten of unlisteners) await unlisten().catch(() => {});
         await boss.stop({ graceful: true, timeout: 10_000, close: true, wait: true });
         await handle.db
           .delete(workerHeartbeats)

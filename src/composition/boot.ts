@@ -1,7 +1,8 @@
 import "server-only";
 import { getEnv, jobsRunInWeb } from "@/env";
 import { closeDatabase, getDatabase } from "@/server/db";
-import { startJobs, type JobRuntime } from "@/server/jobs/runtime";
+import type { JobRuntime } from "@/server/jobs/runtime";
+import { startAppJobs } from "./jobs";
 import { logger } from "@/server/logger";
 import { seedDemoBusiness, seedInstallation } from "@/server/seed/demo-business";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "@/server/seed/demo-data";
@@ -42,7 +43,7 @@ async function boot() {
   }
 
   if (jobsRunInWeb()) {
-    g.__forecourtJobs = await startJobs(handle);
+    g.__forecourtJobs = await startAppJobs(handle);
   } else {
     logger.info("background jobs run in the worker process (npm run worker)");
   }
