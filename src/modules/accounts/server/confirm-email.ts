@@ -12,7 +12,7 @@ import { findUserById } from "./queries";
 import { enforceAuthRateLimit } from "./rate-limit";
 
 export const CONFIRM_LINK_UNUSABLE =
-  "This confirmation link has expired or is no longer valid. Send yourself a new one below.";
+  "This confirmation link has expired or isn't valid. Reload this page to send yourself a new one.";
 export const CONFIRM_WRONG_PASSWORD =
   "That isn't the password this account was created with. Try again, or choose a new password below.";
 

@@ -39,7 +39,7 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
     return (
       <AuthCard
         title="This link can't be used"
-        lead="The confirmation link has expired (links work for 24 hours) or has been replaced by a newer one."
+        lead="The confirmation link has expired (links work for 24 hours) or isn't complete — check that all of it was copied."
       >
         <p className="mb-4 text-sm text-ink-muted">
           Enter your email address and we&apos;ll send you a new link.
