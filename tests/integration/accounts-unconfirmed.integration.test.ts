@@ -1,13 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabaseForProcess } from "@/server/db";
-import { forgetAuthForTests } from "@/server/auth";
+import { forgetAuthForTests, getAuth } from "@/server/auth";
 import { accounts, emails, sessions, users } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { createPasswordlessCustomer } from "@/modules/accounts/server/create-passwordless-customer";
 import { confirmEmail, confirmLinkState } from "@/modules/accounts/server/confirm-email";
 import { register } from "@/modules/accounts/server/register";
 import { requestPasswordReset } from "@/modules/accounts/server/request-password-reset";
+import { resetPasswordWithToken } from "@/modules/accounts/server/reset-password";
 import { resendVerification } from "@/modules/accounts/server/resend-verification";
 import { hasPassword } from "@/modules/accounts/server/queries";
 import { insertSettings, insertUser } from "@tests/factories";
@@ -171,5 +172,30 @@ describe.each(dbKinds)("unconfirmed accounts on %s", (kind) => {
     for (const work of [...(deferred[known] ?? []), ...(deferred[unknown] ?? [])]) await work();
     expect(await mailsTo(known, "reset-password")).toHaveLength(1);
     expect(await t.db.select().from(emails).where(eq(emails.to, unknown))).toHaveLength(0);
+  });
+
+  it("forgot password on a pre-registered address lets the inbox's owner replace the password", async () => {
+    const victim = email("forgot-squatted");
+    await registerAs(victim, "Squatter-Pass-4242", "Squatter");
+    const deferred: (() => Promise<void>)[] = [];
+    await requestPasswordReset(victim, { ip: ctx().ip, defer: (work) => deferred.push(work) });
+    for (const work of deferred) await work();
+    const { token } = await linkToken(victim, "reset-password");
+    const out = await resetPasswordWithToken(
+      { token, password: "Owner-Own-Choice-99", confirmPassword: "Owner-Own-Choice-99" },
+      { headers: new Headers() },
+    );
+    expect(out.redirectTo).toBe("/dashboard/settings");
+    const user = await userOf(victim);
+    expect(user?.emailVerified).toBe(true);
+    const [credential] = await t.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.userId, user?.id ?? ""));
+    const auth = await getAuth();
+    const verify = (password: string) =>
+      auth.$context.then((c) => c.password.verify({ hash: credential?.password ?? "", password }));
+    expect(await verify("Squatter-Pass-4242")).toBe(false);
+    expect(await verify("Owner-Own-Choice-99")).toBe(true);
   });
 });

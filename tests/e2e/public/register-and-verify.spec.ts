@@ -182,8 +182,9 @@ test("a confirmation link followed from another site confirms nothing and signs 
   for (const name of ["Claim your prize", "Or here"]) {
     await page.goto("https://stranger.example/");
     await page.getByRole("link", { name }).click();
-    await expect(page.getByRole("heading", { name: "Confirm your email" })).toBeVisible();
+    await page.waitForURL((url) => url.origin !== "https://stranger.example");
     expect(await sessionOf(page)).toBeNull();
+    await expect(page.getByRole("heading", { name: "Confirm your email" })).toBeVisible();
   }
   // Nor from a script or tool that says it comes from another site.
   for (const url of [link, legacy]) {
