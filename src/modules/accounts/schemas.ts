@@ -58,6 +58,13 @@ export const tokenPasswordInput = z.intersection(
 );
 export type TokenPasswordInput = z.infer<typeof tokenPasswordInput>;
 
+/** The emailed confirmation link's token, and the password chosen at registration (ADR 0012). */
+export const confirmEmailInput = z.object({
+  token: z.string().min(10).max(2000),
+  password: z.string().max(MAX_PASSWORD_LENGTH).optional(),
+});
+export type ConfirmEmailInput = z.infer<typeof confirmEmailInput>;
+
 export const profileInput = z.object({ name, phone });
 export type ProfileInput = z.infer<typeof profileInput>;
 

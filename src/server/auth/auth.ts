@@ -9,7 +9,6 @@ import { accounts, sessions, users, verifications } from "@/server/db/schema";
 import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
 import { getSecret } from "./secret";
 
-export const VERIFY_CALLBACK = "/auth/verify-email?landing=1";
 export const RESET_TOKEN_SECONDS = 60 * 60;
 export const VERIFY_TOKEN_SECONDS = 24 * 60 * 60;
 
@@ -48,9 +47,12 @@ export function createAuth(db: Db) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // The link opens Forecourt's confirmation page, which signs in only after the person's own
+      // same-site POST with their password (ADR 0012); better-auth's GET endpoint is never reached.
+      autoSignInAfterVerification: false,
       expiresIn: VERIFY_TOKEN_SECONDS,
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user, token }) => {
+        const url = new URL(`/auth/verify-email?token=${encodeURIComponent(token)}`, env.APP_URL).toString();
         await db.transaction((tx) =>
           enqueueEmail(tx, {
             to: user.email,

@@ -11,6 +11,11 @@ export function getAuth(): Promise<Auth> {
   return g.__forecourtAuth;
 }
 
+/** For tests that switch databases within one process: the next getAuth() binds to the new one. */
+export function forgetAuthForTests(): void {
+  g.__forecourtAuth = undefined;
+}
+
 export type SessionUser = { id: string; name: string; email: string; role: UserRole };
 
 /** The signed-in person for these request headers, or null. Banned users have no session. */

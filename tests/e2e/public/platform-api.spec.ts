@@ -1,4 +1,4 @@
-import { expect, test } from "../support/fixtures";
+import { credentials, expect, test } from "../support/fixtures";
 
 test("/api/health reports database, jobs and email as healthy", async ({ request }) => {
   const res = await request.get("/api/health");
@@ -59,4 +59,23 @@ test("a signed-in admin receives a live event over SSE, and resumes with Last-Ev
   }, received[0]?.id ?? "0");
   expect(resumed).toContain("LIVE-2");
   expect(resumed).not.toContain("LIVE-1");
+});
+
+test("/api/auth/get-session describes the session without handing its token to scripts", async ({
+  page,
+  loginAs,
+}) => {
+  await page.goto("/");
+  await loginAs("customer");
+  const res = await page.request.get("/api/auth/get-session");
+  expect(res.status()).toBe(200);
+  const text = await res.text();
+  const body = JSON.parse(text);
+  expect(body.user.email).toBe(credentials.customer.email);
+  expect(body.session.expiresAt).toBeTruthy();
+  expect(body.session).not.toHaveProperty("token");
+  const cookie = (await page.context().cookies()).find((c) => c.name.endsWith("session_token"));
+  const token = decodeURIComponent(cookie?.value ?? "").split(".")[0] ?? "";
+  expect(token.length).toBeGreaterThan(10);
+  expect(text).not.toContain(token);
 });

@@ -1,5 +1,12 @@
 import { createUser, expect, expectAccessible, signInAs, test, uniqueEmail } from "../support/fixtures";
+import type { Page } from "@playwright/test";
 import { linkIn, mailCount, waitForMail } from "../support/mail";
+
+/** The session as this browser's scripts can read it (null when signed out). */
+async function sessionOf(page: Page): Promise<unknown> {
+  const res = await page.request.get("/api/auth/get-session");
+  return res.json();
+}
 
 test("a new customer registers, confirms the emailed link and lands signed in", async ({ page, browser }) => {
   const email = uniqueEmail("new");
@@ -17,9 +24,17 @@ test("a new customer registers, confirms the emailed link and lands signed in", 
 
   const mail = await waitForMail(email, /Confirm your email/);
   expect(mail.text).toContain("Jamie &lt;b&gt;Fox&lt;/b&gt;");
-  const link = linkIn(mail, "/api/auth/verify-email");
+  const link = linkIn(mail, "/auth/verify-email?token=");
   expect(link.startsWith("http://127.0.0.1:")).toBe(true);
+  // Opening the link signs nobody in: the person confirms with the password they chose (ADR 0012).
   await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Confirm your email" })).toBeVisible();
+  await expect(page.getByText(email.toLowerCase())).toBeVisible();
+  await expectAccessible(page);
+  expect(await sessionOf(page)).toBeNull();
+  const confirm = page.getByRole("form", { name: "Confirm your email" });
+  await confirm.getByLabel("Password").fill("Gleaming-Alloys-2026");
+  await confirm.getByRole("button", { name: "Confirm and sign in" }).click();
   await expect(page).toHaveURL(/\/dashboard\/settings$/);
   await expect(page.getByRole("heading", { level: 1, name: "Account settings" })).toBeVisible();
 
@@ -32,12 +47,16 @@ test("a new customer registers, confirms the emailed link and lands signed in", 
 });
 
 test("a broken or expired confirmation link says so and offers a new one", async ({ page }) => {
-  await page.goto(
+  // Links in the older form (better-auth's endpoint) lead to the same page.
+  for (const link of [
+    "/auth/verify-email?token=not-a-real-token",
     "/api/auth/verify-email?token=not-a-real-token&callbackURL=%2Fauth%2Fverify-email%3Flanding%3D1",
-  );
-  await expect(page.getByRole("heading", { name: "This link can't be used" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Send a new link" })).toBeVisible();
-  await expectAccessible(page);
+  ]) {
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "This link can't be used" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send a new link" })).toBeVisible();
+    await expectAccessible(page);
+  }
 });
 
 test("resend sends a fresh link to an unverified account, with the same answer for unknown emails", async ({
@@ -53,7 +72,9 @@ test("resend sends a fresh link to an unverified account, with the same answer f
     await expect(page.getByRole("status").filter({ hasText: "a new link is on its way" })).toBeVisible();
   }
   const mail = await waitForMail(waiting.email, /Confirm your email/, { after: before });
-  await page.goto(linkIn(mail, "/api/auth/verify-email"));
+  await page.goto(linkIn(mail, "/auth/verify-email?token="));
+  await page.getByLabel("Password").fill(waiting.password);
+  await page.getByRole("button", { name: "Confirm and sign in" }).click();
   await expect(page).toHaveURL(/\/dashboard\/settings$/);
 });
 
@@ -137,4 +158,113 @@ test("registering over an unconfirmed account takes it back from whoever set its
     data: { email: squatted.email, password: squatted.password },
   });
   expect(res.status()).toBe(401);
+});
+
+test("a confirmation link followed from another site confirms nothing and signs nobody in", async ({
+  page,
+  request,
+}) => {
+  // A stranger registers their own account and plants its link on their site (sign-in CSRF).
+  const stranger = await createUser(request, { emailVerified: false });
+  const before = mailCount();
+  await request.post("/api/account/resend-verification", { data: { email: stranger.email } });
+  const link = linkIn(
+    await waitForMail(stranger.email, /Confirm your email/, { after: before }),
+    "/auth/verify-email?token=",
+  );
+  const legacy = link.replace("/auth/verify-email?", "/api/auth/verify-email?");
+  await page.route("https://stranger.example/", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><title>Win</title><a href="${legacy}">Claim your prize</a> <a href="${link}">Or here</a>`,
+    }),
+  );
+  for (const name of ["Claim your prize", "Or here"]) {
+    await page.goto("https://stranger.example/");
+    await page.getByRole("link", { name }).click();
+    await page.waitForURL((url) => url.origin !== "https://stranger.example");
+    expect(await sessionOf(page)).toBeNull();
+    await expect(page.getByRole("heading", { name: "Confirm your email" })).toBeVisible();
+  }
+  // Nor from a script or tool that says it comes from another site.
+  for (const url of [link, legacy]) {
+    const res = await request.get(url, { headers: { "Sec-Fetch-Site": "cross-site" } });
+    expect(res.headers()["set-cookie"] ?? "").not.toMatch(/session_token/);
+  }
+  // A same-site POST of the button from elsewhere is refused too.
+  const token = new URL(link).searchParams.get("token");
+  const forged = await request.post("/api/account/verify-email", {
+    headers: { Origin: "https://stranger.example", "Sec-Fetch-Site": "cross-site" },
+    data: { token, password: stranger.password },
+  });
+  expect(forged.status()).toBe(403);
+  // The address is still unconfirmed.
+  const login = await request.post("/api/account/login", {
+    data: { email: stranger.email, password: stranger.password },
+  });
+  expect(login.status()).toBe(403);
+});
+
+test("whoever registered someone else's email can't keep the account once its owner books and confirms", async ({
+  page,
+  request,
+}) => {
+  // The attacker registers the victim's address with their own password and never confirms it.
+  const victim = uniqueEmail("victim");
+  const before = mailCount();
+  const registered = await request.post("/api/account/register", {
+    data: {
+      name: "Attacker",
+      email: victim,
+      phone: "07700 900555",
+      password: "Attacker-Knows-This-1",
+      confirmPassword: "Attacker-Knows-This-1",
+    },
+  });
+  expect(registered.status()).toBe(200);
+  const verify = await waitForMail(victim, /Confirm your email/, { after: before });
+
+  // The victim books as a guest (what guest checkout does) and gets a set-up link.
+  const guest = await request.post("/api/test/passwordless", { data: { email: victim, name: "Vic Tim" } });
+  expect((await guest.json()).data.created).toBe(false);
+  await waitForMail(victim, /Set up your/, { after: before });
+
+  // The verification link the attacker triggered now asks the victim to choose their own password.
+  await page.goto(linkIn(verify, "/auth/verify-email?token="));
+  await expect(page.getByRole("heading", { name: "Choose your password" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Choose my password" }).click();
+  await expect(page).toHaveURL(/\/auth\/setup-password\?token=/);
+  await page.getByLabel("Password", { exact: true }).fill("Victim-Own-Choice-8");
+  await page.getByLabel("Confirm password").fill("Victim-Own-Choice-8");
+  await page.getByRole("button", { name: "Save password and continue" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+
+  const attacker = await request.post("/api/account/login", {
+    data: { email: victim, password: "Attacker-Knows-This-1" },
+  });
+  expect(attacker.status()).toBe(401);
+});
+
+test("confirming someone else's registration needs its password; the inbox's owner can choose a new one", async ({
+  page,
+  request,
+}) => {
+  const squatted = await createUser(request, { emailVerified: false });
+  const before = mailCount();
+  await request.post("/api/account/resend-verification", { data: { email: squatted.email } });
+  await page.goto(
+    linkIn(
+      await waitForMail(squatted.email, /Confirm your email/, { after: before }),
+      "/auth/verify-email?token=",
+    ),
+  );
+  await page.getByLabel("Password").fill("A-Guess-At-It-123");
+  await page.getByRole("button", { name: "Confirm and sign in" }).click();
+  await expect(page.getByRole("form", { name: "Confirm your email" }).getByRole("alert")).toContainText(
+    "isn't the password this account was created with",
+  );
+  expect(await sessionOf(page)).toBeNull();
+  await page.getByRole("link", { name: "Choose a new password" }).click();
+  await expect(page).toHaveURL(/\/auth\/forgot-password$/);
 });

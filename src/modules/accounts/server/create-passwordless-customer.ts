@@ -1,10 +1,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
-import { users } from "@/server/db/schema";
+import { accounts, sessions, users } from "@/server/db/schema";
 import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
 import { createPasswordSetupLink } from "./password-setup-link";
-import { findUserByEmail } from "./queries";
+import { findUserByEmail, hasPassword } from "./queries";
 
 export type PasswordlessCustomerInput = {
   name: string;
@@ -19,7 +20,10 @@ export type PasswordlessCustomerInput = {
 /**
  * For guest checkout and admin phone bookings: a customer without a password, and (by default) an
  * emailed set-up link — all in the caller's transaction. An email that already has an account returns
- * that account unchanged and sends nothing (the caller attaches the booking to it, §7).
+ * that account unchanged and sends nothing (the caller attaches the booking to it, §7) — except an
+ * unconfirmed account with a password: whoever chose that password never proved the address, and the
+ * booking must not become readable with it (ADR 0012). Its password and sessions are dropped, it takes
+ * this person's details, and the inbox is sent a set-up link.
  */
 export async function createPasswordlessCustomer(
   tx: DbOrTx,
@@ -27,7 +31,19 @@ export async function createPasswordlessCustomer(
 ): Promise<{ userId: string; created: boolean }> {
   const email = input.email.trim().toLowerCase();
   const existing = await findUserByEmail(tx, email);
-  if (existing) return { userId: existing.id, created: false };
+  if (existing) {
+    if (!existing.emailVerified && (await hasPassword(tx, existing.id))) {
+      await tx.delete(accounts).where(eq(accounts.userId, existing.id));
+      await tx.delete(sessions).where(eq(sessions.userId, existing.id));
+      const [reset] = await tx
+        .update(users)
+        .set({ name: input.name.trim() || existing.name, phone: input.phone ?? existing.phone })
+        .where(eq(users.id, existing.id))
+        .returning();
+      if (input.sendSetupLink !== false) await sendSetupLink(tx, reset ?? existing, input.reason);
+    }
+    return { userId: existing.id, created: false };
+  }
   const [user] = await tx
     .insert(users)
     .values({
@@ -40,14 +56,20 @@ export async function createPasswordlessCustomer(
     })
     .returning();
   if (!user) throw new Error("user insert returned nothing");
-  if (input.sendSetupLink !== false) {
-    const url = await createPasswordSetupLink(tx, user.id);
-    await enqueueEmail(tx, {
-      to: user.email,
-      template: "setup-password",
-      data: { name: user.name, url, reason: input.reason },
-      userId: user.id,
-    });
-  }
+  if (input.sendSetupLink !== false) await sendSetupLink(tx, user, input.reason);
   return { userId: user.id, created: true };
+}
+
+async function sendSetupLink(
+  tx: DbOrTx,
+  user: { id: string; name: string; email: string },
+  reason: PasswordlessCustomerInput["reason"],
+) {
+  const url = await createPasswordSetupLink(tx, user.id);
+  await enqueueEmail(tx, {
+    to: user.email,
+    template: "setup-password",
+    data: { name: user.name, url, reason },
+    userId: user.id,
+  });
 }

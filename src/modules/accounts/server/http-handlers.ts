@@ -1,4 +1,5 @@
 import "server-only";
+import { after } from "next/server";
 import type { z } from "zod";
 import { type ActionResult } from "@/server/errors";
 import { assertSameSiteJson, clientIp, readJson, resultResponse } from "@/server/http";
@@ -6,7 +7,10 @@ import { toActionError } from "@/server/errors";
 import { withRequestContext } from "@/server/request-context";
 import { runAction } from "@/server/actions/run-action";
 
-type Ctx = { ip: string; headers: Headers };
+/** Work to run once the answer has been sent (its duration must not show in the answer's timing). */
+export type Defer = (work: () => Promise<void>) => void;
+
+type Ctx = { ip: string; headers: Headers; defer: Defer };
 
 /**
  * The shape of every /api/account/* handler: parse the JSON body with the shared schema, run the flow,
@@ -24,7 +28,7 @@ export function accountHandler<S extends z.ZodType, T>(
       } catch (err) {
         return resultResponse(toActionError(err));
       }
-      const ctx: Ctx = { ip: clientIp(request.headers), headers: request.headers };
+      const ctx: Ctx = { ip: clientIp(request.headers), headers: request.headers, defer: after };
       let cookies: Headers | undefined;
       const result: ActionResult<T> = await runAction({
         schema,

@@ -14,7 +14,7 @@ function emailKey(email: string): string {
     .slice(0, 32);
 }
 
-export type RateLimitedAction = "login" | "register" | "resend" | "forgot";
+export type RateLimitedAction = "login" | "register" | "resend" | "forgot" | "confirm";
 
 /**
  * Counts one attempt against `key` in a fixed window, atomically (one upsert), and tells whether it is

@@ -2,7 +2,6 @@ import "server-only";
 import { hashPassword } from "better-auth/crypto";
 import { getEnv } from "@/env";
 import { getAuth } from "@/server/auth";
-import { VERIFY_CALLBACK } from "@/server/auth/auth";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { eq } from "drizzle-orm";
@@ -37,7 +36,6 @@ export async function register(input: RegisterInput, ctx: { ip: string }): Promi
         email: input.email,
         password: input.password,
         phone: input.phone,
-        callbackURL: VERIFY_CALLBACK,
       },
     });
   } catch (err) {

@@ -1,15 +1,41 @@
 import "server-only";
+import { setTimeout as sleep } from "node:timers/promises";
 import { getAuth } from "@/server/auth";
-import { VERIFY_CALLBACK } from "@/server/auth/auth";
 import { getDb } from "@/server/db";
+import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
+import { createPasswordSetupLink } from "./password-setup-link";
+import { findUserByEmail, hasPassword } from "./queries";
 import { enforceAuthRateLimit } from "./rate-limit";
 
+/** Every answer takes at least this long, whichever branch ran (no timing oracle). */
+const ANSWER_FLOOR_MS = 500;
+
 /**
- * Sends a fresh verification link when the email belongs to an unverified account; answers the same,
- * in the same time (better-auth enforces a 500 ms floor), for every other email.
+ * Sends a fresh link when the email belongs to an unconfirmed account: the confirmation link when it
+ * has a password (confirming asks for it, ADR 0012), a "choose your password" link when it has none (a
+ * guest's or an admin-made account — there is nothing to confirm with). Every other email gets the
+ * same answer in the same time.
  */
 export async function resendVerification(email: string, ctx: { ip: string }): Promise<void> {
-  await enforceAuthRateLimit(await getDb(), "resend", ctx.ip, email);
-  const auth = await getAuth();
-  await auth.api.sendVerificationEmail({ body: { email, callbackURL: VERIFY_CALLBACK } });
+  const started = Date.now();
+  const db = await getDb();
+  await enforceAuthRateLimit(db, "resend", ctx.ip, email);
+  const user = await findUserByEmail(db, email);
+  if (user && !user.emailVerified && !(await hasPassword(db, user.id))) {
+    await db.transaction(async (tx) => {
+      const url = await createPasswordSetupLink(tx, user.id);
+      await enqueueEmail(tx, {
+        to: user.email,
+        template: "setup-password",
+        data: { name: user.name, url, reason: "register" },
+        userId: user.id,
+      });
+    });
+  } else {
+    // better-auth sends only to an unconfirmed account and has its own floor for the rest.
+    const auth = await getAuth();
+    await auth.api.sendVerificationEmail({ body: { email } });
+  }
+  const left = ANSWER_FLOOR_MS - (Date.now() - started);
+  if (left > 0) await sleep(left);
 }

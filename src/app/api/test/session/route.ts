@@ -1,10 +1,8 @@
-import { notFound } from "next/navigation";
 import { createTestSession, testSessionInput } from "@/modules/accounts/server/test-hooks";
-import { testRoutesEnabled } from "@/server/test-routes";
+import { testRoute } from "@/server/test-routes";
 
 // End-to-end tests only (ENABLE_TEST_ROUTES=1): a session for a known user, without the rate limit.
-export async function POST(request: Request) {
-  if (!testRoutesEnabled()) notFound();
+async function handlePost(request: Request) {
   const parsed = testSessionInput.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return Response.json({ ok: false }, { status: 400 });
   const headers = await createTestSession(parsed.data);
@@ -12,3 +10,5 @@ export async function POST(request: Request) {
   for (const c of headers.getSetCookie()) res.headers.append("Set-Cookie", c);
   return res;
 }
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = testRoute({ POST: handlePost });

@@ -1,10 +1,8 @@
-import { notFound } from "next/navigation";
 import { banTestUser, createTestUser, testUserInput } from "@/modules/accounts/server/test-hooks";
-import { testRoutesEnabled } from "@/server/test-routes";
+import { testRoute } from "@/server/test-routes";
 
 // End-to-end tests only (ENABLE_TEST_ROUTES=1): create a user, or ban one (?ban=1).
-export async function POST(request: Request) {
-  if (!testRoutesEnabled()) notFound();
+async function handlePost(request: Request) {
   const body = await request.json().catch(() => null);
   if (new URL(request.url).searchParams.get("ban")) {
     await banTestUser(String(body?.email ?? ""));
@@ -14,3 +12,5 @@ export async function POST(request: Request) {
   if (!parsed.success) return Response.json({ ok: false }, { status: 400 });
   return Response.json({ ok: true, data: await createTestUser(parsed.data) });
 }
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = testRoute({ POST: handlePost });
