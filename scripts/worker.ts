@@ -1,6 +1,7 @@
 // `npm run worker`: the background jobs for a PostgreSQL deployment (the web processes run none).
 import { getEnv } from "@/env";
 import { closeDatabase, getDatabase } from "@/server/db";
+import { composeApp } from "@/composition";
 import { startAppJobs } from "@/composition/jobs";
 import { logger } from "@/server/logger";
 
@@ -11,6 +12,7 @@ async function main() {
     );
     process.exit(1);
   }
+  composeApp();
   const handle = await getDatabase();
   const jobs = await startAppJobs(handle);
   let stopping = false;

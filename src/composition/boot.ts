@@ -2,6 +2,7 @@ import "server-only";
 import { getEnv, jobsRunInWeb } from "@/env";
 import { closeDatabase, getDatabase } from "@/server/db";
 import type { JobRuntime } from "@/server/jobs/runtime";
+import { composeApp } from "./index";
 import { startAppJobs } from "./jobs";
 import { logger } from "@/server/logger";
 import { seedDemoBusiness, seedInstallation } from "@/server/seed/demo-business";
@@ -26,6 +27,7 @@ export function bootServer(): Promise<void> {
 }
 
 async function boot() {
+  composeApp();
   const env = getEnv();
   const started = Date.now();
   const handle = await getDatabase();

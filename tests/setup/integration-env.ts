@@ -2,3 +2,8 @@
 process.env.LOG_LEVEL ??= "silent";
 process.env.PGLITE_DIR = "memory://";
 process.env.EMAIL_RETRY_BASE_SECONDS ??= "0.05";
+
+// The same wiring as the web process and the worker (src/composition): auth's emails, for example.
+const { composeApp } = await import("@/composition");
+composeApp();
+export {};

@@ -6,14 +6,39 @@ import { admin } from "better-auth/plugins";
 import { getEnv } from "@/env";
 import type { Db } from "@/server/db";
 import { accounts, sessions, users, verifications } from "@/server/db/schema";
-import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
 import { getSecret } from "./secret";
 
 export const RESET_TOKEN_SECONDS = 60 * 60;
 export const VERIFY_TOKEN_SECONDS = 24 * 60 * 60;
 
+/** Who is written to, and with which link; the accounts module sends these (wired in src/composition). */
+export type AuthEmailHooks = {
+  sendResetPassword: (db: Db, to: { id: string; name: string; email: string }, url: string) => Promise<void>;
+  sendVerificationEmail: (
+    db: Db,
+    to: { id: string; name: string; email: string },
+    url: string,
+  ) => Promise<void>;
+};
+
+const g = globalThis as unknown as { __forecourtAuthEmails?: AuthEmailHooks };
+
+/** Called once by the composition root; the platform imports no module, so it is told how to email. */
+export function registerAuthEmails(hooks: AuthEmailHooks): void {
+  g.__forecourtAuthEmails = hooks;
+}
+
+function authEmails(): AuthEmailHooks {
+  const hooks = g.__forecourtAuthEmails;
+  // Failing loudly beats a sign-up whose confirmation email silently never leaves.
+  if (!hooks)
+    throw new Error("Auth emails are not registered: call composeApp() from src/composition first.");
+  return hooks;
+}
+
 export function createAuth(db: Db) {
   const env = getEnv();
+  const emails = authEmails();
   return betterAuth({
     appName: "Forecourt",
     baseURL: env.APP_URL,
@@ -35,14 +60,7 @@ export function createAuth(db: Db) {
           `/auth/reset-password?token=${encodeURIComponent(token)}`,
           env.APP_URL,
         ).toString();
-        await db.transaction((tx) =>
-          enqueueEmail(tx, {
-            to: user.email,
-            template: "reset-password",
-            data: { name: user.name, url },
-            userId: user.id,
-          }),
-        );
+        await emails.sendResetPassword(db, user, url);
       },
     },
     emailVerification: {
@@ -53,14 +71,7 @@ export function createAuth(db: Db) {
       expiresIn: VERIFY_TOKEN_SECONDS,
       sendVerificationEmail: async ({ user, token }) => {
         const url = new URL(`/auth/verify-email?token=${encodeURIComponent(token)}`, env.APP_URL).toString();
-        await db.transaction((tx) =>
-          enqueueEmail(tx, {
-            to: user.email,
-            template: "verify-email",
-            data: { name: user.name, url },
-            userId: user.id,
-          }),
-        );
+        await emails.sendVerificationEmail(db, user, url);
       },
     },
     user: {
