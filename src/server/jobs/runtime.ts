@@ -10,7 +10,7 @@ import { getMailTransport, type MailTransport } from "@/server/email/transport";
 import { logger } from "@/server/logger";
 import { deliverEmail, findDueEmailIds } from "@/modules/notifications/server/deliver-email";
 import { OUTBOX_CHANNEL } from "@/modules/notifications/server/enqueue-email";
-import { expireHolds } from "@/modules/availability/server/holds";
+import { expireHolds } from "@/modules/bookings/server/hold-expiry";
 
 export const QUEUES = {
   emailDeliver: "email-deliver",

@@ -8,7 +8,7 @@ import { allocations, teams } from "@/server/db/schema";
 import { SQLSTATE, sqlState } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
 import { teamsFreeAt } from "../domain/slots";
-import { expireStaleHolds, publishExpired } from "./holds";
+import { type HoldExpiry, rescheduleHoldExpiry } from "./holds";
 import { type JobShape, loadSlotContext, slotQuery } from "./slots";
 
 // Holding time for a job — the concurrency guarantee (ADR 0009). In one transaction:
@@ -40,6 +40,12 @@ export type ReserveInput<T> = JobShape & {
     tx: Tx,
     slot: { teamId: string; start: Date; end: Date },
   ) => Promise<{ owner: T; allocation: AllocationOwner }>;
+  /**
+   * Expires the stale holds of the day under the lock. The bookings module passes the one that expires
+   * booking holds too (ADR 0014); without it only reschedule holds are expired, so a caller that holds
+   * booking time must pass it.
+   */
+  holdExpiry?: HoldExpiry;
   /** More writes after the allocation (events, emails), before the live events are published. */
   afterReserve?: (tx: Tx, result: { teamId: string; owner: T }) => Promise<void>;
 };
@@ -55,6 +61,7 @@ const UNAVAILABLE = "That time can't be booked. Please choose one of the times s
 export async function reserve<T>(db: DbOrTx, input: ReserveInput<T>): Promise<ReserveResult<T>> {
   const now = input.now ?? new Date();
   const end = new Date(input.start.getTime() + input.durationMinutes * 60_000);
+  const holds = input.holdExpiry ?? rescheduleHoldExpiry;
   return db.transaction(async (tx) => {
     const settings = await getSettingsOrThrow(tx);
     const date = localDateOf(input.start, settings.timeZone);
@@ -62,14 +69,14 @@ export async function reserve<T>(db: DbOrTx, input: ReserveInput<T>): Promise<Re
 
     const dayStart = localToInstant(date, 0, settings.timeZone) ?? input.start;
     const dayEnd = localToInstant(addDays(date, 1), 0, settings.timeZone) ?? end;
-    const expired = await expireStaleHolds(tx, now, { from: dayStart, to: dayEnd });
+    const expired = await holds.expire(tx, now, { from: dayStart, to: dayEnd });
 
     const ctx = await loadSlotContext(tx, { from: date, to: date }, now);
     const query = slotQuery(ctx, input);
     const allowed = input.teamIds ? new Set(input.teamIds) : null;
     const free = teamsFreeAt(query, input.start).filter((t) => !allowed || allowed.has(t));
     if (free.length === 0) {
-      await publishExpired(tx, expired);
+      await holds.publish(tx, expired);
       const wouldFit = teamsFreeAt({ ...query, held: [] }, input.start).some(
         (t) => !allowed || allowed.has(t),
       );
@@ -112,7 +119,7 @@ export async function reserve<T>(db: DbOrTx, input: ReserveInput<T>): Promise<Re
         });
         if (owner === SKIP) continue;
         await input.afterReserve?.(tx, { teamId, owner });
-        await publishExpired(tx, expired);
+        await holds.publish(tx, expired);
         await publish(
           tx,
           "schedule.changed",
@@ -129,7 +136,7 @@ export async function reserve<T>(db: DbOrTx, input: ReserveInput<T>): Promise<Re
         throw err;
       }
     }
-    await publishExpired(tx, expired);
+    await holds.publish(tx, expired);
     return { ok: false as const, reason: "taken" as const, message: TAKEN };
   });
 }

@@ -6,7 +6,7 @@ import { type BookingView, getBookingView } from "@/modules/bookings/server/book
 import { getSettingsOrThrow } from "@/modules/settings/server/queries";
 import { getDb } from "@/server/db";
 import { payments, refunds } from "@/server/db/schema";
-import { bookingPagePath } from "../links";
+import { bookingPagePath } from "@/modules/bookings/links";
 import { type ReturnState, verifyCheckoutOnReturn } from "./verify-return";
 
 // Everything the three /booking/* result pages show, read in one place: access (owner or token, else

@@ -2,7 +2,7 @@ import "server-only";
 import { getEnv } from "@/env";
 import { bookingEventUid, buildIcs, type IcsStatus } from "@/lib/ics";
 import type { BookingStatus } from "@/lib/enums";
-import { getBookingView } from "@/modules/bookings/server/booking-view";
+import { getBookingView } from "./booking-view";
 import { getSettingsOrThrow } from "@/modules/settings/server/queries";
 import type { DbOrTx } from "@/server/db";
 
