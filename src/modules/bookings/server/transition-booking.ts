@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { ALLOCATION_HOLDING_STATUSES, type BookingStatus } from "@/lib/enums";
 import { releaseRescheduleHolds } from "@/modules/availability/server/holds";
 import type { Tx } from "@/server/db";
@@ -88,6 +88,9 @@ async function applyStep(tx: Tx, booking: Booking, to: BookingStatus, input: Tra
     fromValue: booking.status,
     toValue: to,
     data: { reason: input.reason, ...input.data },
+    // now() is the transaction's start: every event of one transaction would tie. The wall clock keeps
+    // the steps of one change (and anything the caller wrote before it) in order on the timeline.
+    at: sql`clock_timestamp()`,
   });
   return updated;
 }
