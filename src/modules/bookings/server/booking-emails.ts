@@ -122,7 +122,7 @@ export async function enqueueBookingEmails(
       attachments: [
         {
           filename: ics.filename,
-          contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+          contentType: `text/calendar; charset=utf-8; method=${ics.method}`,
           content: Buffer.from(ics.content, "utf8").toString("base64"),
         },
       ],

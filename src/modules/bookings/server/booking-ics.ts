@@ -1,32 +1,17 @@
 import "server-only";
 import { getEnv } from "@/env";
-import { bookingEventUid, buildIcs, type IcsStatus } from "@/lib/ics";
-import type { BookingStatus } from "@/lib/enums";
-import { getBookingView } from "./booking-view";
 import { getSettingsOrThrow } from "@/modules/settings/server/queries";
 import type { DbOrTx } from "@/server/db";
+import { bookingCalendar } from "../domain/booking-calendar";
+import { getBookingView } from "./booking-view";
 
-// A booking's calendar file: the same UID for the life of the booking, SEQUENCE from the booking (raised
-// on every move), METHOD:CANCEL once it no longer happens. No links with the access token go in it —
-// calendars are often shared.
+// A booking's calendar file, for the confirmation email and /booking/calendar.ics. No links with the
+// access token go in it — calendars are often shared.
 
-const ICS_STATUS: Record<BookingStatus, IcsStatus> = {
-  pending_payment: "TENTATIVE",
-  awaiting_approval: "TENTATIVE",
-  confirmed: "CONFIRMED",
-  in_progress: "CONFIRMED",
-  completed: "CONFIRMED",
-  cancelled: "CANCELLED",
-  declined: "CANCELLED",
-  expired: "CANCELLED",
-  no_show: "CONFIRMED",
-};
-
-export type BookingIcs = { filename: string; content: string };
+export type BookingIcs = { filename: string; content: string; method: "PUBLISH" | "CANCEL" };
 
 export async function buildBookingIcs(db: DbOrTx, bookingId: string, now = new Date()): Promise<BookingIcs> {
   const [view, settings] = await Promise.all([getBookingView(db, bookingId), getSettingsOrThrow(db)]);
-  const status = ICS_STATUS[view.status];
   const description = [
     `Booking ${view.reference} with ${settings.businessName}`,
     `${view.date}, ${view.timeRange}`,
@@ -35,20 +20,19 @@ export async function buildBookingIcs(db: DbOrTx, bookingId: string, now = new D
     `Vehicle: ${view.vehicleLabel}`,
     `Questions? ${settings.contactPhone} · ${settings.contactEmail}`,
   ].join("\n");
-  const content = buildIcs(
-    {
-      uid: bookingEventUid(view.id, getEnv().APP_URL),
-      sequence: view.sequence,
-      stamp: now,
-      start: new Date(view.startsAt),
-      end: new Date(view.endsAt),
-      summary: `${view.title} — ${settings.businessName}`,
-      description,
-      location: view.addressLine,
-      status,
-      organizer: { name: settings.businessName, email: settings.contactEmail },
-    },
-    status === "CANCELLED" ? "CANCEL" : "PUBLISH",
-  );
-  return { filename: `${view.reference}.ics`, content };
+  const { method, content } = bookingCalendar({
+    bookingId: view.id,
+    appUrl: getEnv().APP_URL,
+    status: view.status,
+    sequence: view.sequence,
+    stamp: now,
+    start: new Date(view.startsAt),
+    end: new Date(view.endsAt),
+    timeZone: settings.timeZone,
+    summary: `${view.title} — ${settings.businessName}`,
+    description,
+    location: view.addressLine,
+    organizer: { name: settings.businessName, email: settings.contactEmail },
+  });
+  return { filename: `${view.reference}.ics`, content, method };
 }
