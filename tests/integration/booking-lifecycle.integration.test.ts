@@ -13,7 +13,14 @@ import {
   transitionBooking,
 } from "@/modules/bookings/server/transition-booking";
 import { setDatabaseForProcess } from "@/server/db";
-import { allocations, bookingEvents, bookings, emails, liveEvents } from "@/server/db/schema";
+import {
+  allocations,
+  bookingEvents,
+  bookings,
+  emails,
+  liveEvents,
+  rescheduleRequests,
+} from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { insertBooking, insertSettings, insertTeam, insertUser } from "@tests/factories";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
@@ -71,7 +78,10 @@ describe.each(dbKinds)("the booking lifecycle on %s", (kind) => {
 
   async function snapshot(bookingId: string) {
     const [booking] = await t.db.select().from(bookings).where(eq(bookings.id, bookingId));
-    const [allocation] = await t.db.select().from(allocations).where(eq(allocations.bookingId, bookingId));
+    const [allocation] = await t.db
+      .select()
+      .from(allocations)
+      .where(and(eq(allocations.bookingId, bookingId), eq(allocations.kind, "booking")));
     const events = await t.db
       .select()
       .from(bookingEvents)
@@ -242,6 +252,55 @@ describe.each(dbKinds)("the booking lifecycle on %s", (kind) => {
       }),
     ).rejects.toThrow("provider bookkeeping failed");
     expect(await snapshot(other.id)).toEqual(before);
+  });
+
+  it("frees the time a pending reschedule holds when the booking stops happening, and only then", async () => {
+    const holdFor = async (bookingId: string, hours: number) => {
+      const start = new Date(NOW.getTime() + 40 * DAY_MS + hours * 3_600_000 + slot++ * 4 * 3_600_000);
+      const end = new Date(start.getTime() + 3_600_000);
+      const [request] = await t.db
+        .insert(rescheduleRequests)
+        .values({
+          bookingId,
+          teamId,
+          requestedStartsAt: start,
+          requestedEndsAt: end,
+          expiresAt: new Date(NOW.getTime() + DAY_MS),
+        })
+        .returning();
+      await t.db.insert(allocations).values({
+        teamId,
+        during: { start, end },
+        kind: "reschedule_hold",
+        status: "pending_reschedule",
+        bookingId,
+        rescheduleRequestId: request?.id,
+        holdExpiresAt: new Date(NOW.getTime() + DAY_MS),
+      });
+    };
+    const holdOf = async (bookingId: string) =>
+      (
+        await t.db
+          .select()
+          .from(allocations)
+          .where(and(eq(allocations.bookingId, bookingId), eq(allocations.kind, "reschedule_hold")))
+      )[0];
+
+    const started = await bookingIn("confirmed");
+    await holdFor(started.id, 0);
+    await run({ bookingId: started.id, to: "in_progress", actor: admin, reason: "On site." });
+    expect((await holdOf(started.id))?.status).toBe("pending_reschedule");
+
+    const cancelled = await bookingIn("confirmed");
+    await holdFor(cancelled.id, 1);
+    await run({ bookingId: cancelled.id, to: "cancelled", actor: admin, reason: "Weather." });
+    expect(await holdOf(cancelled.id)).toMatchObject({ status: "released", releasedAt: NOW });
+    // The booking's own allocation is released too; the request itself is the reschedules module's.
+    const [own] = await t.db
+      .select()
+      .from(allocations)
+      .where(and(eq(allocations.bookingId, cancelled.id), eq(allocations.kind, "booking")));
+    expect(own?.status).toBe("released");
   });
 
   it("lets exactly one of two parallel changes from the same status win", async () => {
