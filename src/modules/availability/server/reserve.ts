@@ -35,11 +35,15 @@ export type ReserveInput<T> = JobShape & {
   now?: Date;
   /** Only these teams (an admin assigning a team); default every active team. */
   teamIds?: readonly string[];
-  /** Writes the owning row (e.g. the booking) for the chosen team, inside the transaction. */
+  /**
+   * Writes the owning row for the chosen team, inside a savepoint. It returns the allocation to write,
+   * or null when the owner writes its own (a booking's allocation is the bookings module's — ADR 0014);
+   * either way an overlap (23P01) moves on to the next team.
+   */
   createOwner: (
     tx: Tx,
     slot: { teamId: string; start: Date; end: Date },
-  ) => Promise<{ owner: T; allocation: AllocationOwner }>;
+  ) => Promise<{ owner: T; allocation: AllocationOwner | null }>;
   /**
    * Expires the stale holds of the day under the lock. The bookings module passes the one that expires
    * booking holds too (ADR 0014); without it only reschedule holds are expired, so a caller that holds
@@ -106,15 +110,16 @@ export async function reserve<T>(db: DbOrTx, input: ReserveInput<T>): Promise<Re
             .for("share");
           if (!active) return SKIP;
           const made = await input.createOwner(sp, { teamId, start: input.start, end });
-          await sp.insert(allocations).values({
-            teamId,
-            during: { start: input.start, end },
-            kind: made.allocation.kind,
-            status: made.allocation.status,
-            bookingId: made.allocation.bookingId ?? null,
-            rescheduleRequestId: made.allocation.rescheduleRequestId ?? null,
-            holdExpiresAt: made.allocation.holdExpiresAt ?? null,
-          });
+          if (made.allocation)
+            await sp.insert(allocations).values({
+              teamId,
+              during: { start: input.start, end },
+              kind: made.allocation.kind,
+              status: made.allocation.status,
+              bookingId: made.allocation.bookingId ?? null,
+              rescheduleRequestId: made.allocation.rescheduleRequestId ?? null,
+              holdExpiresAt: made.allocation.holdExpiresAt ?? null,
+            });
           return made.owner;
         });
         if (owner === SKIP) continue;

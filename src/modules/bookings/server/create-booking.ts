@@ -205,13 +205,10 @@ export async function createBooking(
             })),
             // A guest is not signed in: who booked is the system acting on an online submission.
             created: { actorId: actor?.id ?? null, data: { source: "online", guest: !actor } },
-            // reserve() writes the allocation for the team it chose.
-            withAllocation: false,
+            // The booking's allocation on the chosen team, under reserve()'s savepoint.
+            withAllocation: true,
           });
-          return {
-            owner: booking,
-            allocation: { kind: "booking", status, bookingId: booking.id, holdExpiresAt },
-          };
+          return { owner: booking, allocation: null };
         },
         afterReserve: async (atx, { owner }) => {
           // Confirmed now → "confirmed" (with the calendar file); waiting for payment or approval → "received".
