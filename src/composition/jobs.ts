@@ -3,14 +3,14 @@ import type { DatabaseHandle } from "@/server/db";
 import { getMailTransport, type MailTransport } from "@/server/email/transport";
 import { type JobPlan, type JobRuntime, startJobs, type StartJobsOptions } from "@/server/jobs/runtime";
 import { accountJobs } from "@/modules/accounts/server/jobs";
-import { availabilityJobs } from "@/modules/availability/server/jobs";
+import { bookingJobs } from "@/modules/bookings/server/jobs";
 import { emailJobs } from "@/modules/notifications/server/jobs";
 
 /** Every module's background work, in one list: the web process, the worker and the tests start this. */
 export function appJobPlan(transport: MailTransport = getMailTransport()): JobPlan {
   const email = emailJobs(transport);
   return {
-    jobs: [...email.jobs, ...accountJobs, ...availabilityJobs],
+    jobs: [...email.jobs, ...accountJobs, ...bookingJobs],
     wakeups: email.wakeups,
     onStart: email.onStart,
   };

@@ -1,7 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localToInstant } from "@/lib/dates";
-import { expireHolds, releaseBookingHold } from "@/modules/availability/server/holds";
+import { bookingHoldExpiry, expireHolds } from "@/modules/bookings/server/hold-expiry";
+import { transitionBooking } from "@/modules/bookings/server/transition-booking";
 import { reserve } from "@/modules/availability/server/reserve";
 import { getDaySlots, getMonthAvailability } from "@/modules/availability/server/slots";
 import type { Tx } from "@/server/db";
@@ -139,7 +140,13 @@ describe.each(dbKinds)("availability and reserve() on %s", (kind) => {
     const slots = await getDaySlots(t.db, { ...job, date: "2026-12-09", now: NOW });
     expect(slots.find((s) => s.start.getTime() === start.getTime())?.teamIds).toHaveLength(2);
     // … and a reserve there expires the stale holds of that day officially.
-    const c = await reserve(t.db, { ...job, start, now: NOW, createOwner: holdFor() });
+    const c = await reserve(t.db, {
+      ...job,
+      start,
+      now: NOW,
+      holdExpiry: bookingHoldExpiry,
+      createOwner: holdFor(),
+    });
     expect(c.ok).toBe(true);
     const owners = [a, b].flatMap((r) => (r.ok ? [r.owner] : []));
     const rows = await t.db.select().from(bookings).where(inArray(bookings.id, owners));
@@ -176,7 +183,15 @@ describe.each(dbKinds)("availability and reserve() on %s", (kind) => {
       ok: false,
       reason: "taken",
     });
-    await t.db.transaction((tx) => releaseBookingHold(tx, held.ok ? held.owner : ""));
+    await t.db.transaction((tx) =>
+      transitionBooking(tx, {
+        bookingId: held.ok ? held.owner : "",
+        to: "cancelled",
+        actor: null,
+        reason: "Payment abandoned.",
+        now: NOW,
+      }),
+    );
     expect(
       await reserve(t.db, { ...job, start, now: NOW, teamIds: [van1], createOwner: holdFor() }),
     ).toMatchObject({

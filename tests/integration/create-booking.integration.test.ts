@@ -1,11 +1,12 @@
 import { and, count, eq, inArray, like } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, isoWeekday, localDateOf, localToInstant } from "@/lib/dates";
 import { createBookingInput, wizardStepInput } from "@/modules/bookings/book-schemas";
 import { loadWizardPage } from "@/modules/bookings/server/wizard-page";
 import { rebookHref } from "@/modules/bookings/server/wizard-rebook";
 import { checkWizardStep } from "@/modules/bookings/server/wizard-step";
-import { createBooking } from "@/modules/bookings/server/create-booking";
+import { createBooking as createBookingOnly } from "@/modules/bookings/server/create-booking";
+import { startCheckout } from "@/modules/payments/server/checkout";
 import { idempotencyKeyFor, newRunId } from "@/modules/bookings/domain/wizard-state";
 import { setDatabaseForProcess } from "@/server/db";
 import {
@@ -37,20 +38,14 @@ import {
 } from "@tests/factories";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 
-// The payments module provides the booking emails and the checkout. Until it is in the tree, the
-// contract is stood in for here; once it is, the real functions run.
-vi.mock("@/modules/bookings/server/wizard-payments", async (importOriginal) => {
-  try {
-    return await importOriginal();
-  } catch {
-    return {
-      enqueueBookingEmails: async () => {},
-      startCheckout: async (_db: unknown, { bookingId }: { bookingId: string }) => ({
-        url: `/pay/test/${bookingId}`,
-      }),
-    };
-  }
-});
+// The /api/book route passes the payments module's checkout in; so does this stand-in for it.
+type CreateArgs = Parameters<typeof createBookingOnly>;
+const createBooking = (
+  db: CreateArgs[0],
+  input: CreateArgs[1],
+  actor: CreateArgs[2],
+  opts: { now?: Date } = {},
+) => createBookingOnly(db, input, actor, { ...opts, startCheckout });
 
 const TZ = "Europe/London";
 const NOW = new Date();

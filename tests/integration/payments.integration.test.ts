@@ -4,8 +4,8 @@ import { POST as testWebhook } from "@/app/api/payments/test/webhook/route";
 import { GET as calendarFile } from "@/app/booking/calendar.ics/route";
 import { findBookingForViewer } from "@/modules/bookings/server/booking-access";
 import { getBookingView } from "@/modules/bookings/server/booking-view";
-import { cancelPendingBooking } from "@/modules/bookings/server/cancel-pending";
-import { bookingPageUrl } from "@/modules/payments/links";
+import { cancelPendingBooking } from "@/modules/payments/server/cancel-unpaid";
+import { bookingPageUrl } from "@/modules/bookings/links";
 import { startCheckout } from "@/modules/payments/server/checkout";
 import { overridePaymentProviders } from "@/modules/payments/server/registry";
 import { loadBookingResult } from "@/modules/payments/server/result-page";
@@ -400,7 +400,7 @@ describe.each(dbKinds)("payments with the built-in test provider on %s", (kind) 
 
   it("queues 'received' for a booking awaiting payment and tells the business once", async () => {
     const booking = await pendingBooking();
-    const { enqueueBookingEmails } = await import("@/modules/payments/server/booking-emails");
+    const { enqueueBookingEmails } = await import("@/modules/bookings/server/booking-emails");
     await t.db.transaction((tx) => enqueueBookingEmails(tx, booking.id, "received"));
     await t.db.transaction((tx) => enqueueBookingEmails(tx, booking.id, "confirmed"));
     const mail = await emailsOf(booking.id);

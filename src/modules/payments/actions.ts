@@ -2,10 +2,10 @@
 
 import { publicAction } from "@/server/actions";
 import { findBookingForViewer } from "@/modules/bookings/server/booking-access";
-import { cancelPendingBooking } from "@/modules/bookings/server/cancel-pending";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { bookingAccessInput, testCheckoutInput } from "./schemas";
+import { cancelPendingBooking } from "./server/cancel-unpaid";
 import { startCheckout } from "./server/checkout";
 import { completeTestCheckout } from "./server/test-checkout";
 

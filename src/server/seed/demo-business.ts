@@ -17,7 +17,6 @@ import {
   insertZone,
   limitAddonToCategories,
 } from "@/server/db/factories";
-import { bookingEvents } from "@/server/db/schema";
 import { findSettings } from "@/modules/settings/server/queries";
 import {
   DEMO_ADMIN,
@@ -197,7 +196,7 @@ export async function seedDemoBusiness(db: Db, now = new Date()): Promise<SeedRe
     };
 
     const completedItems = [item("full-valet", "package")];
-    const completed = await insertBooking(tx, {
+    await insertBooking(tx, {
       ...base,
       teamId: vanA.id,
       startsAt: at(weekdayFrom(-21), 13 * 60),
@@ -206,12 +205,7 @@ export async function seedDemoBusiness(db: Db, now = new Date()): Promise<SeedRe
       paidMinor: 9500,
       completedAt: at(weekdayFrom(-21), 16 * 60 + 15),
       createdAt: at(weekdayFrom(-25), 9 * 60),
-    });
-    await tx.insert(bookingEvents).values({
-      bookingId: completed.id,
-      type: "status_changed",
-      fromValue: "confirmed",
-      toValue: "completed",
+      history: [{ type: "status_changed", fromValue: "confirmed", toValue: "completed" }],
     });
 
     await insertBooking(tx, {

@@ -1,4 +1,4 @@
-import { calendarFileResponse } from "@/modules/payments/server/calendar-http";
+import { calendarFileResponse } from "@/modules/bookings/server/calendar-http";
 
 export async function GET(request: Request) {
   return calendarFileResponse(request);

@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import {
   type BookingPageSearchParams,
   BookingResultPage,
-} from "@/modules/payments/components/booking-result-page";
+} from "@/modules/bookings/components/booking-result-page";
+import { bookingPaymentActions } from "@/modules/payments/components/booking-payment-actions";
+import { resultPayments } from "@/modules/payments/server/result-page";
 
 // The URL carries the booking's access token: never send it on in a Referer, never index the page.
 export const metadata: Metadata = {
@@ -12,5 +14,12 @@ export const metadata: Metadata = {
 };
 
 export default function Page({ searchParams }: { searchParams: BookingPageSearchParams }) {
-  return <BookingResultPage page="payment-complete" searchParams={searchParams} />;
+  return (
+    <BookingResultPage
+      page="payment-complete"
+      searchParams={searchParams}
+      payments={resultPayments}
+      paymentActions={bookingPaymentActions}
+    />
+  );
 }

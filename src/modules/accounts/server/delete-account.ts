@@ -16,6 +16,7 @@ import {
 } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { formatDateTime } from "@/lib/dates";
+import { eraseCustomerFromBookings } from "@/modules/bookings/server/booking-records";
 import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
 import { getSettingsOrThrow } from "@/modules/settings/server/queries";
 
@@ -91,15 +92,7 @@ export async function deleteAccount(user: SessionUser): Promise<void> {
           inArray(verifications.identifier, ["", ...changeTokens.map((t) => `${t.identifier}:email`)]),
         ),
       );
-    await tx
-      .update(bookings)
-      .set({
-        customerNotes: null,
-        vehicleSnapshot: sql`jsonb_build_object('make', ${bookings.vehicleSnapshot}->>'make', 'model', ${bookings.vehicleSnapshot}->>'model', 'sizeName', ${bookings.vehicleSnapshot}->>'sizeName', 'year', null, 'colour', null, 'registration', 'REMOVED')`,
-        addressSnapshot: sql`jsonb_build_object('label', 'Removed', 'line1', 'Removed', 'line2', null, 'town', ${bookings.addressSnapshot}->>'town', 'postcode', split_part(${bookings.addressSnapshot}->>'postcode', ' ', 1), 'accessNotes', null, 'hasWater', false, 'hasPower', false, 'hasCoveredSpace', false)`,
-      })
-      .where(eq(bookings.customerId, user.id));
-    await tx.update(bookings).set({ cancellationReason: null }).where(eq(bookings.cancelledBy, user.id));
+    await eraseCustomerFromBookings(tx, user.id);
     await tx
       .update(rescheduleRequests)
       .set({ reason: "" })

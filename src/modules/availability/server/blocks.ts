@@ -10,7 +10,8 @@ import { AppError, SQLSTATE, sqlState } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
 import { getSettingsOrThrow } from "@/modules/settings/server/queries";
 import { formatTimeSpan } from "./calendar";
-import { expireStaleHolds, publishExpired } from "./holds";
+// Booking holds are the bookings module's to expire (ADR 0014); its expirer covers reschedule holds too.
+import { expireStaleHolds, publishExpired } from "@/modules/bookings/server/hold-expiry";
 
 // Blocks: an admin-made busy period for one team or for all of them (one `blocks` row and one
 // allocation per team, ADR 0002). The overlap guard is the judge: we look first so that the refusal can

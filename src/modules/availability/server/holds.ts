@@ -1,13 +1,14 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { DbOrTx, Tx } from "@/server/db";
-import { allocations, bookingEvents, bookings, rescheduleRequests } from "@/server/db/schema";
+import type { Tx } from "@/server/db";
+import { allocations, rescheduleRequests } from "@/server/db/schema";
 import { publish } from "@/server/realtime/publish";
 
-// Holds: time held for a booking awaiting payment (or a pending reschedule) until `hold_expires_at`.
+// Holds: time held for a booking awaiting payment, or for a pending reschedule, until `hold_expires_at`.
 // An expired hold stops holding at once for the slot engine (it ignores holds past their expiry); making
-// it official — allocation `expired`, booking `expired`, request `expired`, live events — is done by the
-// expiry job every minute and by any reserving transaction for the holds it meets.
+// it official is done by the expiry job every minute and by any reserving transaction for the holds it
+// meets. Reschedule holds are expired here; a booking's own hold belongs to the bookings module, which
+// hands its expiry in as a `HoldExpiry` (availability never writes a booking's rows — ADR 0014).
 
 export type ExpiredHolds = {
   bookingIds: string[];
@@ -15,114 +16,93 @@ export type ExpiredHolds = {
   span: [Date, Date] | null;
 };
 
-/** Marks holds past their expiry (optionally only those overlapping a window) and their owners expired. */
-export async function expireStaleHolds(
+export type HoldWindow = { from: Date; to: Date };
+
+/** How stale holds are expired and then announced; bookings provides the one that covers both kinds. */
+export type HoldExpiry = {
+  expire: (tx: Tx, now: Date, window?: HoldWindow) => Promise<ExpiredHolds>;
+  /** Live events for what `expire` freed. Call last. */
+  publish: (tx: Tx, expired: ExpiredHolds) => Promise<void>;
+};
+
+/** The interval covering all the given ones, or null. */
+export function spanOf(ranges: readonly { start: number; end: number }[]): [Date, Date] | null {
+  if (!ranges.length) return null;
+  return [new Date(Math.min(...ranges.map((r) => r.start))), new Date(Math.max(...ranges.map((r) => r.end)))];
+}
+
+const during = {
+  start: sql<number>`(extract(epoch from lower(${allocations.during})) * 1000)::float8`,
+  end: sql<number>`(extract(epoch from upper(${allocations.during})) * 1000)::float8`,
+};
+
+const overlaps = (window?: HoldWindow) =>
+  window
+    ? sql`${allocations.during} && tstzrange(${window.from.toISOString()}::timestamptz, ${window.to.toISOString()}::timestamptz)`
+    : undefined;
+
+/** Expires reschedule holds past their expiry (optionally only those overlapping a window). */
+export async function expireStaleRescheduleHolds(
   tx: Tx,
   now: Date,
-  window?: { from: Date; to: Date },
+  window?: HoldWindow,
 ): Promise<ExpiredHolds> {
   const rows = await tx
     .update(allocations)
     .set({ status: "expired", releasedAt: now })
     .where(
       and(
-        inArray(allocations.status, ["pending_payment", "pending_reschedule"]),
+        eq(allocations.kind, "reschedule_hold"),
+        eq(allocations.status, "pending_reschedule"),
         sql`${allocations.holdExpiresAt} <= ${now.toISOString()}::timestamptz`,
-        window
-          ? sql`${allocations.during} && tstzrange(${window.from.toISOString()}::timestamptz, ${window.to.toISOString()}::timestamptz)`
-          : undefined,
+        overlaps(window),
       ),
     )
-    .returning({
-      kind: allocations.kind,
-      bookingId: allocations.bookingId,
-      rescheduleRequestId: allocations.rescheduleRequestId,
-      start: sql<number>`(extract(epoch from lower(${allocations.during})) * 1000)::float8`,
-      end: sql<number>`(extract(epoch from upper(${allocations.during})) * 1000)::float8`,
-    });
-  const bookingIds = rows
-    .filter((r) => r.kind === "booking" && r.bookingId)
-    .map((r) => r.bookingId as string);
-  const requestIds = rows
-    .filter((r) => r.kind === "reschedule_hold" && r.rescheduleRequestId)
-    .map((r) => r.rescheduleRequestId as string);
-  let expiredBookings: string[] = [];
-  if (bookingIds.length) {
-    const updated = await tx
-      .update(bookings)
-      .set({ status: "expired", holdExpiresAt: null })
-      .where(and(inArray(bookings.id, bookingIds), eq(bookings.status, "pending_payment")))
-      .returning({ id: bookings.id });
-    expiredBookings = updated.map((b) => b.id);
-    if (expiredBookings.length)
-      await tx.insert(bookingEvents).values(
-        expiredBookings.map((bookingId) => ({
-          bookingId,
-          type: "status_changed" as const,
-          fromValue: "pending_payment",
-          toValue: "expired",
-          data: { reason: "The time was held for payment and the hold lapsed." },
-        })),
-      );
-  }
+    .returning({ rescheduleRequestId: allocations.rescheduleRequestId, ...during });
+  const requestIds = rows.flatMap((r) => (r.rescheduleRequestId ? [r.rescheduleRequestId] : []));
   if (requestIds.length)
     await tx
       .update(rescheduleRequests)
       .set({ status: "expired" })
       .where(and(inArray(rescheduleRequests.id, requestIds), eq(rescheduleRequests.status, "pending")));
-  const span: [Date, Date] | null = rows.length
-    ? [
-        new Date(Math.min(...rows.map((r) => Number(r.start)))),
-        new Date(Math.max(...rows.map((r) => Number(r.end)))),
-      ]
-    : null;
-  return { bookingIds: expiredBookings, rescheduleRequestIds: requestIds, span };
+  return {
+    bookingIds: [],
+    rescheduleRequestIds: requestIds,
+    span: spanOf(rows.map((r) => ({ start: Number(r.start), end: Number(r.end) }))),
+  };
 }
 
-/** Tells every admin screen (and each booking's owner) that expired holds freed time. Call last. */
-export async function publishExpired(tx: Tx, expired: ExpiredHolds): Promise<void> {
-  if (!expired.span) return;
-  if (expired.bookingIds.length) {
-    const rows = await tx
-      .select({ id: bookings.id, reference: bookings.reference, customerId: bookings.customerId })
-      .from(bookings)
-      .where(inArray(bookings.id, expired.bookingIds));
-    for (const b of rows) {
-      const payload = { bookingId: b.id, reference: b.reference, status: "expired" as const };
-      await publish(tx, "booking.updated", { audience: "admins" }, payload);
-      await publish(tx, "booking.updated", { audience: "user", userId: b.customerId }, payload);
-    }
-  }
+/** Tells every admin screen that time was freed. */
+export async function publishScheduleFreed(tx: Tx, span: [Date, Date] | null): Promise<void> {
+  if (!span) return;
   await publish(
     tx,
     "schedule.changed",
     { audience: "admins" },
-    {
-      from: expired.span[0].toISOString(),
-      to: expired.span[1].toISOString(),
-      teamId: null,
-    },
+    { from: span[0].toISOString(), to: span[1].toISOString(), teamId: null },
   );
 }
 
-/** The expiry job: every hold past its expiry, in one transaction. */
-export async function expireHolds(db: DbOrTx, now: Date = new Date()): Promise<ExpiredHolds> {
-  return db.transaction(async (tx) => {
-    const expired = await expireStaleHolds(tx, now);
-    await publishExpired(tx, expired);
-    return expired;
-  });
-}
+/** Reschedule holds only: what reserve() uses when its caller holds no booking time. */
+export const rescheduleHoldExpiry: HoldExpiry = {
+  expire: expireStaleRescheduleHolds,
+  publish: (tx, expired) => publishScheduleFreed(tx, expired.span),
+};
 
-/** Frees a booking's held time at once (payment abandoned, booking cancelled while pending). */
-export async function releaseBookingHold(tx: Tx, bookingId: string, now: Date = new Date()): Promise<void> {
+/** Frees the time a booking's pending reschedule requests hold (the booking stopped happening). */
+export async function releaseRescheduleHolds(
+  tx: Tx,
+  bookingId: string,
+  now: Date = new Date(),
+): Promise<void> {
   await tx
     .update(allocations)
     .set({ status: "released", releasedAt: now })
     .where(
       and(
         eq(allocations.bookingId, bookingId),
-        inArray(allocations.status, ["pending_payment", "pending_reschedule"]),
+        eq(allocations.kind, "reschedule_hold"),
+        eq(allocations.status, "pending_reschedule"),
       ),
     );
 }

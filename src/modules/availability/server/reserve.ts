@@ -8,7 +8,7 @@ import { allocations, teams } from "@/server/db/schema";
 import { SQLSTATE, sqlState } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
 import { teamsFreeAt } from "../domain/slots";
-import { expireStaleHolds, publishExpired } from "./holds";
+import { type HoldExpiry, rescheduleHoldExpiry } from "./holds";
 import { type JobShape, loadSlotContext, slotQuery } from "./slots";
 
 // Holding time for a job — the concurrency guarantee (ADR 0009). In one transaction:
@@ -35,11 +35,21 @@ export type ReserveInput<T> = JobShape & {
   now?: Date;
   /** Only these teams (an admin assigning a team); default every active team. */
   teamIds?: readonly string[];
-  /** Writes the owning row (e.g. the booking) for the chosen team, inside the transaction. */
+  /**
+   * Writes the owning row for the chosen team, inside a savepoint. It returns the allocation to write,
+   * or null when the owner writes its own (a booking's allocation is the bookings module's — ADR 0014);
+   * either way an overlap (23P01) moves on to the next team.
+   */
   createOwner: (
     tx: Tx,
     slot: { teamId: string; start: Date; end: Date },
-  ) => Promise<{ owner: T; allocation: AllocationOwner }>;
+  ) => Promise<{ owner: T; allocation: AllocationOwner | null }>;
+  /**
+   * Expires the stale holds of the day under the lock. The bookings module passes the one that expires
+   * booking holds too (ADR 0014); without it only reschedule holds are expired, so a caller that holds
+   * booking time must pass it.
+   */
+  holdExpiry?: HoldExpiry;
   /** More writes after the allocation (events, emails), before the live events are published. */
   afterReserve?: (tx: Tx, result: { teamId: string; owner: T }) => Promise<void>;
 };
@@ -55,6 +65,7 @@ const UNAVAILABLE = "That time can't be booked. Please choose one of the times s
 export async function reserve<T>(db: DbOrTx, input: ReserveInput<T>): Promise<ReserveResult<T>> {
   const now = input.now ?? new Date();
   const end = new Date(input.start.getTime() + input.durationMinutes * 60_000);
+  const holds = input.holdExpiry ?? rescheduleHoldExpiry;
   return db.transaction(async (tx) => {
     const settings = await getSettingsOrThrow(tx);
     const date = localDateOf(input.start, settings.timeZone);
@@ -62,14 +73,14 @@ export async function reserve<T>(db: DbOrTx, input: ReserveInput<T>): Promise<Re
 
     const dayStart = localToInstant(date, 0, settings.timeZone) ?? input.start;
     const dayEnd = localToInstant(addDays(date, 1), 0, settings.timeZone) ?? end;
-    const expired = await expireStaleHolds(tx, now, { from: dayStart, to: dayEnd });
+    const expired = await holds.expire(tx, now, { from: dayStart, to: dayEnd });
 
     const ctx = await loadSlotContext(tx, { from: date, to: date }, now);
     const query = slotQuery(ctx, input);
     const allowed = input.teamIds ? new Set(input.teamIds) : null;
     const free = teamsFreeAt(query, input.start).filter((t) => !allowed || allowed.has(t));
     if (free.length === 0) {
-      await publishExpired(tx, expired);
+      await holds.publish(tx, expired);
       const wouldFit = teamsFreeAt({ ...query, held: [] }, input.start).some(
         (t) => !allowed || allowed.has(t),
       );
@@ -99,20 +110,21 @@ export async function reserve<T>(db: DbOrTx, input: ReserveInput<T>): Promise<Re
             .for("share");
           if (!active) return SKIP;
           const made = await input.createOwner(sp, { teamId, start: input.start, end });
-          await sp.insert(allocations).values({
-            teamId,
-            during: { start: input.start, end },
-            kind: made.allocation.kind,
-            status: made.allocation.status,
-            bookingId: made.allocation.bookingId ?? null,
-            rescheduleRequestId: made.allocation.rescheduleRequestId ?? null,
-            holdExpiresAt: made.allocation.holdExpiresAt ?? null,
-          });
+          if (made.allocation)
+            await sp.insert(allocations).values({
+              teamId,
+              during: { start: input.start, end },
+              kind: made.allocation.kind,
+              status: made.allocation.status,
+              bookingId: made.allocation.bookingId ?? null,
+              rescheduleRequestId: made.allocation.rescheduleRequestId ?? null,
+              holdExpiresAt: made.allocation.holdExpiresAt ?? null,
+            });
           return made.owner;
         });
         if (owner === SKIP) continue;
         await input.afterReserve?.(tx, { teamId, owner });
-        await publishExpired(tx, expired);
+        await holds.publish(tx, expired);
         await publish(
           tx,
           "schedule.changed",
@@ -129,7 +141,7 @@ export async function reserve<T>(db: DbOrTx, input: ReserveInput<T>): Promise<Re
         throw err;
       }
     }
-    await publishExpired(tx, expired);
+    await holds.publish(tx, expired);
     return { ok: false as const, reason: "taken" as const, message: TAKEN };
   });
 }

@@ -1,5 +1,5 @@
 import type { BookingStatus } from "@/lib/enums";
-import type { BookingPaymentStatus } from "@/modules/payments/domain/payment-status";
+import type { BookingPaymentStatus } from "@/modules/bookings/domain/payment-status";
 
 // One badge per state, the same colour for the same state everywhere, and always the words too.
 

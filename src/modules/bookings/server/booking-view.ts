@@ -9,7 +9,7 @@ import {
   type BookingPaymentStatus,
   bookingPaymentStatus,
   PAYMENT_STATUS_LABELS,
-} from "@/modules/payments/domain/payment-status";
+} from "@/modules/bookings/domain/payment-status";
 import type { DbOrTx } from "@/server/db";
 import {
   type AddressSnapshot,

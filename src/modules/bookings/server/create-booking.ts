@@ -7,10 +7,9 @@ import { findUserByEmail } from "@/modules/accounts/server/queries";
 import { createPasswordlessCustomer } from "@/modules/accounts/server/create-passwordless-customer";
 import { reserve } from "@/modules/availability/server/reserve";
 import { amountDueNow } from "@/modules/pricing/domain/quote";
-import { bookingPagePath } from "@/modules/payments/links";
 import { getSettingsOrThrow } from "@/modules/settings/server/queries";
 import type { Db, DbOrTx } from "@/server/db";
-import { bookingEvents, bookingItems, bookings } from "@/server/db/schema";
+import { bookings } from "@/server/db/schema";
 import { AppError, type FieldErrors, sqlState, SQLSTATE } from "@/server/errors";
 import { logger } from "@/server/logger";
 import { publish } from "@/server/realtime/publish";
@@ -18,7 +17,10 @@ import type { CreateBookingInput } from "../book-schemas";
 import { isComplete, resolveChoices } from "../domain/wizard-choices";
 import { idempotencyKeyFor } from "../domain/wizard-state";
 import { findOwnedAddress, findOwnedVehicle, loadBookingCatalogue } from "./wizard-catalogue";
-import { enqueueBookingEmails, startCheckout } from "./wizard-payments";
+import { bookingPagePath } from "../links";
+import { enqueueBookingEmails } from "./booking-emails";
+import { insertBookingRecord } from "./booking-records";
+import { bookingHoldExpiry } from "./hold-expiry";
 import {
   addressSnapshotOf,
   saveAddressForCustomer,
@@ -33,6 +35,12 @@ import {
 // or two racing requests all answer with the same booking.
 
 export type BookingActor = { id: string; role: UserRole } | null;
+
+/**
+ * Starts the online payment of a booking that has committed (the payments module's `startCheckout`).
+ * Passed in by the caller — the /api/book route — so that bookings never depends on payments.
+ */
+export type StartCheckout = (db: DbOrTx, input: { bookingId: string }, now: Date) => Promise<{ url: string }>;
 
 export type CreateBookingResult = {
   bookingId: string;
@@ -67,7 +75,7 @@ export async function createBooking(
   db: Db,
   input: CreateBookingInput,
   actor: BookingActor,
-  opts: { now?: Date } = {},
+  opts: { now?: Date; startCheckout: StartCheckout },
 ): Promise<CreateBookingResult> {
   const now = opts.now ?? new Date();
   // An admin's session is not a customer's: admins book for customers from the back office.
@@ -76,7 +84,7 @@ export async function createBooking(
   const key = idempotencyKeyFor(input.run);
   const secretHash = hashRunSecret(input.runSecret);
   const earlier = await findByKey(db, key);
-  if (earlier) return replay(db, earlier, input, actor, now);
+  if (earlier) return replay(db, earlier, input, actor, now, opts.startCheckout);
 
   const errors: FieldErrors = {};
   if (!actor) {
@@ -163,10 +171,10 @@ export async function createBooking(
         durationMinutes: q.totalMinutes,
         zoneBufferMinutes: q.travelBufferMinutes,
         now,
+        holdExpiry: bookingHoldExpiry,
         createOwner: async (sp, slot) => {
-          const [booking] = await sp
-            .insert(bookings)
-            .values({
+          const booking = await insertBookingRecord(sp, {
+            values: {
               reference: generateReference(),
               accessToken: randomBytes(32).toString("base64url"),
               idempotencyKey: key,
@@ -187,32 +195,20 @@ export async function createBooking(
               customerNotes: input.notes ?? contact?.notes ?? null,
               holdExpiresAt,
               confirmedAt: status === "confirmed" ? now : null,
-            })
-            .returning();
-          if (!booking) throw new Error("booking insert returned nothing");
-          await sp.insert(bookingItems).values(
-            q.lines.map((line, position) => ({
-              bookingId: booking.id,
+            },
+            items: q.lines.map((line) => ({
               kind: line.kind,
               serviceId: line.serviceId,
               name: line.name,
               priceMinor: line.priceMinor,
               minutes: line.minutes,
-              position,
             })),
-          );
-          await sp.insert(bookingEvents).values({
-            bookingId: booking.id,
             // A guest is not signed in: who booked is the system acting on an online submission.
-            actorId: actor?.id ?? null,
-            type: "created",
-            toValue: status,
-            data: { source: "online", guest: !actor },
+            created: { actorId: actor?.id ?? null, data: { source: "online", guest: !actor } },
+            // The booking's allocation on the chosen team, under reserve()'s savepoint.
+            withAllocation: true,
           });
-          return {
-            owner: booking,
-            allocation: { kind: "booking", status, bookingId: booking.id, holdExpiresAt },
-          };
+          return { owner: booking, allocation: null };
         },
         afterReserve: async (atx, { owner }) => {
           // Confirmed now → "confirmed" (with the calendar file); waiting for payment or approval → "received".
@@ -237,10 +233,10 @@ export async function createBooking(
       // A concurrent submit of this run won the race: answer with its booking. (Otherwise the guest's
       // email was registered meanwhile, or a reference collided: try again.)
       const winner = await findByKey(db, key);
-      if (winner) return replay(db, winner, input, actor, now);
+      if (winner) return replay(db, winner, input, actor, now, opts.startCheckout);
     }
   }
-  return finish(db, booking, now);
+  return finish(db, booking, now, opts.startCheckout);
 }
 
 const hashRunSecret = (secret: string) => createHash("sha256").update(secret).digest("base64url");
@@ -266,6 +262,7 @@ async function replay(
   input: CreateBookingInput,
   actor: BookingActor,
   now: Date,
+  startCheckout: StartCheckout,
 ): Promise<CreateBookingResult> {
   // Only the tab that made it may replay a run: it alone holds the run's secret (a run id and a start
   // can be read from a shared link or a browser history, and an email address is no secret).
@@ -284,11 +281,16 @@ async function replay(
       booking.holdExpiresAt !== null &&
       booking.holdExpiresAt.getTime() <= now.getTime());
   if (lapsed) throw new AppError("SLOT_TAKEN", HOLD_EXPIRED, { start: [HOLD_EXPIRED] });
-  return finish(db, booking, now);
+  return finish(db, booking, now, startCheckout);
 }
 
 /** After commit: a checkout when money is due online, else the success page. */
-async function finish(db: DbOrTx, b: BookingRow, now: Date): Promise<CreateBookingResult> {
+async function finish(
+  db: DbOrTx,
+  b: BookingRow,
+  now: Date,
+  startCheckout: StartCheckout,
+): Promise<CreateBookingResult> {
   let redirectTo = bookingPagePath("success", b);
   if (b.status === "pending_payment") {
     try {

@@ -9,7 +9,7 @@ import { AppError, toActionError } from "@/server/errors";
 import { assertSameSiteJson, clientIp, readJson, resultResponse } from "@/server/http";
 import { withRequestContext } from "@/server/request-context";
 import { createBookingInput, wizardStepInput } from "../book-schemas";
-import { type BookingActor, createBooking } from "./create-booking";
+import { type BookingActor, createBooking, type StartCheckout } from "./create-booking";
 import { checkWizardStep } from "./wizard-step";
 
 // The wizard's two JSON endpoints. Anyone may call them (guest checkout); the signed-in person, if any,
@@ -38,25 +38,29 @@ function wizardHandler<S extends z.ZodType, T>(
     });
 }
 
-/** POST /api/book: the final submission → `{ bookingId, reference, accessToken, status, redirectTo }`. */
-export const bookingSubmitHandler = wizardHandler(createBookingInput, async (input, actor, request) => {
-  const db = await getDb();
-  // Every submission can hold a team's time for payment: one connection gets a bounded number per hour.
-  const limit = await consumeRateLimit(
-    db,
-    `book:ip:${clientIp(request.headers)}`,
-    getEnv().BOOKING_RATE_LIMIT_PER_IP,
-    3600,
-  );
-  if (!limit.ok) {
-    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-    throw new AppError(
-      "RATE_LIMITED",
-      `Too many bookings from this connection. Please wait ${minutes === 1 ? "a minute" : `${minutes} minutes`}, or call us to book.`,
+/**
+ * POST /api/book: the final submission → `{ bookingId, reference, accessToken, status, redirectTo }`.
+ * The route passes the payments module's checkout in (bookings does not depend on payments).
+ */
+export const bookingSubmitHandler = (startCheckout: StartCheckout) =>
+  wizardHandler(createBookingInput, async (input, actor, request) => {
+    const db = await getDb();
+    // Every submission can hold a team's time for payment: one connection gets a bounded number per hour.
+    const limit = await consumeRateLimit(
+      db,
+      `book:ip:${clientIp(request.headers)}`,
+      getEnv().BOOKING_RATE_LIMIT_PER_IP,
+      3600,
     );
-  }
-  return createBooking(db, input, actor);
-});
+    if (!limit.ok) {
+      const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+      throw new AppError(
+        "RATE_LIMITED",
+        `Too many bookings from this connection. Please wait ${minutes === 1 ? "a minute" : `${minutes} minutes`}, or call us to book.`,
+      );
+    }
+    return createBooking(db, input, actor, { startCheckout });
+  });
 
 /** POST /api/book/step: a step's details checked → `{ redirectTo, values }`. */
 export const bookingStepHandler = wizardHandler(wizardStepInput, async (input) =>

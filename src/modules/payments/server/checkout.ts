@@ -5,10 +5,11 @@ import { getEnv } from "@/env";
 import { findUserById } from "@/modules/accounts/server/queries";
 import { getSettingsOrThrow } from "@/modules/settings/server/queries";
 import type { DbOrTx } from "@/server/db";
-import { allocations, bookingItems, bookings, payments } from "@/server/db/schema";
+import { extendPaymentHold, lockBooking } from "@/modules/bookings/server/booking-records";
+import { bookingItems, bookings, payments } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
-import { bookingPageUrl } from "../links";
+import { bookingPageUrl } from "@/modules/bookings/links";
 import { activeProviderName, getPaymentProvider } from "./registry";
 import { MIN_SESSION_MS } from "./stripe-provider";
 
@@ -116,17 +117,11 @@ export async function startCheckout(
   let superseded: OpenCheckout[];
   try {
     superseded = await db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for("update");
+      const locked = await lockBooking(tx, booking.id);
       if (!locked) throw new AppError("NOT_FOUND");
       assertPayable(locked, now);
       const closed = await cancelOpenCheckouts(tx, booking.id);
-      if (locked.holdExpiresAt && holdUntil > locked.holdExpiresAt) {
-        await tx.update(bookings).set({ holdExpiresAt: holdUntil }).where(eq(bookings.id, booking.id));
-        await tx
-          .update(allocations)
-          .set({ holdExpiresAt: holdUntil })
-          .where(and(eq(allocations.bookingId, booking.id), eq(allocations.status, "pending_payment")));
-      }
+      await extendPaymentHold(tx, booking.id, holdUntil);
       await tx.insert(payments).values({
         id: paymentId,
         bookingId: booking.id,

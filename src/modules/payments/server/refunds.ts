@@ -1,11 +1,12 @@
 import "server-only";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { formatMoney } from "@/lib/money";
 import type { Db } from "@/server/db";
-import { bookingEvents, bookings, payments, refunds } from "@/server/db/schema";
+import { addToBookingLedger, recordBookingEvents } from "@/modules/bookings/server/booking-records";
+import { bookings, payments, refunds } from "@/server/db/schema";
 import { logger } from "@/server/logger";
 import { publish } from "@/server/realtime/publish";
-import { enqueuePaymentAlert } from "./booking-emails";
+import { enqueuePaymentAlert } from "./payment-emails";
 import { getPaymentProvider } from "./registry";
 
 // Sends a recorded refund to the provider, outside any transaction. The refund row's id is the
@@ -59,13 +60,15 @@ export async function issueRefund(
         )
         .returning({ id: refunds.id });
       if (!failed) return;
-      await tx.insert(bookingEvents).values({
-        bookingId: booking.id,
-        type: "refund",
-        fromValue: "pending",
-        toValue: "failed",
-        data: { refundId: refund.id, amountMinor: refund.amountMinor },
-      });
+      await recordBookingEvents(tx, [
+        {
+          bookingId: booking.id,
+          type: "refund",
+          fromValue: "pending",
+          toValue: "failed",
+          data: { refundId: refund.id, amountMinor: refund.amountMinor },
+        },
+      ]);
       await enqueuePaymentAlert(tx, {
         bookingId: booking.id,
         kind: "refund_failed",
@@ -90,17 +93,16 @@ export async function issueRefund(
       .returning({ id: refunds.id });
     if (!done) return "skipped" as const;
     // Accepted by the provider: the booking's ledger counts it from now.
-    await tx
-      .update(bookings)
-      .set({ amountRefundedMinor: sql`${bookings.amountRefundedMinor} + ${refund.amountMinor}` })
-      .where(eq(bookings.id, booking.id));
-    await tx.insert(bookingEvents).values({
-      bookingId: booking.id,
-      type: "refund",
-      fromValue: "pending",
-      toValue: result.status,
-      data: { refundId: refund.id, amountMinor: refund.amountMinor, providerReference: result.id },
-    });
+    await addToBookingLedger(tx, booking.id, { refundedMinor: refund.amountMinor });
+    await recordBookingEvents(tx, [
+      {
+        bookingId: booking.id,
+        type: "refund",
+        fromValue: "pending",
+        toValue: result.status,
+        data: { refundId: refund.id, amountMinor: refund.amountMinor, providerReference: result.id },
+      },
+    ]);
     await publish(tx, "booking.updated", { audience: "admins" }, live);
     await publish(tx, "booking.updated", { audience: "user", userId: booking.customerId }, live);
     return result.status;

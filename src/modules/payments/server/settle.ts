@@ -1,17 +1,20 @@
 import "server-only";
-import { cancelOpenCheckouts, type OpenCheckout } from "./checkout";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { formatMoney } from "@/lib/money";
 import type { BookingStatus } from "@/lib/enums";
-import { expireStaleHolds, publishExpired } from "@/modules/availability/server/holds";
-import { canTransition } from "@/modules/bookings/domain/booking-status";
+import {
+  addToBookingLedger,
+  lockBooking,
+  recordBookingEvents,
+} from "@/modules/bookings/server/booking-records";
+import { expireStaleHolds, publishExpired } from "@/modules/bookings/server/hold-expiry";
+import { transitionBooking } from "@/modules/bookings/server/transition-booking";
 import type { PaymentAlertKind } from "@/modules/notifications/templates/booking";
-import { getSettingsOrThrow } from "@/modules/settings/server/queries";
 import type { Tx } from "@/server/db";
-import { allocationStatusFor } from "@/server/db/factories/bookings";
-import { allocations, bookingEvents, bookings, payments, refunds } from "@/server/db/schema";
+import { payments, refunds } from "@/server/db/schema";
 import { publish } from "@/server/realtime/publish";
-import { enqueueBookingEmails, enqueuePaymentAlert, enqueuePaymentReceipt } from "./booking-emails";
+import { cancelOpenCheckouts, type OpenCheckout } from "./checkout";
+import { enqueuePaymentAlert, enqueuePaymentReceipt } from "./payment-emails";
 
 // Applying money that a provider says arrived. One path for the webhook and for the return page (which
 // asks the provider itself rather than wait for the webhook), idempotent on the payment row: whichever
@@ -54,7 +57,7 @@ export async function settlePaidCheckout(
     .where(eq(payments.id, input.paymentId));
   if (!owner) throw new Error(`payment ${input.paymentId} not found`);
   // Locks in one order everywhere (booking, then its payments), as "Try again" and "Cancel booking" do.
-  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, owner.bookingId)).for("update");
+  const booking = await lockBooking(tx, owner.bookingId);
   if (!booking) throw new Error(`booking ${owner.bookingId} not found`);
   const payment = await lockPayment(tx, input.paymentId);
   if (!payment) throw new Error(`payment ${input.paymentId} not found`);
@@ -78,58 +81,25 @@ export async function settlePaidCheckout(
     booking.status === "pending_payment" && (!booking.holdExpiresAt || booking.holdExpiresAt > now);
 
   if (holding) {
-    const settings = await getSettingsOrThrow(tx);
-    // Paid bookings go to the business for approval when it asks for that — if the state machine allows.
-    const target: BookingStatus =
-      settings.approvalRequired && canTransition("pending_payment", "awaiting_approval")
-        ? "awaiting_approval"
-        : "confirmed";
-    const [updated] = await tx
-      .update(bookings)
-      .set({
-        status: target,
-        amountPaidMinor: sql`${bookings.amountPaidMinor} + ${payment.amountMinor}`,
-        holdExpiresAt: null,
-        confirmedAt: target === "confirmed" ? now : null,
-      })
-      .where(and(eq(bookings.id, booking.id), eq(bookings.status, "pending_payment")))
-      .returning({ id: bookings.id });
-    if (!updated) throw new Error(`booking ${booking.id} changed while locked`);
-    await tx
-      .update(allocations)
-      .set({ status: allocationStatusFor(target), holdExpiresAt: null })
-      .where(
-        and(
-          eq(allocations.bookingId, booking.id),
-          eq(allocations.kind, "booking"),
-          eq(allocations.status, "pending_payment"),
-        ),
-      );
-    await tx.insert(bookingEvents).values([
-      paymentEvent,
-      {
-        bookingId: booking.id,
-        type: "status_changed",
-        fromValue: "pending_payment",
-        toValue: target,
-        data: { reason: "Payment received." },
+    // Approval-required bookings take no money before approval (ADR 0010), so a payment confirms.
+    await addToBookingLedger(tx, booking.id, { paidMinor: payment.amountMinor });
+    await recordBookingEvents(tx, [paymentEvent]);
+    let closed: OpenCheckout[] = [];
+    const { booking: confirmed } = await transitionBooking(tx, {
+      bookingId: booking.id,
+      to: "confirmed",
+      from: ["pending_payment"],
+      actor: null,
+      reason: "Payment received.",
+      now,
+      effects: async (etx) => {
+        // Any other open checkout of this booking ("Try again" raced this payment) is closed: the
+        // caller asks the provider to expire it after the commit, so nobody is left on a payable page.
+        closed = await cancelOpenCheckouts(etx, booking.id);
+        await enqueuePaymentReceipt(etx, payment.id);
       },
-    ]);
-    // Any other open checkout of this booking ("Try again" raced this payment) is closed: the caller asks
-    // the provider to expire it after the commit, so nobody is left on a payable page.
-    const closed = await cancelOpenCheckouts(tx, booking.id);
-    await enqueueBookingEmails(tx, booking.id, target === "confirmed" ? "confirmed" : "received");
-    await enqueuePaymentReceipt(tx, payment.id);
-    const live = { bookingId: booking.id, reference: booking.reference, status: target };
-    await publish(tx, "booking.updated", { audience: "admins" }, live);
-    await publish(tx, "booking.updated", { audience: "user", userId: booking.customerId }, live);
-    await publish(
-      tx,
-      "schedule.changed",
-      { audience: "admins" },
-      { from: booking.startsAt.toISOString(), to: booking.endsAt.toISOString(), teamId: booking.teamId },
-    );
-    return { outcome: "confirmed", status: target, closed };
+    });
+    return { outcome: "confirmed", status: confirmed.status, closed };
   }
 
   // Not holding: make a lapsed hold official first (the expiry job may not have run yet).
@@ -149,11 +119,8 @@ export async function settlePaidCheckout(
     .returning({ id: refunds.id });
   if (!refund) throw new Error("refund insert returned nothing");
   // The money arrived; the refund's own amount is added when the provider accepts it.
-  await tx
-    .update(bookings)
-    .set({ amountPaidMinor: sql`${bookings.amountPaidMinor} + ${payment.amountMinor}` })
-    .where(eq(bookings.id, booking.id));
-  await tx.insert(bookingEvents).values([
+  await addToBookingLedger(tx, booking.id, { paidMinor: payment.amountMinor });
+  await recordBookingEvents(tx, [
     { ...paymentEvent, data: { ...paymentEvent.data, refundRequired: kind } },
     {
       bookingId: booking.id,

@@ -1,11 +1,12 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { formatMoney } from "@/lib/money";
+import { recordBookingEvents } from "@/modules/bookings/server/booking-records";
 import type { Db, Tx } from "@/server/db";
 import { bookingEvents, bookings, payments, webhookEvents } from "@/server/db/schema";
 import { publish } from "@/server/realtime/publish";
-import { amountMatches } from "../domain/payment-status";
-import { enqueuePaymentAlert } from "./booking-emails";
+import { amountMatches } from "../domain/amount-check";
+import { enqueuePaymentAlert } from "./payment-emails";
 import { type CheckoutStatus, type ParsedWebhook, WebhookSignatureError } from "./provider";
 import { issueRefund, issueUnsentRefunds } from "./refunds";
 import { getPaymentProvider, type OnlineProviderName } from "./registry";
@@ -73,17 +74,19 @@ export async function recordPaymentProblem(
     )
     .limit(1);
   if (known) return;
-  await tx.insert(bookingEvents).values({
-    bookingId: booking.id,
-    type: "payment",
-    toValue: "rejected",
-    data: {
-      paymentId: payment.id,
-      problem,
-      expected: { amountMinor: payment.amountMinor, currency: payment.currency },
-      received: { amountMinor: checkout.amountMinor, currency: checkout.currency },
+  await recordBookingEvents(tx, [
+    {
+      bookingId: booking.id,
+      type: "payment",
+      toValue: "rejected",
+      data: {
+        paymentId: payment.id,
+        problem,
+        expected: { amountMinor: payment.amountMinor, currency: payment.currency },
+        received: { amountMinor: checkout.amountMinor, currency: checkout.currency },
+      },
     },
-  });
+  ]);
   await enqueuePaymentAlert(tx, {
     bookingId: booking.id,
     kind: "amount_mismatch",

@@ -1,16 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { generateReference } from "@/lib/reference";
-import type { AllocationStatus, BookingStatus } from "@/lib/enums";
+import { type BookingRecordInput, insertBookingRecord } from "@/modules/bookings/server/booking-records";
 import type { DbOrTx } from "../client";
-import {
-  allocations,
-  bookingEvents,
-  bookingItems,
-  bookings,
-  payments,
-  type AddressSnapshot,
-  type VehicleSnapshot,
-} from "../schema";
+import type { bookings } from "../schema";
+import { payments, type AddressSnapshot, type VehicleSnapshot } from "../schema";
 
 export type BookingItemInput = {
   kind: "package" | "addon" | "travel_fee" | "discount";
@@ -19,21 +12,6 @@ export type BookingItemInput = {
   minutes: number;
   serviceId?: string | null;
 };
-
-/** The allocation status that mirrors a booking status (terminal bookings hold no time). */
-export function allocationStatusFor(status: BookingStatus): AllocationStatus {
-  switch (status) {
-    case "pending_payment":
-    case "awaiting_approval":
-    case "confirmed":
-    case "in_progress":
-      return status;
-    case "expired":
-      return "expired";
-    default:
-      return "released";
-  }
-}
 
 export const defaultVehicleSnapshot: VehicleSnapshot = {
   make: "Volkswagen",
@@ -64,19 +42,24 @@ export type InsertBookingInput = Partial<typeof bookings.$inferInsert> & {
   paidMinor?: number;
   /** false: the caller holds the time itself (e.g. through reserve()). */
   withAllocation?: boolean;
+  /** Earlier status changes for the timeline. */
+  history?: BookingRecordInput["history"];
 };
 
-/** A booking with its line items, its allocation, a `created` event and (optionally) a payment. */
+/**
+ * A booking with its line items, its allocation, a `created` event and (optionally) a payment. The
+ * booking's rows are written by the bookings module (`insertBookingRecord`), the same way the wizard
+ * writes them; only the demo payment is written here.
+ */
 export async function insertBooking(db: DbOrTx, input: InsertBookingInput) {
-  const { items: itemsIn, paidMinor = 0, withAllocation = true, ...overrides } = input;
+  const { items: itemsIn, paidMinor = 0, withAllocation = true, history, ...overrides } = input;
   const items = itemsIn ?? [{ kind: "package" as const, name: "Full Valet", priceMinor: 8500, minutes: 180 }];
   const total = items.reduce((s, i) => s + i.priceMinor, 0);
   const minutes = items.reduce((s, i) => s + i.minutes, 0);
   const status = overrides.status ?? "confirmed";
   const endsAt = overrides.endsAt ?? new Date(input.startsAt.getTime() + minutes * 60_000);
-  const [booking] = await db
-    .insert(bookings)
-    .values({
+  const booking = await insertBookingRecord(db, {
+    values: {
       reference: generateReference(),
       accessToken: randomBytes(32).toString("base64url"),
       currency: "GBP",
@@ -88,24 +71,12 @@ export async function insertBooking(db: DbOrTx, input: InsertBookingInput) {
       status,
       endsAt,
       amountPaidMinor: paidMinor,
-    })
-    .returning();
-  if (!booking) throw new Error("booking insert returned nothing");
-  await db
-    .insert(bookingItems)
-    .values(items.map((it, position) => ({ ...it, bookingId: booking.id, position })));
-  if (withAllocation)
-    await db.insert(allocations).values({
-      teamId: booking.teamId,
-      during: { start: booking.startsAt, end: booking.endsAt },
-      kind: "booking",
-      status: allocationStatusFor(status),
-      bookingId: booking.id,
-      holdExpiresAt: booking.holdExpiresAt,
-    });
-  await db
-    .insert(bookingEvents)
-    .values({ bookingId: booking.id, type: "created", toValue: status, actorId: booking.customerId });
+    },
+    items,
+    created: { actorId: overrides.customerId },
+    withAllocation,
+    history,
+  });
   if (paidMinor > 0) {
     await db.insert(payments).values({
       bookingId: booking.id,

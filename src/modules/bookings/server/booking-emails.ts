@@ -1,15 +1,13 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getEnv } from "@/env";
-import { formatDateTime } from "@/lib/dates";
-import { formatMoney } from "@/lib/money";
 import { findUserById } from "@/modules/accounts/server/queries";
-import { type BookingView, getBookingView } from "@/modules/bookings/server/booking-view";
+import { type BookingView, getBookingView } from "./booking-view";
 import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
-import type { BookingEmailSummary, PaymentAlertKind } from "@/modules/notifications/templates/booking";
+import type { BookingEmailSummary } from "@/modules/notifications/templates/booking";
 import { getSettingsOrThrow, type Settings } from "@/modules/settings/server/queries";
 import type { DbOrTx, Tx } from "@/server/db";
-import { bookings, emails, payments } from "@/server/db/schema";
+import { bookings, emails } from "@/server/db/schema";
 import { bookingPageUrl } from "../links";
 import { buildBookingIcs } from "./booking-ics";
 
@@ -17,7 +15,7 @@ import { buildBookingIcs } from "./booking-ics";
 // "received": the booking exists and waits for payment (or approval); "confirmed": it is booked, with
 // its calendar file. The business hears of every new booking once.
 
-const adminAddress = (s: Settings) => s.adminNotificationEmail ?? s.contactEmail;
+export const adminAddress = (s: Settings) => s.adminNotificationEmail ?? s.contactEmail;
 export const adminBookingUrl = (bookingId: string) =>
   new URL(`/admin/bookings/${bookingId}`, getEnv().APP_URL).toString();
 
@@ -40,7 +38,8 @@ function summaryOf(view: BookingView): BookingEmailSummary {
   };
 }
 
-async function bookingContext(tx: DbOrTx, bookingId: string) {
+/** The booking, its view, its reachable customer (null once erased) and the settings, for an email. */
+export async function bookingContext(tx: DbOrTx, bookingId: string) {
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!booking) throw new Error(`booking ${bookingId} not found`);
   const [view, customer, settings] = await Promise.all([
@@ -123,67 +122,11 @@ export async function enqueueBookingEmails(
       attachments: [
         {
           filename: ics.filename,
-          contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+          contentType: `text/calendar; charset=utf-8; method=${ics.method}`,
           content: Buffer.from(ics.content, "utf8").toString("base64"),
         },
       ],
     });
   }
   await enqueueNewBookingForAdmin(tx, ctx);
-}
-
-const METHOD_LABELS = {
-  stripe: "Card (Stripe)",
-  test: "Test payment (no real money)",
-  manual: "Recorded payment",
-};
-
-/** The customer's receipt for one settled payment (they can turn receipts off in their preferences). */
-export async function enqueuePaymentReceipt(tx: Tx, paymentId: string): Promise<void> {
-  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId));
-  if (!payment) throw new Error(`payment ${paymentId} not found`);
-  const { booking, view, customer, settings } = await bookingContext(tx, payment.bookingId);
-  if (!customer || !customer.notifyBookingEmails) return;
-  await enqueueEmail(tx, {
-    to: customer.email,
-    template: "payment-receipt",
-    bookingId: booking.id,
-    userId: customer.id,
-    data: {
-      name: customer.name,
-      reference: booking.reference,
-      amount: formatMoney(payment.amountMinor, payment.currency),
-      method: METHOD_LABELS[payment.provider],
-      paidAt: formatDateTime(payment.settledAt ?? new Date(), settings.timeZone),
-      total: view.total,
-      paidToDate: view.paid,
-      balance: view.onTheDay,
-      balanceMinor: view.onTheDayMinor,
-      url: bookingPageUrl("success", booking, getEnv().APP_URL),
-    },
-  });
-}
-
-/** Tells the business about a payment it has to know of (a refund made for it, or one that needs it). */
-export async function enqueuePaymentAlert(
-  tx: DbOrTx,
-  input: { bookingId: string; kind: PaymentAlertKind; amountMinor: number; currency: string; detail: string },
-): Promise<void> {
-  const [booking] = await tx
-    .select({ reference: bookings.reference })
-    .from(bookings)
-    .where(eq(bookings.id, input.bookingId));
-  const settings = await getSettingsOrThrow(tx);
-  await enqueueEmail(tx, {
-    to: adminAddress(settings),
-    template: "payment-alert-admin",
-    bookingId: input.bookingId,
-    data: {
-      kind: input.kind,
-      reference: booking?.reference ?? "",
-      amount: formatMoney(input.amountMinor, input.currency),
-      detail: input.detail,
-      adminUrl: adminBookingUrl(input.bookingId),
-    },
-  });
 }

@@ -1,10 +1,10 @@
 import "server-only";
 import type { JobDefinition } from "@/server/jobs/runtime";
 import { logger } from "@/server/logger";
-import { expireHolds } from "./holds";
+import { expireHolds } from "./hold-expiry";
 
 /** Holds past their expiry become officially expired (and their time is announced as free). */
-export const availabilityJobs: JobDefinition[] = [
+export const bookingJobs: JobDefinition[] = [
   {
     queue: "holds-expire",
     schedule: "* * * * *",

@@ -1,17 +1,18 @@
 import { CalendarPlus, CircleCheck, Clock, Info, LoaderCircle, CircleX } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { ActionButton } from "@/components/ui/action-button";
 import { routes } from "@/lib/routes";
-import { BookingConfirming } from "@/modules/bookings/components/booking-confirming";
-import { BookingSummary } from "@/modules/bookings/components/booking-summary";
 import type { BookingResult } from "../server/result-page";
-import { cancelPendingBookingAction } from "../actions";
-import { PayButton } from "./pay-button";
+import { BookingConfirming } from "./booking-confirming";
+import { BookingSummary } from "./booking-summary";
 
 // The body of /booking/payment-complete, /booking/payment-cancelled and /booking/success: one headline
 // for where the booking stands (from the page the customer landed on and what the provider said), the
 // summary, what happens next, Add to calendar, and — for someone not signed in — how to get an account.
+// Paying and cancelling an unpaid booking are the payments module's buttons, passed in.
+
+/** The Pay / Try again and Cancel buttons of a booking waiting for its payment. */
+export type PaymentActions = (result: BookingResult) => ReactNode;
 
 type State =
   | "confirmed"
@@ -190,7 +191,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function BookingResultView({ result }: { result: BookingResult }) {
+export function BookingResultView({
+  result,
+  paymentActions,
+}: {
+  result: BookingResult;
+  paymentActions: PaymentActions;
+}) {
   const r = result;
   const state = stateOf(r);
   const h = headline(state, r);
@@ -221,20 +228,7 @@ export function BookingResultView({ result }: { result: BookingResult }) {
       </div>
 
       {state === "awaiting_payment" && (
-        <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-start">
-          <PayButton reference={r.access.reference} token={r.access.token}>
-            {r.page === "payment-cancelled" ? `Try again — pay ${r.view.dueNow}` : `Pay ${r.view.dueNow}`}
-          </PayButton>
-          <ActionButton
-            action={cancelPendingBookingAction}
-            input={{ reference: r.access.reference, token: r.access.token }}
-            variant="danger"
-            confirm="Cancel this booking and release the time?"
-            confirmLabel="Yes, cancel it"
-          >
-            Cancel booking
-          </ActionButton>
-        </div>
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-start">{paymentActions(r)}</div>
       )}
 
       <div className="mt-8 space-y-6">

@@ -37,15 +37,3 @@ export function balanceDue(amounts: {
 }): number {
   return Math.max(0, amounts.totalMinor - (amounts.paidMinor - amounts.refundedMinor));
 }
-
-/** Amounts match only exactly, in the same currency (case-insensitive ISO code). */
-export function amountMatches(
-  expected: { amountMinor: number; currency: string },
-  actual: { amountMinor: number | null; currency: string | null },
-): boolean {
-  return (
-    actual.amountMinor === expected.amountMinor &&
-    actual.currency !== null &&
-    actual.currency.toUpperCase() === expected.currency.toUpperCase()
-  );
-}

@@ -1,5 +1,5 @@
 import "server-only";
-import { findBookingForViewer } from "@/modules/bookings/server/booking-access";
+import { findBookingForViewer } from "./booking-access";
 import { getSessionUser } from "@/server/auth";
 import { getDb } from "@/server/db";
 import { buildBookingIcs } from "./booking-ics";

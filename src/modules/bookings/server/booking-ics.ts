@@ -1,0 +1,38 @@
+import "server-only";
+import { getEnv } from "@/env";
+import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import type { DbOrTx } from "@/server/db";
+import { bookingCalendar } from "../domain/booking-calendar";
+import { getBookingView } from "./booking-view";
+
+// A booking's calendar file, for the confirmation email and /booking/calendar.ics. No links with the
+// access token go in it — calendars are often shared.
+
+export type BookingIcs = { filename: string; content: string; method: "PUBLISH" | "CANCEL" };
+
+export async function buildBookingIcs(db: DbOrTx, bookingId: string, now = new Date()): Promise<BookingIcs> {
+  const [view, settings] = await Promise.all([getBookingView(db, bookingId), getSettingsOrThrow(db)]);
+  const description = [
+    `Booking ${view.reference} with ${settings.businessName}`,
+    `${view.date}, ${view.timeRange}`,
+    ...view.items.map((i) => `${i.name}: ${i.price}`),
+    `Total: ${view.total}`,
+    `Vehicle: ${view.vehicleLabel}`,
+    `Questions? ${settings.contactPhone} · ${settings.contactEmail}`,
+  ].join("\n");
+  const { method, content } = bookingCalendar({
+    bookingId: view.id,
+    appUrl: getEnv().APP_URL,
+    status: view.status,
+    sequence: view.sequence,
+    stamp: now,
+    start: new Date(view.startsAt),
+    end: new Date(view.endsAt),
+    timeZone: settings.timeZone,
+    summary: `${view.title} — ${settings.businessName}`,
+    description,
+    location: view.addressLine,
+    organizer: { name: settings.businessName, email: settings.contactEmail },
+  });
+  return { filename: `${view.reference}.ics`, content, method };
+}

@@ -1,0 +1,132 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import type { DbOrTx, Tx } from "@/server/db";
+import { allocations, bookingEvents, bookingItems, bookings } from "@/server/db/schema";
+import { allocationStatusFor } from "../domain/booking-status";
+
+// The bookings module's writes that are not a status change, for the modules around it: a booking's
+// record (the wizard, the seed and the factories make one the same way), its timeline, its money ledger,
+// its payment hold and the erasure of a deleted customer's details. No other module writes these tables;
+// status changes go through transitionBooking (transition-booking.ts).
+
+export type Booking = typeof bookings.$inferSelect;
+export type NewBooking = typeof bookings.$inferInsert;
+export type BookingEventRow = Omit<typeof bookingEvents.$inferInsert, "id" | "createdAt">;
+export type BookingItemRow = Omit<typeof bookingItems.$inferInsert, "id" | "bookingId" | "position">;
+
+export type BookingRecordInput = {
+  values: NewBooking;
+  items: readonly BookingItemRow[];
+  /** Who made it (null: the system acting on an online submission) and what the `created` event says. */
+  created: { actorId: string | null; data?: Record<string, unknown> };
+  /** Holds the booking's time with its own allocation; false when reserve() writes it. */
+  withAllocation: boolean;
+  /** Earlier history to show on the timeline (the demo data's finished jobs). */
+  history?: readonly Omit<BookingEventRow, "bookingId">[];
+};
+
+/** Writes a booking, its line items, its `created` event and (optionally) its allocation. */
+export async function insertBookingRecord(db: DbOrTx, input: BookingRecordInput): Promise<Booking> {
+  const [booking] = await db.insert(bookings).values(input.values).returning();
+  if (!booking) throw new Error("booking insert returned nothing");
+  if (input.items.length)
+    await db
+      .insert(bookingItems)
+      .values(input.items.map((it, position) => ({ ...it, bookingId: booking.id, position })));
+  if (input.withAllocation)
+    await db.insert(allocations).values({
+      teamId: booking.teamId,
+      during: { start: booking.startsAt, end: booking.endsAt },
+      kind: "booking",
+      status: allocationStatusFor(booking.status),
+      bookingId: booking.id,
+      holdExpiresAt: booking.holdExpiresAt,
+    });
+  await db.insert(bookingEvents).values({
+    bookingId: booking.id,
+    actorId: input.created.actorId,
+    type: "created",
+    toValue: booking.status,
+    ...(input.created.data ? { data: input.created.data } : {}),
+  });
+  if (input.history?.length)
+    await db.insert(bookingEvents).values(input.history.map((e) => ({ ...e, bookingId: booking.id })));
+  return booking;
+}
+
+/** Locks the booking row for the caller's transaction (lock order everywhere: booking, then payments). */
+export async function lockBooking(tx: Tx, bookingId: string): Promise<Booking | null> {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
+  return row ?? null;
+}
+
+/** Adds entries to a booking's timeline (payments, refunds) in the caller's transaction. */
+export async function recordBookingEvents(tx: Tx, events: readonly BookingEventRow[]): Promise<void> {
+  if (events.length) await tx.insert(bookingEvents).values([...events]);
+}
+
+/** Money received or refunded, counted on the booking's ledger (the payment status derives from it). */
+export async function addToBookingLedger(
+  tx: Tx,
+  bookingId: string,
+  amounts: { paidMinor?: number; refundedMinor?: number },
+): Promise<void> {
+  const paid = amounts.paidMinor ?? 0;
+  const refunded = amounts.refundedMinor ?? 0;
+  if (!paid && !refunded) return;
+  await tx
+    .update(bookings)
+    .set({
+      amountPaidMinor: sql`${bookings.amountPaidMinor} + ${paid}`,
+      amountRefundedMinor: sql`${bookings.amountRefundedMinor} + ${refunded}`,
+    })
+    .where(eq(bookings.id, bookingId));
+}
+
+/**
+ * Holds a pending booking's time until `until` (a checkout that can be paid that long), booking and
+ * allocation together. Never shortens a hold and never revives one: only a booking still waiting for
+ * payment, with a later expiry than it has, is changed.
+ */
+export async function extendPaymentHold(tx: Tx, bookingId: string, until: Date): Promise<boolean> {
+  const changed = await tx
+    .update(bookings)
+    .set({ holdExpiresAt: until })
+    .where(
+      and(
+        eq(bookings.id, bookingId),
+        eq(bookings.status, "pending_payment"),
+        sql`${bookings.holdExpiresAt} < ${until.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ id: bookings.id });
+  if (!changed.length) return false;
+  await tx
+    .update(allocations)
+    .set({ holdExpiresAt: until })
+    .where(
+      and(
+        eq(allocations.bookingId, bookingId),
+        eq(allocations.kind, "booking"),
+        eq(allocations.status, "pending_payment"),
+      ),
+    );
+  return true;
+}
+
+/**
+ * A deleted account's bookings stay in the business's books without the personal parts: notes,
+ * registration, colour and year, the street address (the town and the postcode district remain), and
+ * the reason they gave when they cancelled.
+ */
+export async function eraseCustomerFromBookings(tx: Tx, userId: string): Promise<void> {
+  await tx
+    .update(bookings)
+    .set({
+      customerNotes: null,
+      vehicleSnapshot: sql`jsonb_build_object('make', ${bookings.vehicleSnapshot}->>'make', 'model', ${bookings.vehicleSnapshot}->>'model', 'sizeName', ${bookings.vehicleSnapshot}->>'sizeName', 'year', null, 'colour', null, 'registration', 'REMOVED')`,
+      addressSnapshot: sql`jsonb_build_object('label', 'Removed', 'line1', 'Removed', 'line2', null, 'town', ${bookings.addressSnapshot}->>'town', 'postcode', split_part(${bookings.addressSnapshot}->>'postcode', ' ', 1), 'accessNotes', null, 'hasWater', false, 'hasPower', false, 'hasCoveredSpace', false)`,
+    })
+    .where(eq(bookings.customerId, userId));
+  await tx.update(bookings).set({ cancellationReason: null }).where(eq(bookings.cancelledBy, userId));
+}

@@ -1,0 +1,91 @@
+import "server-only";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import {
+  type ExpiredHolds,
+  expireStaleRescheduleHolds,
+  type HoldExpiry,
+  type HoldWindow,
+  publishScheduleFreed,
+  spanOf,
+} from "@/modules/availability/server/holds";
+import type { DbOrTx, Tx } from "@/server/db";
+import { allocations, bookings } from "@/server/db/schema";
+import { publish } from "@/server/realtime/publish";
+import { transitionBooking } from "./transition-booking";
+
+// A payment hold that lapsed: the booking becomes `expired` through the one transition path (its
+// allocation with it), for every stale hold met by the expiry job, by reserve() under its per-date lock,
+// by a new block, or by a payment that arrived too late. Reschedule holds are availability's to expire.
+
+export const HOLD_LAPSED = "The time was held for payment and the hold lapsed.";
+
+/** Expires every hold past its expiry (optionally only those overlapping a window), both kinds. */
+export async function expireStaleHolds(tx: Tx, now: Date, window?: HoldWindow): Promise<ExpiredHolds> {
+  const requests = await expireStaleRescheduleHolds(tx, now, window);
+  const stale = await tx
+    .select({
+      bookingId: bookings.id,
+      start: sql<number>`(extract(epoch from lower(${allocations.during})) * 1000)::float8`,
+      end: sql<number>`(extract(epoch from upper(${allocations.during})) * 1000)::float8`,
+    })
+    .from(allocations)
+    .innerJoin(bookings, eq(bookings.id, allocations.bookingId))
+    .where(
+      and(
+        eq(allocations.kind, "booking"),
+        eq(allocations.status, "pending_payment"),
+        eq(bookings.status, "pending_payment"),
+        sql`${allocations.holdExpiresAt} <= ${now.toISOString()}::timestamptz`,
+        window
+          ? sql`${allocations.during} && tstzrange(${window.from.toISOString()}::timestamptz, ${window.to.toISOString()}::timestamptz)`
+          : undefined,
+      ),
+    )
+    // One lock order for every expirer: no two of them can wait on each other.
+    .orderBy(asc(bookings.id));
+  const bookingIds: string[] = [];
+  for (const row of stale) {
+    await transitionBooking(tx, {
+      bookingId: row.bookingId,
+      to: "expired",
+      from: ["pending_payment"],
+      actor: null,
+      reason: HOLD_LAPSED,
+      now,
+      deferLive: true,
+    });
+    bookingIds.push(row.bookingId);
+  }
+  const spans = stale.map((r) => ({ start: Number(r.start), end: Number(r.end) }));
+  if (requests.span) spans.push({ start: requests.span[0].getTime(), end: requests.span[1].getTime() });
+  return { bookingIds, rescheduleRequestIds: requests.rescheduleRequestIds, span: spanOf(spans) };
+}
+
+/** Tells every admin screen (and each booking's owner) that expired holds freed time. Call last. */
+export async function publishExpired(tx: Tx, expired: ExpiredHolds): Promise<void> {
+  if (!expired.span) return;
+  if (expired.bookingIds.length) {
+    const rows = await tx
+      .select({ id: bookings.id, reference: bookings.reference, customerId: bookings.customerId })
+      .from(bookings)
+      .where(inArray(bookings.id, expired.bookingIds));
+    for (const b of rows) {
+      const payload = { bookingId: b.id, reference: b.reference, status: "expired" as const };
+      await publish(tx, "booking.updated", { audience: "admins" }, payload);
+      await publish(tx, "booking.updated", { audience: "user", userId: b.customerId }, payload);
+    }
+  }
+  await publishScheduleFreed(tx, expired.span);
+}
+
+/** What reserve() and new blocks are given, so that they expire booking holds through bookings. */
+export const bookingHoldExpiry: HoldExpiry = { expire: expireStaleHolds, publish: publishExpired };
+
+/** The expiry job: every hold past its expiry, in one transaction. */
+export async function expireHolds(db: DbOrTx, now: Date = new Date()): Promise<ExpiredHolds> {
+  return db.transaction(async (tx) => {
+    const expired = await expireStaleHolds(tx, now);
+    await publishExpired(tx, expired);
+    return expired;
+  });
+}

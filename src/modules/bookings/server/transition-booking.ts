@@ -1,0 +1,128 @@
+import "server-only";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { ALLOCATION_HOLDING_STATUSES, type BookingStatus } from "@/lib/enums";
+import { releaseRescheduleHolds } from "@/modules/availability/server/holds";
+import type { Tx } from "@/server/db";
+import { allocations, bookingEvents, bookings } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { publish } from "@/server/realtime/publish";
+import { allocationStatusFor, holdsTime, transitionSteps } from "../domain/booking-status";
+import { enqueueBookingEmails } from "./booking-emails";
+import type { Booking } from "./booking-records";
+
+// The one path by which a booking changes status (ADR 0014), in the caller's transaction:
+// lock the row → check the transition table (domain/booking-status.ts) → compare-and-swap on the status
+// it was locked in → mirror the allocation → timeline event per step → the emails of that change →
+// the caller's side effects (other modules' writes, passed in) → live events last.
+// A refused change is a CONFLICT with a message a person can act on, and writes nothing.
+
+/** Who asks: a signed-in person, or null for the system (a job, a provider's webhook). */
+export type TransitionActor = { id: string; role: "admin" | "customer" } | null;
+
+export type TransitionInput = {
+  bookingId: string;
+  to: BookingStatus;
+  actor: TransitionActor;
+  /** Shown on the timeline (and stored as the cancellation reason when cancelling). */
+  reason: string;
+  now: Date;
+  /** Only from these statuses: a screen acting on what it showed refuses anything else. */
+  from?: readonly BookingStatus[];
+  /** Who cancelled, when it is not the actor (a token holder acting for the customer). */
+  cancelledBy?: string | null;
+  /** More facts for the status event. */
+  data?: Record<string, unknown>;
+  /** Writes owned by other modules that belong to this change; they run before the live events. */
+  effects?: (tx: Tx, booking: Booking) => Promise<void>;
+  /** The caller publishes the live events itself (a batch of expiries announces one freed span). */
+  deferLive?: boolean;
+  /** The message for a refused change. */
+  refusal?: string;
+};
+
+export type TransitionResult = { booking: Booking; from: BookingStatus; steps: BookingStatus[] };
+
+export const TRANSITION_REFUSED =
+  "This booking can't be changed that way any more. Refresh to see where it is.";
+
+export async function transitionBooking(tx: Tx, input: TransitionInput): Promise<TransitionResult> {
+  const [current] = await tx.select().from(bookings).where(eq(bookings.id, input.bookingId)).for("update");
+  if (!current) throw new AppError("NOT_FOUND");
+  const allowedFrom = !input.from || input.from.includes(current.status);
+  const steps = allowedFrom ? transitionSteps(current.status, input.to, input.actor?.role ?? "system") : null;
+  if (!steps) throw new AppError("CONFLICT", input.refusal ?? TRANSITION_REFUSED);
+
+  let booking = current;
+  for (const step of steps) booking = await applyStep(tx, booking, step, input);
+  await mirrorAllocation(tx, booking, input.now);
+  // A booking that stops happening holds no requested reschedule time either.
+  if (!holdsTime(booking.status)) await releaseRescheduleHolds(tx, booking.id, input.now);
+  if (booking.status === "confirmed") await enqueueBookingEmails(tx, booking.id, "confirmed");
+  await input.effects?.(tx, booking);
+  if (!input.deferLive) await announceBooking(tx, booking);
+  return { booking, from: current.status, steps };
+}
+
+async function applyStep(tx: Tx, booking: Booking, to: BookingStatus, input: TransitionInput) {
+  const { now } = input;
+  const set: Partial<typeof bookings.$inferInsert> = { status: to };
+  if (to !== "pending_payment") set.holdExpiresAt = null;
+  if (to === "confirmed") set.confirmedAt = now;
+  if (to === "completed") set.completedAt = now;
+  if (to === "cancelled") {
+    set.cancelledAt = now;
+    set.cancelledBy = input.cancelledBy !== undefined ? input.cancelledBy : (input.actor?.id ?? null);
+    set.cancellationReason = input.reason;
+  }
+  // The lock makes this certain; the status in the WHERE keeps it certain for a caller without one.
+  const [updated] = await tx
+    .update(bookings)
+    .set(set)
+    .where(and(eq(bookings.id, booking.id), eq(bookings.status, booking.status)))
+    .returning();
+  if (!updated) throw new AppError("CONFLICT", input.refusal ?? TRANSITION_REFUSED);
+  await tx.insert(bookingEvents).values({
+    bookingId: booking.id,
+    actorId: input.actor?.id ?? null,
+    type: "status_changed",
+    fromValue: booking.status,
+    toValue: to,
+    data: { reason: input.reason, ...input.data },
+    // now() is the transaction's start: every event of one transaction would tie. The wall clock keeps
+    // the steps of one change (and anything the caller wrote before it) in order on the timeline.
+    at: sql`clock_timestamp()`,
+  });
+  return updated;
+}
+
+/** The booking's own allocation follows its status; one that already stopped holding is left alone. */
+async function mirrorAllocation(tx: Tx, booking: Booking, now: Date): Promise<void> {
+  const holding = holdsTime(booking.status);
+  await tx
+    .update(allocations)
+    .set({
+      status: allocationStatusFor(booking.status),
+      holdExpiresAt: booking.status === "pending_payment" ? booking.holdExpiresAt : null,
+      ...(holding ? {} : { releasedAt: now }),
+    })
+    .where(
+      and(
+        eq(allocations.bookingId, booking.id),
+        eq(allocations.kind, "booking"),
+        inArray(allocations.status, [...ALLOCATION_HOLDING_STATUSES]),
+      ),
+    );
+}
+
+/** booking.updated for every admin and the booking's owner, and the changed time on the schedule. */
+export async function announceBooking(tx: Tx, booking: Booking): Promise<void> {
+  const live = { bookingId: booking.id, reference: booking.reference, status: booking.status };
+  await publish(tx, "booking.updated", { audience: "admins" }, live);
+  await publish(tx, "booking.updated", { audience: "user", userId: booking.customerId }, live);
+  await publish(
+    tx,
+    "schedule.changed",
+    { audience: "admins" },
+    { from: booking.startsAt.toISOString(), to: booking.endsAt.toISOString(), teamId: booking.teamId },
+  );
+}

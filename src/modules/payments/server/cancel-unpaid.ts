@@ -1,0 +1,22 @@
+import "server-only";
+import {
+  cancelPendingBooking as cancelPending,
+  type CancelPendingInput,
+} from "@/modules/bookings/server/cancel-pending";
+import type { DbOrTx } from "@/server/db";
+import { cancelOpenCheckouts, expireCheckoutsQuietly } from "./checkout";
+
+/**
+ * "Cancel booking" while a payment is due: the bookings module cancels the booking and frees its time;
+ * in the same transaction its unpaid checkouts are closed here, and after the commit the providers are
+ * asked to stop accepting payment on them.
+ */
+export async function cancelPendingBooking(
+  db: DbOrTx,
+  input: CancelPendingInput,
+  now = new Date(),
+): Promise<{ status: "cancelled" }> {
+  const { closed } = await cancelPending(db, input, cancelOpenCheckouts, now);
+  await expireCheckoutsQuietly(closed);
+  return { status: "cancelled" };
+}

@@ -1,0 +1,71 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { getEnv } from "@/env";
+import { formatDateTime } from "@/lib/dates";
+import { formatMoney } from "@/lib/money";
+import { bookingPageUrl } from "@/modules/bookings/links";
+import { adminAddress, adminBookingUrl, bookingContext } from "@/modules/bookings/server/booking-emails";
+import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
+import type { PaymentAlertKind } from "@/modules/notifications/templates/booking";
+import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import type { DbOrTx, Tx } from "@/server/db";
+import { bookings, payments } from "@/server/db/schema";
+
+// The payment emails, queued in the caller's transaction: the customer's receipt and the business's
+// alerts about money it has to know of. The booking's own emails are the bookings module's.
+
+const METHOD_LABELS = {
+  stripe: "Card (Stripe)",
+  test: "Test payment (no real money)",
+  manual: "Recorded payment",
+};
+
+/** The customer's receipt for one settled payment (they can turn receipts off in their preferences). */
+export async function enqueuePaymentReceipt(tx: Tx, paymentId: string): Promise<void> {
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment) throw new Error(`payment ${paymentId} not found`);
+  const { booking, view, customer, settings } = await bookingContext(tx, payment.bookingId);
+  if (!customer || !customer.notifyBookingEmails) return;
+  await enqueueEmail(tx, {
+    to: customer.email,
+    template: "payment-receipt",
+    bookingId: booking.id,
+    userId: customer.id,
+    data: {
+      name: customer.name,
+      reference: booking.reference,
+      amount: formatMoney(payment.amountMinor, payment.currency),
+      method: METHOD_LABELS[payment.provider],
+      paidAt: formatDateTime(payment.settledAt ?? new Date(), settings.timeZone),
+      total: view.total,
+      paidToDate: view.paid,
+      balance: view.onTheDay,
+      balanceMinor: view.onTheDayMinor,
+      url: bookingPageUrl("success", booking, getEnv().APP_URL),
+    },
+  });
+}
+
+/** Tells the business about a payment it has to know of (a refund made for it, or one that needs it). */
+export async function enqueuePaymentAlert(
+  tx: DbOrTx,
+  input: { bookingId: string; kind: PaymentAlertKind; amountMinor: number; currency: string; detail: string },
+): Promise<void> {
+  const [booking] = await tx
+    .select({ reference: bookings.reference })
+    .from(bookings)
+    .where(eq(bookings.id, input.bookingId));
+  const settings = await getSettingsOrThrow(tx);
+  await enqueueEmail(tx, {
+    to: adminAddress(settings),
+    template: "payment-alert-admin",
+    bookingId: input.bookingId,
+    data: {
+      kind: input.kind,
+      reference: booking?.reference ?? "",
+      amount: formatMoney(input.amountMinor, input.currency),
+      detail: input.detail,
+      adminUrl: adminBookingUrl(input.bookingId),
+    },
+  });
+}
