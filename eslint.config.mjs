@@ -1,5 +1,6 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import forecourt from "./eslint-rules/module-boundaries.mjs";
 
 // Layer rules from docs/code-style.md: the app never touches the database directly, and pure code
 // (domain/, lib/) never reaches into server code or React.
@@ -38,12 +39,20 @@ const purePure = {
   },
 };
 
+// Modules reach each other through public surfaces and write only their own tables (ADR 0016).
+const boundaries = {
+  files: ["src/**/*.{ts,tsx}"],
+  plugins: { forecourt },
+  rules: { "forecourt/module-boundaries": "error" },
+};
+
 const config = [
   { ignores: [".next/**", "node_modules/**", "drizzle/**", ".data/**", "next-env.d.ts", "test-results/**"] },
   ...nextVitals,
   ...nextTs,
   noDbInApp,
   purePure,
+  boundaries,
   {
     rules: {
       "no-console": ["error", { allow: ["warn", "error"] }],

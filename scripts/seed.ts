@@ -1,7 +1,7 @@
 // `npm run db:seed`: seeds the demo business if the database is empty (it is idempotent).
 import { closeDatabase, getDatabase } from "@/server/db";
-import { seedDemoBusiness } from "@/server/seed/demo-business";
-import { DEMO_ADMIN, DEMO_CUSTOMER } from "@/server/seed/demo-data";
+import { seedDemoBusiness } from "@/composition/seed/demo-business";
+import { DEMO_ADMIN, DEMO_CUSTOMER } from "@/composition/seed/demo-data";
 
 const handle = await getDatabase();
 const { seeded } = await seedDemoBusiness(handle.db);

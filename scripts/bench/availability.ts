@@ -11,8 +11,8 @@ import { addDays, isoWeekday, localDateOf, localToInstant } from "@/lib/dates";
 import { reserve } from "@/modules/availability/server/reserve";
 import { getDaySlots, getMonthAvailability } from "@/modules/availability/server/slots";
 import { openDatabase, type DatabaseHandle, type Db } from "@/server/db/client";
-import { insertBooking, insertSettings, insertUser } from "@/server/db/factories";
-import { defaultAddressSnapshot, defaultVehicleSnapshot } from "@/server/db/factories/bookings";
+import { insertBooking, insertSettings, insertUser } from "@/testing/factories";
+import { defaultAddressSnapshot, defaultVehicleSnapshot } from "@/testing/factories/bookings";
 import { allocations, bookings, teams, workingHours } from "@/server/db/schema";
 
 const TZ = "Europe/London";

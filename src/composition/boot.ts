@@ -5,8 +5,8 @@ import type { JobRuntime } from "@/server/jobs/runtime";
 import { composeApp } from "./index";
 import { startAppJobs } from "./jobs";
 import { logger } from "@/server/logger";
-import { seedDemoBusiness, seedInstallation } from "@/server/seed/demo-business";
-import { DEMO_ADMIN, DEMO_CUSTOMER } from "@/server/seed/demo-data";
+import { seedDemoBusiness, seedInstallation } from "@/composition/seed/demo-business";
+import { DEMO_ADMIN, DEMO_CUSTOMER } from "@/composition/seed/demo-data";
 
 const g = globalThis as unknown as { __forecourtBoot?: Promise<void>; __forecourtJobs?: JobRuntime };
 

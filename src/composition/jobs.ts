@@ -2,9 +2,9 @@ import "server-only";
 import type { DatabaseHandle } from "@/server/db";
 import { getMailTransport, type MailTransport } from "@/server/email/transport";
 import { type JobPlan, type JobRuntime, startJobs, type StartJobsOptions } from "@/server/jobs/runtime";
-import { accountJobs } from "@/modules/accounts/server/jobs";
-import { bookingJobs } from "@/modules/bookings/server/jobs";
-import { emailJobs } from "@/modules/notifications/server/jobs";
+import { accountJobs } from "@/modules/accounts/server";
+import { bookingJobs } from "@/modules/bookings/server";
+import { emailJobs } from "@/modules/notifications/server";
 
 /** Every module's background work, in one list: the web process, the worker and the tests start this. */
 export function appJobPlan(transport: MailTransport = getMailTransport()): JobPlan {

@@ -2,8 +2,8 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "better-auth/crypto";
 import * as schema from "@/server/db/schema";
-import { seedDemoBusiness } from "@/server/seed/demo-business";
-import { DEMO_ADMIN } from "@/server/seed/demo-data";
+import { seedDemoBusiness } from "@/composition/seed/demo-business";
+import { DEMO_ADMIN } from "@/composition/seed/demo-data";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 
 const tables = {

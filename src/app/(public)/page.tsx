@@ -3,9 +3,9 @@ import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
 import { ServiceCard } from "@/modules/catalogue/components/service-card";
 import { PostcodeChecker } from "@/modules/catalogue/components/postcode-checker";
-import { getPostcodeCheck, getPublicCatalogue } from "@/modules/catalogue/server/queries";
+import { getPostcodeCheck, getPublicCatalogue } from "@/modules/catalogue/server";
 import { cancellationSentence, paymentSentence } from "@/modules/settings/domain/policy-facts";
-import { getPublicSettings } from "@/modules/settings/server/queries";
+import { getPublicSettings } from "@/modules/settings/server";
 
 const HOW_IT_WORKS = [
   {

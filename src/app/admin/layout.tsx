@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { AdminShell } from "@/components/layout/admin-shell";
 import { requireAdminPage } from "@/server/auth/guards";
-import { getPublicSettings } from "@/modules/settings/server/queries";
+import { getPublicSettings } from "@/modules/settings/server";
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const user = await requireAdminPage("/admin");

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { footerNav, homeFor, publicNav, routes } from "@/lib/routes";
 import { SignOutButton } from "@/modules/accounts/components/sign-out-button";
 import { getSessionUser } from "@/server/auth";
-import { getPublicSettings } from "@/modules/settings/server/queries";
+import { getPublicSettings } from "@/modules/settings/server";
 
 /** Header, main landmark and footer for every public page. */
 export async function PublicShell({ children }: { children: ReactNode }) {

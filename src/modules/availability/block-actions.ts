@@ -3,7 +3,7 @@
 import { adminAction, requestActor } from "@/server/actions";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
-import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import { getSettingsOrThrow } from "@/modules/settings/server";
 import { blockIdInput, blockInput, blockWindow } from "./block-schemas";
 import { createBlock, deleteBlock } from "./server/blocks";
 

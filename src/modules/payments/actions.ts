@@ -1,7 +1,7 @@
 "use server";
 
 import { publicAction } from "@/server/actions";
-import { findBookingForViewer } from "@/modules/bookings/server/booking-access";
+import { findBookingForViewer } from "@/modules/bookings/server";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { bookingAccessInput, testCheckoutInput } from "./schemas";

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, test as base, type Page } from "@playwright/test";
-import { DEMO_ADMIN, DEMO_CUSTOMER } from "../../../src/server/seed/demo-data";
+import { DEMO_ADMIN, DEMO_CUSTOMER } from "../../../src/composition/seed/demo-data";
 
 export type Role = "admin" | "customer";
 

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { routes } from "@/lib/routes";
 import { WizardShell } from "@/modules/bookings/components/wizard-shell";
 import { STEP_LABELS, type SearchParams, parseWizardState } from "@/modules/bookings/domain/wizard-state";
-import { loadWizardPage } from "@/modules/bookings/server/wizard-page";
+import { loadWizardPage } from "@/modules/bookings/server";
 import { getSessionUser } from "@/server/auth";
 
 type Props = { searchParams: Promise<SearchParams> };

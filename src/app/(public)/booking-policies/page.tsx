@@ -12,7 +12,7 @@ import {
   rescheduleSentence,
 } from "@/modules/settings/domain/policy-facts";
 import { PolicyPage } from "@/modules/settings/components/policy-page";
-import { getPublicSettings } from "@/modules/settings/server/queries";
+import { getPublicSettings } from "@/modules/settings/server";
 
 export const metadata: Metadata = { title: "Booking policies" };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PolicyPage } from "@/modules/settings/components/policy-page";
-import { getPublicSettings } from "@/modules/settings/server/queries";
+import { getPublicSettings } from "@/modules/settings/server";
 
 export const metadata: Metadata = { title: "Privacy policy" };
 

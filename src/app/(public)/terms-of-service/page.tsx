@@ -7,7 +7,7 @@ import {
   rescheduleSentence,
 } from "@/modules/settings/domain/policy-facts";
 import { PolicyPage, TextBlock } from "@/modules/settings/components/policy-page";
-import { getPublicSettings } from "@/modules/settings/server/queries";
+import { getPublicSettings } from "@/modules/settings/server";
 
 export const metadata: Metadata = { title: "Terms of service" };
 

@@ -4,7 +4,7 @@ import type { Metadata } from "next";
 import { CheckCircle2, XCircle } from "lucide-react";
 import { requireAdminPage } from "@/server/auth/guards";
 import { getHealth } from "@/server/health";
-import { activeProviderName } from "@/modules/payments/server/registry";
+import { activeProviderName } from "@/modules/payments/server";
 
 export const metadata: Metadata = { title: "Help & status" };
 

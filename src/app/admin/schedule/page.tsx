@@ -10,7 +10,7 @@ import { CalendarLegend } from "@/modules/availability/components/calendar-item"
 import { CalendarMonthView } from "@/modules/availability/components/calendar-month-view";
 import { CalendarToolbar, periodTitle } from "@/modules/availability/components/calendar-toolbar";
 import { CalendarWeekView } from "@/modules/availability/components/calendar-week-view";
-import { getCalendar, parseCalendarParams } from "@/modules/availability/server/calendar";
+import { getCalendar, parseCalendarParams } from "@/modules/availability/server";
 import { requireAdminPage } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "Schedule" };

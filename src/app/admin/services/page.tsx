@@ -14,8 +14,8 @@ import {
   listCategoriesForAdmin,
   listServicesForAdmin,
   type ServiceFilters,
-} from "@/modules/catalogue/server/admin-queries";
-import { getPublicSettings } from "@/modules/settings/server/queries";
+} from "@/modules/catalogue/server";
+import { getPublicSettings } from "@/modules/settings/server";
 import { requireAdminPage } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "Services" };

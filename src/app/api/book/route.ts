@@ -1,5 +1,5 @@
-import { bookingSubmitHandler } from "@/modules/bookings/server/wizard-http";
-import { startCheckout } from "@/modules/payments/server/checkout";
+import { bookingSubmitHandler } from "@/modules/bookings/server";
+import { startCheckout } from "@/modules/payments/server";
 
 // The booking wizard's final submission (guest checkout or a signed-in customer). Payment is due online
 // for some bookings: the payments module starts the checkout once the booking has committed.

@@ -1,4 +1,4 @@
-import { calendarFileResponse } from "@/modules/bookings/server/calendar-http";
+import { calendarFileResponse } from "@/modules/bookings/server";
 
 export async function GET(request: Request) {
   return calendarFileResponse(request);

@@ -4,7 +4,7 @@ import {
   BookingResultPage,
 } from "@/modules/bookings/components/booking-result-page";
 import { bookingPaymentActions } from "@/modules/payments/components/booking-payment-actions";
-import { resultPayments } from "@/modules/payments/server/result-page";
+import { resultPayments } from "@/modules/payments/server";
 
 // The URL carries the booking's access token: never send it on in a Referer, never index the page.
 export const metadata: Metadata = {

@@ -10,7 +10,7 @@ import {
   updateProfileAction,
 } from "@/modules/accounts/actions";
 import { SettingsSection } from "@/modules/accounts/components/settings-section";
-import { getAccountOrThrow } from "@/modules/accounts/server/queries";
+import { getAccountOrThrow } from "@/modules/accounts/server";
 import { requireCustomerPage } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "Account settings" };

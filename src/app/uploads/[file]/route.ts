@@ -1,4 +1,4 @@
-import { serveUpload } from "@/modules/catalogue/server/image-http";
+import { serveUpload } from "@/modules/catalogue/server";
 
 export async function GET(_request: Request, { params }: { params: Promise<{ file: string }> }) {
   return serveUpload((await params).file);

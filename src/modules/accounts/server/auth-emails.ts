@@ -1,6 +1,6 @@
 import "server-only";
 import type { AuthEmailHooks } from "@/server/auth/auth";
-import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
+import { enqueueEmail } from "@/modules/notifications/server";
 
 /** The emails better-auth asks for, through the outbox like every other account email. */
 export const accountAuthEmails: AuthEmailHooks = {

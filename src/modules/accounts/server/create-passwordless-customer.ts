@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
 import { accounts, sessions, users } from "@/server/db/schema";
-import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
+import { enqueueEmail } from "@/modules/notifications/server";
 import { createPasswordSetupLink } from "./password-setup-link";
 import { findUserByEmail, hasPassword } from "./queries";
 

@@ -6,8 +6,6 @@ import {
   accounts,
   addresses,
   bookings,
-  emails,
-  rescheduleRequests,
   sessions,
   uploads,
   users,
@@ -16,9 +14,10 @@ import {
 } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { formatDateTime } from "@/lib/dates";
-import { eraseCustomerFromBookings } from "@/modules/bookings/server/booking-records";
-import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
-import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import { eraseCustomerFromBookings } from "@/modules/bookings/server";
+import { enqueueEmail } from "@/modules/notifications/server";
+import { eraseEmailsOf } from "@/modules/notifications/server";
+import { getSettingsOrThrow } from "@/modules/settings/server";
 
 const LIVE = ["pending_payment", "awaiting_approval", "confirmed", "in_progress"] as const;
 
@@ -77,7 +76,7 @@ export async function deleteAccount(user: SessionUser): Promise<void> {
     if (blocker) throw new AppError("CONFLICT", blocker);
 
     const mine = tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.customerId, user.id));
-    await tx.delete(emails).where(or(eq(emails.userId, user.id), inArray(emails.bookingId, mine)));
+    await eraseEmailsOf(tx, user.id, mine);
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await tx.delete(accounts).where(eq(accounts.userId, user.id));
     const changeTokens = await tx
@@ -93,10 +92,6 @@ export async function deleteAccount(user: SessionUser): Promise<void> {
         ),
       );
     await eraseCustomerFromBookings(tx, user.id);
-    await tx
-      .update(rescheduleRequests)
-      .set({ reason: "" })
-      .where(inArray(rescheduleRequests.bookingId, mine));
     // Their own photos go; a service photo they uploaded as an admin belongs to the business.
     await tx.delete(uploads).where(and(eq(uploads.ownerId, user.id), ne(uploads.purpose, "service_image")));
     await tx.delete(vehicles).where(eq(vehicles.ownerId, user.id));

@@ -6,7 +6,7 @@ import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { eq } from "drizzle-orm";
 import { accounts, sessions } from "@/server/db/schema";
-import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
+import { enqueueEmail } from "@/modules/notifications/server";
 import { createPasswordSetupLink } from "./password-setup-link";
 import { passwordProblem } from "../domain/password-policy";
 import type { RegisterInput } from "../schemas";

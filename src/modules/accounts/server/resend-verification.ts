@@ -2,7 +2,7 @@ import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { getAuth } from "@/server/auth";
 import { getDb } from "@/server/db";
-import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
+import { enqueueEmail } from "@/modules/notifications/server";
 import { createPasswordSetupLink } from "./password-setup-link";
 import { findUserByEmail, hasPassword } from "./queries";
 import { enforceAuthRateLimit } from "./rate-limit";

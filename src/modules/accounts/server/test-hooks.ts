@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getAuth } from "@/server/auth";
 import { getDb } from "@/server/db";
-import { insertUser } from "@/server/db/factories";
+import { insertUser } from "@/testing/factories";
 import { sessions, users } from "@/server/db/schema";
 import { createPasswordlessCustomer } from "./create-passwordless-customer";
 

@@ -6,12 +6,11 @@ import { ALLOCATION_HOLDING_STATUSES } from "@/lib/enums";
 import { writeAudit } from "@/server/audit";
 import type { DbOrTx, Tx } from "@/server/db";
 import { allocations, blocks, bookings, teams } from "@/server/db/schema";
+import { currentHoldExpiry } from "./holds";
 import { AppError, SQLSTATE, sqlState } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
-import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import { getSettingsOrThrow } from "@/modules/settings/server";
 import { formatTimeSpan } from "./calendar";
-// Booking holds are the bookings module's to expire (ADR 0014); its expirer covers reschedule holds too.
-import { expireStaleHolds, publishExpired } from "@/modules/bookings/server/hold-expiry";
 
 // Blocks: an admin-made busy period for one team or for all of them (one `blocks` row and one
 // allocation per team, ADR 0002). The overlap guard is the judge: we look first so that the refusal can
@@ -149,7 +148,10 @@ export async function createBlock(db: DbOrTx, actor: Actor, raw: CreateBlockInpu
     return await db.transaction(async (tx) => {
       const targets = await teamsFor(tx, input.teamId);
       teamIds = targets.map((t) => t.id);
-      const expired = await expireStaleHolds(tx, new Date(), { from: input.startsAt, to: input.endsAt });
+      // Booking holds are the bookings module's to expire (ADR 0014): its expiry is handed in by the
+      // composition root and covers reschedule holds too.
+      const holds = currentHoldExpiry();
+      const expired = await holds.expire(tx, new Date(), { from: input.startsAt, to: input.endsAt });
       const conflicts = await findConflicts(tx, teamIds, input.startsAt, input.endsAt);
       if (conflicts.length)
         throw new AppError("CONFLICT", conflictMessage(conflicts, input.startsAt, timeZone));
@@ -187,7 +189,7 @@ export async function createBlock(db: DbOrTx, actor: Actor, raw: CreateBlockInpu
           reason: input.reason,
         },
       });
-      await publishExpired(tx, expired);
+      await holds.publish(tx, expired);
       await publish(
         tx,
         "schedule.changed",

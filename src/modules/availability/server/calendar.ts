@@ -25,7 +25,7 @@ import {
   type AddressSnapshot,
   type VehicleSnapshot,
 } from "@/server/db/schema";
-import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import { getSettingsOrThrow } from "@/modules/settings/server";
 
 // The schedule calendar: every piece of time a team holds in a window (bookings, holds, blocks), read in
 // a fixed number of queries whatever the window's length — settings, teams, hours, date overrides and

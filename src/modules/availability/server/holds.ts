@@ -89,6 +89,22 @@ export const rescheduleHoldExpiry: HoldExpiry = {
   publish: (tx, expired) => publishScheduleFreed(tx, expired.span),
 };
 
+const g = globalThis as unknown as { __forecourtHoldExpiry?: HoldExpiry };
+
+/**
+ * The composition root hands in the bookings module's expiry (it covers booking and reschedule holds),
+ * so availability's writers — reserve(), blocks — expire what they meet without importing bookings.
+ */
+export function registerHoldExpiry(expiry: HoldExpiry): void {
+  g.__forecourtHoldExpiry = expiry;
+}
+
+/** The registered expiry; reschedule holds only when nothing was composed (a lapsed booking hold then
+ * waits for the minute job). */
+export function currentHoldExpiry(): HoldExpiry {
+  return g.__forecourtHoldExpiry ?? rescheduleHoldExpiry;
+}
+
 /** Frees the time a booking's pending reschedule requests hold (the booking stopped happening). */
 export async function releaseRescheduleHolds(
   tx: Tx,

@@ -2,7 +2,7 @@ import "server-only";
 import type { Actor } from "@/server/audit";
 import { and, eq, gte, ne, sql } from "drizzle-orm";
 import { addDays, isoWeekday, localDateOf } from "@/lib/dates";
-import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import { getSettingsOrThrow } from "@/modules/settings/server";
 import { writeAudit } from "@/server/audit";
 import type { DbOrTx } from "@/server/db";
 import { allocations, dateOverrideRanges, dateOverrides, workingHours } from "@/server/db/schema";

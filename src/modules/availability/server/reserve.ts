@@ -2,13 +2,13 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { AllocationKind, AllocationStatus } from "@/lib/enums";
 import { localDateOf, localToInstant, addDays } from "@/lib/dates";
-import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx, Tx } from "@/server/db";
 import { allocations, teams } from "@/server/db/schema";
 import { SQLSTATE, sqlState } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
 import { teamsFreeAt } from "../domain/slots";
-import { type HoldExpiry, rescheduleHoldExpiry } from "./holds";
+import { currentHoldExpiry, type HoldExpiry } from "./holds";
 import { type JobShape, loadSlotContext, slotQuery } from "./slots";
 
 // Holding time for a job — the concurrency guarantee (ADR 0009). In one transaction:
@@ -45,9 +45,9 @@ export type ReserveInput<T> = JobShape & {
     slot: { teamId: string; start: Date; end: Date },
   ) => Promise<{ owner: T; allocation: AllocationOwner | null }>;
   /**
-   * Expires the stale holds of the day under the lock. The bookings module passes the one that expires
-   * booking holds too (ADR 0014); without it only reschedule holds are expired, so a caller that holds
-   * booking time must pass it.
+   * Expires the stale holds of the day under the lock. Defaults to the one the composition root
+   * registered (the bookings module's, which expires booking holds too — ADR 0014); createBooking passes
+   * it explicitly.
    */
   holdExpiry?: HoldExpiry;
   /** More writes after the allocation (events, emails), before the live events are published. */
@@ -65,7 +65,7 @@ const UNAVAILABLE = "That time can't be booked. Please choose one of the times s
 export async function reserve<T>(db: DbOrTx, input: ReserveInput<T>): Promise<ReserveResult<T>> {
   const now = input.now ?? new Date();
   const end = new Date(input.start.getTime() + input.durationMinutes * 60_000);
-  const holds = input.holdExpiry ?? rescheduleHoldExpiry;
+  const holds = input.holdExpiry ?? currentHoldExpiry();
   return db.transaction(async (tx) => {
     const settings = await getSettingsOrThrow(tx);
     const date = localDateOf(input.start, settings.timeZone);

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, between, eq, sql } from "drizzle-orm";
 import { ALLOCATION_HOLDING_STATUSES } from "@/lib/enums";
 import { addDays, localToInstant } from "@/lib/dates";
-import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx } from "@/server/db";
 import { allocations, dateOverrideRanges, dateOverrides, teams, workingHours } from "@/server/db/schema";
 import {

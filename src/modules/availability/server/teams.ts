@@ -3,7 +3,7 @@ import type { Actor } from "@/server/audit";
 import { asc, eq, sql } from "drizzle-orm";
 import { ALLOCATION_HOLDING_STATUSES } from "@/lib/enums";
 import { addDays, formatDateTime, localDateOf } from "@/lib/dates";
-import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import { getSettingsOrThrow } from "@/modules/settings/server";
 import { writeAudit } from "@/server/audit";
 import { type DbOrTx, getDb, type Tx } from "@/server/db";
 import { allocations, blocks, bookings, rescheduleRequests, teams } from "@/server/db/schema";

@@ -1,9 +1,9 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { addDays, localDateOf } from "@/lib/dates";
-import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import { getSettingsOrThrow } from "@/modules/settings/server";
 import { getDb } from "@/server/db";
-import { insertBooking, insertUser } from "@/server/db/factories";
+import { insertBooking, insertUser } from "@/testing/factories";
 import { users } from "@/server/db/schema";
 import { reserve } from "./reserve";
 import { getDaySlots } from "./slots";

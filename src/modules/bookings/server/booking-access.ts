@@ -9,7 +9,7 @@ import { bookings } from "@/server/db/schema";
 // its access token (a guest following the email or the payment provider's redirect). Anyone else gets
 // null — the caller answers 404, so a reference alone tells a stranger nothing.
 
-export type Booking = typeof bookings.$inferSelect;
+import type { Booking } from "./booking-records";
 export type BookingViewer = { id: string } | null;
 
 export type FindBookingForViewerInput = {

@@ -1,11 +1,11 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getEnv } from "@/env";
-import { findUserById } from "@/modules/accounts/server/queries";
+import { findUserById } from "@/modules/accounts/server";
 import { type BookingView, getBookingView } from "./booking-view";
-import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
+import { enqueueEmail } from "@/modules/notifications/server";
 import type { BookingEmailSummary } from "@/modules/notifications/templates/booking";
-import { getSettingsOrThrow, type Settings } from "@/modules/settings/server/queries";
+import { getSettingsOrThrow, type Settings } from "@/modules/settings/server";
 import type { DbOrTx, Tx } from "@/server/db";
 import { bookings, emails } from "@/server/db/schema";
 import { bookingPageUrl } from "../links";

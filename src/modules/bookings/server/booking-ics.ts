@@ -1,6 +1,6 @@
 import "server-only";
 import { getEnv } from "@/env";
-import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx } from "@/server/db";
 import { bookingCalendar } from "../domain/booking-calendar";
 import { getBookingView } from "./booking-view";

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/server/db";
-import { allocations, bookingEvents, bookingItems, bookings } from "@/server/db/schema";
+import { allocations, bookingEvents, bookingItems, bookings, rescheduleRequests } from "@/server/db/schema";
 import { allocationStatusFor } from "../domain/booking-status";
 
 // The bookings module's writes that are not a status change, for the modules around it: a booking's
@@ -129,4 +129,7 @@ export async function eraseCustomerFromBookings(tx: Tx, userId: string): Promise
     })
     .where(eq(bookings.customerId, userId));
   await tx.update(bookings).set({ cancellationReason: null }).where(eq(bookings.cancelledBy, userId));
+  // The reasons they gave for asking to move a booking are theirs too.
+  const mine = tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.customerId, userId));
+  await tx.update(rescheduleRequests).set({ reason: "" }).where(inArray(rescheduleRequests.bookingId, mine));
 }

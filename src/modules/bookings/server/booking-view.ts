@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { formatDateTime, formatDuration, formatLongDate, formatTime } from "@/lib/dates";
 import type { BookingItemKind, BookingStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
-import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import { getSettingsOrThrow } from "@/modules/settings/server";
 import {
   balanceDue,
   type BookingPaymentStatus,

@@ -3,11 +3,12 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { BookingStatus, UserRole } from "@/lib/enums";
 import { generateReference } from "@/lib/reference";
-import { findUserByEmail } from "@/modules/accounts/server/queries";
-import { createPasswordlessCustomer } from "@/modules/accounts/server/create-passwordless-customer";
-import { reserve } from "@/modules/availability/server/reserve";
+import { findUserByEmail } from "@/modules/accounts/server";
+import { createPasswordlessCustomer } from "@/modules/accounts/server";
+import { saveAddressForCustomer, saveVehicleForCustomer } from "@/modules/accounts/server";
+import { reserve } from "@/modules/availability/server";
 import { amountDueNow } from "@/modules/pricing/domain/quote";
-import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { Db, DbOrTx } from "@/server/db";
 import { bookings } from "@/server/db/schema";
 import { AppError, type FieldErrors, sqlState, SQLSTATE } from "@/server/errors";
@@ -21,12 +22,7 @@ import { bookingPagePath } from "../links";
 import { enqueueBookingEmails } from "./booking-emails";
 import { insertBookingRecord } from "./booking-records";
 import { bookingHoldExpiry } from "./hold-expiry";
-import {
-  addressSnapshotOf,
-  saveAddressForCustomer,
-  saveVehicleForCustomer,
-  vehicleSnapshotOf,
-} from "./wizard-records";
+import { addressSnapshotOf, vehicleSnapshotOf } from "./wizard-records";
 
 // The wizard's commit (PRODUCT.md §3.1, §4, §5, §7, §11). The server decides everything: the package,
 // add-ons, size and zone are read from the catalogue and priced by quote(); the start is re-checked and

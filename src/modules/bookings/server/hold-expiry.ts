@@ -7,7 +7,7 @@ import {
   type HoldWindow,
   publishScheduleFreed,
   spanOf,
-} from "@/modules/availability/server/holds";
+} from "@/modules/availability/server";
 import type { DbOrTx, Tx } from "@/server/db";
 import { allocations, bookings } from "@/server/db/schema";
 import { publish } from "@/server/realtime/publish";

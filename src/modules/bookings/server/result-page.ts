@@ -1,6 +1,6 @@
 import "server-only";
 import type { BookingStatus } from "@/lib/enums";
-import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type Db, getDb } from "@/server/db";
 import { bookingPagePath } from "../links";
 import { findBookingForViewer, isOwner } from "./booking-access";

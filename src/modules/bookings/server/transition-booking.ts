@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { ALLOCATION_HOLDING_STATUSES, type BookingStatus } from "@/lib/enums";
-import { releaseRescheduleHolds } from "@/modules/availability/server/holds";
+import { releaseRescheduleHolds } from "@/modules/availability/server";
 import type { Tx } from "@/server/db";
 import { allocations, bookingEvents, bookings } from "@/server/db/schema";
 import { AppError } from "@/server/errors";

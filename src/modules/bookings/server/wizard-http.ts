@@ -4,7 +4,7 @@ import { runAction } from "@/server/actions/run-action";
 import { getSessionUser, type SessionUser } from "@/server/auth";
 import { getDb } from "@/server/db";
 import { getEnv } from "@/env";
-import { consumeRateLimit } from "@/modules/accounts/server/rate-limit";
+import { consumeRateLimit } from "@/modules/accounts/server";
 import { AppError, toActionError } from "@/server/errors";
 import { assertSameSiteJson, clientIp, readJson, resultResponse } from "@/server/http";
 import { withRequestContext } from "@/server/request-context";

@@ -4,7 +4,7 @@ import { formatDateTime } from "@/lib/dates";
 import { matchZone } from "@/lib/postcode";
 import type { Slot } from "@/modules/availability/domain/slots";
 import { amountDueNow, type QuoteLine } from "@/modules/pricing/domain/quote";
-import { getSettingsOrThrow, type Settings } from "@/modules/settings/server/queries";
+import { getSettingsOrThrow, type Settings } from "@/modules/settings/server";
 import { getDb } from "@/server/db";
 import {
   addonOptions,

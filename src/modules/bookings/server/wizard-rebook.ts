@@ -1,7 +1,7 @@
 import "server-only";
 import { asc, eq, inArray } from "drizzle-orm";
 import { localDateOf } from "@/lib/dates";
-import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx } from "@/server/db";
 import { bookingItems, bookings, services, vehicles, vehicleSizes } from "@/server/db/schema";
 import { wizardHref } from "../domain/wizard-state";

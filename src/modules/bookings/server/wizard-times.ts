@@ -1,7 +1,7 @@
 import "server-only";
 import { addDays, localDateOf } from "@/lib/dates";
 import { computeSlots, type Slot } from "@/modules/availability/domain/slots";
-import { type JobShape, loadSlotContext, slotQuery } from "@/modules/availability/server/slots";
+import { type JobShape, loadSlotContext, slotQuery } from "@/modules/availability/server";
 import type { DbOrTx } from "@/server/db";
 import {
   addMonths,

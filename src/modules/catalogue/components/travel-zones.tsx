@@ -1,6 +1,6 @@
 import { ActiveBadge } from "@/components/ui/active-badge";
 import { Checkbox, Field, Form, SubmitButton } from "@/components/ui/form";
-import { getPublicSettings } from "@/modules/settings/server/queries";
+import { getPublicSettings } from "@/modules/settings/server";
 import { formatDuration } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { formatMoneyInput, formatPrefixes } from "../domain/zone-input";

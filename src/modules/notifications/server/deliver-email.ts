@@ -6,7 +6,7 @@ import { emails } from "@/server/db/schema";
 import type { MailTransport } from "@/server/email/transport";
 import { logger } from "@/server/logger";
 import { publish } from "@/server/realtime/publish";
-import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import { getSettingsOrThrow } from "@/modules/settings/server";
 import { retryDelayMs } from "../domain/backoff";
 import { linksInText, loggedEmailMessage } from "../domain/links";
 import { isTemplateName, PURGE_AFTER_SEND, renderTemplate } from "../templates";

@@ -1,5 +1,5 @@
 import { ActionButton } from "@/components/ui/action-button";
-import type { BookingResult } from "@/modules/bookings/server/result-page";
+import type { BookingResult } from "@/modules/bookings/server";
 import { cancelPendingBookingAction } from "../actions";
 import { PayButton } from "./pay-button";
 

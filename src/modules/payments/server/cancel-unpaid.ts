@@ -1,8 +1,5 @@
 import "server-only";
-import {
-  cancelPendingBooking as cancelPending,
-  type CancelPendingInput,
-} from "@/modules/bookings/server/cancel-pending";
+import { cancelPendingBooking as cancelPending, type CancelPendingInput } from "@/modules/bookings/server";
 import type { DbOrTx } from "@/server/db";
 import { cancelOpenCheckouts, expireCheckoutsQuietly } from "./checkout";
 

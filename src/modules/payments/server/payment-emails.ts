@@ -4,10 +4,10 @@ import { getEnv } from "@/env";
 import { formatDateTime } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { bookingPageUrl } from "@/modules/bookings/links";
-import { adminAddress, adminBookingUrl, bookingContext } from "@/modules/bookings/server/booking-emails";
-import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
+import { adminAddress, adminBookingUrl, bookingContext } from "@/modules/bookings/server";
+import { enqueueEmail } from "@/modules/notifications/server";
 import type { PaymentAlertKind } from "@/modules/notifications/templates/booking";
-import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx, Tx } from "@/server/db";
 import { bookings, payments } from "@/server/db/schema";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import { formatMoney } from "@/lib/money";
 import type { Db } from "@/server/db";
-import { addToBookingLedger, recordBookingEvents } from "@/modules/bookings/server/booking-records";
+import { addToBookingLedger, recordBookingEvents } from "@/modules/bookings/server";
 import { bookings, payments, refunds } from "@/server/db/schema";
 import { logger } from "@/server/logger";
 import { publish } from "@/server/realtime/publish";

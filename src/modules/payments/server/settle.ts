@@ -2,13 +2,9 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { formatMoney } from "@/lib/money";
 import type { BookingStatus } from "@/lib/enums";
-import {
-  addToBookingLedger,
-  lockBooking,
-  recordBookingEvents,
-} from "@/modules/bookings/server/booking-records";
-import { expireStaleHolds, publishExpired } from "@/modules/bookings/server/hold-expiry";
-import { transitionBooking } from "@/modules/bookings/server/transition-booking";
+import { addToBookingLedger, lockBooking, recordBookingEvents } from "@/modules/bookings/server";
+import { expireStaleHolds, publishExpired } from "@/modules/bookings/server";
+import { transitionBooking } from "@/modules/bookings/server";
 import type { PaymentAlertKind } from "@/modules/notifications/templates/booking";
 import type { Tx } from "@/server/db";
 import { payments, refunds } from "@/server/db/schema";

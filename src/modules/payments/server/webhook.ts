@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { formatMoney } from "@/lib/money";
-import { recordBookingEvents } from "@/modules/bookings/server/booking-records";
+import { recordBookingEvents } from "@/modules/bookings/server";
 import type { Db, Tx } from "@/server/db";
 import { bookingEvents, bookings, payments, webhookEvents } from "@/server/db/schema";
 import { publish } from "@/server/realtime/publish";

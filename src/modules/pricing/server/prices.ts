@@ -3,7 +3,7 @@ import type { Actor } from "@/server/audit";
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { ServiceKind } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
-import { getSettingsOrThrow } from "@/modules/settings/server/queries";
+import { getSettingsOrThrow } from "@/modules/settings/server";
 import { writeAudit } from "@/server/audit";
 import { getDb, type DbOrTx, type Tx } from "@/server/db";
 import { prices, serviceCategories, services, vehicleSizes } from "@/server/db/schema";

@@ -146,7 +146,9 @@ export const bookingEvents = pgTable(
   (t) => [index("booking_events_booking_idx").on(t.bookingId, t.at), index("booking_events_at_idx").on(t.at)],
 );
 
-// @owner bookings
+// Until the reschedules module exists (issue 14): availability expires a request with its held time,
+// bookings erases a deleted customer's reasons.
+// @owner availability, bookings
 export const rescheduleRequests = pgTable(
   "reschedule_requests",
   {

@@ -3,7 +3,7 @@ import { routes } from "@/lib/routes";
 import { AuthCard, TextLink } from "@/modules/accounts/components/auth-card";
 import { ConfirmEmailForm } from "@/modules/accounts/components/confirm-email-form";
 import { ResendVerificationForm } from "@/modules/accounts/components/resend-verification-form";
-import { confirmLinkState } from "@/modules/accounts/server/confirm-email";
+import { confirmLinkState } from "@/modules/accounts/server";
 
 // The token stays on this page: never sent on to another site in a Referer.
 export const metadata: Metadata = { title: "Confirm your email", referrer: "no-referrer" };

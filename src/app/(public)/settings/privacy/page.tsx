@@ -9,10 +9,10 @@ import { deleteAccountAction, setConsentAction, updateMarketingAction } from "@/
 import { analyticsAllowed, CONSENT_COOKIE } from "@/modules/accounts/consent";
 import { SettingsSection } from "@/modules/accounts/components/settings-section";
 import { DELETE_CONFIRMATION } from "@/modules/accounts/schemas";
-import { deletionBlocker } from "@/modules/accounts/server/delete-account";
-import { getAccountOrThrow } from "@/modules/accounts/server/queries";
+import { deletionBlocker } from "@/modules/accounts/server";
+import { getAccountOrThrow } from "@/modules/accounts/server";
 import { getSessionUser } from "@/server/auth";
-import { getPublicSettings } from "@/modules/settings/server/queries";
+import { getPublicSettings } from "@/modules/settings/server";
 
 export const metadata: Metadata = { title: "Privacy settings" };
 

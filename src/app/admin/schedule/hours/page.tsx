@@ -6,8 +6,8 @@ import { routes } from "@/lib/routes";
 import { HoursOverrideForm } from "@/modules/availability/components/hours-override-form";
 import { HoursOverrides } from "@/modules/availability/components/hours-overrides";
 import { HoursWeeklyEditor } from "@/modules/availability/components/hours-weekly-editor";
-import { getWeeklyHours, listOverrides, listPastOverrides } from "@/modules/availability/server/hours";
-import { getPublicSettings } from "@/modules/settings/server/queries";
+import { getWeeklyHours, listOverrides, listPastOverrides } from "@/modules/availability/server";
+import { getPublicSettings } from "@/modules/settings/server";
 import { requireAdminPage } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "Opening hours" };

@@ -6,7 +6,7 @@ import { routes } from "@/lib/routes";
 import { TeamsColourField } from "@/modules/availability/components/teams-colour";
 import { TeamsList } from "@/modules/availability/components/teams-list";
 import { TEAM_COLOURS } from "@/modules/availability/schedule-schemas";
-import { listTeamsForAdmin } from "@/modules/availability/server/teams";
+import { listTeamsForAdmin } from "@/modules/availability/server";
 import { createTeamAction } from "@/modules/availability/team-actions";
 import { requireAdminPage } from "@/server/auth/guards";
 

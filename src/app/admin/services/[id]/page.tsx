@@ -10,13 +10,9 @@ import { deleteServiceAction, updateServiceAction } from "@/modules/catalogue/ac
 import { ImageUpload } from "@/modules/catalogue/components/image-upload";
 import { ServiceCard } from "@/modules/catalogue/components/service-card";
 import { ServiceForm } from "@/modules/catalogue/components/service-form";
-import {
-  getServiceForAdmin,
-  listCategoriesForAdmin,
-  listServicesForAdmin,
-} from "@/modules/catalogue/server/admin-queries";
+import { getServiceForAdmin, listCategoriesForAdmin, listServicesForAdmin } from "@/modules/catalogue/server";
 import { ServicePrices } from "@/modules/pricing/components/service-prices";
-import { getPublicSettings } from "@/modules/settings/server/queries";
+import { getPublicSettings } from "@/modules/settings/server";
 import { requireAdminPage } from "@/server/auth/guards";
 
 type Params = { params: Promise<{ id: string }>; searchParams: Promise<{ created?: string }> };

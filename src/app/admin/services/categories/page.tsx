@@ -8,7 +8,7 @@ import {
   updateCategoryAction,
 } from "@/modules/catalogue/actions";
 import { OrderedList, OrderedListItem } from "@/modules/catalogue/components/ordered-list-item";
-import { listCategoriesForAdmin } from "@/modules/catalogue/server/admin-queries";
+import { listCategoriesForAdmin } from "@/modules/catalogue/server";
 import { requireAdminPage } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "Service categories" };

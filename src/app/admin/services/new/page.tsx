@@ -3,7 +3,7 @@ import Link from "next/link";
 import { routes } from "@/lib/routes";
 import { createServiceAction } from "@/modules/catalogue/actions";
 import { ServiceForm } from "@/modules/catalogue/components/service-form";
-import { listCategoriesForAdmin } from "@/modules/catalogue/server/admin-queries";
+import { listCategoriesForAdmin } from "@/modules/catalogue/server";
 import { requireAdminPage } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "New service" };

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { TravelZones } from "@/modules/catalogue/components/travel-zones";
 import { PriceGrid } from "@/modules/pricing/components/price-grid";
-import { getPriceMatrix } from "@/modules/pricing/server/prices";
-import { getPublicSettings } from "@/modules/settings/server/queries";
+import { getPriceMatrix } from "@/modules/pricing/server";
+import { getPublicSettings } from "@/modules/settings/server";
 import { requireAdminPage } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "Prices and travel zones" };

@@ -8,7 +8,7 @@ import {
   updateVehicleSizeAction,
 } from "@/modules/catalogue/actions";
 import { OrderedList, OrderedListItem } from "@/modules/catalogue/components/ordered-list-item";
-import { listVehicleSizesForAdmin } from "@/modules/catalogue/server/admin-queries";
+import { listVehicleSizesForAdmin } from "@/modules/catalogue/server";
 import { requireAdminPage } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "Vehicle sizes" };

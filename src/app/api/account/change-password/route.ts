@@ -4,7 +4,7 @@ import { assertSameSiteJson, clientIp, readJson, resultResponse } from "@/server
 import { toActionError } from "@/server/errors";
 import { withRequestContext } from "@/server/request-context";
 import { changePasswordInput } from "@/modules/accounts/schemas";
-import { changePassword } from "@/modules/accounts/server/change-password";
+import { changePassword } from "@/modules/accounts/server";
 
 // A route handler rather than a server action: the session cookie is replaced (other sessions end),
 // and a server action would re-render the page with the old, now deleted, session.

@@ -1,6 +1,6 @@
 import { emailOnlyInput } from "@/modules/accounts/schemas";
-import { accountHandler } from "@/modules/accounts/server/http-handlers";
-import { requestPasswordReset } from "@/modules/accounts/server/request-password-reset";
+import { accountHandler } from "@/modules/accounts/server";
+import { requestPasswordReset } from "@/modules/accounts/server";
 
 export const POST = accountHandler(emailOnlyInput, async (input, ctx) => {
   await requestPasswordReset(input.email, ctx);

@@ -1,6 +1,6 @@
 import { emailOnlyInput } from "@/modules/accounts/schemas";
-import { accountHandler } from "@/modules/accounts/server/http-handlers";
-import { resendVerification } from "@/modules/accounts/server/resend-verification";
+import { accountHandler } from "@/modules/accounts/server";
+import { resendVerification } from "@/modules/accounts/server";
 
 export const POST = accountHandler(emailOnlyInput, async (input, ctx) => {
   await resendVerification(input.email, ctx);

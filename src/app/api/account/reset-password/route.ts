@@ -1,6 +1,6 @@
 import { tokenPasswordInput } from "@/modules/accounts/schemas";
-import { accountHandler } from "@/modules/accounts/server/http-handlers";
-import { resetPasswordWithToken } from "@/modules/accounts/server/reset-password";
+import { accountHandler } from "@/modules/accounts/server";
+import { resetPasswordWithToken } from "@/modules/accounts/server";
 
 // Serves both the "forgot password" and the "set up your password" links.
 export const POST = accountHandler(tokenPasswordInput, async (input, ctx) => {

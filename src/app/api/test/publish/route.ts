@@ -1,5 +1,5 @@
 import { testRoute } from "@/server/test-routes";
-import { publishTestEvent } from "@/modules/settings/server/test-hooks";
+import { publishTestEvent } from "@/modules/settings/server";
 
 // End-to-end tests only (ENABLE_TEST_ROUTES=1): publish a live event to the admins.
 async function handlePost(request: Request) {

@@ -1,5 +1,5 @@
 import { getSessionUser } from "@/server/auth";
-import { exportMyData } from "@/modules/accounts/server/export-my-data";
+import { exportMyData } from "@/modules/accounts/server";
 
 // "Download my data": the signed-in person's own data only, as a JSON file.
 export async function GET(request: Request) {

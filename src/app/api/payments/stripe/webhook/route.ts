@@ -1,4 +1,4 @@
-import { handleWebhookRequest } from "@/modules/payments/server/webhook-http";
+import { handleWebhookRequest } from "@/modules/payments/server";
 
 // Stripe's webhook endpoint (checkout.session.* events), verified with STRIPE_WEBHOOK_SECRET.
 export async function POST(request: Request) {

@@ -1,4 +1,4 @@
-import { serviceImageHandler } from "@/modules/catalogue/server/image-http";
+import { serviceImageHandler } from "@/modules/catalogue/server";
 
 // Upload (multipart, field "image") or remove a service's photo. Admins only.
 export const POST = serviceImageHandler("POST");

@@ -16,8 +16,8 @@ import {
   insertWeeklyHours,
   insertZone,
   limitAddonToCategories,
-} from "@/server/db/factories";
-import { findSettings } from "@/modules/settings/server/queries";
+} from "@/testing/factories";
+import { findSettings } from "@/modules/settings/server";
 import {
   DEMO_ADMIN,
   DEMO_CATEGORIES,

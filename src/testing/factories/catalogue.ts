@@ -1,5 +1,12 @@
-import type { DbOrTx } from "../client";
-import { addonCategories, prices, serviceCategories, services, serviceZones, vehicleSizes } from "../schema";
+import type { DbOrTx } from "@/server/db/client";
+import {
+  addonCategories,
+  prices,
+  serviceCategories,
+  services,
+  serviceZones,
+  vehicleSizes,
+} from "@/server/db/schema";
 
 let seq = 0;
 const next = () => ++seq;

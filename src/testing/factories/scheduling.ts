@@ -1,5 +1,5 @@
-import type { DbOrTx } from "../client";
-import { allocations, blocks, teams, workingHours } from "../schema";
+import type { DbOrTx } from "@/server/db/client";
+import { allocations, blocks, teams, workingHours } from "@/server/db/schema";
 
 let seq = 0;
 

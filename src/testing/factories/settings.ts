@@ -1,5 +1,5 @@
-import type { DbOrTx } from "../client";
-import { settings, type PolicyTexts } from "../schema";
+import type { DbOrTx } from "@/server/db/client";
+import { settings, type PolicyTexts } from "@/server/db/schema";
 
 export const defaultPolicyTexts: PolicyTexts = {
   bookingPolicyIntro:

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { generateReference } from "@/lib/reference";
-import { type BookingRecordInput, insertBookingRecord } from "@/modules/bookings/server/booking-records";
-import type { DbOrTx } from "../client";
-import type { bookings } from "../schema";
-import { payments, type AddressSnapshot, type VehicleSnapshot } from "../schema";
+import { type BookingRecordInput, insertBookingRecord } from "@/modules/bookings/server";
+import type { DbOrTx } from "@/server/db/client";
+import type { bookings } from "@/server/db/schema";
+import { payments, type AddressSnapshot, type VehicleSnapshot } from "@/server/db/schema";
 
 export type BookingItemInput = {
   kind: "package" | "addon" | "travel_fee" | "discount";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import type { DbOrTx } from "../client";
-import { accounts, addresses, users, vehicles } from "../schema";
+import type { DbOrTx } from "@/server/db/client";
+import { accounts, addresses, users, vehicles } from "@/server/db/schema";
 import { normaliseRegistration } from "@/lib/registration";
 
 let seq = 0;

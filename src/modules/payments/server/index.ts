@@ -1,0 +1,5 @@
+// The module's public server surface: other modules and the app import from here only (ADR 0016).
+export * from "./checkout";
+export * from "./registry";
+export * from "./result-page";
+export * from "./webhook-http";
