@@ -41,9 +41,12 @@ const schema = z
     // Booking submissions (/api/book) per client address per hour: one connection can't fill the calendar
     // with payment holds.
     BOOKING_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
-    // How many proxies in front of the app append to X-Forwarded-For; the client address is the entry
-    // that many places from the right (the left-most entries are whatever the client sent).
-    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(1),
+    // How many proxies in front of the app append to X-Forwarded-For. 0 (no proxy): the client address
+    // is the socket peer; N: the entry N places from the right (entries further left are whatever the
+    // client sent).
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    // Set by scripts/server.mjs for each start: proves that the socket-peer header came from it.
+    FORECOURT_PEER_KEY: z.string().min(16).optional(),
     SEED_ON_START: z.enum(["auto", "demo", "settings", "never"]).default("auto"),
     // Stripe (Checkout Sessions + signed webhooks). Unset: the built-in test provider takes payments.
     STRIPE_SECRET_KEY: z
