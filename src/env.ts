@@ -16,9 +16,12 @@ const schema = z
       .url()
       .optional()
       .or(z.literal("").transform(() => undefined)),
-    PGLITE_DIR: z.string().min(1).default(".data/pglite"),
-    // Where uploaded images are stored (the default local-disk storage).
-    UPLOADS_DIR: z.string().min(1).default(".data/uploads"),
+    // The data folder: the auth secret, and by default the embedded database and uploads. Unset: the
+    // folder named by PGLITE_DIR when that is set, else .data.
+    DATA_DIR: z.string().min(1).optional(),
+    PGLITE_DIR: z.string().min(1).optional(),
+    // Where uploaded images are stored (the default local-disk storage). Default: uploads in the data folder.
+    UPLOADS_DIR: z.string().min(1).optional(),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     // The public address (emailed links, auth). Defaults to this machine on PORT.
     APP_URL: z.string().url().optional(),
@@ -78,7 +81,29 @@ const schema = z
     }
   });
 
-export type Env = Omit<z.infer<typeof schema>, "APP_URL"> & { APP_URL: string };
+type Parsed = z.infer<typeof schema>;
+export type Env = Omit<Parsed, "APP_URL" | "DATA_DIR" | "PGLITE_DIR" | "UPLOADS_DIR"> & {
+  APP_URL: string;
+  DATA_DIR: string;
+  PGLITE_DIR: string;
+  UPLOADS_DIR: string;
+  /** Where uploads were kept by default before they moved into the data folder, when that differs. */
+  LEGACY_UPLOADS_DIR?: string;
+};
+
+// The data folder is where the operator put the data: a PGLITE_DIR of /srv/a keeps its secret in /srv/a,
+// never in the shared parent. The defaults are the layout of earlier releases (.data/pglite,
+// .data/uploads, .data/auth-secret), so an existing installation finds everything where it was.
+function dataPaths(p: Parsed): Pick<Env, "DATA_DIR" | "PGLITE_DIR" | "UPLOADS_DIR" | "LEGACY_UPLOADS_DIR"> {
+  const explicitPglite = p.PGLITE_DIR && !p.PGLITE_DIR.startsWith("memory://") ? p.PGLITE_DIR : undefined;
+  const DATA_DIR = p.DATA_DIR ?? explicitPglite ?? ".data";
+  return {
+    DATA_DIR,
+    PGLITE_DIR: p.PGLITE_DIR ?? `${DATA_DIR}/pglite`,
+    UPLOADS_DIR: p.UPLOADS_DIR ?? `${DATA_DIR}/uploads`,
+    LEGACY_UPLOADS_DIR: p.UPLOADS_DIR || DATA_DIR === ".data" ? undefined : ".data/uploads",
+  };
+}
 
 let cached: Env | undefined;
 
@@ -89,7 +114,11 @@ export function getEnv(): Env {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".") || "(env)"}: ${i.message}`);
     throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
-  cached = { ...parsed.data, APP_URL: parsed.data.APP_URL ?? `http://localhost:${parsed.data.PORT}` };
+  cached = {
+    ...parsed.data,
+    ...dataPaths(parsed.data),
+    APP_URL: parsed.data.APP_URL ?? `http://localhost:${parsed.data.PORT}`,
+  };
   return cached;
 }
 
