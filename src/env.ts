@@ -51,7 +51,13 @@ const schema = z
     // Set by scripts/server.mjs for each start: proves that the socket-peer header came from it.
     FORECOURT_PEER_KEY: z.string().min(16).optional(),
     SEED_ON_START: z.enum(["auto", "demo", "settings", "never"]).default("auto"),
-    // Stripe (Checkout Sessions + signed webhooks). Unset: the built-in test provider takes payments.
+    // Who takes online payments. Unset: Stripe when its keys are set, else the built-in test provider
+    // (no real money) — which a production PostgreSQL installation must ask for by name.
+    PAYMENTS_PROVIDER: z
+      .enum(["stripe", "test"])
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    // Stripe (Checkout Sessions + signed webhooks).
     STRIPE_SECRET_KEY: z
       .string()
       .min(1)
@@ -69,6 +75,28 @@ const schema = z
         code: "custom",
         path: ["AUTH_SECRET"],
         message: "AUTH_SECRET is required in production with PostgreSQL (openssl rand -base64 32)",
+      });
+    }
+    // With the test provider anyone holding a checkout link can "pay": a live installation must say so.
+    if (
+      env.NODE_ENV === "production" &&
+      env.DATABASE_URL &&
+      !env.STRIPE_SECRET_KEY &&
+      env.PAYMENTS_PROVIDER !== "test"
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message:
+          "no payment provider is configured: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS_PROVIDER=test " +
+          "to take test payments only (anyone with a checkout link can then mark a booking paid; no real money is taken)",
+      });
+    }
+    if (env.PAYMENTS_PROVIDER === "stripe" && !env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message: "PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
       });
     }
     // Without the signing secret no webhook could be verified: late payments would go unnoticed.
