@@ -15,8 +15,7 @@ import { logger } from "@/server/logger";
 export function getSecret(): string {
   const env = getEnv();
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
-  if (env.PGLITE_DIR.startsWith("memory://") && !process.env.DATA_DIR)
-    return "test-secret-for-in-memory-databases-only-000";
+  if (env.PGLITE_DIR.startsWith("memory://")) return "test-secret-for-in-memory-databases-only-000";
   const dir = path.resolve(env.DATA_DIR);
   const file = path.join(dir, "auth-secret");
   if (fs.existsSync(file)) return readPrivate(file);
