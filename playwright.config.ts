@@ -112,6 +112,8 @@ export default defineConfig({
               TEST_DATABASE_URL: PG_URL,
               AUTH_SECRET: "e2e-postgres-secret-e2e-postgres-secret-0123",
               SEED_ON_START: "demo",
+              // A production build on PostgreSQL refuses the test payment provider unless asked for.
+              PAYMENTS_PROVIDER: "test",
               JOBS_MODE: "web",
               UPLOADS_DIR: ".data/e2e/uploads-pg",
               ENABLE_TEST_ROUTES: "1",

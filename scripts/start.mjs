@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: build when the sources changed since the last build, then serve on port 3000. The
+// `npm start`: build when the sources changed since the last build, then serve on port 3000 (PORT). The
 // server itself migrates the database, seeds the demo business on first start and prints the logins.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -46,17 +46,14 @@ if (!built) {
   console.log(`Build finished in ${Math.round((Date.now() - started) / 1000)} s.`);
 }
 
-const port = process.env.PORT ?? "3000";
-const child = spawn(
-  process.execPath,
-  [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", port],
-  {
-    cwd: root,
-    stdio: "inherit",
-    // Forecourt's own shutdown (src/server/boot.ts) stops the background jobs and closes the embedded
-    // database before exiting; Next.js's default handler would exit first.
-    env: { ...process.env, NODE_ENV: "production", NEXT_MANUAL_SIG_HANDLE: "1" },
-  },
-);
+// scripts/server.mjs rather than `next start`: it gives the app each request's socket address, which
+// `next start` can't (rate limits per client address depend on it).
+const child = spawn(process.execPath, [path.join(root, "scripts/server.mjs")], {
+  cwd: root,
+  stdio: "inherit",
+  // Forecourt's own shutdown (src/composition/boot.ts) stops the background jobs and closes the embedded
+  // database before exiting; Next.js's default handler would exit first.
+  env: { ...process.env, NODE_ENV: "production", NEXT_MANUAL_SIG_HANDLE: "1" },
+});
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

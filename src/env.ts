@@ -16,9 +16,12 @@ const schema = z
       .url()
       .optional()
       .or(z.literal("").transform(() => undefined)),
-    PGLITE_DIR: z.string().min(1).default(".data/pglite"),
-    // Where uploaded images are stored (the default local-disk storage).
-    UPLOADS_DIR: z.string().min(1).default(".data/uploads"),
+    // The data folder: the auth secret, and by default the embedded database and uploads. Unset: the
+    // folder named by PGLITE_DIR when that is set, else .data.
+    DATA_DIR: z.string().min(1).optional(),
+    PGLITE_DIR: z.string().min(1).optional(),
+    // Where uploaded images are stored (the default local-disk storage). Default: uploads in the data folder.
+    UPLOADS_DIR: z.string().min(1).optional(),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     // The public address (emailed links, auth). Defaults to this machine on PORT.
     APP_URL: z.string().url().optional(),
@@ -41,11 +44,20 @@ const schema = z
     // Booking submissions (/api/book) per client address per hour: one connection can't fill the calendar
     // with payment holds.
     BOOKING_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
-    // How many proxies in front of the app append to X-Forwarded-For; the client address is the entry
-    // that many places from the right (the left-most entries are whatever the client sent).
-    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(1),
+    // How many proxies in front of the app append to X-Forwarded-For. 0 (no proxy): the client address
+    // is the socket peer; N: the entry N places from the right (entries further left are whatever the
+    // client sent).
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    // Set by scripts/server.mjs for each start: proves that the socket-peer header came from it.
+    FORECOURT_PEER_KEY: z.string().min(16).optional(),
     SEED_ON_START: z.enum(["auto", "demo", "settings", "never"]).default("auto"),
-    // Stripe (Checkout Sessions + signed webhooks). Unset: the built-in test provider takes payments.
+    // Who takes online payments. Unset: Stripe when its keys are set, else the built-in test provider
+    // (no real money) — which a production PostgreSQL installation must ask for by name.
+    PAYMENTS_PROVIDER: z
+      .enum(["stripe", "test"])
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    // Stripe (Checkout Sessions + signed webhooks).
     STRIPE_SECRET_KEY: z
       .string()
       .min(1)
@@ -65,6 +77,28 @@ const schema = z
         message: "AUTH_SECRET is required in production with PostgreSQL (openssl rand -base64 32)",
       });
     }
+    // With the test provider anyone holding a checkout link can "pay": a live installation must say so.
+    if (
+      env.NODE_ENV === "production" &&
+      env.DATABASE_URL &&
+      !env.STRIPE_SECRET_KEY &&
+      env.PAYMENTS_PROVIDER !== "test"
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message:
+          "no payment provider is configured: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS_PROVIDER=test " +
+          "to take test payments only (anyone with a checkout link can then mark a booking paid; no real money is taken)",
+      });
+    }
+    if (env.PAYMENTS_PROVIDER === "stripe" && !env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message: "PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+      });
+    }
     // Without the signing secret no webhook could be verified: late payments would go unnoticed.
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({
@@ -75,7 +109,29 @@ const schema = z
     }
   });
 
-export type Env = Omit<z.infer<typeof schema>, "APP_URL"> & { APP_URL: string };
+type Parsed = z.infer<typeof schema>;
+export type Env = Omit<Parsed, "APP_URL" | "DATA_DIR" | "PGLITE_DIR" | "UPLOADS_DIR"> & {
+  APP_URL: string;
+  DATA_DIR: string;
+  PGLITE_DIR: string;
+  UPLOADS_DIR: string;
+  /** Where uploads were kept by default before they moved into the data folder, when that differs. */
+  LEGACY_UPLOADS_DIR?: string;
+};
+
+// The data folder is where the operator put the data: a PGLITE_DIR of /srv/a keeps its secret in /srv/a,
+// never in the shared parent. The defaults are the layout of earlier releases (.data/pglite,
+// .data/uploads, .data/auth-secret), so an existing installation finds everything where it was.
+function dataPaths(p: Parsed): Pick<Env, "DATA_DIR" | "PGLITE_DIR" | "UPLOADS_DIR" | "LEGACY_UPLOADS_DIR"> {
+  const explicitPglite = p.PGLITE_DIR && !p.PGLITE_DIR.startsWith("memory://") ? p.PGLITE_DIR : undefined;
+  const DATA_DIR = p.DATA_DIR ?? explicitPglite ?? ".data";
+  return {
+    DATA_DIR,
+    PGLITE_DIR: p.PGLITE_DIR ?? `${DATA_DIR}/pglite`,
+    UPLOADS_DIR: p.UPLOADS_DIR ?? `${DATA_DIR}/uploads`,
+    LEGACY_UPLOADS_DIR: p.UPLOADS_DIR || DATA_DIR === ".data" ? undefined : ".data/uploads",
+  };
+}
 
 let cached: Env | undefined;
 
@@ -86,7 +142,11 @@ export function getEnv(): Env {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".") || "(env)"}: ${i.message}`);
     throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
-  cached = { ...parsed.data, APP_URL: parsed.data.APP_URL ?? `http://localhost:${parsed.data.PORT}` };
+  cached = {
+    ...parsed.data,
+    ...dataPaths(parsed.data),
+    APP_URL: parsed.data.APP_URL ?? `http://localhost:${parsed.data.PORT}`,
+  };
   return cached;
 }
 

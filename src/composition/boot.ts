@@ -17,7 +17,10 @@ const g = globalThis as unknown as { __forecourtBoot?: Promise<void>; __forecour
  */
 export function bootServer(): Promise<void> {
   g.__forecourtBoot ??= boot().catch((err) => {
-    logger.fatal({ err: err instanceof Error ? err.message : err }, "startup failed");
+    // An invalid environment also stops the logger from being built: the message below still says why.
+    try {
+      logger.fatal({ err: err instanceof Error ? err.message : err }, "startup failed");
+    } catch {}
     process.stderr.write(
       `\nForecourt could not start:\n${err instanceof Error ? err.message : String(err)}\n\n`,
     );

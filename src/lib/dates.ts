@@ -1,6 +1,26 @@
 // Time is an instant; the business has a time zone. These helpers convert between local wall-clock
 // times in that zone and instants, correctly on DST days, using only Intl (no offsets by hand).
 
+/**
+ * The dates the product works with. Outside them calendar arithmetic leaves four-digit years (or the
+ * Date range) and a request could end in a RangeError; inputs outside are invalid, not chosen.
+ */
+export const FIRST_DATE = "2000-01-01";
+export const LAST_DATE = "2999-12-31";
+const FIRST_MS = Date.UTC(2000, 0, 1);
+const AFTER_LAST_MS = Date.UTC(3000, 0, 1);
+
+/** A YYYY-MM-DD date inside the product's range. */
+export function isDateInRange(date: string): boolean {
+  return date >= FIRST_DATE && date <= LAST_DATE;
+}
+
+/** An instant inside the product's range (with a day to spare either side for any time zone). */
+export function isInstantInRange(instant: Date): boolean {
+  const t = instant.getTime();
+  return t >= FIRST_MS + 86_400_000 && t < AFTER_LAST_MS - 86_400_000;
+}
+
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 
 function partsFormatter(timeZone: string): Intl.DateTimeFormat {

@@ -1,6 +1,8 @@
 import "server-only";
+import { timingSafeEqual } from "node:crypto";
 import { getEnv } from "@/env";
 import { AppError, type ActionResult, type ErrorCode } from "./errors";
+import { logger } from "./logger";
 
 const STATUS: Record<ErrorCode, number> = {
   VALIDATION: 400,
@@ -23,19 +25,46 @@ export function resultResponse<T>(result: ActionResult<T>, headers?: Headers): R
   return res;
 }
 
+const PEER_HEADER = "x-forecourt-peer";
+let warnedNoPeer = false;
+
+/** The socket address stamped by scripts/server.mjs, believed only with this start's key. */
+function socketPeer(headers: Headers): string | null {
+  const key = getEnv().FORECOURT_PEER_KEY;
+  const value = headers.get(PEER_HEADER);
+  if (!key || !value) return null;
+  const space = value.indexOf(" ");
+  if (space < 0) return null;
+  const given = Buffer.from(value.slice(0, space));
+  const expected = Buffer.from(key);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return value.slice(space + 1).trim() || null;
+}
+
 /**
- * The caller's address for rate limiting. Proxies append to X-Forwarded-For, so the trustworthy entry
- * is TRUSTED_PROXY_HOPS places from the right; entries further left are whatever the client sent. (Next
- * sets the header from the socket when no proxy did.)
+ * The caller's address for rate limiting. With no proxy (TRUSTED_PROXY_HOPS=0) it is the socket peer,
+ * whatever X-Forwarded-For says. Behind N proxies each appends the address it saw, so the client is
+ * the entry N places from the right; entries further left are whatever the client sent.
  */
 export function clientIp(headers: Headers): string {
   const hops = getEnv().TRUSTED_PROXY_HOPS;
-  const parts = (headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((p) => p.trim())
-    .filter(Boolean);
-  if (parts.length === 0) return headers.get("x-real-ip") ?? "unknown";
-  return parts[Math.max(0, parts.length - Math.max(1, hops))] ?? "unknown";
+  const peer = socketPeer(headers);
+  if (hops > 0) {
+    const parts = (headers.get("x-forwarded-for") ?? "")
+      .split(",")
+      .map((p) => p.trim())
+      .filter(Boolean);
+    const entry = parts[Math.max(0, parts.length - hops)];
+    if (entry) return entry;
+  }
+  if (peer) return peer;
+  // `next dev`, or `next start` run by hand: the socket address is unknown and no header can be trusted,
+  // so every caller shares one allowance (limits still bite).
+  if (!warnedNoPeer) {
+    warnedNoPeer = true;
+    logger.warn("client address unknown (start with `npm start`): rate limits are shared by all callers");
+  }
+  return "unknown";
 }
 
 /**

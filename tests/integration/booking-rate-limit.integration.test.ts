@@ -10,17 +10,22 @@ import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 describe.each(dbKinds)("booking submissions are rate limited per address on %s", (kind) => {
   let t: TestDatabase;
   const previous = process.env.BOOKING_RATE_LIMIT_PER_IP;
+  const previousKey = process.env.FORECOURT_PEER_KEY;
+  const key = "booking-rate-limit-test-key-0123";
 
   beforeAll(async () => {
     t = await createTestDatabase(kind);
     await insertSettings(t.db);
     setDatabaseForProcess(t);
     process.env.BOOKING_RATE_LIMIT_PER_IP = "2";
+    process.env.FORECOURT_PEER_KEY = key;
     resetEnvCache();
   });
   afterAll(async () => {
     if (previous === undefined) delete process.env.BOOKING_RATE_LIMIT_PER_IP;
     else process.env.BOOKING_RATE_LIMIT_PER_IP = previous;
+    if (previousKey === undefined) delete process.env.FORECOURT_PEER_KEY;
+    else process.env.FORECOURT_PEER_KEY = previousKey;
     resetEnvCache();
     setDatabaseForProcess(undefined);
     await t.drop();
@@ -30,7 +35,7 @@ describe.each(dbKinds)("booking submissions are rate limited per address on %s",
     submitBooking(
       new Request("http://127.0.0.1:3000/api/book", {
         method: "POST",
-        headers: { "Content-Type": "application/json", "X-Forwarded-For": ip },
+        headers: { "Content-Type": "application/json", "x-forecourt-peer": `${key} ${ip}` },
         // Well formed, but for a service that doesn't exist: refused by the use case, yet counted.
         body: JSON.stringify({
           run: "AbCdEfGhIjKlMnOpQrStUv",

@@ -1,9 +1,10 @@
 import Link from "next/link";
 import { NavLink } from "./nav-link";
 import type { ReactNode } from "react";
-import { Menu } from "lucide-react";
+import { FlaskConical, Menu } from "lucide-react";
 import { adminNav, routes } from "@/lib/routes";
 import { SignOutButton } from "@/modules/accounts/components/sign-out-button";
+import { activeProviderName } from "@/modules/payments/server";
 
 type Props = { businessName: string; userName: string; children: ReactNode };
 
@@ -37,6 +38,8 @@ function Sidebar() {
 
 /** The back office frame: a sidebar on wide screens, a disclosure drawer on phones (works without JS). */
 export function AdminShell({ businessName, userName, children }: Props) {
+  // Staff must never mistake test checkouts for money taken (issue 10 #8).
+  const testPayments = activeProviderName() === "test";
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_1fr]">
       <aside className="hidden border-r border-line bg-surface px-3 py-4 lg:block">
@@ -66,6 +69,20 @@ export function AdminShell({ businessName, userName, children }: Props) {
           </p>
           <SignOutButton />
         </header>
+        {testPayments ? (
+          <p
+            role="note"
+            className="flex items-start gap-2 border-b border-warning/30 bg-warning-soft px-4 py-2 text-sm text-warning sm:px-6"
+          >
+            <FlaskConical aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>
+              <strong className="font-semibold">Test payments — no real money is taken.</strong>{" "}
+              <Link href={routes.adminHelp} className="underline underline-offset-2">
+                How to take card payments
+              </Link>
+            </span>
+          </p>
+        ) : null}
         <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
           {children}
         </main>

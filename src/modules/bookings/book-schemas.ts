@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isInstantInRange } from "@/lib/dates";
 import { normaliseUkPostcode } from "@/lib/postcode";
 import { normaliseRegistration } from "@/lib/registration";
 import { RUN_ID, SLUG } from "./domain/wizard-state";
@@ -178,7 +179,8 @@ export const createBookingInput = z
     start: z
       .string({ error: "Choose a date and time." })
       .datetime({ offset: true, message: "Choose a date and time." })
-      .transform((v) => new Date(v)),
+      .transform((v) => new Date(v))
+      .refine(isInstantInRange, "Choose a date and time."),
     vehicleDetails: vehicleDetailsInput.optional(),
     addressDetails: addressDetailsInput.optional(),
     contact: contactDetailsInput.optional(),

@@ -1,7 +1,9 @@
 import "server-only";
+import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { getEnv } from "@/env";
+import { logger } from "@/server/logger";
 
 // Where uploaded files live. The product talks to this interface only, so an object store (S3, R2, …)
 // can replace the local disk without touching the use cases.
@@ -21,7 +23,7 @@ export function assertSafeKey(key: string): void {
   if (!SAFE_KEY.test(key)) throw new Error(`Unsafe storage key: ${key}`);
 }
 
-/** Files under a folder on this machine (default `.data/uploads`); writes are atomic (temp + rename). */
+/** Files under a folder on this machine (default `uploads` in the data folder); writes are atomic (temp + rename). */
 export class LocalDiskStorage implements FileStorage {
   constructor(private readonly root: string) {}
 
@@ -54,7 +56,26 @@ export class LocalDiskStorage implements FileStorage {
 
 let storage: FileStorage | undefined;
 
+/**
+ * UPLOADS_DIR, by default in the data folder. An installation with its own PGLITE_DIR used to keep
+ * uploads in ./.data/uploads: while the new folder doesn't exist and the old one does, the old one
+ * stays in use, so no image goes missing on upgrade.
+ */
+export function uploadsRoot(): string {
+  const env = getEnv();
+  const root = path.resolve(env.UPLOADS_DIR);
+  const legacy = env.LEGACY_UPLOADS_DIR && path.resolve(env.LEGACY_UPLOADS_DIR);
+  if (legacy && !existsSync(root) && existsSync(legacy)) {
+    logger.warn(
+      { uploads: legacy, dataFolder: env.DATA_DIR },
+      "uploads read from their old folder: move it into the data folder or set UPLOADS_DIR",
+    );
+    return legacy;
+  }
+  return root;
+}
+
 export function getStorage(): FileStorage {
-  storage ??= new LocalDiskStorage(path.resolve(getEnv().UPLOADS_DIR));
+  storage ??= new LocalDiskStorage(uploadsRoot());
   return storage;
 }

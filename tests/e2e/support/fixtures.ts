@@ -1,5 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type APIRequestContext, test as base, type Page } from "@playwright/test";
+import {
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  type Page,
+} from "@playwright/test";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "../../../src/composition/seed/demo-data";
 
 export type Role = "admin" | "customer";
@@ -49,10 +55,50 @@ export async function signInAs(page: Page, who: { email: string; password: strin
   expect(res.status(), await res.text()).toBe(200);
 }
 
-export const test = base.extend<{ loginAs: (role: Role) => Promise<void> }>({
+async function watchCsp(context: BrowserContext, violations: string[]) {
+  await context.exposeBinding("__reportCspViolation", (_source, text: string) => {
+    violations.push(text);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      const report = (window as unknown as { __reportCspViolation?: (t: string) => void })
+        .__reportCspViolation;
+      report?.(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} on ${e.documentURI}`);
+    });
+  });
+  const watch = (page: Page) =>
+    page.on("console", (msg) => {
+      if (msg.text().includes("Content Security Policy")) violations.push(msg.text());
+    });
+  context.pages().forEach(watch);
+  context.on("page", watch);
+}
+
+export const test = base.extend<{ loginAs: (role: Role) => Promise<void>; cspClean: void }>({
   loginAs: async ({ page }, provide) => {
     await provide((role) => signInAs(page, credentials[role]));
   },
+  // Every test is a CSP test: a blocked script, style, font or frame in any page of the test (its own
+  // context and any it opens) fails it. Chrome reports a violation as a console message and a DOM event.
+  cspClean: [
+    async ({ context, browser }, provide) => {
+      const violations: string[] = [];
+      await watchCsp(context, violations);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const created = await newContext(...args);
+        await watchCsp(created, violations);
+        return created;
+      };
+      try {
+        await provide();
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(violations, "the page reported Content-Security-Policy violations").toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

@@ -1,4 +1,13 @@
-import { addDays, isoWeekday, localDateOf, localToInstant } from "@/lib/dates";
+import {
+  addDays,
+  FIRST_DATE,
+  isDateInRange,
+  isInstantInRange,
+  isoWeekday,
+  LAST_DATE,
+  localDateOf,
+  localToInstant,
+} from "@/lib/dates";
 
 // The slot engine (PRODUCT.md §4): which start instants can be booked, per local date of the business,
 // and which teams are free for each. Pure: everything it needs is passed in, "now" included.
@@ -122,9 +131,14 @@ export function computeSlots(q: SlotQuery): Map<string, Slot[]> {
   const duration = q.durationMinutes * MINUTE;
   const buffer = q.bufferMinutes * MINUTE;
   const step = Math.max(5, q.slotIntervalMinutes);
-  const end = q.to < lastDate ? q.to : lastDate;
+  // Nothing before today can be booked, and nothing outside the product's dates is computed: a window
+  // asked for by a request (years back, or year 9999) costs at most the horizon.
+  const today = addDays(localDateOf(q.now, q.timeZone), -1);
+  const first = [q.from, today, FIRST_DATE].reduce((a, b) => (a > b ? a : b));
+  const end = [q.to, lastDate, LAST_DATE].reduce((a, b) => (a < b ? a : b));
+  if (!isDateInRange(first) || !isDateInRange(end)) return out;
 
-  for (let date = q.from; date <= end; date = addDays(date, 1)) {
+  for (let date = first; date <= end; date = addDays(date, 1)) {
     const ranges = rangesFor(q, date);
     if (ranges.length === 0) continue;
     const clock = dayClock(date, q.timeZone);
@@ -160,12 +174,14 @@ export function computeSlots(q: SlotQuery): Map<string, Slot[]> {
 export function countSlotsByDate(q: SlotQuery): Map<string, number> {
   const slots = computeSlots(q);
   const out = new Map<string, number>();
+  if (!isDateInRange(q.from) || !isDateInRange(q.to)) return out;
   for (let date = q.from; date <= q.to; date = addDays(date, 1)) out.set(date, slots.get(date)?.length ?? 0);
   return out;
 }
 
 /** The teams free for exactly this start (empty when it is not a bookable start). */
 export function teamsFreeAt(q: Omit<SlotQuery, "from" | "to">, start: Date): string[] {
+  if (!isInstantInRange(start)) return [];
   const date = localDateOf(start, q.timeZone);
   const slots = computeSlots({ ...q, from: date, to: date }).get(date) ?? [];
   return slots.find((s) => s.start.getTime() === start.getTime())?.teamIds ?? [];

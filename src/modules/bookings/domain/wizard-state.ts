@@ -1,3 +1,4 @@
+import { isDateInRange, isInstantInRange } from "@/lib/dates";
 import { isUuid } from "@/lib/uuid";
 import { normaliseUkPostcode } from "@/lib/postcode";
 
@@ -76,7 +77,7 @@ function first(value: string | string[] | undefined): string | undefined {
 }
 
 export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !isDateInRange(value)) return false;
   const d = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
@@ -85,7 +86,7 @@ export function isCalendarDate(value: string): boolean {
 export function normaliseInstant(value: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) return null;
   const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+  return Number.isNaN(d.getTime()) || !isInstantInRange(d) ? null : d.toISOString();
 }
 
 /** `addons=a,b` and `addons=a&addons=b` (a GET form's checkboxes) both work; unknown shapes are dropped. */
@@ -122,7 +123,7 @@ export function parseWizardState(params: SearchParams): WizardState {
     addons: parseAddons(params.addons),
     postcode: postcode ? normaliseUkPostcode(postcode.slice(0, 20)) : null,
     address: isUuid(address) ? address.toLowerCase() : null,
-    month: month && MONTH.test(month) ? month : null,
+    month: month && MONTH.test(month) && isDateInRange(`${month}-01`) ? month : null,
     date: date && isCalendarDate(date) ? date : null,
     start: start ? normaliseInstant(start) : null,
     step: step && (WIZARD_STEPS as readonly string[]).includes(step) ? (step as WizardStep) : null,

@@ -5,8 +5,8 @@ import type { PaymentProvider, ProviderName } from "./provider";
 import { StripeProvider } from "./stripe-provider";
 import { TestProvider } from "./test-provider";
 
-// Which provider takes online payments: Stripe when its keys are configured, else the built-in test
-// provider. Webhooks and refunds of an existing payment always go to the provider that took it.
+// Which provider takes online payments: PAYMENTS_PROVIDER, else Stripe when its keys are configured,
+// else the built-in test provider. Webhooks and refunds of an existing payment always go to the provider that took it.
 
 export type OnlineProviderName = Exclude<ProviderName, "manual">;
 
@@ -21,7 +21,16 @@ const g = globalThis as unknown as {
 export function activeProviderName(): OnlineProviderName {
   const override = g.__forecourtPaymentOverrides?.active;
   if (override) return override;
-  return getEnv().STRIPE_SECRET_KEY ? "stripe" : "test";
+  const env = getEnv();
+  return env.PAYMENTS_PROVIDER ?? (env.STRIPE_SECRET_KEY ? "stripe" : "test");
+}
+
+/** Whether this provider's webhooks can be verified here (Stripe needs its keys; tests may inject one). */
+export function webhookEndpointEnabled(name: OnlineProviderName): boolean {
+  if (name === "test") return activeProviderName() === "test";
+  if (g.__forecourtPaymentOverrides?.providers?.[name]) return true;
+  const env = getEnv();
+  return Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET);
 }
 
 export function getPaymentProvider(name: ProviderName): PaymentProvider {

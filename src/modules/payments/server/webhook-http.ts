@@ -2,7 +2,7 @@ import "server-only";
 import { getDb } from "@/server/db";
 import { logger } from "@/server/logger";
 import { withRequestContext } from "@/server/request-context";
-import { activeProviderName, type OnlineProviderName } from "./registry";
+import { type OnlineProviderName, webhookEndpointEnabled } from "./registry";
 import { processWebhook } from "./webhook";
 
 const MAX_BODY_BYTES = 512 * 1024;
@@ -20,8 +20,9 @@ export async function handleWebhookRequest(
   request: Request,
 ): Promise<Response> {
   return withRequestContext(async () => {
-    // The test provider's endpoint exists only while it is the one taking payments.
-    if (provider === "test" && activeProviderName() !== "test") return json(404, { received: false });
+    // The test provider's endpoint exists only while it is the one taking payments; Stripe's only when
+    // its keys are set (without them nothing could be verified).
+    if (!webhookEndpointEnabled(provider)) return json(404, { received: false });
     const declared = Number(request.headers.get("content-length") ?? 0);
     if (declared > MAX_BODY_BYTES) return json(413, { received: false });
     const body = new Uint8Array(await request.arrayBuffer());
