@@ -7,7 +7,8 @@ export type Requirement = "none" | "signed_in" | "customer" | "admin";
 
 export type RunActionOptions<S extends z.ZodType, T, U> = {
   schema: S;
-  input: unknown;
+  /** The raw input, or a function that reads it once the caller is authorised. */
+  input: unknown | (() => Promise<unknown>);
   requirement: Requirement;
   getUser: () => Promise<ActionUser | null>;
   handler: (input: z.infer<S>, user: U) => Promise<T>;
@@ -28,7 +29,9 @@ export async function runAction<S extends z.ZodType, T, U>(
       if (!user) throw new AppError("UNAUTHENTICATED");
       if (opts.requirement !== "signed_in" && user.role !== opts.requirement) throw new AppError("NOT_FOUND");
     }
-    const parsed = opts.schema.safeParse(opts.input);
+    const raw =
+      typeof opts.input === "function" ? await (opts.input as () => Promise<unknown>)() : opts.input;
+    const parsed = opts.schema.safeParse(raw);
     if (!parsed.success) {
       const fieldErrors: FieldErrors = {};
       for (const issue of parsed.error.issues) {

@@ -1,46 +1,28 @@
 import "server-only";
-import { after } from "next/server";
 import type { z } from "zod";
-import { type ActionResult } from "@/server/errors";
-import { assertSameSiteJson, clientIp, readJson, resultResponse } from "@/server/http";
-import { toActionError } from "@/server/errors";
-import { withRequestContext } from "@/server/request-context";
-import { runAction } from "@/server/actions/run-action";
+import { type Defer, route } from "@/server/actions/route";
 
-/** Work to run once the answer has been sent (its duration must not show in the answer's timing). */
-export type Defer = (work: () => Promise<void>) => void;
+export type { Defer };
 
 type Ctx = { ip: string; headers: Headers; defer: Defer };
 
 /**
- * The shape of every /api/account/* handler: parse the JSON body with the shared schema, run the flow,
- * answer an ActionResult with the right HTTP status (400, 401, 403, 429…), forwarding any session cookie
- * the flow set. These endpoints are public by nature (signing in), so no role is required.
+ * The shape of every /api/account/* handler, on the one route adapter (`route`): same-site JSON, the
+ * shared schema, an ActionResult with the right HTTP status (400, 401, 403, 429…), and any session cookie
+ * the flow set. These endpoints are public by nature (signing in): no role, and the session isn't read.
  */
 export function accountHandler<S extends z.ZodType, T>(
   schema: S,
   flow: (input: z.infer<S>, ctx: Ctx) => Promise<{ data: T; headers?: Headers }>,
 ) {
-  return async (request: Request): Promise<Response> =>
-    withRequestContext(async () => {
-      try {
-        assertSameSiteJson(request);
-      } catch (err) {
-        return resultResponse(toActionError(err));
-      }
-      const ctx: Ctx = { ip: clientIp(request.headers), headers: request.headers, defer: after };
-      let cookies: Headers | undefined;
-      const result: ActionResult<T> = await runAction({
-        schema,
-        input: await readJson(request),
-        requirement: "none",
-        getUser: async () => null,
-        handler: async (input) => {
-          const out = await flow(input, ctx);
-          cookies = out.headers;
-          return out.data;
-        },
-      });
-      return resultResponse(result, cookies);
-    });
+  return route({
+    schema,
+    requirement: "none",
+    session: false,
+    handler: async (input: z.infer<S>, _user, ctx) => {
+      const out = await flow(input, { ip: ctx.ip, headers: ctx.request.headers, defer: ctx.defer });
+      if (out.headers) ctx.setCookies(out.headers);
+      return out.data;
+    },
+  });
 }

@@ -1,13 +1,10 @@
 import "server-only";
 import type { z } from "zod";
-import { runAction } from "@/server/actions/run-action";
-import { getSessionUser, type SessionUser } from "@/server/auth";
+import { route, type RouteContext } from "@/server/actions/route";
 import { getDb } from "@/server/db";
 import { getEnv } from "@/env";
 import { consumeRateLimit } from "@/modules/accounts/server";
-import { AppError, toActionError } from "@/server/errors";
-import { assertSameSiteJson, clientIp, readJson, resultResponse } from "@/server/http";
-import { withRequestContext } from "@/server/request-context";
+import { AppError } from "@/server/errors";
 import { createBookingInput, wizardStepInput } from "../book-schemas";
 import { type BookingActor, createBooking, type StartCheckout } from "./create-booking";
 import { checkWizardStep } from "./wizard-step";
@@ -17,25 +14,14 @@ import { checkWizardStep } from "./wizard-step";
 
 function wizardHandler<S extends z.ZodType, T>(
   schema: S,
-  run: (input: z.infer<S>, actor: BookingActor, request: Request) => Promise<T>,
+  run: (input: z.infer<S>, actor: BookingActor, ctx: RouteContext) => Promise<T>,
 ) {
-  return async (request: Request): Promise<Response> =>
-    withRequestContext(async () => {
-      try {
-        assertSameSiteJson(request);
-      } catch (err) {
-        return resultResponse(toActionError(err));
-      }
-      const result = await runAction({
-        schema,
-        input: await readJson(request),
-        requirement: "none",
-        getUser: () => getSessionUser(request.headers),
-        handler: (input: z.infer<S>, user: SessionUser | null) =>
-          run(input, user ? { id: user.id, role: user.role } : null, request),
-      });
-      return resultResponse(result);
-    });
+  return route({
+    schema,
+    requirement: "none",
+    handler: (input: z.infer<S>, user, ctx) =>
+      run(input, user ? { id: user.id, role: user.role } : null, ctx),
+  });
 }
 
 /**
@@ -43,15 +29,10 @@ function wizardHandler<S extends z.ZodType, T>(
  * The route passes the payments module's checkout in (bookings does not depend on payments).
  */
 export const bookingSubmitHandler = (startCheckout: StartCheckout) =>
-  wizardHandler(createBookingInput, async (input, actor, request) => {
+  wizardHandler(createBookingInput, async (input, actor, { ip }) => {
     const db = await getDb();
     // Every submission can hold a team's time for payment: one connection gets a bounded number per hour.
-    const limit = await consumeRateLimit(
-      db,
-      `book:ip:${clientIp(request.headers)}`,
-      getEnv().BOOKING_RATE_LIMIT_PER_IP,
-      3600,
-    );
+    const limit = await consumeRateLimit(db, `book:ip:${ip}`, getEnv().BOOKING_RATE_LIMIT_PER_IP, 3600);
     if (!limit.ok) {
       const minutes = Math.ceil(limit.retryAfterSeconds / 60);
       throw new AppError(

@@ -1,15 +1,12 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { runAction } from "@/server/actions/run-action";
-import { getSessionUser } from "@/server/auth";
+import { route } from "@/server/actions/route";
 import { getDb } from "@/server/db";
 import { uploads } from "@/server/db/schema";
-import { AppError, toActionError } from "@/server/errors";
-import { assertSameOrigin, clientIp, resultResponse } from "@/server/http";
+import { AppError } from "@/server/errors";
 import { MAX_IMAGE_BYTES } from "@/server/images";
 import { isUuid } from "@/lib/uuid";
-import { withRequestContext } from "@/server/request-context";
 import { getStorage } from "@/server/storage";
 import { removeServiceImage, setServiceImage } from "./services";
 
@@ -35,45 +32,29 @@ async function readUpload(request: Request): Promise<Buffer | null> {
 }
 
 export function serviceImageHandler(method: "POST" | "DELETE") {
-  return async (request: Request, ctx: { params: Promise<{ id: string }> }): Promise<Response> =>
-    withRequestContext(async () => {
-      try {
-        assertSameOrigin(request);
-        const { id } = await ctx.params;
-        const user = await getSessionUser(request.headers);
-        const actor = { id: user?.id ?? "", ip: clientIp(request.headers) };
-        const storage = getStorage();
-        if (method === "DELETE") {
-          return resultResponse(
-            await runAction({
-              schema: z.object({ id: z.string().uuid() }),
-              input: { id },
-              requirement: "admin",
-              getUser: async () => user,
-              handler: async (input) => {
-                await removeServiceImage(await getDb(), storage, actor, input);
-                return null;
-              },
-            }),
-          );
-        }
-        // Authorise before reading a possibly large body.
-        if (!user) throw new AppError("UNAUTHENTICATED");
-        if (user.role !== "admin") throw new AppError("NOT_FOUND");
-        const file = await readUpload(request);
-        return resultResponse(
-          await runAction({
-            schema: imageInput,
-            input: { id, file },
-            requirement: "admin",
-            getUser: async () => user,
-            handler: async (input) => setServiceImage(await getDb(), storage, actor, input),
-          }),
-        );
-      } catch (err) {
-        return resultResponse(toActionError(err));
-      }
-    });
+  return (request: Request, ctx: { params: Promise<{ id: string }> }): Promise<Response> => {
+    const withId = async () => ({ id: (await ctx.params).id });
+    const actorOf = (userId: string, ip: string) => ({ id: userId, ip });
+    if (method === "DELETE") {
+      return route({
+        schema: z.object({ id: z.string().uuid() }),
+        requirement: "admin",
+        body: { custom: withId },
+        handler: async (input, user, { ip }) => {
+          await removeServiceImage(await getDb(), getStorage(), actorOf(user.id, ip), input);
+          return null;
+        },
+      })(request);
+    }
+    return route({
+      schema: imageInput,
+      requirement: "admin",
+      // Read only once the caller is known to be an admin (the adapter authorises first).
+      body: { custom: async (req) => ({ ...(await withId()), file: await readUpload(req) }) },
+      handler: async (input, user, { ip }) =>
+        setServiceImage(await getDb(), getStorage(), actorOf(user.id, ip), input),
+    })(request);
+  };
 }
 
 const FILE_NAME = /^(.+)\.webp$/;
