@@ -26,25 +26,44 @@ const PUBLIC_MESSAGES: Record<ErrorCode, string> = {
 
 export type FieldErrors = Record<string, string[]>;
 
-/** An error whose `message` is safe to show. Forbidden things answer NOT_FOUND (no existence oracle). */
-export class AppError extends Error {
+/**
+ * An error whose `message` is safe to show. Forbidden things answer NOT_FOUND (no existence oracle).
+ * `fieldErrors` name the fields to fix; `details` carry what a screen needs to explain a refusal (the
+ * prices another admin changed, the bookings a new opening time would strand) — one failure shape for
+ * every module, so no use case needs a result type of its own.
+ */
+export class AppError<D = unknown> extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string = PUBLIC_MESSAGES[code],
     readonly fieldErrors?: FieldErrors,
+    readonly details?: D,
   ) {
     super(message);
     this.name = "AppError";
   }
 }
 
-export type ActionResult<T> =
-  { ok: true; data: T } | { ok: false; code: ErrorCode; message: string; fieldErrors?: FieldErrors };
+export type ActionFailure<D = unknown> = {
+  ok: false;
+  code: ErrorCode;
+  message: string;
+  fieldErrors?: FieldErrors;
+  details?: D;
+};
+
+export type ActionResult<T, D = unknown> = { ok: true; data: T } | ActionFailure<D>;
 
 /** Turns anything thrown into a result safe for the browser; unexpected errors are logged, not shown. */
 export function toActionError(err: unknown): Extract<ActionResult<never>, { ok: false }> {
   if (err instanceof AppError) {
-    return { ok: false, code: err.code, message: err.message, fieldErrors: err.fieldErrors };
+    return {
+      ok: false,
+      code: err.code,
+      message: err.message,
+      fieldErrors: err.fieldErrors,
+      ...(err.details === undefined ? {} : { details: err.details }),
+    };
   }
   logger.error({ err }, "unexpected error in action");
   return { ok: false, code: "INTERNAL", message: PUBLIC_MESSAGES.INTERNAL };

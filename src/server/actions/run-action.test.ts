@@ -13,6 +13,46 @@ const admin: ActionUser = { id: "a", name: "A", email: "a@example.test", role: "
 const customer: ActionUser = { id: "c", name: "C", email: "c@example.test", role: "customer" };
 
 describe("runAction", () => {
+  it("passes an AppError's field errors and details through as the one failure shape", async () => {
+    const res = await runAction({
+      schema,
+      input: { name: "Wash", age: 1 },
+      requirement: "none",
+      getUser: async () => null,
+      handler: async () => {
+        throw new AppError("CONFLICT", "Changed meanwhile.", { price: ["Now £47.00"] }, { current: 4700 });
+      },
+    });
+    expect(res).toEqual({
+      ok: false,
+      code: "CONFLICT",
+      message: "Changed meanwhile.",
+      fieldErrors: { price: ["Now £47.00"] },
+      details: { current: 4700 },
+    });
+  });
+
+  it("reads a lazy body only once the caller is authorised", async () => {
+    const read = vi.fn(async () => ({ name: "Wash", age: 1 }));
+    const refused = await runAction({
+      schema,
+      input: read,
+      requirement: "admin",
+      getUser: async () => customer,
+      handler: vi.fn(),
+    });
+    expect(refused).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    expect(read).not.toHaveBeenCalled();
+    const ok = await runAction({
+      schema,
+      input: read,
+      requirement: "admin",
+      getUser: async () => admin,
+      handler: async (i) => i.name,
+    });
+    expect(ok).toEqual({ ok: true, data: "Wash" });
+  });
+
   it("answers field-level messages for bad input and never calls the handler", async () => {
     const handler = vi.fn();
     const res = await runAction({
