@@ -3,7 +3,9 @@
 import { createContext, type ReactNode, useContext, useId, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { Loader2 } from "lucide-react";
+import { buttonClass } from "./button";
 import { Notice } from "./notice";
+import { toast } from "./toast";
 
 // One form behaviour for the whole product: submit as JSON to a route handler or a server action,
 // keep what was typed on error, show field messages under their fields and a summary at the top,
@@ -27,6 +29,10 @@ type Props = {
   success?: ReactNode;
   /** Shown above the form after success, the form staying in place. */
   successMessage?: string;
+  /** A toast after success, for forms whose result shows elsewhere (a dialog that closes, a list). */
+  successToast?: string;
+  /** Called after success (e.g. to close the dialog the form is in). */
+  onSuccess?: () => void;
   /** Follow `data.redirectTo` of a successful result with a full page load. */
   followRedirect?: boolean;
   resetOnSuccess?: boolean;
@@ -66,6 +72,8 @@ export function Form({
   extra,
   success,
   successMessage,
+  successToast,
+  onSuccess,
   followRedirect,
   resetOnSuccess,
   refreshOnSuccess,
@@ -116,6 +124,8 @@ export function Form({
       setState({ fieldErrors: {}, pending: false });
       if (resetOnSuccess) form.reset();
       if (refreshOnSuccess) router.refresh();
+      if (successToast) toast.success(successToast);
+      onSuccess?.();
       if (success) setDone(true);
       else if (successMessage) setMessage({ kind: "success", text: successMessage });
       return;
@@ -225,7 +235,8 @@ function FieldFrame(props: {
   );
 }
 
-const controlClass = (invalid: boolean) =>
+/** The look of every text input, select and textarea (also for controls outside a `Form`). */
+export const controlClass = (invalid = false) =>
   `mt-1 block w-full rounded-control border bg-surface px-3 text-base shadow-none ${
     invalid ? "border-danger" : "border-line-strong"
   } focus:border-brand`;
@@ -399,9 +410,7 @@ export function SubmitButton({
     <button
       type="submit"
       disabled={pending}
-      className={`inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-control px-5 font-semibold text-white disabled:opacity-70 sm:w-auto ${
-        variant === "danger" ? "bg-danger hover:bg-danger/90" : "bg-brand hover:bg-brand-hover"
-      }`}
+      className={buttonClass({ variant, size: "lg", className: "w-full sm:w-auto" })}
     >
       {pending && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
       {children}
