@@ -51,10 +51,13 @@ test("a service used by a booking cannot be deleted; an edit shows up on the hom
   await page.goto("/admin/services?q=wash+%26+vac");
   await page.getByRole("link", { name: "Wash & Vac" }).click();
   await page.getByRole("button", { name: "Delete service" }).click();
-  await page.getByRole("group").getByRole("button", { name: "Delete service" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete Wash & Vac?" });
+  await expect(confirm).toContainText("Wash & Vac and its prices will be deleted. This cannot be undone.");
+  await confirm.getByRole("button", { name: "Delete service" }).click();
   await expect(
     page.getByRole("alert").filter({ hasText: "Wash & Vac can't be deleted: 1 booking uses it." }),
   ).toBeVisible();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
 
   const details = page.getByRole("form", { name: "Save changes" });
   await details
