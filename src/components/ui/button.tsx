@@ -82,3 +82,9 @@ type ButtonLinkProps = Omit<ComponentProps<typeof Link>, "className"> & {
 export function ButtonLink({ variant, size, className, ...rest }: ButtonLinkProps) {
   return <Link className={buttonClass({ variant, size, className })} {...rest} />;
 }
+
+/** A `<summary>` that opens an inline editor ("Edit Wash"): a link-looking, 44 px tall disclosure. */
+export const summaryClass = buttonClass({
+  variant: "link",
+  className: "cursor-pointer text-sm no-underline",
+});

@@ -34,10 +34,7 @@ export function Section({
   const id = useId();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <section
-      aria-labelledby={id}
-      className={cn(!plain && "rounded-card border border-line bg-surface p-5 shadow-card", className)}
-    >
+    <section aria-labelledby={id} className={cn(!plain && cardClass, className)}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <Heading
@@ -78,3 +75,9 @@ export function PageHeader({
     </div>
   );
 }
+
+/** A card holding a list, one row per item, divided by rules (`<ol className={cn(cardListClass, …)}>`). */
+export const cardListClass = "divide-y divide-line rounded-card border border-line bg-surface";
+
+/** The classes of `Card`, for an element that must be something else (a `<section>`, an `<li>`). */
+export const cardClass = "rounded-card border border-line bg-surface p-5 shadow-card";

@@ -4,6 +4,7 @@ import { createContext, type ReactNode, useContext, useId, useRef, useState } fr
 import { useRouter } from "next/navigation";
 import { Loader2 } from "lucide-react";
 import { buttonClass } from "./button";
+import { controlClass } from "./control";
 import { Notice } from "./notice";
 import { toast } from "./toast";
 
@@ -234,12 +235,6 @@ function FieldFrame(props: {
     </div>
   );
 }
-
-/** The look of every text input, select and textarea (also for controls outside a `Form`). */
-export const controlClass = (invalid = false) =>
-  `mt-1 block w-full rounded-control border bg-surface px-3 text-base shadow-none ${
-    invalid ? "border-danger" : "border-line-strong"
-  } focus:border-brand`;
 
 export function SelectField({
   name,

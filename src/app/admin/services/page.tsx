@@ -5,7 +5,7 @@ import { ActiveBadge } from "@/components/ui/active-badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { controlClass } from "@/components/ui/form";
+import { controlClass } from "@/components/ui/control";
 import { Notice } from "@/components/ui/notice";
 import { Pagination } from "@/components/ui/pagination";
 import { SortableTh, Table, TableBody, TableHead, Td, Th, Tr } from "@/components/ui/table";

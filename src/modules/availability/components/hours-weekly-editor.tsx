@@ -1,5 +1,6 @@
 "use client";
 
+import { cardListClass } from "@/components/ui/card";
 import { Loader2 } from "lucide-react";
 import { useState } from "react";
 import { Notice } from "@/components/ui/notice";
@@ -114,7 +115,7 @@ function WeekdayRow({ day, timeZone }: { day: WeekdayHours; timeZone: string }) 
 /** Monday to Sunday, each with its opening ranges; a day with none is closed. */
 export function HoursWeeklyEditor({ week, timeZone }: { week: WeekdayHours[]; timeZone: string }) {
   return (
-    <ol className="mt-3 divide-y divide-line rounded-card border border-line bg-surface">
+    <ol className={`mt-3 ${cardListClass}`}>
       {week.map((day) => (
         <WeekdayRow key={day.weekday} day={day} timeZone={timeZone} />
       ))}

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { PageHeader, Section } from "@/components/ui/card";
+import { PageHeader, Section, cardListClass } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field, Form, SubmitButton, type FormResult } from "@/components/ui/form";
 import { OrderedListItem } from "./ordered-list-item";
@@ -90,7 +90,7 @@ export function OrderedListScreen(props: Props) {
         {props.rows.length === 0 ? (
           <EmptyState className="mt-3">{props.empty}</EmptyState>
         ) : (
-          <ol className="mt-3 divide-y divide-line rounded-card border border-line bg-surface">
+          <ol className={`mt-3 ${cardListClass}`}>
             {props.rows.map((row, i) => (
               <OrderedListItem
                 key={row.id}

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Section } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { controlClass } from "@/components/ui/form";
+import { controlClass } from "@/components/ui/control";
 import { formatMoney } from "@/lib/money";
 import type { BulkScope } from "../domain/price-grid-state";
 
