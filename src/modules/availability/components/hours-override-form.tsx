@@ -1,5 +1,6 @@
 "use client";
 
+import { controlClass } from "@/components/ui/control";
 import { buttonClass } from "@/components/ui/button";
 import { Loader2 } from "lucide-react";
 import { useId, useState } from "react";
@@ -17,8 +18,7 @@ type OverrideDraft = {
   note: string;
 };
 
-const control =
-  "mt-1 block min-h-11 w-full rounded-control border bg-surface px-3 text-base focus:border-brand";
+const control = `${controlClass()} min-h-11`;
 
 /**
  * Adds a date with its own hours (closed all day, or special ranges) or edits one. A change that

@@ -1,3 +1,4 @@
+import { EmptyState } from "@/components/ui/empty-state";
 import { cardListClass } from "@/components/ui/card";
 import { summaryClass } from "@/components/ui/button";
 import { formatLongDate } from "@/lib/dates";
@@ -35,9 +36,9 @@ export function HoursOverrides({
   return (
     <>
       {upcoming.length === 0 ? (
-        <p className="mt-3 rounded-card border border-dashed border-line-strong bg-surface p-6 text-center text-ink-muted">
+        <EmptyState className="mt-3">
           No upcoming dates with different hours. Add bank holidays, days off and special opening hours above.
-        </p>
+        </EmptyState>
       ) : (
         <ul className={`mt-3 ${cardListClass}`}>
           {upcoming.map((o) => (

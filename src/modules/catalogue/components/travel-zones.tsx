@@ -1,3 +1,4 @@
+import { EmptyState } from "@/components/ui/empty-state";
 import { cardClass, cardListClass } from "@/components/ui/card";
 import { summaryClass } from "@/components/ui/button";
 import { ActiveBadge } from "@/components/ui/active-badge";
@@ -147,10 +148,10 @@ export async function TravelZones() {
       </p>
 
       {zones.length === 0 ? (
-        <p className="mt-3 rounded-card border border-dashed border-line-strong bg-surface p-6 text-center text-ink-muted">
+        <EmptyState className="mt-3">
           No travel zones yet, so no postcode is covered. Add the first one below — for example
           &ldquo;Brixton&rdquo; with SW2, SW9.
-        </p>
+        </EmptyState>
       ) : (
         <ul aria-label="Travel zones" className={`mt-3 ${cardListClass}`}>
           {zones.map((z) => (
