@@ -53,7 +53,12 @@ export function ServiceCard({
         <p className="mt-1 flex-1 text-sm text-ink-muted">{s.shortDescription}</p>
         {s.longDescription && (
           <details className="group mt-3 text-sm">
-            <summary className={buttonClass({ variant: "link", className: "cursor-pointer no-underline hover:underline" })}>
+            <summary
+              className={buttonClass({
+                variant: "link",
+                className: "cursor-pointer no-underline hover:underline",
+              })}
+            >
               What&apos;s included<span className="sr-only"> in {s.name}</span>
             </summary>
             <div
