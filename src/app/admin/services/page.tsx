@@ -266,7 +266,11 @@ export default async function ServicesPage({ searchParams }: { searchParams: Pro
                     <ActiveBadge isActive={s.isActive} />
                   </Td>
                   <Td className="pt-2 md:text-right">
-                    <ActionButton action={setServiceActiveAction} input={{ id: s.id, isActive: !s.isActive }}>
+                    <ActionButton
+                      action={setServiceActiveAction}
+                      input={{ id: s.id, isActive: !s.isActive }}
+                      successToast={s.isActive ? "Service deactivated." : "Service activated."}
+                    >
                       {s.isActive ? "Deactivate" : "Activate"}
                       <span className="sr-only"> {s.name}</span>
                     </ActionButton>
