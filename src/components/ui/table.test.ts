@@ -15,11 +15,13 @@ const th = (sort: SortState | null) =>
         h(
           "tr",
           null,
-          h(
-            SortableTh,
-            { sortKey: "price", sort, pathname: "/s", searchParams: { kind: "addon", page: "2" } },
-            "Price",
-          ),
+          h(SortableTh, {
+            sortKey: "price",
+            sort,
+            pathname: "/s",
+            searchParams: { kind: "addon", page: "2" },
+            children: "Price",
+          }),
         ),
       ),
     ),
