@@ -21,6 +21,7 @@ export function Section({
   className,
   headingLevel = 2,
   plain = false,
+  dense = false,
 }: {
   title: ReactNode;
   description?: ReactNode;
@@ -30,6 +31,8 @@ export function Section({
   headingLevel?: 2 | 3;
   /** No card around it: a heading and content on the canvas. */
   plain?: boolean;
+  /** A tool panel above denser content: less padding, a smaller title. */
+  dense?: boolean;
 }) {
   const id = useId();
   const Heading = headingLevel === 2 ? "h2" : "h3";

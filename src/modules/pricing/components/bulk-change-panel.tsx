@@ -34,9 +34,9 @@ export function BulkChangePanel(props: {
   return (
     <Section
       title="Change prices by a percentage"
-      headingLevel={2}
+      dense
       description="Preview fills in the grid below; nothing is saved until you choose Save all. Minutes and sizes that are not offered are left alone."
-      className="mb-6 p-4 [&_h2]:text-base"
+      className="mb-6"
     >
       <div className="mt-3 grid gap-x-4 gap-y-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
         <div>
