@@ -37,12 +37,12 @@ export function Section({
   const id = useId();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <section aria-labelledby={id} className={cn(!plain && cardClass, className)}>
+    <section aria-labelledby={id} className={cn(!plain && cardClass, !plain && dense && "p-4", className)}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <Heading
             id={id}
-            className={headingLevel === 2 ? "text-lg font-semibold" : "text-base font-semibold"}
+            className={headingLevel === 2 && !dense ? "text-lg font-semibold" : "text-base font-semibold"}
           >
             {title}
           </Heading>
