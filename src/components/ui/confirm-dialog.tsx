@@ -1,6 +1,6 @@
 "use client";
 
-import { type ReactNode, useState, useTransition } from "react";
+import { type ReactNode, useRef, useState, useTransition } from "react";
 import { Button, type ButtonVariant } from "./button";
 import { Dialog, DialogClose } from "./dialog";
 import type { FormResult } from "./form";
@@ -32,6 +32,8 @@ export function ConfirmDialog({
   const [open, setOpen] = useState(false);
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
+  // An alertdialog opens on its least destructive choice: Enter by reflex must not delete.
+  const cancelRef = useRef<HTMLButtonElement>(null);
 
   const confirm = () =>
     start(async () => {
@@ -48,6 +50,7 @@ export function ConfirmDialog({
   return (
     <Dialog
       role="alertdialog"
+      initialFocus={cancelRef}
       open={open}
       onOpenChange={(next) => {
         if (pending) return;
@@ -60,7 +63,9 @@ export function ConfirmDialog({
       footer={
         <>
           <DialogClose>
-            <Button disabled={pending}>{cancelLabel}</Button>
+            <Button ref={cancelRef} disabled={pending}>
+              {cancelLabel}
+            </Button>
           </DialogClose>
           <Button variant={tone} pending={pending} onClick={confirm}>
             {confirmLabel}

@@ -1,7 +1,7 @@
 "use client";
 
 import * as RadixDialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 import { X } from "lucide-react";
 import { cn } from "./cn";
 
@@ -21,6 +21,8 @@ type DialogProps = {
   onOpenChange?: (open: boolean) => void;
   /** `alertdialog` for confirmations: screen readers announce it as needing an answer. */
   role?: "dialog" | "alertdialog";
+  /** Where focus goes on opening (default: the first focusable element, the close button). */
+  initialFocus?: RefObject<HTMLElement | null>;
   className?: string;
 };
 
@@ -33,6 +35,7 @@ export function Dialog({
   open,
   onOpenChange,
   role = "dialog",
+  initialFocus,
   className,
 }: DialogProps) {
   return (
@@ -42,6 +45,11 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-ink/40" />
         <RadixDialog.Content
           role={role}
+          onOpenAutoFocus={(event) => {
+            if (!initialFocus?.current) return;
+            event.preventDefault();
+            initialFocus.current.focus();
+          }}
           // Without a description Radix warns unless told there is none on purpose.
           {...(description ? {} : { "aria-describedby": undefined })}
           className={cn(

@@ -41,6 +41,10 @@ test("an admin adds, edits, reorders, deactivates and deletes a category", async
 
   // A category with services cannot be deleted, and says why.
   await page.getByRole("button", { name: "Delete Wash" }).click();
+  // It opens on the safe choice.
+  await expect(
+    page.getByRole("alertdialog", { name: "Delete Wash?" }).getByRole("button", { name: "Keep" }),
+  ).toBeFocused();
   await page
     .getByRole("alertdialog", { name: "Delete Wash?" })
     .getByRole("button", { name: "Delete" })
