@@ -1,4 +1,5 @@
-import Link from "next/link";
+import { cardClass, cardListClass } from "@/components/ui/card";
+import { ButtonLink, buttonClass } from "@/components/ui/button";
 import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
 import { ServiceCard } from "@/modules/catalogue/components/service-card";
@@ -72,16 +73,10 @@ export default async function HomePage({
             .
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link
-              href={routes.book}
-              className="inline-flex min-h-11 items-center rounded-control bg-brand px-5 font-semibold text-white hover:bg-brand-hover"
-            >
+            <ButtonLink variant="primary" size="lg" href={routes.book}>
               Book now
-            </Link>
-            <a
-              href="#postcode"
-              className="inline-flex min-h-11 items-center rounded-control border border-line-strong bg-surface px-5 font-semibold hover:bg-canvas"
-            >
+            </ButtonLink>
+            <a href="#postcode" className={buttonClass({ size: "lg", className: "font-semibold" })}>
               Check we cover your area
             </a>
           </div>
@@ -115,7 +110,7 @@ export default async function HomePage({
         {addons.length > 0 && (
           <div className="mt-10">
             <h3 className="text-lg font-semibold">Add-ons</h3>
-            <ul className="mt-3 divide-y divide-line rounded-card border border-line bg-surface">
+            <ul className={`mt-3 ${cardListClass}`}>
               {addons.map((a) => (
                 <li
                   key={a.id}
@@ -159,7 +154,7 @@ export default async function HomePage({
           </h2>
           <ol className="mt-6 grid gap-4 sm:grid-cols-3">
             {HOW_IT_WORKS.map((step, i) => (
-              <li key={step.title} className="rounded-card border border-line bg-surface p-5 shadow-card">
+              <li key={step.title} className={cardClass}>
                 <p
                   aria-hidden="true"
                   className="flex size-8 items-center justify-center rounded-full bg-brand-soft font-semibold text-brand-ink"
@@ -183,12 +178,9 @@ export default async function HomePage({
             <li>{paymentSentence(s)}</li>
             <li>{cancellationSentence(s)}</li>
           </ul>
-          <Link
-            href={routes.bookingPolicies}
-            className="mt-4 inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-2"
-          >
+          <ButtonLink variant="link" href={routes.bookingPolicies} className="mt-4 font-semibold">
             Read our booking policies
-          </Link>
+          </ButtonLink>
         </div>
       </section>
     </>

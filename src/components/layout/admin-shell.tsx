@@ -2,6 +2,9 @@ import Link from "next/link";
 import { NavLink } from "./nav-link";
 import type { ReactNode } from "react";
 import { FlaskConical, Menu } from "lucide-react";
+import { buttonClass } from "@/components/ui/button";
+import { cardClass } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
 import { adminNav, routes } from "@/lib/routes";
 import { SignOutButton } from "@/modules/accounts/components/sign-out-button";
 import { activeProviderName } from "@/modules/payments/server";
@@ -52,11 +55,17 @@ export function AdminShell({ businessName, userName, children }: Props) {
       <div className="flex min-w-0 flex-col">
         <header className="flex items-center justify-between gap-3 border-b border-line bg-surface px-4 py-2 sm:px-6">
           <details className="group relative lg:hidden">
-            <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-control px-2 font-medium [&::-webkit-details-marker]:hidden">
+            <summary
+              className={buttonClass({
+                variant: "ghost",
+                size: "icon",
+                className: "cursor-pointer list-none text-ink [&::-webkit-details-marker]:hidden",
+              })}
+            >
               <Menu aria-hidden="true" className="size-5" />
               Menu
             </summary>
-            <div className="absolute left-0 z-30 mt-2 w-64 rounded-card border border-line bg-surface p-3 shadow-card">
+            <div className={cn(cardClass, "absolute left-0 z-30 mt-2 w-64 p-3")}>
               <Sidebar />
             </div>
           </details>

@@ -1,5 +1,7 @@
 "use client";
 
+import { buttonClass } from "@/components/ui/button";
+
 /** The generic application-error message. Only the digest (a log id) of a server error is shown. */
 export function ErrorPanel({ digest, onRetry }: { digest?: string; onRetry?: () => void }) {
   return (
@@ -17,20 +19,13 @@ export function ErrorPanel({ digest, onRetry }: { digest?: string; onRetry?: () 
       )}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {onRetry && (
-          <button
-            type="button"
-            onClick={onRetry}
-            className="inline-flex min-h-11 items-center rounded-control bg-brand px-5 font-semibold text-white hover:bg-brand-hover"
-          >
+          <button type="button" onClick={onRetry} className={buttonClass({ variant: "primary", size: "lg" })}>
             Try again
           </button>
         )}
         {/* A plain link: a full page load recovers even when client-side navigation is broken. */}
         {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
-        <a
-          href="/"
-          className="inline-flex min-h-11 items-center rounded-control border border-line-strong bg-surface px-5 font-semibold hover:bg-canvas"
-        >
+        <a href="/" className={buttonClass({ size: "lg", className: "font-semibold" })}>
           Go to the home page
         </a>
       </div>

@@ -2,18 +2,17 @@
 
 import { useRouter } from "next/navigation";
 import { type ReactNode, useState, useTransition } from "react";
+import { Button } from "./button";
 import type { FormResult } from "./form";
+import { toast } from "./toast";
 
-const base =
-  "inline-flex min-h-11 items-center justify-center gap-1 rounded-control px-3 text-sm font-medium disabled:opacity-50";
-const variants = {
-  secondary: `${base} border border-line-strong bg-surface hover:bg-canvas`,
-  danger: `${base} border border-line-strong bg-surface text-danger hover:bg-danger-soft`,
-};
+const variants = { secondary: "secondary", danger: "danger-outline" } as const;
 
 /**
  * A button that runs one server action, then refreshes the page (or follows `data.redirectTo`). With
- * `confirm`, it first asks inline — no browser dialog. A refusal is shown next to it.
+ * `confirm`, it first asks inline — no browser dialog (inline, not a `ConfirmDialog`, because it is also
+ * used inside popovers). A refusal is shown next to it; `successToast` confirms a success that leaves
+ * no visible trace where the person is looking.
  */
 export function ActionButton<I>({
   action,
@@ -22,6 +21,7 @@ export function ActionButton<I>({
   confirm,
   confirmLabel = "Yes, do it",
   variant = "secondary",
+  successToast,
 }: {
   action: (input: I) => Promise<FormResult>;
   input: I;
@@ -29,6 +29,7 @@ export function ActionButton<I>({
   confirm?: string;
   confirmLabel?: string;
   variant?: keyof typeof variants;
+  successToast?: string;
 }) {
   const router = useRouter();
   const [pending, start] = useTransition();
@@ -48,6 +49,7 @@ export function ActionButton<I>({
         return;
       }
       setAsking(false);
+      if (successToast) toast.success(successToast);
       const redirectTo = (res.data as { redirectTo?: string } | null | undefined)?.redirectTo;
       if (redirectTo) router.push(redirectTo);
       else router.refresh();
@@ -62,33 +64,23 @@ export function ActionButton<I>({
           className="flex flex-wrap items-center gap-2 rounded-control border border-danger/30 bg-danger-soft px-3 py-2 text-sm"
         >
           <span className="text-danger">{confirm}</span>
-          <button
-            type="button"
-            className="min-h-11 rounded-control bg-danger px-3 font-semibold text-white disabled:opacity-70"
-            disabled={pending}
-            onClick={run}
-          >
+          <Button variant="danger" size="sm" pending={pending} onClick={run}>
             {confirmLabel}
-          </button>
-          <button
-            type="button"
-            className={variants.secondary}
-            disabled={pending}
-            onClick={() => setAsking(false)}
-          >
+          </Button>
+          <Button size="sm" disabled={pending} onClick={() => setAsking(false)}>
             Cancel
-          </button>
+          </Button>
         </span>
       ) : (
-        <button
-          type="button"
-          className={variants[variant]}
+        <Button
+          variant={variants[variant]}
+          size="sm"
           disabled={pending}
           aria-busy={pending}
           onClick={() => (confirm ? setAsking(true) : run())}
         >
           {children}
-        </button>
+        </Button>
       )}
       {error && (
         <span role="alert" className="max-w-md text-sm text-danger">

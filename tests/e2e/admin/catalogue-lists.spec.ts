@@ -41,14 +41,24 @@ test("an admin adds, edits, reorders, deactivates and deletes a category", async
 
   // A category with services cannot be deleted, and says why.
   await page.getByRole("button", { name: "Delete Wash" }).click();
-  await page.getByRole("group", { name: "Delete Wash?" }).getByRole("button", { name: "Delete" }).click();
+  // It opens on the safe choice.
+  await expect(
+    page.getByRole("alertdialog", { name: "Delete Wash?" }).getByRole("button", { name: "Keep" }),
+  ).toBeFocused();
+  await page
+    .getByRole("alertdialog", { name: "Delete Wash?" })
+    .getByRole("button", { name: "Delete" })
+    .click();
   await expect(
     page.getByRole("alert").filter({ hasText: "Wash can't be deleted: 2 services are in it." }),
   ).toBeVisible();
+  await page.getByRole("alertdialog", { name: "Delete Wash?" }).getByRole("button", { name: "Keep" }).click();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Delete Wash" })).toBeFocused();
 
   await page.getByRole("button", { name: "Delete Interior detailing" }).click();
   await page
-    .getByRole("group", { name: "Delete Interior detailing?" })
+    .getByRole("alertdialog", { name: "Delete Interior detailing?" })
     .getByRole("button", { name: "Delete" })
     .click();
   await expect(page.getByText("Interior detailing")).toHaveCount(0);
@@ -75,14 +85,21 @@ test("an admin adds a vehicle size with examples, and a priced size cannot be de
   );
 
   await page.getByRole("button", { name: "Delete Small" }).click();
-  await page.getByRole("group", { name: "Delete Small?" }).getByRole("button", { name: "Delete" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Delete Small?" })
+    .getByRole("button", { name: "Delete" })
+    .click();
   await expect(
     page.getByRole("alert").filter({ hasText: /Small can't be deleted: \d+ prices use it/ }),
   ).toBeVisible();
+  await page
+    .getByRole("alertdialog", { name: "Delete Small?" })
+    .getByRole("button", { name: "Keep" })
+    .click();
 
   await page.getByRole("button", { name: "Delete Motorbike" }).click();
   await page
-    .getByRole("group", { name: "Delete Motorbike?" })
+    .getByRole("alertdialog", { name: "Delete Motorbike?" })
     .getByRole("button", { name: "Delete" })
     .click();
   await expect(page.getByText("e.g. Vespa, Africa Twin")).toHaveCount(0);

@@ -64,7 +64,10 @@ test("an admin adds, renames, reorders, deactivates and deletes a team", async (
   await expect(teams.first()).toContainText("Active");
 
   await page.getByRole("button", { name: "Delete Van C" }).click();
-  await page.getByRole("group", { name: "Delete Van C?" }).getByRole("button", { name: "Delete" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Delete Van C?" })
+    .getByRole("button", { name: "Delete" })
+    .click();
   await expect(teams).toHaveCount(2);
   await expect(page.getByText("Van C")).toHaveCount(0);
   await expectAccessible(page);

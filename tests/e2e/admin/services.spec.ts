@@ -42,6 +42,34 @@ test("the services list filters, toggles in place, and opens a service", async (
   await expectAccessible(page);
 });
 
+test("the services list sorts by a column header, keeping the filters", async ({ page, loginAs }) => {
+  await page.goto("/");
+  await loginAs("admin");
+  await page.goto("/admin/services?kind=addon");
+  const price = page.getByRole("columnheader", { name: "Price" });
+  const firstRow = page.getByRole("row").nth(1);
+  await expect(price).toHaveAttribute("aria-sort", "none");
+
+  await price.getByRole("link").click();
+  await expect(page).toHaveURL(/kind=addon&sort=price&dir=asc/);
+  await expect(price).toHaveAttribute("aria-sort", "ascending");
+  await expect(firstRow).toContainText("Pet Hair Removal"); // from £15.00, the cheapest add-on
+  await expect(page.getByText("4 services match these filters")).toBeVisible();
+
+  await price.getByRole("link").click();
+  await expect(price).toHaveAttribute("aria-sort", "descending");
+  await expect(firstRow).toContainText("Headlight Restoration"); // from £40.00
+  await expectAccessible(page);
+
+  // Filtering again keeps the order.
+  const filters = page.getByRole("search", { name: "Filter services" });
+  await filters.getByLabel("Search").fill("clean");
+  await filters.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/sort=price&dir=desc/);
+  await expect(firstRow).toContainText("Leather Clean & Condition");
+  await expect(page.getByRole("row")).toHaveCount(3);
+});
+
 test("a service used by a booking cannot be deleted; an edit shows up on the home page", async ({
   page,
   loginAs,
@@ -51,10 +79,13 @@ test("a service used by a booking cannot be deleted; an edit shows up on the hom
   await page.goto("/admin/services?q=wash+%26+vac");
   await page.getByRole("link", { name: "Wash & Vac" }).click();
   await page.getByRole("button", { name: "Delete service" }).click();
-  await page.getByRole("group").getByRole("button", { name: "Delete service" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete Wash & Vac?" });
+  await expect(confirm).toContainText("Wash & Vac and its prices will be deleted. This cannot be undone.");
+  await confirm.getByRole("button", { name: "Delete service" }).click();
   await expect(
     page.getByRole("alert").filter({ hasText: "Wash & Vac can't be deleted: 1 booking uses it." }),
   ).toBeVisible();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
 
   const details = page.getByRole("form", { name: "Save changes" });
   await details

@@ -118,7 +118,7 @@ test("an admin builds a catalogue from an empty database and the home page shows
   await expect(check).toContainText("The inactive zone Stockwell also covers it");
   await page.getByRole("button", { name: "Delete Stockwell" }).click();
   await page
-    .getByRole("group", { name: /^Delete Stockwell\?/ })
+    .getByRole("alertdialog", { name: /^Delete Stockwell\?/ })
     .getByRole("button", { name: "Delete" })
     .click();
   await expect(page.getByRole("list", { name: "Postcode prefixes of Stockwell" })).toHaveCount(0);

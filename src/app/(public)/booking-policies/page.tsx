@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { cardClass } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
 import Link from "next/link";
 import { formatDuration } from "@/lib/dates";
 import { routes } from "@/lib/routes";
@@ -42,7 +44,7 @@ export default async function BookingPoliciesPage() {
                 : "On the day",
           ],
         ].map(([term, value]) => (
-          <div key={term} className="rounded-card border border-line bg-surface p-4">
+          <div key={term} className={cn(cardClass, "p-4 shadow-none")}>
             <dt className="text-sm text-ink-muted">{term}</dt>
             <dd className="mt-1 text-lg font-semibold tabular">{value}</dd>
           </div>

@@ -1,4 +1,7 @@
 import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { cardClass, cardListClass, PageHeader } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
 import { routes } from "@/lib/routes";
 import type { Metadata } from "next";
 import { CheckCircle2, XCircle } from "lucide-react";
@@ -31,8 +34,10 @@ export default async function AdminHelpPage() {
   ] as const;
   return (
     <div className="max-w-4xl">
-      <h1 className="text-2xl font-bold tracking-tight">Help &amp; status</h1>
-      <p className="mt-1 text-ink-muted">How the system is doing right now, and where to find things.</p>
+      <PageHeader
+        title="Help &amp; status"
+        description="How the system is doing right now, and where to find things."
+      />
 
       <section aria-labelledby="status" className="mt-8">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -41,7 +46,7 @@ export default async function AdminHelpPage() {
           </h2>
           <p className="text-sm text-ink-muted">Version {health.version}</p>
         </div>
-        <ul className="mt-3 divide-y divide-line rounded-card border border-line bg-surface">
+        <ul className={`mt-3 ${cardListClass}`}>
           {rows.map(([name, check]) => (
             <li key={name} className="flex items-start gap-3 p-4">
               {check.ok ? (
@@ -52,11 +57,10 @@ export default async function AdminHelpPage() {
               <div>
                 <p className="font-medium">
                   {name} <span className="sr-only">{check.ok ? "— working" : "— needs attention"}</span>
-                  <span
-                    aria-hidden="true"
-                    className={`ml-2 rounded-full px-2 py-0.5 text-xs font-semibold ${check.ok ? "bg-success-soft text-success" : "bg-danger-soft text-danger"}`}
-                  >
-                    {check.ok ? "Working" : "Needs attention"}
+                  <span aria-hidden="true" className="ml-2">
+                    <Badge tone={check.ok ? "success" : "danger"}>
+                      {check.ok ? "Working" : "Needs attention"}
+                    </Badge>
                   </span>
                 </p>
                 <p className="mt-0.5 text-sm text-ink-muted">{check.detail}</p>
@@ -75,7 +79,7 @@ export default async function AdminHelpPage() {
           Guide
         </h2>
         <dl className="mt-3 space-y-4">
-          <div className="rounded-card border border-line bg-surface p-4">
+          <div className={cn(cardClass, "p-4 shadow-none")}>
             <dt className="font-medium">Setting up what you sell</dt>
             <dd className="mt-1 text-sm text-ink-muted">
               Add your{" "}
@@ -100,7 +104,7 @@ export default async function AdminHelpPage() {
               service, category or size that bookings use can be deactivated but not deleted.
             </dd>
           </div>
-          <div className="rounded-card border border-line bg-surface p-4">
+          <div className={cn(cardClass, "p-4 shadow-none")}>
             <dt className="font-medium">Where you travel</dt>
             <dd className="mt-1 text-sm text-ink-muted">
               Travel zones list the postcode areas (SE), districts (SW9) or sectors (SW9 8) you cover, with an
@@ -108,7 +112,7 @@ export default async function AdminHelpPage() {
               postcode outside every active zone can&apos;t be booked.
             </dd>
           </div>
-          <div className="rounded-card border border-line bg-surface p-4">
+          <div className={cn(cardClass, "p-4 shadow-none")}>
             <dt className="font-medium">Emails</dt>
             <dd className="mt-1 text-sm text-ink-muted">
               Every email is written to the outbox first and sent by a background job, which retries with
@@ -116,7 +120,7 @@ export default async function AdminHelpPage() {
               <code className="font-mono">SMTP_URL</code>), emails are kept and logged instead of sent.
             </dd>
           </div>
-          <div className="rounded-card border border-line bg-surface p-4">
+          <div className={cn(cardClass, "p-4 shadow-none")}>
             <dt className="font-medium">Policy pages</dt>
             <dd className="mt-1 text-sm text-ink-muted">
               The booking policies, privacy policy and terms of service are generated from your settings — the

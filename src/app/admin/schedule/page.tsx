@@ -1,5 +1,6 @@
+import { ButtonLink } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { CalendarPopoverKeys } from "@/modules/availability/components/calendar-popover-keys";
 import { routes } from "@/lib/routes";
@@ -53,18 +54,16 @@ export default async function SchedulePage({ searchParams }: { searchParams: Pro
         >
           <div className="min-w-0">
             {calendar.teams.length === 0 ? (
-              <div className="rounded-card border border-dashed border-line-strong bg-surface p-8 text-center">
-                <p className="font-semibold">No teams yet</p>
-                <p className="mt-1 text-ink-muted">
-                  Teams are the vans (or bays) that take bookings. Add one to see its calendar.
-                </p>
-                <Link
-                  href={routes.adminTeams}
-                  className="mt-4 inline-flex min-h-11 items-center rounded-control bg-brand px-4 font-semibold text-white hover:bg-brand-hover"
-                >
-                  Add a team
-                </Link>
-              </div>
+              <EmptyState
+                title="No teams yet"
+                action={
+                  <ButtonLink variant="primary" href={routes.adminTeams}>
+                    Add a team
+                  </ButtonLink>
+                }
+              >
+                Teams are the vans (or bays) that take bookings. Add one to see its calendar.
+              </EmptyState>
             ) : calendar.view === "day" ? (
               <CalendarDayView calendar={calendar} />
             ) : calendar.view === "week" ? (

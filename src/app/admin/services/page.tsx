@@ -1,9 +1,15 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Plus } from "lucide-react";
 import { ActionButton } from "@/components/ui/action-button";
 import { ActiveBadge } from "@/components/ui/active-badge";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { controlClass } from "@/components/ui/control";
 import { Notice } from "@/components/ui/notice";
+import { Pagination } from "@/components/ui/pagination";
+import { SortableTh, Table, TableBody, TableHead, Td, Th, Tr } from "@/components/ui/table";
+import { pageFrom, type SortState } from "@/components/ui/url";
 import { SERVICE_KINDS, type ServiceKind } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { isUuid } from "@/lib/uuid";
@@ -11,6 +17,7 @@ import { routes } from "@/lib/routes";
 import { setServiceActiveAction } from "@/modules/catalogue/actions";
 import { durationRange } from "@/modules/catalogue/components/service-card";
 import {
+  type AdminServiceRow,
   listCategoriesForAdmin,
   listServicesForAdmin,
   type ServiceFilters,
@@ -20,7 +27,33 @@ import { requireAdminPage } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "Services" };
 
-type Search = { q?: string; category?: string; kind?: string; status?: string; deleted?: string };
+type Search = {
+  q?: string;
+  category?: string;
+  kind?: string;
+  status?: string;
+  deleted?: string;
+  sort?: string;
+  dir?: string;
+  page?: string;
+};
+
+const PAGE_SIZE = 25;
+
+// A catalogue is tens of services, so the list is sorted and paged here, after the query; unsorted, it
+// keeps the query's order (category, then the admin's order).
+const SORTS = {
+  name: (a: AdminServiceRow, b: AdminServiceRow) => a.name.localeCompare(b.name, "en-GB"),
+  price: (a: AdminServiceRow, b: AdminServiceRow) =>
+    (a.minPriceMinor ?? Number.MAX_SAFE_INTEGER) - (b.minPriceMinor ?? Number.MAX_SAFE_INTEGER),
+  duration: (a: AdminServiceRow, b: AdminServiceRow) =>
+    (a.minMinutes ?? Number.MAX_SAFE_INTEGER) - (b.minMinutes ?? Number.MAX_SAFE_INTEGER),
+} as const;
+
+function sortFrom(sp: Search): SortState | null {
+  if (!sp.sort || !(sp.sort in SORTS)) return null;
+  return { key: sp.sort, direction: sp.dir === "desc" ? "desc" : "asc" };
+}
 
 function filtersFrom(sp: Search): ServiceFilters {
   return {
@@ -31,51 +64,52 @@ function filtersFrom(sp: Search): ServiceFilters {
   };
 }
 
-const control =
-  "mt-1 block min-h-11 w-full rounded-control border border-line-strong bg-surface px-3 text-base focus:border-brand";
-const secondary =
-  "inline-flex min-h-11 items-center justify-center rounded-control border border-line-strong bg-surface px-4 text-sm font-medium hover:bg-canvas";
-
 export default async function ServicesPage({ searchParams }: { searchParams: Promise<Search> }) {
   await requireAdminPage(routes.adminServices);
   const sp = await searchParams;
   const filters = filtersFrom(sp);
-  const [services, categories, settings] = await Promise.all([
+  const [all, categories, settings] = await Promise.all([
     listServicesForAdmin(filters),
     listCategoriesForAdmin(),
     getPublicSettings(),
   ]);
   const filtered = Boolean(filters.q || filters.categoryId || filters.kind || filters.status);
   const money = (v: number) => formatMoney(v, settings.currency);
+  const sort = sortFrom(sp);
+  const sorted = sort
+    ? [...all].sort(
+        (a, b) => SORTS[sort.key as keyof typeof SORTS](a, b) * (sort.direction === "asc" ? 1 : -1),
+      )
+    : all;
+  const pageCount = Math.max(1, Math.ceil(sorted.length / PAGE_SIZE));
+  const page = pageFrom(sp.page, pageCount);
+  const services = sorted.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const { deleted: _deleted, ...listParams } = sp;
+  const sortable = { sort, pathname: routes.adminServices, searchParams: listParams };
+  const control = `${controlClass()} min-h-11`;
 
   return (
     <div className="max-w-6xl">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">Services</h1>
-          <p className="mt-1 text-ink-muted">
-            Packages and add-ons, active and inactive. Customers see active services priced for at least one
-            vehicle size.
-          </p>
-        </div>
-        <Link
-          href={routes.adminNewService}
-          className="inline-flex min-h-11 items-center gap-2 rounded-control bg-brand px-4 font-semibold text-white hover:bg-brand-hover"
-        >
-          <Plus aria-hidden="true" className="size-4" />
-          New service
-        </Link>
-      </div>
+      <PageHeader
+        title="Services"
+        description="Packages and add-ons, active and inactive. Customers see active services priced for at least one vehicle size."
+        actions={
+          <ButtonLink variant="primary" href={routes.adminNewService}>
+            <Plus aria-hidden="true" className="size-4" />
+            New service
+          </ButtonLink>
+        }
+      />
       <nav aria-label="Catalogue" className="mt-4 flex flex-wrap gap-2">
-        <Link className={secondary} href={routes.adminPricing}>
+        <ButtonLink size="sm" href={routes.adminPricing}>
           Prices, durations &amp; travel zones
-        </Link>
-        <Link className={secondary} href={routes.adminCategories}>
+        </ButtonLink>
+        <ButtonLink size="sm" href={routes.adminCategories}>
           Categories
-        </Link>
-        <Link className={secondary} href={routes.adminVehicleSizes}>
+        </ButtonLink>
+        <ButtonLink size="sm" href={routes.adminVehicleSizes}>
           Vehicle sizes
-        </Link>
+        </ButtonLink>
       </nav>
 
       {sp.deleted && (
@@ -90,6 +124,12 @@ export default async function ServicesPage({ searchParams }: { searchParams: Pro
         aria-label="Filter services"
         className="mt-6 grid gap-3 rounded-card border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
       >
+        {sort && (
+          <>
+            <input type="hidden" name="sort" value={sort.key} />
+            <input type="hidden" name="dir" value={sort.direction} />
+          </>
+        )}
         <label className="block text-sm font-medium">
           Search
           <input
@@ -128,120 +168,124 @@ export default async function ServicesPage({ searchParams }: { searchParams: Pro
           </select>
         </label>
         <div className="flex gap-2">
-          <button type="submit" className={`${secondary} flex-1 lg:flex-none`}>
+          <Button type="submit" className="flex-1 lg:flex-none">
             Filter
-          </button>
+          </Button>
           {filtered && (
-            <Link href={routes.adminServices} className={`${secondary} flex-1 lg:flex-none`}>
+            <ButtonLink href={routes.adminServices} className="flex-1 lg:flex-none">
               Clear
-            </Link>
+            </ButtonLink>
           )}
         </div>
       </form>
 
       <p className="mt-4 text-sm text-ink-muted" aria-live="polite">
-        {services.length === 1 ? "1 service" : `${services.length} services`}
+        {all.length === 1 ? "1 service" : `${all.length} services`}
         {filtered ? " match these filters" : ""}
       </p>
 
-      {services.length === 0 ? (
-        <div className="mt-3 rounded-card border border-dashed border-line-strong bg-surface p-8 text-center">
-          {filtered ? (
-            <p>
+      {all.length === 0 ? (
+        filtered ? (
+          <EmptyState className="mt-3">
+            <p className="text-ink">
               No services match these filters.{" "}
-              <Link
-                href={routes.adminServices}
-                className="font-medium text-brand underline underline-offset-2"
-              >
+              <ButtonLink variant="link" href={routes.adminServices} className="min-h-0">
                 Show all services
-              </Link>
+              </ButtonLink>
             </p>
-          ) : (
-            <>
-              <p className="font-semibold">No services yet</p>
-              <p className="mt-1 text-ink-muted">
-                {categories.length === 0
-                  ? "Start with a category (such as “Wash”) and your vehicle sizes, then add your first service."
-                  : "Add your first package — for example a maintenance wash — then set its prices."}
-              </p>
-              <Link
+          </EmptyState>
+        ) : (
+          <EmptyState
+            className="mt-3"
+            title="No services yet"
+            action={
+              <ButtonLink
+                variant="primary"
                 href={categories.length === 0 ? routes.adminCategories : routes.adminNewService}
-                className="mt-4 inline-flex min-h-11 items-center rounded-control bg-brand px-4 font-semibold text-white hover:bg-brand-hover"
               >
                 {categories.length === 0 ? "Add a category" : "Add a service"}
-              </Link>
-            </>
-          )}
-        </div>
+              </ButtonLink>
+            }
+          >
+            {categories.length === 0
+              ? "Start with a category (such as “Wash”) and your vehicle sizes, then add your first service."
+              : "Add your first package — for example a maintenance wash — then set its prices."}
+          </EmptyState>
+        )
       ) : (
-        <table className="mt-3 w-full border-separate border-spacing-0 text-sm">
-          <caption className="sr-only">Services</caption>
-          <thead className="hidden md:table-header-group">
-            <tr className="text-left text-ink-muted">
-              {["Service", "Category", "Kind", "Price", "Duration", "Status", ""].map((h, i) => (
-                <th
-                  key={h || i}
-                  scope="col"
-                  className="sticky top-0 border-b border-line bg-canvas px-3 py-2 font-medium"
-                >
-                  {h || <span className="sr-only">Actions</span>}
-                </th>
+        <>
+          <Table caption="Services" className="mt-3">
+            <TableHead>
+              <SortableTh sortKey="name" {...sortable}>
+                Service
+              </SortableTh>
+              <Th>Category</Th>
+              <Th>Kind</Th>
+              <SortableTh sortKey="price" {...sortable}>
+                Price
+              </SortableTh>
+              <SortableTh sortKey="duration" {...sortable}>
+                Duration
+              </SortableTh>
+              <Th>Status</Th>
+              <Th hidden>Actions</Th>
+            </TableHead>
+            <TableBody>
+              {services.map((s) => (
+                <Tr key={s.id}>
+                  <Td>
+                    <ButtonLink
+                      variant="link"
+                      href={routes.adminService(s.id)}
+                      className="min-h-0 font-semibold no-underline hover:underline"
+                    >
+                      {s.name}
+                    </ButtonLink>
+                    <span className="block text-ink-subtle">/{s.slug}</span>
+                  </Td>
+                  <Td label="Category">
+                    {s.categoryName}
+                    {!s.categoryActive && <span className="text-ink-muted"> (inactive)</span>}
+                  </Td>
+                  <Td label="Kind">{s.kind === "package" ? "Package" : "Add-on"}</Td>
+                  <Td label="Price" numeric>
+                    {s.minPriceMinor === null || s.maxPriceMinor === null ? (
+                      <span className="font-medium text-warning">Not priced — hidden</span>
+                    ) : s.minPriceMinor === s.maxPriceMinor ? (
+                      money(s.minPriceMinor)
+                    ) : (
+                      `${money(s.minPriceMinor)} – ${money(s.maxPriceMinor)}`
+                    )}
+                  </Td>
+                  <Td label="Duration" numeric>
+                    {s.minMinutes === null || s.maxMinutes === null
+                      ? "—"
+                      : durationRange(s.minMinutes, s.maxMinutes)}
+                  </Td>
+                  <Td className="py-1">
+                    <ActiveBadge isActive={s.isActive} />
+                  </Td>
+                  <Td className="pt-2 md:text-right">
+                    <ActionButton
+                      action={setServiceActiveAction}
+                      input={{ id: s.id, isActive: !s.isActive }}
+                      successToast={s.isActive ? "Service deactivated." : "Service activated."}
+                    >
+                      {s.isActive ? "Deactivate" : "Activate"}
+                      <span className="sr-only"> {s.name}</span>
+                    </ActionButton>
+                  </Td>
+                </Tr>
               ))}
-            </tr>
-          </thead>
-          <tbody>
-            {services.map((s) => (
-              <tr
-                key={s.id}
-                className="mb-3 block rounded-card border border-line bg-surface p-4 md:mb-0 md:table-row md:rounded-none md:border-0 md:p-0"
-              >
-                <td className="block md:table-cell md:border-b md:border-line md:px-3 md:py-3">
-                  <Link
-                    href={routes.adminService(s.id)}
-                    className="font-semibold text-brand underline-offset-2 hover:underline"
-                  >
-                    {s.name}
-                  </Link>
-                  <span className="block text-ink-subtle">/{s.slug}</span>
-                </td>
-                <td className="block md:table-cell md:border-b md:border-line md:px-3 md:py-3">
-                  <span className="md:sr-only text-ink-muted">Category: </span>
-                  {s.categoryName}
-                  {!s.categoryActive && <span className="text-ink-muted"> (inactive)</span>}
-                </td>
-                <td className="block md:table-cell md:border-b md:border-line md:px-3 md:py-3">
-                  <span className="md:sr-only text-ink-muted">Kind: </span>
-                  {s.kind === "package" ? "Package" : "Add-on"}
-                </td>
-                <td className="block tabular md:table-cell md:border-b md:border-line md:px-3 md:py-3">
-                  <span className="md:sr-only text-ink-muted">Price: </span>
-                  {s.minPriceMinor === null || s.maxPriceMinor === null ? (
-                    <span className="font-medium text-warning">Not priced — hidden</span>
-                  ) : s.minPriceMinor === s.maxPriceMinor ? (
-                    money(s.minPriceMinor)
-                  ) : (
-                    `${money(s.minPriceMinor)} – ${money(s.maxPriceMinor)}`
-                  )}
-                </td>
-                <td className="block tabular md:table-cell md:border-b md:border-line md:px-3 md:py-3">
-                  <span className="md:sr-only text-ink-muted">Duration: </span>
-                  {s.minMinutes === null || s.maxMinutes === null
-                    ? "—"
-                    : durationRange(s.minMinutes, s.maxMinutes)}
-                </td>
-                <td className="block py-1 md:table-cell md:border-b md:border-line md:px-3 md:py-3">
-                  <ActiveBadge isActive={s.isActive} />
-                </td>
-                <td className="block pt-2 md:table-cell md:border-b md:border-line md:px-3 md:py-3 md:text-right">
-                  <ActionButton action={setServiceActiveAction} input={{ id: s.id, isActive: !s.isActive }}>
-                    {s.isActive ? "Deactivate" : "Activate"}
-                    <span className="sr-only"> {s.name}</span>
-                  </ActionButton>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+            </TableBody>
+          </Table>
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            pathname={routes.adminServices}
+            searchParams={listParams}
+          />
+        </>
       )}
     </div>
   );

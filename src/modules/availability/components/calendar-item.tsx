@@ -1,3 +1,4 @@
+import { buttonClass } from "@/components/ui/button";
 import type { CSSProperties } from "react";
 import { X } from "lucide-react";
 import { ActionButton } from "@/components/ui/action-button";
@@ -99,7 +100,7 @@ export function CalendarItemButton({ item, team, timeZone, popoverId, layout, st
             type="button"
             popoverTarget={popoverId}
             popoverTargetAction="hide"
-            className="inline-flex min-h-11 items-center gap-1 rounded-control border border-line-strong bg-surface px-3 text-sm font-medium hover:bg-canvas"
+            className={buttonClass({ size: "sm" })}
           >
             <X aria-hidden="true" className="size-4" />
             Close

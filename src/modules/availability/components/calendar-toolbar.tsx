@@ -1,3 +1,6 @@
+import { buttonClass } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { controlClass } from "@/components/ui/control";
 import Link from "next/link";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { formatLongDate } from "@/lib/dates";
@@ -13,8 +16,7 @@ export const scheduleHref = (view: CalendarView, date: string) =>
 const UNIT = { day: "day", week: "week", month: "month" } as const;
 const VIEW_LABEL = { day: "Day", week: "Week", month: "Month" } as const;
 
-const button =
-  "inline-flex min-h-11 items-center justify-center gap-1 rounded-control border border-line-strong bg-surface px-3 text-sm font-medium hover:bg-canvas";
+const button = buttonClass({ size: "sm", className: "gap-1" });
 
 export function periodTitle(calendar: Calendar): string {
   const first = calendar.days[0];
@@ -63,7 +65,7 @@ export function CalendarToolbar({ calendar }: { calendar: Calendar }) {
             type="date"
             defaultValue={date}
             required
-            className="min-h-11 rounded-control border border-line-strong bg-surface px-3 text-base focus:border-brand"
+            className={cn(controlClass(), "mt-0 inline-block min-h-11 w-auto")}
           />
           <button type="submit" className={button}>
             Go

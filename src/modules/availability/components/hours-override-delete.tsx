@@ -1,15 +1,14 @@
 "use client";
 
 import { useState } from "react";
+import { Button } from "@/components/ui/button";
 import { deleteOverrideAction } from "../hours-actions";
 import { HoursStrandedPanel, useHoursSave } from "./hours-stranded-panel";
 
-const base =
-  "inline-flex min-h-11 items-center justify-center rounded-control border border-line-strong bg-surface px-3 text-sm font-medium disabled:opacity-50";
-const button = `${base} text-danger hover:bg-danger-soft`;
-const keepButton = `${base} hover:bg-canvas`;
-
-/** Delete with an inline confirmation; if the date's weekly hours would strand bookings, lists them first. */
+/**
+ * Delete with an inline confirmation (not a dialog: its second step, the stranded bookings, needs the
+ * room of the list); if the date's weekly hours would strand bookings, lists them first.
+ */
 export function HoursOverrideDelete({
   id,
   label,
@@ -31,28 +30,18 @@ export function HoursOverrideDelete({
           className="flex flex-wrap items-center gap-2 rounded-control border border-danger/30 bg-danger-soft px-3 py-2 text-sm"
         >
           <span className="text-danger">Delete {label}? It goes back to its weekly hours.</span>
-          <button
-            type="button"
-            className="min-h-11 rounded-control bg-danger px-3 font-semibold text-white disabled:opacity-70"
-            disabled={hours.pending}
-            onClick={() => hours.save({ id })}
-          >
+          <Button variant="danger" size="sm" pending={hours.pending} onClick={() => hours.save({ id })}>
             Delete
-          </button>
-          <button
-            type="button"
-            className={keepButton}
-            disabled={hours.pending}
-            onClick={() => setAsking(false)}
-          >
+          </Button>
+          <Button size="sm" disabled={hours.pending} onClick={() => setAsking(false)}>
             Keep
-          </button>
+          </Button>
         </div>
       ) : (
         !hours.stranded && (
-          <button type="button" className={button} onClick={() => setAsking(true)}>
+          <Button variant="danger-outline" size="sm" onClick={() => setAsking(true)}>
             Delete<span className="sr-only"> {label}</span>
-          </button>
+          </Button>
         )
       )}
       {hours.message?.kind === "error" && (

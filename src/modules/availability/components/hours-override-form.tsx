@@ -1,5 +1,7 @@
 "use client";
 
+import { controlClass } from "@/components/ui/control";
+import { buttonClass } from "@/components/ui/button";
 import { Loader2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Notice } from "@/components/ui/notice";
@@ -16,8 +18,7 @@ type OverrideDraft = {
   note: string;
 };
 
-const control =
-  "mt-1 block min-h-11 w-full rounded-control border bg-surface px-3 text-base focus:border-brand";
+const control = `${controlClass()} min-h-11`;
 
 /**
  * Adds a date with its own hours (closed all day, or special ranges) or edits one. A change that
@@ -171,7 +172,7 @@ export function HoursOverrideForm({
         <button
           type="submit"
           disabled={locked}
-          className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-control bg-brand px-5 font-semibold text-white hover:bg-brand-hover disabled:opacity-70 sm:w-auto"
+          className={buttonClass({ variant: "primary", size: "lg", className: "w-full sm:w-auto" })}
         >
           {hours.pending && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
           {override ? "Save date" : "Add date"}

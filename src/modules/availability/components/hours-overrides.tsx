@@ -1,3 +1,6 @@
+import { EmptyState } from "@/components/ui/empty-state";
+import { cardListClass } from "@/components/ui/card";
+import { summaryClass } from "@/components/ui/button";
 import { formatLongDate } from "@/lib/dates";
 import { dateAsInstant, formatRanges } from "../domain/time-ranges";
 import type { AdminOverride } from "../server/hours";
@@ -33,11 +36,11 @@ export function HoursOverrides({
   return (
     <>
       {upcoming.length === 0 ? (
-        <p className="mt-3 rounded-card border border-dashed border-line-strong bg-surface p-6 text-center text-ink-muted">
+        <EmptyState className="mt-3">
           No upcoming dates with different hours. Add bank holidays, days off and special opening hours above.
-        </p>
+        </EmptyState>
       ) : (
-        <ul className="mt-3 divide-y divide-line rounded-card border border-line bg-surface">
+        <ul className={`mt-3 ${cardListClass}`}>
           {upcoming.map((o) => (
             <li key={o.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
               <div className="min-w-0">
@@ -47,7 +50,7 @@ export function HoursOverrides({
                   {o.note && <span className="text-ink-muted"> · {o.note}</span>}
                 </p>
                 <details className="mt-2">
-                  <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-medium text-brand">
+                  <summary className={summaryClass}>
                     Edit<span className="sr-only"> {words(o.date)}</span>
                   </summary>
                   <div className="mt-2">
@@ -67,10 +70,8 @@ export function HoursOverrides({
       )}
       {past.length > 0 && (
         <details className="mt-4">
-          <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-medium text-brand">
-            Recent past dates
-          </summary>
-          <ul className="mt-2 divide-y divide-line rounded-card border border-line bg-surface text-sm">
+          <summary className={summaryClass}>Recent past dates</summary>
+          <ul className={`mt-2 text-sm ${cardListClass}`}>
             {past.map((o) => (
               <li key={o.id} className="p-3">
                 <span className="font-medium">{words(o.date)}</span> · <Hours o={o} />

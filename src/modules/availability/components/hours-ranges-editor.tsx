@@ -1,5 +1,7 @@
 "use client";
 
+import { buttonClass } from "@/components/ui/button";
+import { controlClass } from "@/components/ui/control";
 import { Plus, X } from "lucide-react";
 import { useId } from "react";
 import { DAY_MINUTES, MAX_RANGES_PER_DAY, parseTimeInput, toTimeInputValue } from "../domain/time-ranges";
@@ -43,10 +45,8 @@ function suggestRange(ranges: readonly RangeDraft[]): RangeDraft {
   };
 }
 
-const timeInput =
-  "mt-1 block min-h-11 w-full rounded-control border bg-surface px-3 text-base tabular focus:border-brand";
-const smallButton =
-  "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-control border border-line-strong bg-surface px-3 text-sm font-medium hover:bg-canvas disabled:opacity-50";
+const timeInput = `${controlClass()} min-h-11 tabular`;
+const smallButton = buttonClass({ size: "sm", className: "min-w-11 gap-1" });
 
 /**
  * A day's opening ranges as pairs of time inputs (5-minute steps), each labelled "Monday, range 1, opens"

@@ -1,5 +1,6 @@
 "use client";
 
+import { buttonClass } from "@/components/ui/button";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { formatDateTime, formatTime } from "@/lib/dates";
@@ -125,16 +126,13 @@ export function HoursStrandedPanel({
           type="button"
           disabled={pending}
           onClick={onConfirm}
-          className="min-h-11 rounded-control bg-warning px-4 font-semibold text-white disabled:opacity-70"
+          className={buttonClass({
+            className: "border-0 bg-warning font-semibold text-white hover:bg-warning/90",
+          })}
         >
           {confirmLabel}
         </button>
-        <button
-          type="button"
-          disabled={pending}
-          onClick={onCancel}
-          className="min-h-11 rounded-control border border-line-strong bg-surface px-4 font-medium hover:bg-canvas"
-        >
+        <button type="button" disabled={pending} onClick={onCancel} className={buttonClass()}>
           Cancel
         </button>
       </div>

@@ -1,5 +1,7 @@
 "use client";
 
+import { buttonClass } from "@/components/ui/button";
+import { cardListClass } from "@/components/ui/card";
 import { Loader2 } from "lucide-react";
 import { useState } from "react";
 import { Notice } from "@/components/ui/notice";
@@ -9,10 +11,8 @@ import type { WeekdayHours } from "../server/hours";
 import { HoursRangesEditor, type RangeDraft, sameDrafts, toDrafts } from "./hours-ranges-editor";
 import { HoursStrandedPanel, useHoursSave } from "./hours-stranded-panel";
 
-const primary =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-control bg-brand px-4 font-semibold text-white hover:bg-brand-hover disabled:opacity-70";
-const secondary =
-  "inline-flex min-h-11 items-center justify-center rounded-control border border-line-strong bg-surface px-4 text-sm font-medium hover:bg-canvas disabled:opacity-50";
+const primary = buttonClass({ variant: "primary" });
+const secondary = buttonClass({ className: "text-sm" });
 
 const byOpening = (ranges: RangeDraft[]) => {
   const at = (r: RangeDraft) => {
@@ -114,7 +114,7 @@ function WeekdayRow({ day, timeZone }: { day: WeekdayHours; timeZone: string }) 
 /** Monday to Sunday, each with its opening ranges; a day with none is closed. */
 export function HoursWeeklyEditor({ week, timeZone }: { week: WeekdayHours[]; timeZone: string }) {
   return (
-    <ol className="mt-3 divide-y divide-line rounded-card border border-line bg-surface">
+    <ol className={`mt-3 ${cardListClass}`}>
       {week.map((day) => (
         <WeekdayRow key={day.weekday} day={day} timeZone={timeZone} />
       ))}

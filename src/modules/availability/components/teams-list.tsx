@@ -1,4 +1,7 @@
+import { cardListClass } from "@/components/ui/card";
 import { ActiveBadge } from "@/components/ui/active-badge";
+import { buttonClass } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
 import { Field, Form, SubmitButton } from "@/components/ui/form";
 import { RowActions } from "@/modules/catalogue/components/row-actions";
 import type { AdminTeam } from "../server/teams";
@@ -13,13 +16,13 @@ const upcoming = (n: number) =>
 export function TeamsList({ teams }: { teams: AdminTeam[] }) {
   if (teams.length === 0)
     return (
-      <p className="mt-3 rounded-card border border-dashed border-line-strong bg-surface p-6 text-center text-ink-muted">
+      <EmptyState className="mt-3">
         No teams yet. Add your first van or technician above — customers can book once you have an active team
         and opening hours.
-      </p>
+      </EmptyState>
     );
   return (
-    <ol className="mt-3 divide-y divide-line rounded-card border border-line bg-surface">
+    <ol className={`mt-3 ${cardListClass}`}>
       {teams.map((team, i) => (
         <li key={team.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
@@ -32,7 +35,9 @@ export function TeamsList({ teams }: { teams: AdminTeam[] }) {
               {teamColourName(team.colour)} · {upcoming(team.upcomingCount)}
             </p>
             <details className="mt-2">
-              <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-medium text-brand">
+              <summary
+                className={buttonClass({ variant: "link", className: "cursor-pointer text-sm no-underline" })}
+              >
                 Edit<span className="sr-only"> {team.name}</span>
               </summary>
               <Form

@@ -1,5 +1,6 @@
 "use client";
 
+import { buttonClass } from "@/components/ui/button";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { Loader2 } from "lucide-react";
@@ -109,11 +110,7 @@ export function ImageUpload({
           </p>
         )}
         <div className="mt-3 flex flex-wrap gap-2">
-          <button
-            type="submit"
-            disabled={busy !== null}
-            className="inline-flex min-h-11 items-center gap-2 rounded-control bg-brand px-4 font-semibold text-white hover:bg-brand-hover disabled:opacity-70"
-          >
+          <button type="submit" disabled={busy !== null} className={buttonClass({ variant: "primary" })}>
             {busy === "upload" && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
             {imageUploadId ? "Upload new photo" : "Upload photo"}
           </button>
@@ -122,7 +119,7 @@ export function ImageUpload({
               type="button"
               disabled={busy !== null}
               onClick={() => void send("DELETE")}
-              className="inline-flex min-h-11 items-center gap-2 rounded-control border border-line-strong bg-surface px-4 font-medium text-danger hover:bg-danger-soft disabled:opacity-70"
+              className={buttonClass({ variant: "danger-outline" })}
             >
               {busy === "remove" && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
               Remove photo

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { ActiveBadge } from "@/components/ui/active-badge";
+import { buttonClass } from "@/components/ui/button";
 import { Form, SubmitButton, type FormResult } from "@/components/ui/form";
 import { RowActions } from "./row-actions";
 
@@ -28,7 +29,9 @@ export function OrderedListItem(props: Props) {
         </p>
         {props.details}
         <details className="mt-2">
-          <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-medium text-brand">
+          <summary
+            className={buttonClass({ variant: "link", className: "cursor-pointer text-sm no-underline" })}
+          >
             Edit<span className="sr-only"> {props.name}</span>
           </summary>
           <Form
@@ -54,24 +57,4 @@ export function OrderedListItem(props: Props) {
       />
     </li>
   );
-}
-
-/** The list itself, or its empty state. */
-export function OrderedList({
-  count,
-  empty,
-  children,
-}: {
-  count: number;
-  empty: ReactNode;
-  children: ReactNode;
-}) {
-  if (count === 0) {
-    return (
-      <p className="mt-3 rounded-card border border-dashed border-line-strong bg-surface p-6 text-center text-ink-muted">
-        {empty}
-      </p>
-    );
-  }
-  return <ol className="mt-3 divide-y divide-line rounded-card border border-line bg-surface">{children}</ol>;
 }

@@ -1,3 +1,4 @@
+import { buttonClass } from "@/components/ui/button";
 import { formatMoney } from "@/lib/money";
 import type { PostcodeCheck } from "../server/queries";
 
@@ -27,7 +28,7 @@ export function PostcodeChecker({ result, currency }: { result: PostcodeCheck | 
         />
         <button
           type="submit"
-          className="min-h-11 shrink-0 rounded-control bg-brand px-5 font-semibold text-white hover:bg-brand-hover"
+          className={buttonClass({ variant: "primary", size: "lg", className: "shrink-0" })}
         >
           Check
         </button>

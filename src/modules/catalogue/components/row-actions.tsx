@@ -3,6 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { ArrowDown, ArrowUp } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
 import type { FormResult } from "@/components/ui/form";
 
 type Actions = {
@@ -11,12 +13,9 @@ type Actions = {
   remove: (input: { id: string }) => Promise<FormResult>;
 };
 
-const button =
-  "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-control border border-line-strong bg-surface px-3 text-sm font-medium hover:bg-canvas disabled:opacity-50";
-
 /**
  * Reorder (buttons, so it works from the keyboard — not drag-only), activate/deactivate, and delete
- * with an inline confirmation. Refused deletes explain why.
+ * after a confirmation dialog. Refused changes explain why (a refused delete inside its dialog).
  */
 export function RowActions(props: {
   id: string;
@@ -29,7 +28,6 @@ export function RowActions(props: {
   const router = useRouter();
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
 
   const run = (fn: () => Promise<FormResult>) =>
     start(async () => {
@@ -39,73 +37,49 @@ export function RowActions(props: {
         code: "NETWORK",
         message: "We couldn't reach the server. Try again.",
       }));
-      if (res.ok) {
-        setConfirming(false);
-        router.refresh();
-      } else setError(res.message);
+      if (res.ok) router.refresh();
+      else setError(res.message);
     });
 
   return (
     <div className="flex flex-col items-start gap-2 sm:items-end">
       <div className="flex flex-wrap gap-2" aria-busy={pending}>
-        <button
-          type="button"
-          className={button}
+        <Button
+          size="icon"
           disabled={pending || props.isFirst}
           onClick={() => run(() => props.actions.move({ id: props.id, direction: "up" }))}
         >
           <ArrowUp aria-hidden="true" className="size-4" />
           <span className="sr-only">Move {props.name} up</span>
-        </button>
-        <button
-          type="button"
-          className={button}
+        </Button>
+        <Button
+          size="icon"
           disabled={pending || props.isLast}
           onClick={() => run(() => props.actions.move({ id: props.id, direction: "down" }))}
         >
           <ArrowDown aria-hidden="true" className="size-4" />
           <span className="sr-only">Move {props.name} down</span>
-        </button>
-        <button
-          type="button"
-          className={button}
+        </Button>
+        <Button
+          size="sm"
           disabled={pending}
           onClick={() => run(() => props.actions.setActive({ id: props.id, isActive: !props.isActive }))}
         >
           {props.isActive ? "Deactivate" : "Activate"}
           <span className="sr-only"> {props.name}</span>
-        </button>
-        {!confirming && (
-          <button
-            type="button"
-            className={`${button} text-danger`}
-            disabled={pending}
-            onClick={() => setConfirming(true)}
-          >
-            Delete<span className="sr-only"> {props.name}</span>
-          </button>
-        )}
-      </div>
-      {confirming && (
-        <div
-          role="group"
-          aria-label={`Delete ${props.name}?`}
-          className="flex flex-wrap items-center gap-2 rounded-control border border-danger/30 bg-danger-soft px-3 py-2 text-sm"
+        </Button>
+        <ConfirmActionButton
+          action={props.actions.remove}
+          input={{ id: props.id }}
+          title={`Delete ${props.name}?`}
+          description="This cannot be undone."
+          confirmLabel="Delete"
+          cancelLabel="Keep"
+          successToast="Deleted."
         >
-          <span className="text-danger">Delete {props.name}? This cannot be undone.</span>
-          <button
-            type="button"
-            className="min-h-11 rounded-control bg-danger px-3 font-semibold text-white"
-            disabled={pending}
-            onClick={() => run(() => props.actions.remove({ id: props.id }))}
-          >
-            Delete
-          </button>
-          <button type="button" className={button} disabled={pending} onClick={() => setConfirming(false)}>
-            Keep
-          </button>
-        </div>
-      )}
+          Delete<span className="sr-only"> {props.name}</span>
+        </ConfirmActionButton>
+      </div>
       {error && (
         <p role="alert" className="max-w-md text-sm text-danger">
           {error}

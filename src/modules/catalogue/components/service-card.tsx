@@ -1,11 +1,11 @@
+import { buttonClass } from "@/components/ui/button";
 import Link from "next/link";
 import { formatDuration } from "@/lib/dates";
 import { renderMarkdown } from "@/lib/markdown";
 import { formatMoney } from "@/lib/money";
 import { uploadUrl } from "@/lib/routes";
 
-const BOOK_BUTTON =
-  "mt-4 inline-flex min-h-11 items-center justify-center rounded-control bg-brand px-4 font-semibold text-white hover:bg-brand-hover";
+const BOOK_BUTTON = buttonClass({ variant: "primary", className: "mt-4" });
 
 export type ServiceCardData = {
   name: string;
@@ -53,7 +53,12 @@ export function ServiceCard({
         <p className="mt-1 flex-1 text-sm text-ink-muted">{s.shortDescription}</p>
         {s.longDescription && (
           <details className="group mt-3 text-sm">
-            <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-brand underline-offset-2 hover:underline">
+            <summary
+              className={buttonClass({
+                variant: "link",
+                className: "cursor-pointer no-underline hover:underline",
+              })}
+            >
               What&apos;s included<span className="sr-only"> in {s.name}</span>
             </summary>
             <div

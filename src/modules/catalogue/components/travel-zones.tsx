@@ -1,3 +1,6 @@
+import { EmptyState } from "@/components/ui/empty-state";
+import { cardClass, cardListClass } from "@/components/ui/card";
+import { summaryClass } from "@/components/ui/button";
 import { ActiveBadge } from "@/components/ui/active-badge";
 import { Checkbox, Field, Form, SubmitButton } from "@/components/ui/form";
 import { getPublicSettings } from "@/modules/settings/server";
@@ -8,6 +11,7 @@ import { type AdminZone, listZonesForAdmin } from "../server/zones";
 import { createZoneAction, deleteZoneAction, setZoneActiveAction, updateZoneAction } from "../zone-actions";
 import { ZonesPostcodeCheck } from "./zones-postcode-check";
 import { ActionButton } from "@/components/ui/action-button";
+import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
 
 const PREFIX_HELP =
   "Separate with commas: an area (SE), a district (SW9) or a sector (SW9 8). A prefix can be in only one active zone.";
@@ -82,7 +86,7 @@ function ZoneItem({ zone, currency }: { zone: AdminZone; currency: string }) {
             : "No extra travel time"}
         </p>
         <details className="mt-2">
-          <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-medium text-brand">
+          <summary className={summaryClass}>
             Edit<span className="sr-only"> {zone.name}</span>
           </summary>
           <Form
@@ -103,19 +107,20 @@ function ZoneItem({ zone, currency }: { zone: AdminZone; currency: string }) {
           {zone.isActive ? "Deactivate" : "Activate"}
           <span className="sr-only"> {zone.name}</span>
         </ActionButton>
-        <ActionButton
+        <ConfirmActionButton
           action={deleteZoneAction}
           input={{ id: zone.id }}
-          variant="danger"
-          confirmLabel="Delete"
-          confirm={`Delete ${zone.name}? ${
+          title={`Delete ${zone.name}?`}
+          description={`${
             zone.isActive
               ? `${zone.postcodePrefixes.join(", ")} will no longer be covered unless another active zone includes them. `
               : ""
           }Existing bookings keep their travel fee. This cannot be undone.`}
+          confirmLabel="Delete zone"
+          successToast="Zone deleted."
         >
           Delete<span className="sr-only"> {zone.name}</span>
-        </ActionButton>
+        </ConfirmActionButton>
       </div>
     </li>
   );
@@ -143,15 +148,12 @@ export async function TravelZones() {
       </p>
 
       {zones.length === 0 ? (
-        <p className="mt-3 rounded-card border border-dashed border-line-strong bg-surface p-6 text-center text-ink-muted">
+        <EmptyState className="mt-3">
           No travel zones yet, so no postcode is covered. Add the first one below — for example
           &ldquo;Brixton&rdquo; with SW2, SW9.
-        </p>
+        </EmptyState>
       ) : (
-        <ul
-          aria-label="Travel zones"
-          className="mt-3 divide-y divide-line rounded-card border border-line bg-surface"
-        >
+        <ul aria-label="Travel zones" className={`mt-3 ${cardListClass}`}>
           {zones.map((z) => (
             <ZoneItem key={z.id} zone={z} currency={currency} />
           ))}
@@ -159,10 +161,7 @@ export async function TravelZones() {
       )}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <section
-          aria-labelledby="add-zone"
-          className="rounded-card border border-line bg-surface p-5 shadow-card"
-        >
+        <section aria-labelledby="add-zone" className={cardClass}>
           <h3 id="add-zone" className="font-semibold">
             Add a zone
           </h3>
@@ -185,10 +184,7 @@ export async function TravelZones() {
           </Form>
         </section>
 
-        <section
-          aria-labelledby="check-postcode"
-          className="self-start rounded-card border border-line bg-surface p-5 shadow-card"
-        >
+        <section aria-labelledby="check-postcode" className={`self-start ${cardClass}`}>
           <h3 id="check-postcode" className="font-semibold">
             Check a postcode
           </h3>

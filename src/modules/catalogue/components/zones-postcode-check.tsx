@@ -1,5 +1,6 @@
 "use client";
 
+import { buttonClass } from "@/components/ui/button";
 import { useEffect, useId, useRef, useState, useTransition } from "react";
 import { Loader2 } from "lucide-react";
 import { Notice } from "@/components/ui/notice";
@@ -75,7 +76,7 @@ export function ZonesPostcodeCheck({ currency, revision }: { currency: string; r
         <button
           type="submit"
           disabled={pending}
-          className="inline-flex min-h-11 shrink-0 items-center justify-center gap-2 rounded-control bg-brand px-5 font-semibold text-white hover:bg-brand-hover disabled:opacity-70"
+          className={buttonClass({ variant: "primary", size: "lg", className: "shrink-0" })}
         >
           {pending && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
           Check

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Card, PageHeader, Section } from "@/components/ui/card";
 import Link from "next/link";
 import { Notice } from "@/components/ui/notice";
 import { localDateOf } from "@/lib/dates";
@@ -26,25 +27,28 @@ export default async function OpeningHoursPage() {
 
   return (
     <div className="max-w-4xl">
-      <h1 className="text-2xl font-bold tracking-tight">Opening hours</h1>
-      <p className="mt-1 text-ink-muted">
-        When your{" "}
-        <Link href={routes.adminTeams} className="font-medium text-brand underline underline-offset-2">
-          teams
-        </Link>{" "}
-        can work. Customers can only book jobs that fit inside one opening range, so a break between two
-        ranges is never booked over.
-      </p>
-      <p className="mt-2 text-sm font-medium">Times are in {timeZone}.</p>
+      <PageHeader
+        title="Opening hours"
+        description={
+          <>
+            When your{" "}
+            <Link href={routes.adminTeams} className="font-medium text-brand underline underline-offset-2">
+              teams
+            </Link>{" "}
+            can work. Customers can only book jobs that fit inside one opening range, so a break between two
+            ranges is never booked over.
+          </>
+        }
+      >
+        <p className="mt-2 text-sm font-medium">Times are in {timeZone}.</p>
+      </PageHeader>
 
-      <section aria-labelledby="weekly-hours" className="mt-6">
-        <h2 id="weekly-hours" className="text-lg font-semibold">
-          Weekly hours
-        </h2>
-        <p className="mt-1 text-sm text-ink-muted">
-          Each day can have several ranges, such as 08:00–12:30 and 13:00–18:00 for a lunch break. A day with
-          no ranges is closed. Save each day on its own.
-        </p>
+      <Section
+        plain
+        className="mt-6"
+        title="Weekly hours"
+        description="Each day can have several ranges, such as 08:00–12:30 and 13:00–18:00 for a lunch break. A day with no ranges is closed. Save each day on its own."
+      >
         {neverOpen && (
           <Notice kind="warning" className="mt-3">
             You have no opening hours yet, so customers can&apos;t book anything. Add ranges to the days you
@@ -52,24 +56,23 @@ export default async function OpeningHoursPage() {
           </Notice>
         )}
         <HoursWeeklyEditor week={week} timeZone={timeZone} />
-      </section>
+      </Section>
 
-      <section aria-labelledby="date-overrides" className="mt-10">
-        <h2 id="date-overrides" className="text-lg font-semibold">
-          Dates with different hours
-        </h2>
-        <p className="mt-1 text-sm text-ink-muted">
-          Bank holidays, days off or longer days. On these dates their own hours replace the weekly hours.
-        </p>
-        <div className="mt-4 rounded-card border border-line bg-surface p-5 shadow-card">
+      <Section
+        plain
+        className="mt-10"
+        title="Dates with different hours"
+        description="Bank holidays, days off or longer days. On these dates their own hours replace the weekly hours."
+      >
+        <Card className="mt-4">
           <h3 className="mb-3 font-semibold">Add a date</h3>
           <HoursOverrideForm today={today} timeZone={timeZone} />
-        </div>
+        </Card>
         <h3 className="mt-6 font-semibold">
           Upcoming dates <span className="font-normal text-ink-muted">({upcoming.length})</span>
         </h3>
         <HoursOverrides upcoming={upcoming} past={past} today={today} timeZone={timeZone} />
-      </section>
+      </Section>
     </div>
   );
 }

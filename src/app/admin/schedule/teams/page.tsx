@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { PageHeader, Section } from "@/components/ui/card";
 import Link from "next/link";
 import { Field, Form, SubmitButton } from "@/components/ui/form";
 import { Notice } from "@/components/ui/notice";
@@ -22,11 +23,10 @@ export default async function TeamsPage() {
 
   return (
     <div className="max-w-4xl">
-      <h1 className="text-2xl font-bold tracking-tight">Teams</h1>
-      <p className="mt-1 text-ink-muted">
-        A team is a van or a technician that does one job at a time. The number of active teams is how many
-        jobs can run at once: each booking is given a free team when it is made.
-      </p>
+      <PageHeader
+        title="Teams"
+        description="A team is a van or a technician that does one job at a time. The number of active teams is how many jobs can run at once: each booking is given a free team when it is made."
+      />
       <p className="mt-3 text-sm" aria-live="polite">
         {active === 0
           ? null
@@ -50,13 +50,7 @@ export default async function TeamsPage() {
         .
       </p>
 
-      <section
-        aria-labelledby="add-team"
-        className="mt-6 rounded-card border border-line bg-surface p-5 shadow-card"
-      >
-        <h2 id="add-team" className="text-lg font-semibold">
-          Add a team
-        </h2>
+      <Section title="Add a team" className="mt-6">
         <Form
           action={createTeamAction}
           resetOnSuccess
@@ -76,18 +70,20 @@ export default async function TeamsPage() {
           <TeamsColourField defaultValue={nextColour} idPrefix="new-team" />
           <SubmitButton>Add team</SubmitButton>
         </Form>
-      </section>
+      </Section>
 
-      <section aria-labelledby="all-teams" className="mt-8">
-        <h2 id="all-teams" className="text-lg font-semibold">
-          All teams <span className="font-normal text-ink-muted">({teams.length})</span>
-        </h2>
-        <p className="mt-1 text-sm text-ink-muted">
-          In the order they appear on the calendar. A team with upcoming bookings can&apos;t be deactivated,
-          and a team that has ever had a booking can only be deactivated, not deleted.
-        </p>
+      <Section
+        plain
+        className="mt-8"
+        title={
+          <>
+            All teams <span className="font-normal text-ink-muted">({teams.length})</span>
+          </>
+        }
+        description="In the order they appear on the calendar. A team with upcoming bookings can't be deactivated, and a team that has ever had a booking can only be deactivated, not deleted."
+      >
         <TeamsList teams={teams} />
-      </section>
+      </Section>
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ActionButton } from "@/components/ui/action-button";
 import { ActiveBadge } from "@/components/ui/active-badge";
+import { Section } from "@/components/ui/card";
+import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
+import { BackLink } from "@/components/ui/back-link";
 import { Notice } from "@/components/ui/notice";
 import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
@@ -41,12 +43,7 @@ export default async function EditServicePage({ params, searchParams }: Params) 
 
   return (
     <div className="max-w-6xl">
-      <Link
-        href={routes.adminServices}
-        className="text-sm font-medium text-brand underline-offset-2 hover:underline"
-      >
-        ← All services
-      </Link>
+      <BackLink href={routes.adminServices}>All services</BackLink>
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold tracking-tight">{service.name}</h1>
         <ActiveBadge isActive={service.isActive} />
@@ -59,36 +56,28 @@ export default async function EditServicePage({ params, searchParams }: Params) 
       )}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[3fr_2fr]">
-        <section
-          aria-labelledby="details"
-          className="rounded-card border border-line bg-surface p-5 shadow-card"
-        >
-          <h2 id="details" className="mb-4 text-lg font-semibold">
-            Details
-          </h2>
-          <ServiceForm
-            action={updateServiceAction}
-            extra={{ id: service.id }}
-            categories={categories}
-            values={service}
-            submitLabel="Save changes"
-            successMessage="Changes saved."
-          />
-        </section>
+        <Section title="Details">
+          <div className="mt-4">
+            <ServiceForm
+              action={updateServiceAction}
+              extra={{ id: service.id }}
+              categories={categories}
+              values={service}
+              submitLabel="Save changes"
+              successMessage="Changes saved."
+            />
+          </div>
+        </Section>
 
         <div className="space-y-6">
-          <section
-            aria-labelledby="preview"
-            className="rounded-card border border-line bg-surface p-5 shadow-card"
-          >
-            <h2 id="preview" className="text-lg font-semibold">
-              Preview
-            </h2>
-            <p className="mt-1 text-sm text-ink-muted">
-              {service.kind === "package"
+          <Section
+            title="Preview"
+            description={
+              service.kind === "package"
                 ? "How the saved service appears on your home page."
-                : "How the saved add-on appears in the list of extras."}
-            </p>
+                : "How the saved add-on appears in the list of extras."
+            }
+          >
             {hidden.length > 0 && (
               <Notice kind="warning" className="mt-3">
                 Customers can&apos;t see it yet: {hidden.join(", ")}.
@@ -121,62 +110,54 @@ export default async function EditServicePage({ params, searchParams }: Params) 
                 </div>
               )}
             </div>
-          </section>
+          </Section>
 
-          <section
-            aria-labelledby="photo"
-            className="rounded-card border border-line bg-surface p-5 shadow-card"
-          >
-            <h2 id="photo" className="mb-3 text-lg font-semibold">
-              Photo
-            </h2>
-            <ImageUpload
-              serviceId={service.id}
-              serviceName={service.name}
-              imageUploadId={service.imageUploadId}
-            />
-          </section>
+          <Section title="Photo">
+            <div className="mt-3">
+              <ImageUpload
+                serviceId={service.id}
+                serviceName={service.name}
+                imageUploadId={service.imageUploadId}
+              />
+            </div>
+          </Section>
         </div>
       </div>
 
-      <section
-        aria-labelledby="prices"
-        className="mt-6 rounded-card border border-line bg-surface p-5 shadow-card"
+      <Section
+        className="mt-6"
+        title="Prices and durations"
+        description={
+          <>
+            One price and duration per vehicle size. Leave both empty where you don&apos;t offer it.{" "}
+            <Link href={routes.adminPricing} className="font-medium text-brand underline underline-offset-2">
+              Edit every service&apos;s prices at once
+            </Link>
+          </>
+        }
       >
-        <h2 id="prices" className="text-lg font-semibold">
-          Prices and durations
-        </h2>
-        <p className="mt-1 text-sm text-ink-muted">
-          One price and duration per vehicle size. Leave both empty where you don&apos;t offer it.{" "}
-          <Link href={routes.adminPricing} className="font-medium text-brand underline underline-offset-2">
-            Edit every service&apos;s prices at once
-          </Link>
-        </p>
         <div className="mt-4">
           <ServicePrices serviceId={service.id} currency={settings.currency} />
         </div>
-      </section>
+      </Section>
 
-      <section aria-labelledby="remove" className="mt-6 rounded-card border border-line bg-surface p-5">
-        <h2 id="remove" className="text-lg font-semibold">
-          Remove this service
-        </h2>
-        <p className="mt-1 text-sm text-ink-muted">
-          Deactivate it to stop taking bookings for it. Deleting is only possible while no booking has used
-          it; its prices are deleted with it.
-        </p>
+      <Section
+        className="mt-6 shadow-none"
+        title="Remove this service"
+        description="Deactivate it to stop taking bookings for it. Deleting is only possible while no booking has used it; its prices are deleted with it."
+      >
         <div className="mt-3">
-          <ActionButton
+          <ConfirmActionButton
             action={deleteServiceAction}
             input={{ id: service.id }}
-            variant="danger"
-            confirm={`Delete ${service.name} and its prices? This cannot be undone.`}
+            title={`Delete ${service.name}?`}
+            description={`${service.name} and its prices will be deleted. This cannot be undone.`}
             confirmLabel="Delete service"
           >
             Delete service
-          </ActionButton>
+          </ConfirmActionButton>
         </div>
-      </section>
+      </Section>
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { PageHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
 import Link from "next/link";
 import { TravelZones } from "@/modules/catalogue/components/travel-zones";
 import { PriceGrid } from "@/modules/pricing/components/price-grid";
@@ -15,16 +17,20 @@ export default async function PricingPage() {
   const [matrix, settings] = await Promise.all([getPriceMatrix(), getPublicSettings()]);
   return (
     <div>
-      <h1 className="text-2xl font-bold tracking-tight">Prices and durations</h1>
-      <p className="mt-1 max-w-3xl text-ink-muted">
-        What each active service costs, and how long it takes, for each vehicle size. Enter prices in{" "}
-        {settings.currency} (like 45 or 45.50) and minutes in steps of 5. Leave both empty where a service
-        isn&apos;t offered for a size. Changes are saved together when you choose Save all.
-      </p>
+      <PageHeader
+        title="Prices and durations"
+        description={
+          <>
+            What each active service costs, and how long it takes, for each vehicle size. Enter prices in{" "}
+            {settings.currency} (like 45 or 45.50) and minutes in steps of 5. Leave both empty where a service
+            isn&apos;t offered for a size. Changes are saved together when you choose Save all.
+          </>
+        }
+      />
 
       <div className="mt-6">
         {matrix.services.length === 0 || matrix.sizes.length === 0 ? (
-          <div className="rounded-card border border-dashed border-line-strong bg-surface p-6 text-center text-ink-muted">
+          <EmptyState>
             {matrix.services.length === 0 && (
               <p>
                 There are no active services yet.{" "}
@@ -43,7 +49,7 @@ export default async function PricingPage() {
                 — every price is for one size.
               </p>
             )}
-          </div>
+          </EmptyState>
         ) : (
           <PriceGrid matrix={matrix} currency={settings.currency} />
         )}
