@@ -103,8 +103,8 @@ export function PriceGrid({ matrix, currency, compact = false }: Props) {
     if (res.ok) {
       dispatch({ type: "saved", sent, saved: res.data.saved, cells: res.data.cells });
       router.refresh();
-    } else if ("conflicts" in res) {
-      dispatch({ type: "conflicted", message: res.message, conflicts: res.conflicts });
+    } else if (res.code === "CONFLICT" && "details" in res && res.details?.conflicts) {
+      dispatch({ type: "conflicted", message: res.message, conflicts: res.details.conflicts });
       focusFirstProblem();
     } else {
       dispatch({ type: "saveFailed", message: res.message, fieldErrors: res.fieldErrors });
