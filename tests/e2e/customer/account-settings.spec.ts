@@ -69,7 +69,7 @@ test("a customer updates profile, preferences, password and email", async ({ bro
   await expect(otherPage.getByRole("heading", { name: "Sign in to confirm your new email" })).toBeVisible();
   await expect(otherPage.getByRole("button", { name: "Confirm my new email" })).toHaveCount(0);
   await expectAccessible(otherPage);
-  await otherPage.getByRole("link", { name: "Sign in" }).click();
+  await otherPage.getByRole("link", { name: "Sign in to the account that asked" }).click();
   const login = otherPage.getByRole("form", { name: "Sign in" });
   await login.getByLabel("Email address").fill(stranger.email);
   await login.getByLabel("Password").fill(stranger.password);

@@ -1,5 +1,4 @@
 import "server-only";
-import { after } from "next/server";
 import type { z } from "zod";
 import { type ActionResult } from "@/server/errors";
 import { assertSameSiteJson, clientIp, readJson, resultResponse } from "@/server/http";
@@ -7,10 +6,7 @@ import { toActionError } from "@/server/errors";
 import { withRequestContext } from "@/server/request-context";
 import { runAction } from "@/server/actions/run-action";
 
-/** Work to run once the answer has been sent (its duration must not show in the answer's timing). */
-export type Defer = (work: () => Promise<void>) => void;
-
-type Ctx = { ip: string; headers: Headers; defer: Defer };
+type Ctx = { ip: string; headers: Headers };
 
 /**
  * The shape of every /api/account/* handler: parse the JSON body with the shared schema, run the flow,
@@ -28,7 +24,7 @@ export function accountHandler<S extends z.ZodType, T>(
       } catch (err) {
         return resultResponse(toActionError(err));
       }
-      const ctx: Ctx = { ip: clientIp(request.headers), headers: request.headers, defer: after };
+      const ctx: Ctx = { ip: clientIp(request.headers), headers: request.headers };
       let cookies: Headers | undefined;
       const result: ActionResult<T> = await runAction({
         schema,

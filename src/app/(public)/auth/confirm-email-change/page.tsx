@@ -24,7 +24,9 @@ export default async function ConfirmEmailChangePage({
         title="Sign in to confirm your new email"
         lead="Someone asked to use this email address for their account. Only that account can confirm it: sign in to the account that asked, and you'll come back here."
       >
-        <TextLink href={`${routes.login}?next=${encodeURIComponent(back)}`}>Sign in</TextLink>
+        <TextLink href={`${routes.login}?next=${encodeURIComponent(back)}`}>
+          Sign in to the account that asked
+        </TextLink>
         <p className="mt-8 border-t border-line pt-6 text-sm text-ink-muted">
           Didn&apos;t ask to change an account&apos;s email? Close this page: nothing changes, and this
           address is not added to any account.
