@@ -2,7 +2,7 @@ import "server-only";
 import type { DatabaseHandle } from "@/server/db";
 import { getMailTransport, type MailTransport } from "@/server/email/transport";
 import { type JobPlan, type JobRuntime, startJobs, type StartJobsOptions } from "@/server/jobs/runtime";
-import { accountJobs } from "@/modules/accounts/server";
+import { accountJobs, accountWakeups } from "@/modules/accounts/server";
 import { bookingJobs } from "@/modules/bookings/server";
 import { emailJobs } from "@/modules/notifications/server";
 
@@ -11,7 +11,7 @@ export function appJobPlan(transport: MailTransport = getMailTransport()): JobPl
   const email = emailJobs(transport);
   return {
     jobs: [...email.jobs, ...accountJobs, ...bookingJobs],
-    wakeups: email.wakeups,
+    wakeups: [...email.wakeups, ...accountWakeups],
     onStart: email.onStart,
   };
 }

@@ -17,7 +17,7 @@ import {
 } from "@/server/db/schema";
 import { consumeRateLimit, enforceAuthRateLimit } from "@/modules/accounts/server/rate-limit";
 import { createPasswordlessCustomer } from "@/modules/accounts/server/create-passwordless-customer";
-import { confirmEmailChange } from "@/modules/accounts/server/change-email";
+import { confirmEmailChange, OTHER_ACCOUNT_MESSAGE } from "@/modules/accounts/server/change-email";
 import { deleteAccount, deletionBlocker } from "@/modules/accounts/server/delete-account";
 import {
   insertBooking,
@@ -132,25 +132,42 @@ describe.each(dbKinds)("accounts on %s", (kind) => {
   });
 
   describe("email change confirmation", () => {
+    const put = async (userId: string, token: string, to: string) => {
+      const expiresAt = new Date(Date.now() + 3600_000);
+      await t.db.insert(verifications).values([
+        { id: crypto.randomUUID(), identifier: `change-email:${token}`, value: userId, expiresAt },
+        { id: crypto.randomUUID(), identifier: `change-email:${token}:email`, value: to, expiresAt },
+      ]);
+    };
+
     it("changes the address once, refuses a taken one, and tells the old address", async () => {
       const u = await insertUser(t.db, { email: "old@example.test", name: "Mover" });
       await insertUser(t.db, { email: "taken@example.test" });
-      const put = async (token: string, to: string) => {
-        const expiresAt = new Date(Date.now() + 3600_000);
-        await t.db.insert(verifications).values([
-          { id: crypto.randomUUID(), identifier: `change-email:${token}`, value: u.id, expiresAt },
-          { id: crypto.randomUUID(), identifier: `change-email:${token}:email`, value: to, expiresAt },
-        ]);
-      };
-      await put("tok_taken_0000", "taken@example.test");
-      expect(await confirmEmailChange("tok_taken_0000")).toBe("taken");
-      await put("tok_good_00000", "new@example.test");
-      expect(await confirmEmailChange("tok_good_00000")).toBe("changed");
-      expect(await confirmEmailChange("tok_good_00000")).toBe("expired");
+      await put(u.id, "tok_taken_0000", "taken@example.test");
+      expect(await confirmEmailChange(u, "tok_taken_0000")).toBe("taken");
+      await put(u.id, "tok_good_00000", "new@example.test");
+      expect(await confirmEmailChange(u, "tok_good_00000")).toBe("changed");
+      expect(await confirmEmailChange(u, "tok_good_00000")).toBe("expired");
       const [after] = await t.db.select().from(users).where(eq(users.id, u.id));
       expect(after).toMatchObject({ email: "new@example.test", emailVerified: true });
       const notices = await t.db.select().from(emails).where(eq(emails.template, "email-changed"));
       expect(notices.map((m) => m.to)).toContain("old@example.test");
+    });
+
+    it("is refused to any account but the one that asked, and the link stays usable for it", async () => {
+      // The attack: an account asks for victim@ and the victim, signed in to their own account, clicks.
+      const asker = await insertUser(t.db, { email: "asker@example.test" });
+      const victim = await insertUser(t.db, { email: "victim-own@example.test" });
+      await put(asker.id, "tok_victim_000", "victim-inbox@example.test");
+      const refusal = await confirmEmailChange(victim, "tok_victim_000").catch((e: unknown) => e);
+      expect(refusal).toMatchObject({ code: "FORBIDDEN", message: OTHER_ACCOUNT_MESSAGE });
+      expect(String((refusal as Error).message)).not.toMatch(/asker/);
+      const [unchanged] = await t.db.select().from(users).where(eq(users.id, asker.id));
+      expect(unchanged).toMatchObject({ email: "asker@example.test" });
+      expect(
+        await t.db.select().from(users).where(eq(users.email, "victim-inbox@example.test")),
+      ).toHaveLength(0);
+      expect(await confirmEmailChange(asker, "tok_victim_000")).toBe("changed");
     });
   });
 

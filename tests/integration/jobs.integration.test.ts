@@ -5,7 +5,10 @@ import { smtpTransport } from "@/server/email/transport";
 import type { JobRuntime } from "@/server/jobs/runtime";
 import { startAppJobs } from "@/composition/jobs";
 import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
-import { insertSettings } from "@tests/factories";
+import { requestPasswordReset } from "@/modules/accounts/server/request-password-reset";
+import { setDatabaseForProcess } from "@/server/db";
+import { forgetAuthForTests } from "@/server/auth";
+import { insertSettings, insertUser } from "@tests/factories";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 import { TestSmtp } from "../support/smtp";
 
@@ -30,6 +33,8 @@ describe.each(dbKinds)("background jobs (pg-boss) on %s", (kind) => {
   });
   afterAll(async () => {
     await jobs?.stop();
+    setDatabaseForProcess(undefined);
+    forgetAuthForTests();
     delete process.env.DATABASE_URL;
     await smtp.stop();
     await t.drop();
@@ -59,10 +64,27 @@ describe.each(dbKinds)("background jobs (pg-boss) on %s", (kind) => {
     expect(smtp.received.some((r) => r.to.includes("live@example.test"))).toBe(true);
   });
 
+  it("wakes on a forgot-password request and mails the reset link within seconds", async () => {
+    setDatabaseForProcess(t);
+    forgetAuthForTests();
+    await insertUser(t.db, { email: "forgot@example.test", password: "Forgot-Runner-Pass-1" });
+    const started = Date.now();
+    await requestPasswordReset("forgot@example.test", { ip: "10.1.1.1" });
+    await until(async () => smtp.received.some((r) => r.to.includes("forgot@example.test")));
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
   it("schedules every module's periodic job from the one composition root", async () => {
     const schedules = (await jobs?.boss.getSchedules()) ?? [];
     expect(schedules.map((s) => s.name).sort()).toEqual(
-      ["holds-expire", "housekeeping", "live-events-prune", "outbox-sweep", "verifications-prune"].sort(),
+      [
+        "holds-expire",
+        "housekeeping",
+        "live-events-prune",
+        "outbox-sweep",
+        "password-reset-requests",
+        "verifications-prune",
+      ].sort(),
     );
   });
 

@@ -48,12 +48,13 @@ export const deleteAccountAction = signedInAction(deleteAccountInput, async (_in
 
 /**
  * Confirms an email change from the link sent to the new address. A POST behind a button, not the
- * GET of the link itself: mail scanners open links, and must not use up the token.
+ * GET of the link itself: mail scanners open links, and must not use up the token. Only the signed-in
+ * account that asked may confirm (the use case checks it).
  */
-export const confirmEmailChangeAction = publicAction(
+export const confirmEmailChangeAction = customerAction(
   z.object({ token: z.string().min(10).max(200) }),
-  async (input) => {
-    const outcome = await confirmEmailChange(input.token);
+  async (input, user) => {
+    const outcome = await confirmEmailChange(user, input.token);
     return { redirectTo: `/dashboard/settings?emailChange=${outcome}` };
   },
 );

@@ -1,5 +1,4 @@
 import "server-only";
-import { after } from "next/server";
 import type { z } from "zod";
 import { getSessionUser, type SessionUser } from "@/server/auth";
 import { toActionError } from "@/server/errors";
@@ -7,15 +6,11 @@ import { assertSameOrigin, assertSameSiteJson, clientIp, readJson, resultRespons
 import { withRequestContext } from "@/server/request-context";
 import { type Requirement, runAction } from "./run-action";
 
-/** Work to run once the answer has been sent (its duration must not show in the answer's timing). */
-export type Defer = (work: () => Promise<void>) => void;
-
 /** What a route's handler gets besides its parsed input and the caller. */
 export type RouteContext = {
   request: Request;
   /** The caller's address for rate limits (the socket peer unless proxies are trusted — ADR 0013). */
   ip: string;
-  defer: Defer;
   /** Session cookies the handler set (signing in) go out with the answer. */
   setCookies: (headers: Headers) => void;
 };
@@ -54,7 +49,6 @@ export function route<S extends z.ZodType, T, R extends Requirement>(opts: Route
         const ctx: RouteContext = {
           request,
           ip: clientIp(request.headers),
-          defer: after,
           setCookies: (h) => {
             cookies = h;
           },

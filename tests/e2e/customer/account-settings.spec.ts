@@ -1,7 +1,7 @@
 import { createUser, expect, expectAccessible, signInAs, test, uniqueEmail } from "../support/fixtures";
 import { linkIn, mailCount, waitForMail } from "../support/mail";
 
-test("a customer updates profile, preferences, password and email", async ({ page, request }) => {
+test("a customer updates profile, preferences, password and email", async ({ browser, page, request }) => {
   const c = await createUser(request, { name: "Robin Lane" });
   await page.goto("/");
   await signInAs(page, c);
@@ -57,6 +57,31 @@ test("a customer updates profile, preferences, password and email", async ({ pag
   await expect(em.getByRole("status")).toContainText("Check the inbox of your new address");
   await waitForMail(c.email, /change of email was requested/, { after: before });
   const confirm = await waitForMail(newEmail, /Confirm your new email/, { after: before });
+  expect(confirm.text).toContain("asked to change that account's email address");
+  expect(confirm.text).toContain("If it wasn't you, ignore this email");
+
+  // Whoever owns the new inbox but not the account can't take the address in: signed out, they are
+  // asked to sign in; signed in to another account, they are refused and the link stays usable.
+  const stranger = await createUser(request, { name: "Sam Other" });
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto(linkIn(confirm, "/auth/confirm-email-change"));
+  await expect(otherPage.getByRole("heading", { name: "Sign in to confirm your new email" })).toBeVisible();
+  await expect(otherPage.getByRole("button", { name: "Confirm my new email" })).toHaveCount(0);
+  await expectAccessible(otherPage);
+  await otherPage.getByRole("link", { name: "Sign in to the account that asked" }).click();
+  const login = otherPage.getByRole("form", { name: "Sign in" });
+  await login.getByLabel("Email address").fill(stranger.email);
+  await login.getByLabel("Password").fill(stranger.password);
+  await login.getByRole("button", { name: "Sign in" }).click();
+  await expect(otherPage).toHaveURL(/\/auth\/confirm-email-change\?token=/);
+  await expect(otherPage.getByText(`You're signed in as ${stranger.email}`)).toBeVisible();
+  await otherPage.getByRole("button", { name: "Confirm my new email" }).click();
+  await expect(
+    otherPage.getByRole("alert").filter({ hasText: "This link was sent for a different account." }),
+  ).toBeVisible();
+  await other.close();
+
   // Opening the link changes nothing (mail scanners open links); the button does.
   await page.goto(linkIn(confirm, "/auth/confirm-email-change"));
   await expectAccessible(page);

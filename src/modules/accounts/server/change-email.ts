@@ -78,8 +78,20 @@ export async function requestEmailChange(
 
 export type ConfirmEmailChangeOutcome = "changed" | "expired" | "taken";
 
-/** Opens the emailed link: the new address becomes the account's, verified; the old one is told. */
-export async function confirmEmailChange(token: string): Promise<ConfirmEmailChangeOutcome> {
+/** Shown to someone signed in to another account: it names neither account (ADR 0012). */
+export const OTHER_ACCOUNT_MESSAGE =
+  "This link was sent for a different account. Sign in to the account that asked for the change, then open the link again.";
+
+/**
+ * Uses the emailed link: the new address becomes the account's, verified; the old one is told. Only the
+ * account that asked may use it — holding the token proves the inbox, not who the account belongs to,
+ * and a stranger's account must not receive a confirmed address by its owner's click (ADR 0012). A
+ * refusal leaves the token for the right account.
+ */
+export async function confirmEmailChange(
+  actor: Pick<SessionUser, "id">,
+  token: string,
+): Promise<ConfirmEmailChangeOutcome> {
   const db = await getDb();
   const keys = [`${PREFIX}${token}`, `${PREFIX}${token}:email`];
   return db.transaction(async (tx) => {
@@ -90,6 +102,7 @@ export async function confirmEmailChange(token: string): Promise<ConfirmEmailCha
     const owner = rows.find((r) => r.identifier === `${PREFIX}${token}`);
     const target = rows.find((r) => r.identifier === `${PREFIX}${token}:email`);
     if (!owner || !target) return "expired";
+    if (owner.value !== actor.id) throw new AppError("FORBIDDEN", OTHER_ACCOUNT_MESSAGE);
     await tx.delete(verifications).where(inArray(verifications.identifier, keys));
     const [user] = await tx.select().from(users).where(eq(users.id, owner.value));
     if (!user) return "expired";

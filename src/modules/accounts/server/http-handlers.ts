@@ -1,10 +1,8 @@
 import "server-only";
 import type { z } from "zod";
-import { type Defer, route } from "@/server/actions/route";
+import { route } from "@/server/actions/route";
 
-export type { Defer };
-
-type Ctx = { ip: string; headers: Headers; defer: Defer };
+type Ctx = { ip: string; headers: Headers };
 
 /**
  * The shape of every /api/account/* handler, on the one route adapter (`route`): same-site JSON, the
@@ -20,7 +18,7 @@ export function accountHandler<S extends z.ZodType, T>(
     requirement: "none",
     session: false,
     handler: async (input: z.infer<S>, _user, ctx) => {
-      const out = await flow(input, { ip: ctx.ip, headers: ctx.request.headers, defer: ctx.defer });
+      const out = await flow(input, { ip: ctx.ip, headers: ctx.request.headers });
       if (out.headers) ctx.setCookies(out.headers);
       return out.data;
     },

@@ -1,27 +1,86 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
+import { and, eq, like, lt, sql } from "drizzle-orm";
 import { getAuth } from "@/server/auth";
-import { getDb } from "@/server/db";
+import { type Db, getDb } from "@/server/db";
+import { verifications } from "@/server/db/schema";
 import { logger } from "@/server/logger";
-import type { Defer } from "./http-handlers";
 import { findUserByEmail } from "./queries";
 import { enforceAuthRateLimit } from "./rate-limit";
 
+/** The NOTIFY that wakes the job runner when a request is written (see `accountWakeups`). */
+export const RESET_REQUEST_CHANNEL = "password_reset_requests";
+
+// A request is a row in accounts' own token table: `password-reset-request:<id>` → the email typed.
+const PREFIX = "password-reset-request:";
+/** A request not handled within this time is dropped (the link it would bring lasts 1 hour too). */
+const REQUEST_TTL_MS = 60 * 60_000;
+/** A runner that claimed a request and then died or failed leaves it to be tried again after this. */
+export const RESET_REQUEST_LEASE_MS = 60_000;
+const BATCH = 50;
+
 /**
- * Emails a single-use reset link (1 hour) when the account exists; the same answer either way. The
- * answer does the same work for every email (the rate limits) and the lookup and link happen after it
- * is sent, so its timing can't tell whether the email has an account.
+ * Answers "check your inbox" whether or not the email has an account. The answer does the same work for
+ * every email — the rate limits and one written request — and the lookup, the link and the email happen
+ * in the job runner, so its timing can't tell whether the email has an account. The request is written
+ * before the answer, so an error or a restart afterwards loses nothing: the runner retries.
  */
-export async function requestPasswordReset(email: string, ctx: { ip: string; defer: Defer }): Promise<void> {
-  await enforceAuthRateLimit(await getDb(), "forgot", ctx.ip, email);
-  ctx.defer(() => sendResetLinkIfKnown(email));
+export async function requestPasswordReset(email: string, ctx: { ip: string }): Promise<void> {
+  const db = await getDb();
+  await enforceAuthRateLimit(db, "forgot", ctx.ip, email);
+  const id = randomUUID();
+  await db.transaction(async (tx) => {
+    await tx.insert(verifications).values({
+      id,
+      identifier: `${PREFIX}${id}`,
+      value: email,
+      expiresAt: new Date(Date.now() + REQUEST_TTL_MS),
+      // Never claimed: the first runner to see it may take it at once.
+      updatedAt: new Date(0),
+    });
+    await tx.execute(sql`SELECT pg_notify(${RESET_REQUEST_CHANNEL}, ${id})`);
+  });
 }
 
-async function sendResetLinkIfKnown(email: string): Promise<void> {
-  try {
-    if (!(await findUserByEmail(await getDb(), email))) return;
-    const auth = await getAuth();
-    await auth.api.requestPasswordReset({ body: { email } });
-  } catch (err) {
-    logger.error({ err }, "password reset link could not be queued");
+/**
+ * The runner's side: each waiting request is claimed (so two runners don't both send), the email looked
+ * up and, when it has an account, better-auth's reset link mailed; then the request is deleted. A failed
+ * one stays and is tried again once its claim lapses, until it expires.
+ */
+export async function handlePasswordResetRequests(db: Db, now = new Date()): Promise<void> {
+  const due = await db
+    .select()
+    .from(verifications)
+    .where(
+      and(
+        like(verifications.identifier, `${PREFIX}%`),
+        lt(verifications.updatedAt, new Date(now.getTime() - RESET_REQUEST_LEASE_MS)),
+      ),
+    )
+    .limit(BATCH);
+  for (const request of due) {
+    if (request.expiresAt <= now) {
+      await db.delete(verifications).where(eq(verifications.id, request.id));
+      logger.error({ requestId: request.id }, "password reset request expired before it could be sent");
+      continue;
+    }
+    const claimed = await db
+      .update(verifications)
+      .set({ updatedAt: now })
+      .where(and(eq(verifications.id, request.id), eq(verifications.updatedAt, request.updatedAt)))
+      .returning({ id: verifications.id });
+    if (claimed.length === 0) continue;
+    try {
+      await sendResetLinkIfKnown(db, request.value);
+      await db.delete(verifications).where(eq(verifications.id, request.id));
+    } catch (err) {
+      logger.warn({ err, requestId: request.id }, "password reset request failed; it will be retried");
+    }
   }
+}
+
+async function sendResetLinkIfKnown(db: Db, email: string): Promise<void> {
+  if (!(await findUserByEmail(db, email))) return;
+  const auth = await getAuth();
+  await auth.api.requestPasswordReset({ body: { email } });
 }

@@ -7,8 +7,13 @@ import { createPasswordSetupLink } from "./password-setup-link";
 import { findUserByEmail, hasPassword } from "./queries";
 import { enforceAuthRateLimit } from "./rate-limit";
 
-/** Every answer takes at least this long, whichever branch ran (no timing oracle). */
-const ANSWER_FLOOR_MS = 500;
+/**
+ * Every answer takes at least this long from the request's start, whichever branch ran (no timing
+ * oracle). better-auth's own 500 ms floor starts only after our rate limits and lookups, so a floor of
+ * 500 ms here would let password-less accounts answer sooner than the rest; this one covers better-auth's
+ * floor plus our work before it.
+ */
+export const ANSWER_FLOOR_MS = 1000;
 
 /**
  * Sends a fresh link when the email belongs to an unconfirmed account: the confirmation link when it

@@ -90,13 +90,17 @@ export function renderConfirmEmailChange(
   d: LinkEmailData & { newEmail: string },
   ctx: EmailContext,
 ): RenderedEmail {
+  // Goes to an inbox whose owner may not have asked: it says plainly what confirming does and to whom.
   return actionEmail(ctx, `Confirm your new email for ${ctx.businessName}`, {
-    greeting: `Hello ${d.name},`,
+    greeting: "Hello,",
     lines: [
-      `Please confirm that ${d.newEmail} is your new email address. The link works once, for 24 hours.`,
+      `Someone signed in to an existing ${ctx.businessName} account asked to change that account's email address to ${d.newEmail}.`,
+      "If it was you, open the link while signed in to that account to confirm. It works once, for 24 hours.",
     ],
     action: { label: "Confirm my new email", url: d.url },
-    after: ["If you didn't ask for this, ignore this email: nothing changes."],
+    after: [
+      "If it wasn't you, ignore this email: this address will not be added to anyone's account, and nothing changes.",
+    ],
   });
 }
 
