@@ -5,9 +5,12 @@ import {
   allocationStatusFor,
   BOOKING_TRANSITIONS,
   canTransition,
+  mayTransition,
+  TRANSITION_ROLES,
 } from "@/modules/bookings/domain/booking-status";
 import { expireHolds } from "@/modules/bookings/server/hold-expiry";
 import {
+  SYSTEM_ACTOR,
   type TransitionActor,
   type TransitionInput,
   transitionBooking,
@@ -40,7 +43,8 @@ describe.each(dbKinds)("the booking lifecycle on %s", (kind) => {
   let t: TestDatabase;
   let teamId: string;
   let customer: { id: string; email: string };
-  let admin: TransitionActor;
+  let admin: { id: string; role: "admin" };
+  let asCustomer: { id: string; role: "customer" };
   let slot = 0;
 
   beforeAll(async () => {
@@ -56,7 +60,15 @@ describe.each(dbKinds)("the booking lifecycle on %s", (kind) => {
     customer = await insertUser(t.db, { name: "Ada Guest" });
     const owner = await insertUser(t.db, { name: "Owner", email: "owner@shine.test", role: "admin" });
     admin = { id: owner.id, role: "admin" };
+    asCustomer = { id: customer.id, role: "customer" };
   });
+
+  /** The admin where an admin may make the change, else the one actor that may (the job, the provider). */
+  const actorFor = (from: BookingStatus, to: BookingStatus): TransitionActor =>
+    mayTransition(from, to, "admin")
+      ? admin
+      : { role: TRANSITION_ROLES[from][to]?.[0] as "system" | "payment" };
+  const idOf = (actor: TransitionActor) => ("id" in actor ? actor.id : null);
   afterAll(async () => {
     setDatabaseForProcess(undefined);
     await t.drop();
@@ -105,7 +117,8 @@ describe.each(dbKinds)("the booking lifecycle on %s", (kind) => {
   it.each(TABLE)("%s → %s through the one path", async (from, to) => {
     const booking = await bookingIn(from);
     const before = await snapshot(booking.id);
-    const result = await run({ bookingId: booking.id, to, actor: admin, reason: `Testing ${to}.` });
+    const actor = actorFor(from, to);
+    const result = await run({ bookingId: booking.id, to, actor, reason: `Testing ${to}.` });
     expect(result).toMatchObject({ from, steps: [to] });
     const after = await snapshot(booking.id);
 
@@ -117,7 +130,7 @@ describe.each(dbKinds)("the booking lifecycle on %s", (kind) => {
     if (to === "cancelled")
       expect(after.booking).toMatchObject({
         cancelledAt: NOW,
-        cancelledBy: admin?.id,
+        cancelledBy: admin.id,
         cancellationReason: `Testing ${to}.`,
       });
     if (["completed", "cancelled", "declined", "expired", "no_show"].includes(to))
@@ -129,7 +142,7 @@ describe.each(dbKinds)("the booking lifecycle on %s", (kind) => {
         type: "status_changed",
         fromValue: from,
         toValue: to,
-        actorId: admin?.id,
+        actorId: idOf(actor),
         data: { reason: `Testing ${to}.` },
       }),
     ]);
@@ -161,7 +174,7 @@ describe.each(dbKinds)("the booking lifecycle on %s", (kind) => {
     const err = await run({
       bookingId: booking.id,
       to,
-      actor: { id: customer.id, role: "customer" },
+      actor: asCustomer,
       reason: "No.",
     })
       .then(() => null)
@@ -177,12 +190,62 @@ describe.each(dbKinds)("the booking lifecycle on %s", (kind) => {
     const booking = await bookingIn("confirmed");
     const before = await snapshot(booking.id);
     await expect(
-      run({ bookingId: booking.id, to: "cancelled", from: ["pending_payment"], actor: null, reason: "x" }),
+      run({ bookingId: booking.id, to: "cancelled", from: ["pending_payment"], actor: admin, reason: "x" }),
     ).rejects.toMatchObject({ code: "CONFLICT" });
     expect(await snapshot(booking.id)).toEqual(before);
     await expect(
-      run({ bookingId: crypto.randomUUID(), to: "cancelled", actor: null, reason: "x" }),
+      run({ bookingId: crypto.randomUUID(), to: "cancelled", actor: admin, reason: "x" }),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it.each([
+    ["awaiting_approval", "confirmed", "customer"],
+    ["awaiting_approval", "declined", "customer"],
+    ["confirmed", "in_progress", "customer"],
+    ["confirmed", "no_show", "customer"],
+    ["in_progress", "completed", "customer"],
+    ["awaiting_approval", "confirmed", "payment"],
+    ["pending_payment", "expired", "customer"],
+    ["pending_payment", "expired", "admin"],
+    ["pending_payment", "cancelled", "system"],
+    ["confirmed", "cancelled", "system"],
+  ] as const)("refuses %s → %s asked by the %s, and changes nothing", async (from, to, role) => {
+    const booking = await bookingIn(from);
+    const before = await snapshot(booking.id);
+    const actor: TransitionActor =
+      role === "customer"
+        ? asCustomer
+        : role === "admin"
+          ? admin
+          : role === "system"
+            ? SYSTEM_ACTOR
+            : { role };
+    await expect(run({ bookingId: booking.id, to, actor, reason: "Not yours to do." })).rejects.toMatchObject(
+      {
+        code: "CONFLICT",
+      },
+    );
+    expect(await snapshot(booking.id)).toEqual(before);
+  });
+
+  it("lets a customer act on their own booking only", async () => {
+    const stranger = await insertUser(t.db, { name: "Someone Else" });
+    const booking = await bookingIn("confirmed");
+    const before = await snapshot(booking.id);
+    await expect(
+      run({
+        bookingId: booking.id,
+        to: "cancelled",
+        actor: { id: stranger.id, role: "customer" },
+        reason: "Not mine.",
+      }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await snapshot(booking.id)).toEqual(before);
+    await run({ bookingId: booking.id, to: "cancelled", actor: asCustomer, reason: "Plans changed." });
+    expect((await snapshot(booking.id)).booking).toMatchObject({
+      status: "cancelled",
+      cancelledBy: customer.id,
+    });
   });
 
   it("lets an admin complete a confirmed job in one step, through in_progress on the timeline", async () => {
@@ -194,8 +257,8 @@ describe.each(dbKinds)("the booking lifecycle on %s", (kind) => {
     expect(after.booking).toMatchObject({ status: "completed", completedAt: NOW });
     expect(after.allocation?.status).toBe("released");
     expect(after.events.slice(before.events.length).map((e) => [e.fromValue, e.toValue, e.actorId])).toEqual([
-      ["confirmed", "in_progress", admin?.id],
-      ["in_progress", "completed", admin?.id],
+      ["confirmed", "in_progress", admin.id],
+      ["in_progress", "completed", admin.id],
     ]);
     const newLive = after.live.slice(before.live.length);
     expect(newLive.map((e) => (e.payload as { status: string }).status)).toEqual(["completed", "completed"]);
@@ -203,16 +266,12 @@ describe.each(dbKinds)("the booking lifecycle on %s", (kind) => {
     // A customer (or the system) may not skip the start.
     const other = await bookingIn("confirmed");
     await expect(
-      run({
-        bookingId: other.id,
-        to: "completed",
-        actor: { id: customer.id, role: "customer" },
-        reason: "x",
-      }),
+      run({ bookingId: other.id, to: "completed", actor: asCustomer, reason: "x" }),
     ).rejects.toMatchObject({ code: "CONFLICT" });
-    await expect(
-      run({ bookingId: other.id, to: "completed", actor: null, reason: "x" }),
-    ).rejects.toMatchObject({ code: "CONFLICT" });
+    for (const role of ["system", "payment"] as const)
+      await expect(
+        run({ bookingId: other.id, to: "completed", actor: { role }, reason: "x" }),
+      ).rejects.toMatchObject({ code: "CONFLICT" });
     const [still] = await t.db.select().from(bookings).where(eq(bookings.id, other.id));
     expect(still?.status).toBe("confirmed");
   });
@@ -224,7 +283,7 @@ describe.each(dbKinds)("the booking lifecycle on %s", (kind) => {
     await run({
       bookingId: booking.id,
       to: "cancelled",
-      actor: null,
+      actor: asCustomer,
       reason: "Abandoned.",
       effects: async (tx, b) => {
         seenStatus = b.status;
@@ -244,7 +303,7 @@ describe.each(dbKinds)("the booking lifecycle on %s", (kind) => {
       run({
         bookingId: other.id,
         to: "cancelled",
-        actor: null,
+        actor: asCustomer,
         reason: "x",
         effects: async () => {
           throw new Error("provider bookkeeping failed");
