@@ -11,9 +11,9 @@ import { enqueueBookingEmails } from "./booking-emails";
 import type { Booking } from "./booking-records";
 
 // The one path by which a booking changes status (ADR 0014), in the caller's transaction:
-// lock the row → check the transition table (domain/booking-status.ts) → compare-and-swap on the status
-// it was locked in → mirror the allocation → timeline event per step → the emails of that change →
-// the caller's side effects (other modules' writes, passed in) → live events last.
+// lock the row → check the transition table for who asks (domain/booking-status.ts) → compare-and-swap
+// on the status it was locked in → mirror the allocation → timeline event per step → the emails of that
+// change → the caller's side effects (other modules' writes, passed in) → live events last.
 // A refused change is a CONFLICT with a message a person can act on, and writes nothing.
 
 /**
