@@ -12,15 +12,16 @@ import {
   transitionBooking,
 } from "@/modules/bookings/server/transition-booking";
 import { settlePaidCheckout } from "@/modules/payments/server/settle";
-import { setDatabaseForProcess, type Tx } from "@/server/db";
+import { setDatabaseForProcess } from "@/server/db";
 import { allocations, bookingEvents, bookings, payments } from "@/server/db/schema";
 import { insertBooking, insertSettings, insertTeam, insertUser, insertWeeklyHours } from "@tests/factories";
 import { createTestDatabase, type TestDatabase } from "../support/db";
+import { holding, queued } from "../support/lock-waits";
 
 // The lifecycle's races, on PostgreSQL where they really run side by side. Each test holds a booking's
 // row lock in one transaction (a checkout extending a hold, a customer cancelling, an admin starting a
-// job), waits until the other side is provably queued behind it (pg_stat_activity shows it waiting on a
-// lock), then commits — so the interleaving is fixed, not left to timing.
+// job), waits until the other side is provably queued behind it, then commits — so the interleaving is
+// fixed, not left to timing (tests/support/lock-waits.ts).
 
 const TZ = "UTC";
 const NOW = new Date();
@@ -95,46 +96,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)("booking lifecycle races on postgr
     return { booking: row, allocation, changes };
   }
 
-  /** Sessions of this database waiting for a lock right now. */
-  async function waiting(): Promise<number> {
-    const r = await watcher.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-    );
-    return r.rows[0]?.n ?? 0;
-  }
-
-  /** Resolves once `count` sessions wait on a lock, or as soon as `settled` settles (it did not wait). */
-  async function queued(count: number, ...settled: Promise<unknown>[]): Promise<"queued" | "finished"> {
-    let finished = false;
-    void Promise.allSettled(settled).then(() => (finished = true));
-    for (let i = 0; i < 2000; i++) {
-      if ((await waiting()) >= count) return "queued";
-      if (settled.length && finished) return "finished";
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    throw new Error(`never saw ${count} session(s) waiting for a lock`);
-  }
-
-  /** Runs `work` in a transaction that stays open (holding its locks) until `commit()` is called. */
-  async function holding(work: (tx: Tx) => Promise<unknown>) {
-    let commit!: () => void;
-    const gate = new Promise<void>((r) => (commit = r));
-    let ready!: () => void;
-    const started = new Promise<void>((r) => (ready = r));
-    const done = t.db.transaction(async (tx) => {
-      await work(tx);
-      ready();
-      await gate;
-    });
-    await Promise.race([started, done]);
-    return {
-      commit: async () => {
-        commit();
-        await done;
-      },
-    };
-  }
-
   const change = (input: Omit<TransitionInput, "now">) =>
     t.db.transaction((tx) => transitionBooking(tx, { ...input, now: NOW }));
 
@@ -143,12 +104,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)("booking lifecycle races on postgr
     const lapsed = await booking("pending_payment", { date });
     const extended = new Date(NOW.getTime() + 31 * 60_000);
     // startCheckout's transaction: lock, extend, and (here) not yet committed.
-    const checkout = await holding(async (tx) => {
+    const checkout = await holding(t.db, async (tx) => {
       await lockBooking(tx, lapsed.id);
       await extendPaymentHold(tx, lapsed.id, extended);
     });
     const sweep = expireHolds(t.db, NOW);
-    expect(await queued(1, sweep)).toBe("queued");
+    expect(await queued(watcher, 1, sweep)).toBe("queued");
     await checkout.commit();
 
     expect((await sweep).bookingIds).not.toContain(lapsed.id);
@@ -162,7 +123,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("booking lifecycle races on postgr
     const date = nextDay();
     const cancelling = await booking("pending_payment", { date, team: 0 });
     const other = await booking("pending_payment", { date, team: 1 });
-    const customer = await holding((tx) =>
+    const customer = await holding(t.db, (tx) =>
       transitionBooking(tx, {
         bookingId: cancelling.id,
         to: "cancelled",
@@ -172,7 +133,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("booking lifecycle races on postgr
       }),
     );
     const sweep = expireHolds(t.db, NOW);
-    expect(await queued(1, sweep)).toBe("queued");
+    expect(await queued(watcher, 1, sweep)).toBe("queued");
     await customer.commit();
 
     const expired = await sweep;
@@ -185,7 +146,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("booking lifecycle races on postgr
   it("books a customer's new time although a lapsed booking of that day was paid while reserve waited", async () => {
     const date = nextDay();
     const lapsed = await booking("pending_payment", { date, hour: 8 });
-    const provider = await holding((tx) =>
+    const provider = await holding(t.db, (tx) =>
       transitionBooking(tx, {
         bookingId: lapsed.id,
         to: "confirmed",
@@ -213,7 +174,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("booking lifecycle races on postgr
         return { owner: mine.id, allocation: null };
       },
     });
-    expect(await queued(1, made)).toBe("queued");
+    expect(await queued(watcher, 1, made)).toBe("queued");
     await provider.commit();
 
     const result = await made;
@@ -253,7 +214,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("booking lifecycle races on postgr
         settlePaidCheckout(tx, { paymentId: payment?.id as string, source: "webhook", now: NOW }),
       );
       // Settle either finishes on its own booking, or (the bug) queues behind the sweep's lower row.
-      await queued(1, settled);
+      await queued(watcher, 1, settled);
       await sweep.query("SELECT id FROM bookings WHERE id = $1 FOR UPDATE", [paid.id]);
       await sweep.query("COMMIT");
       await expect(settled).resolves.toMatchObject({ outcome: "refunding", kind: "late_payment_refunded" });
@@ -267,12 +228,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)("booking lifecycle races on postgr
 
   it("lets exactly one of two changes queued behind a held lock win, writing nothing for the other", async () => {
     const confirmed = await booking("confirmed", { date: nextDay() });
-    const holder = await holding((tx) => lockBooking(tx, confirmed.id));
+    const holder = await holding(t.db, (tx) => lockBooking(tx, confirmed.id));
     const both = [
       change({ bookingId: confirmed.id, to: "cancelled", actor: admin, reason: "Weather." }),
       change({ bookingId: confirmed.id, to: "in_progress", actor: admin, reason: "On site." }),
     ];
-    expect(await queued(2, ...both)).toBe("queued");
+    expect(await queued(watcher, 2, ...both)).toBe("queued");
     await holder.commit();
 
     const results = await Promise.allSettled(both);
@@ -292,7 +253,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("booking lifecycle races on postgr
     const job = await booking("confirmed", { date: nextDay() });
     // A colleague presses Start; before that commits, the owner completes the job (the one-step shortcut
     // from confirmed). After the wait it is one step from in_progress, not a refused change.
-    const colleague = await holding((tx) =>
+    const colleague = await holding(t.db, (tx) =>
       transitionBooking(tx, {
         bookingId: job.id,
         to: "in_progress",
@@ -302,7 +263,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("booking lifecycle races on postgr
       }),
     );
     const completing = change({ bookingId: job.id, to: "completed", actor: admin, reason: "Job done." });
-    expect(await queued(1, completing)).toBe("queued");
+    expect(await queued(watcher, 1, completing)).toBe("queued");
     await colleague.commit();
 
     await expect(completing).resolves.toMatchObject({ from: "in_progress", steps: ["completed"] });
