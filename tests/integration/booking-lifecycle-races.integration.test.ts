@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, localToInstant } from "@/lib/dates";
+import { createBlock } from "@/modules/availability/server/blocks";
 import { reserve } from "@/modules/availability/server/reserve";
 import { allocationStatusFor } from "@/modules/bookings/domain/booking-status";
 import { extendPaymentHold, lockBooking } from "@/modules/bookings/server/booking-records";
@@ -181,6 +182,35 @@ describe.runIf(process.env.TEST_DATABASE_URL)("booking lifecycle races on postgr
     expect(result).toMatchObject({ ok: true });
     expect((await read(lapsed.id)).booking?.status).toBe("confirmed");
     if (result.ok) expect((await read(result.owner)).booking?.status).toBe("pending_payment");
+  });
+
+  it("creates an admin's block although a lapsed booking in it was cancelled while the block waited", async () => {
+    const date = nextDay();
+    const lapsed = await booking("pending_payment", { date, hour: 8 });
+    const customer = await holding(t.db, (tx) =>
+      transitionBooking(tx, {
+        bookingId: lapsed.id,
+        to: "cancelled",
+        actor: { id: customerId, role: "customer" },
+        reason: "Changed my mind.",
+        now: NOW,
+      }),
+    );
+    const block = createBlock(
+      t.db,
+      { id: admin.id, ip: "203.0.113.7" },
+      {
+        teamId: null,
+        startsAt: at(7, date),
+        endsAt: at(12, date),
+        reason: "Van service",
+      },
+    );
+    expect(await queued(watcher, 1, block)).toBe("queued");
+    await customer.commit();
+
+    await expect(block).resolves.toEqual(expect.any(String));
+    expect((await read(lapsed.id)).booking?.status).toBe("cancelled");
   });
 
   it("settles a late payment without deadlocking a sweep that holds a lower booking", async () => {
