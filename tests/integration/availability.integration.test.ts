@@ -187,7 +187,7 @@ describe.each(dbKinds)("availability and reserve() on %s", (kind) => {
       transitionBooking(tx, {
         bookingId: held.ok ? held.owner : "",
         to: "cancelled",
-        actor: null,
+        actor: { id: customerId, role: "customer" },
         reason: "Payment abandoned.",
         now: NOW,
       }),

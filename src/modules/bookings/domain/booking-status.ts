@@ -1,19 +1,48 @@
-import type { AllocationStatus, BookingStatus } from "@/lib/enums";
+import { type AllocationStatus, BOOKING_STATUSES, type BookingStatus } from "@/lib/enums";
 
-// The booking state machine of PRODUCT.md §3.1 — the only transitions that exist. Every use case that
-// changes a booking's status checks it here and then compares-and-swaps on the current status.
+// The booking state machine of PRODUCT.md §3.1 — the only transitions that exist, and who may make each.
+// Every status change goes through transitionBooking, which checks it here and then compares-and-swaps
+// on the current status (ADR 0014).
 
-export const BOOKING_TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
-  pending_payment: ["confirmed", "expired", "cancelled"],
-  awaiting_approval: ["confirmed", "declined", "cancelled"],
-  confirmed: ["in_progress", "cancelled", "no_show"],
-  in_progress: ["completed"],
-  completed: [],
-  cancelled: [],
-  declined: [],
-  expired: [],
-  no_show: [],
+/**
+ * Who asks for a change: a signed-in customer (or the holder of their booking link) acting on their own
+ * booking, an admin, the system (a job), or the payment provider reporting money.
+ */
+export type TransitionRole = "customer" | "admin" | "system" | "payment";
+
+export const TRANSITION_ROLE_NAMES = [
+  "customer",
+  "admin",
+  "system",
+  "payment",
+] as const satisfies readonly TransitionRole[];
+
+/** from → to → the roles that may make that change. A pair that is not listed does not exist. */
+export const TRANSITION_ROLES: Record<
+  BookingStatus,
+  Partial<Record<BookingStatus, readonly TransitionRole[]>>
+> = {
+  pending_payment: {
+    // The money arrived; an admin may also confirm one whose payment was taken another way.
+    confirmed: ["payment", "admin"],
+    expired: ["system"],
+    cancelled: ["customer", "admin"],
+  },
+  awaiting_approval: { confirmed: ["admin"], declined: ["admin"], cancelled: ["customer", "admin"] },
+  // Whether a customer is still within the cancellation policy is the cancelling screen's question.
+  confirmed: { in_progress: ["admin"], cancelled: ["customer", "admin"], no_show: ["admin"] },
+  in_progress: { completed: ["admin"] },
+  completed: {},
+  cancelled: {},
+  declined: {},
+  expired: {},
+  no_show: {},
 };
+
+/** The transitions alone, whoever makes them. */
+export const BOOKING_TRANSITIONS = {} as Record<BookingStatus, readonly BookingStatus[]>;
+for (const from of BOOKING_STATUSES)
+  BOOKING_TRANSITIONS[from] = BOOKING_STATUSES.filter((to) => TRANSITION_ROLES[from][to]);
 
 export const TERMINAL_STATUSES = [
   "completed",
@@ -56,11 +85,14 @@ export function allocationStatusFor(status: BookingStatus): AllocationStatus {
   }
 }
 
-export type TransitionRole = "admin" | "customer" | "system";
+/** May `role` make the one-step change `from → to`? */
+export function mayTransition(from: BookingStatus, to: BookingStatus, role: TransitionRole): boolean {
+  return TRANSITION_ROLES[from][to]?.includes(role) ?? false;
+}
 
 /**
- * The statuses a booking passes through to reach `to`, or null when it may not get there. One step is
- * the table above; the one shortcut (ADR 0014) lets an admin complete a confirmed job that nobody
+ * The statuses a booking passes through to reach `to`, or null when `role` may not get it there. One
+ * step is the table above; the one shortcut (ADR 0014) lets an admin complete a confirmed job that nobody
  * started — it still passes through `in_progress`, so the timeline shows both changes.
  */
 export function transitionSteps(
@@ -68,7 +100,7 @@ export function transitionSteps(
   to: BookingStatus,
   role: TransitionRole,
 ): BookingStatus[] | null {
-  if (canTransition(from, to)) return [to];
+  if (mayTransition(from, to, role)) return [to];
   if (role === "admin" && from === "confirmed" && to === "completed") return ["in_progress", "completed"];
   return null;
 }

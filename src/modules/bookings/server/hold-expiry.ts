@@ -11,7 +11,8 @@ import {
 import type { DbOrTx, Tx } from "@/server/db";
 import { allocations, bookings } from "@/server/db/schema";
 import { publish } from "@/server/realtime/publish";
-import { transitionBooking } from "./transition-booking";
+import { lockBooking } from "./booking-records";
+import { SYSTEM_ACTOR, transitionBooking } from "./transition-booking";
 
 // A payment hold that lapsed: the booking becomes `expired` through the one transition path (its
 // allocation with it), for every stale hold met by the expiry job, by reserve() under its per-date lock,
@@ -44,21 +45,57 @@ export async function expireStaleHolds(tx: Tx, now: Date, window?: HoldWindow): 
     // One lock order for every expirer: no two of them can wait on each other.
     .orderBy(asc(bookings.id));
   const bookingIds: string[] = [];
+  const spans: { start: number; end: number }[] = [];
   for (const row of stale) {
-    await transitionBooking(tx, {
-      bookingId: row.bookingId,
-      to: "expired",
-      from: ["pending_payment"],
-      actor: null,
-      reason: HOLD_LAPSED,
-      now,
-      deferLive: true,
-    });
+    if (!(await expireIfLapsed(tx, row.bookingId, now))) continue;
     bookingIds.push(row.bookingId);
+    spans.push({ start: Number(row.start), end: Number(row.end) });
   }
-  const spans = stale.map((r) => ({ start: Number(r.start), end: Number(r.end) }));
   if (requests.span) spans.push({ start: requests.span[0].getTime(), end: requests.span[1].getTime() });
   return { bookingIds, rescheduleRequestIds: requests.rescheduleRequestIds, span: spanOf(spans) };
+}
+
+/**
+ * One booking's lapsed hold, made official — what a late payment does for its own booking, which it
+ * already holds locked. Only this row: locking the other lapsed holds of the window from there would take
+ * rows out of id order and could deadlock with the sweep (ADR 0014).
+ */
+export async function expireLapsedHold(tx: Tx, bookingId: string, now: Date): Promise<ExpiredHolds> {
+  const [own] = await tx
+    .select({
+      start: sql<number>`(extract(epoch from lower(${allocations.during})) * 1000)::float8`,
+      end: sql<number>`(extract(epoch from upper(${allocations.during})) * 1000)::float8`,
+    })
+    .from(allocations)
+    .where(and(eq(allocations.bookingId, bookingId), eq(allocations.kind, "booking")));
+  const expired = await expireIfLapsed(tx, bookingId, now);
+  return {
+    bookingIds: expired ? [bookingId] : [],
+    rescheduleRequestIds: [],
+    span: expired && own ? spanOf([{ start: Number(own.start), end: Number(own.end) }]) : null,
+  };
+}
+
+/**
+ * The list of lapsed holds was read without locks: by the time the row is locked, a checkout may have
+ * extended the hold, or the booking been paid or cancelled. Re-checked under the lock, such a booking is
+ * simply not expired — neither expired under a customer who is paying, nor a CONFLICT that would roll
+ * back the caller's unrelated work (a new booking, a block, the job's whole batch).
+ */
+async function expireIfLapsed(tx: Tx, bookingId: string, now: Date): Promise<boolean> {
+  const locked = await lockBooking(tx, bookingId);
+  if (locked?.status !== "pending_payment" || !locked.holdExpiresAt || locked.holdExpiresAt > now)
+    return false;
+  await transitionBooking(tx, {
+    bookingId,
+    to: "expired",
+    from: ["pending_payment"],
+    actor: SYSTEM_ACTOR,
+    reason: HOLD_LAPSED,
+    now,
+    deferLive: true,
+  });
+  return true;
 }
 
 /** Tells every admin screen (and each booking's owner) that expired holds freed time. Call last. */

@@ -11,13 +11,22 @@ import { enqueueBookingEmails } from "./booking-emails";
 import type { Booking } from "./booking-records";
 
 // The one path by which a booking changes status (ADR 0014), in the caller's transaction:
-// lock the row → check the transition table (domain/booking-status.ts) → compare-and-swap on the status
-// it was locked in → mirror the allocation → timeline event per step → the emails of that change →
-// the caller's side effects (other modules' writes, passed in) → live events last.
+// lock the row → check the transition table for who asks (domain/booking-status.ts) → compare-and-swap
+// on the status it was locked in → mirror the allocation → timeline event per step → the emails of that
+// change → the caller's side effects (other modules' writes, passed in) → live events last.
 // A refused change is a CONFLICT with a message a person can act on, and writes nothing.
 
-/** Who asks: a signed-in person, or null for the system (a job, a provider's webhook). */
-export type TransitionActor = { id: string; role: "admin" | "customer" } | null;
+/**
+ * Who asks (domain/booking-status.ts says who may make which change): a person — an admin, or the
+ * customer the booking belongs to — or the system (a job) or the payment provider (its webhook or the
+ * return page), which have no id.
+ */
+export type TransitionActor = { id: string; role: "admin" | "customer" } | { role: "system" | "payment" };
+
+export const SYSTEM_ACTOR: TransitionActor = { role: "system" };
+export const PAYMENT_ACTOR: TransitionActor = { role: "payment" };
+
+const actorId = (actor: TransitionActor): string | null => ("id" in actor ? actor.id : null);
 
 export type TransitionInput = {
   bookingId: string;
@@ -47,9 +56,11 @@ export const TRANSITION_REFUSED =
 
 export async function transitionBooking(tx: Tx, input: TransitionInput): Promise<TransitionResult> {
   const [current] = await tx.select().from(bookings).where(eq(bookings.id, input.bookingId)).for("update");
-  if (!current) throw new AppError("NOT_FOUND");
+  // A customer acts on their own bookings only; anyone else's is not there for them.
+  if (!current || (input.actor.role === "customer" && input.actor.id !== current.customerId))
+    throw new AppError("NOT_FOUND");
   const allowedFrom = !input.from || input.from.includes(current.status);
-  const steps = allowedFrom ? transitionSteps(current.status, input.to, input.actor?.role ?? "system") : null;
+  const steps = allowedFrom ? transitionSteps(current.status, input.to, input.actor.role) : null;
   if (!steps) throw new AppError("CONFLICT", input.refusal ?? TRANSITION_REFUSED);
 
   let booking = current;
@@ -71,7 +82,7 @@ async function applyStep(tx: Tx, booking: Booking, to: BookingStatus, input: Tra
   if (to === "completed") set.completedAt = now;
   if (to === "cancelled") {
     set.cancelledAt = now;
-    set.cancelledBy = input.cancelledBy !== undefined ? input.cancelledBy : (input.actor?.id ?? null);
+    set.cancelledBy = input.cancelledBy !== undefined ? input.cancelledBy : actorId(input.actor);
     set.cancellationReason = input.reason;
   }
   // The lock makes this certain; the status in the WHERE keeps it certain for a caller without one.
@@ -83,7 +94,7 @@ async function applyStep(tx: Tx, booking: Booking, to: BookingStatus, input: Tra
   if (!updated) throw new AppError("CONFLICT", input.refusal ?? TRANSITION_REFUSED);
   await tx.insert(bookingEvents).values({
     bookingId: booking.id,
-    actorId: input.actor?.id ?? null,
+    actorId: actorId(input.actor),
     type: "status_changed",
     fromValue: booking.status,
     toValue: to,

@@ -3,8 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { formatMoney } from "@/lib/money";
 import type { BookingStatus } from "@/lib/enums";
 import { addToBookingLedger, lockBooking, recordBookingEvents } from "@/modules/bookings/server";
-import { expireStaleHolds, publishExpired } from "@/modules/bookings/server";
-import { transitionBooking } from "@/modules/bookings/server";
+import { expireLapsedHold, publishExpired } from "@/modules/bookings/server";
+import { PAYMENT_ACTOR, transitionBooking } from "@/modules/bookings/server";
 import type { PaymentAlertKind } from "@/modules/notifications/templates/booking";
 import type { Tx } from "@/server/db";
 import { payments, refunds } from "@/server/db/schema";
@@ -85,7 +85,7 @@ export async function settlePaidCheckout(
       bookingId: booking.id,
       to: "confirmed",
       from: ["pending_payment"],
-      actor: null,
+      actor: PAYMENT_ACTOR,
       reason: "Payment received.",
       now,
       effects: async (etx) => {
@@ -98,11 +98,10 @@ export async function settlePaidCheckout(
     return { outcome: "confirmed", status: confirmed.status, closed };
   }
 
-  // Not holding: make a lapsed hold official first (the expiry job may not have run yet).
-  const expired =
-    booking.status === "pending_payment"
-      ? await expireStaleHolds(tx, now, { from: booking.startsAt, to: booking.endsAt })
-      : null;
+  // Not holding: make its lapsed hold official first (the expiry job may not have run yet). Only this
+  // booking's: we hold its lock, and reaching for the other lapsed holds from here would lock rows out of
+  // id order and could deadlock with the sweep. Theirs are the sweep's and the next reserve's.
+  const expired = booking.status === "pending_payment" ? await expireLapsedHold(tx, booking.id, now) : null;
   const kind: Extract<PaymentAlertKind, `${string}_refunded`> =
     booking.status === "pending_payment" || booking.status === "expired"
       ? "late_payment_refunded"

@@ -1,0 +1,54 @@
+import type pg from "pg";
+import type { Db, Tx } from "@/server/db";
+
+// Making a race deterministic on PostgreSQL: one transaction holds its locks open while the other side
+// runs, the test waits until that side provably queues behind them (pg_stat_activity shows it waiting
+// on a lock) — or finishes without waiting — and only then lets the first commit.
+
+/** Sessions of the watcher's database waiting for a lock right now. */
+async function waiting(watcher: pg.Client): Promise<number> {
+  const r = await watcher.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+  );
+  return r.rows[0]?.n ?? 0;
+}
+
+/**
+ * Resolves "queued" once `count` sessions wait on a lock, or "finished" as soon as every `settled`
+ * promise has settled (it never had to wait). Fails after ten seconds of neither.
+ */
+export async function queued(
+  watcher: pg.Client,
+  count: number,
+  ...settled: Promise<unknown>[]
+): Promise<"queued" | "finished"> {
+  let finished = false;
+  void Promise.allSettled(settled).then(() => (finished = true));
+  const until = Date.now() + 10_000;
+  while (Date.now() < until) {
+    if ((await waiting(watcher)) >= count) return "queued";
+    if (settled.length && finished) return "finished";
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error(`never saw ${count} session(s) waiting for a lock`);
+}
+
+/** Runs `work` in a transaction that stays open, holding its locks, until `commit()` is awaited. */
+export async function holding(db: Db, work: (tx: Tx) => Promise<unknown>) {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  let ready!: () => void;
+  const started = new Promise<void>((r) => (ready = r));
+  const done = db.transaction(async (tx) => {
+    await work(tx);
+    ready();
+    await gate;
+  });
+  await Promise.race([started, done]);
+  return {
+    commit: async () => {
+      release();
+      await done;
+    },
+  };
+}
