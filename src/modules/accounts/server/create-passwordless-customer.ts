@@ -3,8 +3,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
 import { accounts, sessions, users } from "@/server/db/schema";
-import { enqueueEmail } from "@/modules/notifications/server";
-import { createPasswordSetupLink } from "./password-setup-link";
+import { sendSetupLink } from "./password-setup-link";
 import { findUserByEmail, hasPassword } from "./queries";
 
 export type PasswordlessCustomerInput = {
@@ -58,18 +57,4 @@ export async function createPasswordlessCustomer(
   if (!user) throw new Error("user insert returned nothing");
   if (input.sendSetupLink !== false) await sendSetupLink(tx, user, input.reason);
   return { userId: user.id, created: true };
-}
-
-async function sendSetupLink(
-  tx: DbOrTx,
-  user: { id: string; name: string; email: string },
-  reason: PasswordlessCustomerInput["reason"],
-) {
-  const url = await createPasswordSetupLink(tx, user.id);
-  await enqueueEmail(tx, {
-    to: user.email,
-    template: "setup-password",
-    data: { name: user.name, url, reason },
-    userId: user.id,
-  });
 }

@@ -3,6 +3,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { getEnv } from "@/env";
 import type { DbOrTx } from "@/server/db";
 import { verifications } from "@/server/db/schema";
+import { enqueueEmail } from "@/modules/notifications/server";
+import type { TemplateDataMap } from "@/modules/notifications/templates";
 
 export const SETUP_TOKEN_DAYS = 7;
 
@@ -19,4 +21,19 @@ export async function createPasswordSetupLink(tx: DbOrTx, userId: string, now = 
     expiresAt: new Date(now.getTime() + SETUP_TOKEN_DAYS * 24 * 60 * 60 * 1000),
   });
   return new URL(`/auth/setup-password?token=${encodeURIComponent(token)}`, getEnv().APP_URL).toString();
+}
+
+/** Mails a person a fresh set-up link (in the caller's transaction, through the outbox). */
+export async function sendSetupLink(
+  tx: DbOrTx,
+  user: { id: string; name: string; email: string },
+  reason: TemplateDataMap["setup-password"]["reason"],
+): Promise<void> {
+  const url = await createPasswordSetupLink(tx, user.id);
+  await enqueueEmail(tx, {
+    to: user.email,
+    template: "setup-password",
+    data: { name: user.name, url, reason },
+    userId: user.id,
+  });
 }

@@ -7,7 +7,7 @@ import { AppError } from "@/server/errors";
 import { eq } from "drizzle-orm";
 import { accounts, sessions } from "@/server/db/schema";
 import { enqueueEmail } from "@/modules/notifications/server";
-import { createPasswordSetupLink } from "./password-setup-link";
+import { sendSetupLink } from "./password-setup-link";
 import { passwordProblem } from "../domain/password-policy";
 import type { RegisterInput } from "../schemas";
 import { authErrorCode } from "./better-auth-errors";
@@ -62,13 +62,7 @@ async function tellOwner(
       // inbox's owner gets a link to choose one.
       await tx.delete(accounts).where(eq(accounts.userId, user.id));
       await tx.delete(sessions).where(eq(sessions.userId, user.id));
-      const url = await createPasswordSetupLink(tx, user.id);
-      await enqueueEmail(tx, {
-        to: user.email,
-        template: "setup-password",
-        data: { name: user.name, url, reason: "register" },
-        userId: user.id,
-      });
+      await sendSetupLink(tx, user, "register");
       return;
     }
     const url = new URL("/auth/login", getEnv().APP_URL).toString();

@@ -2,8 +2,7 @@ import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { getAuth } from "@/server/auth";
 import { getDb } from "@/server/db";
-import { enqueueEmail } from "@/modules/notifications/server";
-import { createPasswordSetupLink } from "./password-setup-link";
+import { sendSetupLink } from "./password-setup-link";
 import { findUserByEmail, hasPassword } from "./queries";
 import { enforceAuthRateLimit } from "./rate-limit";
 
@@ -27,15 +26,7 @@ export async function resendVerification(email: string, ctx: { ip: string }): Pr
   await enforceAuthRateLimit(db, "resend", ctx.ip, email);
   const user = await findUserByEmail(db, email);
   if (user && !user.emailVerified && !(await hasPassword(db, user.id))) {
-    await db.transaction(async (tx) => {
-      const url = await createPasswordSetupLink(tx, user.id);
-      await enqueueEmail(tx, {
-        to: user.email,
-        template: "setup-password",
-        data: { name: user.name, url, reason: "register" },
-        userId: user.id,
-      });
-    });
+    await db.transaction((tx) => sendSetupLink(tx, user, "register"));
   } else {
     // better-auth sends only to an unconfirmed account and has its own floor for the rest.
     const auth = await getAuth();
