@@ -1,12 +1,9 @@
 import Link from "next/link";
 import { NavLink } from "./nav-link";
 import type { ReactNode } from "react";
-import { FlaskConical, Menu } from "lucide-react";
-import { buttonClass } from "@/components/ui/button";
-import { cardClass } from "@/components/ui/card";
-import { cn } from "@/components/ui/cn";
+import { FlaskConical } from "lucide-react";
+import { AdminAccountMenu, AdminNavDrawer } from "./admin-menus";
 import { adminNav, routes } from "@/lib/routes";
-import { SignOutButton } from "@/modules/accounts/components/sign-out-button";
 import { activeProviderName } from "@/modules/payments/server";
 
 type Props = { businessName: string; userName: string; children: ReactNode };
@@ -22,12 +19,7 @@ function Sidebar() {
           <ul className="mt-1 space-y-0.5">
             {group.items.map((item) => (
               <li key={item.href}>
-                <NavLink
-                  href={item.href}
-                  siblings={hrefs}
-                  className="flex min-h-11 items-center rounded-control px-3 text-sm font-medium text-ink-muted hover:bg-canvas hover:text-ink"
-                  currentClassName="bg-brand-soft !text-brand-ink"
-                >
+                <NavLink href={item.href} siblings={hrefs} variant="sidebar">
                   {item.label}
                 </NavLink>
               </li>
@@ -39,7 +31,7 @@ function Sidebar() {
   );
 }
 
-/** The back office frame: a sidebar on wide screens, a disclosure drawer on phones (works without JS). */
+/** The back office frame: a sidebar on wide screens, a popover drawer on phones. */
 export function AdminShell({ businessName, userName, children }: Props) {
   // Staff must never mistake test checkouts for money taken (issue 10 #8).
   const testPayments = activeProviderName() === "test";
@@ -54,29 +46,17 @@ export function AdminShell({ businessName, userName, children }: Props) {
       </aside>
       <div className="flex min-w-0 flex-col">
         <header className="flex items-center justify-between gap-3 border-b border-line bg-surface px-4 py-2 sm:px-6">
-          <details className="group relative lg:hidden">
-            <summary
-              className={buttonClass({
-                variant: "ghost",
-                size: "icon",
-                className: "cursor-pointer list-none text-ink [&::-webkit-details-marker]:hidden",
-              })}
-            >
-              <Menu aria-hidden="true" className="size-5" />
-              Menu
-            </summary>
-            <div className={cn(cardClass, "absolute left-0 z-30 mt-2 w-64 p-3")}>
+          <div className="lg:hidden">
+            <AdminNavDrawer>
               <Sidebar />
-            </div>
-          </details>
+            </AdminNavDrawer>
+          </div>
           <p className="hidden truncate text-sm font-semibold text-brand-ink sm:block lg:hidden">
             {businessName}
           </p>
-          <p className="ml-auto truncate text-sm text-ink-muted">
-            <span className="hidden sm:inline">Signed in as </span>
-            <span className="font-medium text-ink">{userName}</span>
-          </p>
-          <SignOutButton />
+          <div className="ml-auto min-w-0">
+            <AdminAccountMenu userName={userName} />
+          </div>
         </header>
         {testPayments ? (
           <p

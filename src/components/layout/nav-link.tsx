@@ -3,30 +3,44 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
+import { buttonClass } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+
+// The two navigation looks: a sidebar row (back office) and an underlined tab (customer area). The
+// current page is marked by aria-current and by colour, never by colour alone (the bar or the fill).
+const VARIANTS = {
+  sidebar: {
+    base: buttonClass({ variant: "ghost", size: "sm", className: "flex justify-start" }),
+    current: "bg-brand-soft text-brand-ink hover:bg-brand-soft hover:text-brand-ink",
+  },
+  tab: {
+    base: "inline-flex min-h-11 items-center border-b-2 border-transparent px-3 text-ink-muted hover:text-ink",
+    current: "border-brand text-brand-ink hover:text-brand-ink",
+  },
+} as const;
 
 /** A navigation link that marks itself as the current page (kept right across client navigation). */
 export function NavLink({
   href,
-  className,
-  currentClassName,
+  variant,
   children,
   siblings = [],
 }: {
   href: string;
+  variant: keyof typeof VARIANTS;
   /** The other links of the same menu: when one of them matches more closely, this one is not current. */
   siblings?: readonly string[];
-  className: string;
-  currentClassName: string;
   children: ReactNode;
 }) {
   const path = usePathname();
   const matches = (h: string) => path === h || path.startsWith(`${h}/`);
   const current = matches(href) && !siblings.some((h) => h.length > href.length && matches(h));
+  const look = VARIANTS[variant];
   return (
     <Link
       href={href}
       aria-current={current ? "page" : undefined}
-      className={`${className} ${current ? currentClassName : ""}`}
+      className={cn(look.base, current && look.current)}
     >
       {children}
     </Link>

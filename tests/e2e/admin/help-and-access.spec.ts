@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from "../support/fixtures";
+import { createUser, expect, expectAccessible, signInAs, test } from "../support/fixtures";
 
 test("a visitor opening the back office is sent to sign in, with the page to come back to", async ({
   page,
@@ -28,4 +28,71 @@ test("an admin sees the live system status", async ({ page, loginAs }) => {
     page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Help & status" }),
   ).toHaveAttribute("aria-current", "page");
   await expectAccessible(page);
+});
+
+test("the signed-in name opens the account menu: help, the public site, sign out (keyboard too)", async ({
+  page,
+  request,
+}) => {
+  const admin = await createUser(request, { role: "admin", name: "Quinn Avery" });
+  await signInAs(page, admin);
+  await page.goto("/admin/schedule");
+  const trigger = page.getByRole("button", { name: "Signed in as Quinn Avery" });
+  await expect(trigger).toHaveAttribute("aria-expanded", "false");
+
+  // Keyboard: Enter opens with the first item focused, arrows move, Escape closes back onto the trigger.
+  await trigger.focus();
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("menu", { name: "Account: Quinn Avery" });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("menuitem")).toHaveText(["Help & status", "View the public site", "Sign out"]);
+  await expect(menu.getByRole("menuitem", { name: "Help & status" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(menu.getByRole("menuitem", { name: "View the public site" })).toBeFocused();
+  await expect(menu.getByRole("menuitem", { name: "View the public site" })).toHaveAttribute("href", "/");
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath("admin-account-menu-1280.png") });
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(trigger).toBeFocused();
+
+  await trigger.click();
+  await page.getByRole("menuitem", { name: "Help & status" }).click();
+  await expect(page).toHaveURL(/\/admin\/help$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Help & status" })).toBeVisible();
+
+  await trigger.click();
+  await page.getByRole("menuitem", { name: "View the public site" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+
+  await page.goto("/admin/help");
+  await trigger.click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+  const res = await page.request.get("/admin/help", { maxRedirects: 0 });
+  expect(res.status()).toBe(307);
+});
+
+test("on a phone the menu drawer closes once a page is chosen (390 px)", async ({ page, loginAs }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs("admin");
+  await page.goto("/admin/help");
+  const menuButton = page.getByRole("button", { name: "Menu", exact: true });
+  await menuButton.click();
+  const drawer = page.getByRole("dialog", { name: "Menu" });
+  await expect(drawer).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath("admin-drawer-390.png") });
+  await drawer.getByRole("link", { name: "Services" }).click();
+  await expect(page).toHaveURL(/\/admin\/services$/);
+  await expect(drawer).toBeHidden();
+  await expect(menuButton).toHaveAttribute("aria-expanded", "false");
+
+  // Escape closes it too, and gives focus back to the button.
+  await menuButton.click();
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+  await expect(menuButton).toBeFocused();
+  await page.screenshot({ path: test.info().outputPath("admin-services-390.png") });
 });
