@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { ButtonLink } from "@/components/ui/button";
 import { PublicShell } from "@/components/layout/public-shell";
 import { routes } from "@/lib/routes";
 
@@ -9,12 +9,9 @@ export default function NotFound() {
         <p className="text-sm font-semibold uppercase tracking-wide text-brand">Error 404</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight">This page could not be found.</h1>
         <p className="mt-3 text-ink-muted">The link may be old, or the address mistyped.</p>
-        <Link
-          href={routes.home}
-          className="mt-8 inline-flex min-h-11 items-center rounded-control bg-brand px-5 font-semibold text-white hover:bg-brand-hover"
-        >
+        <ButtonLink variant="primary" size="lg" href={routes.home} className="mt-8">
           Go to the home page
-        </Link>
+        </ButtonLink>
       </div>
     </PublicShell>
   );

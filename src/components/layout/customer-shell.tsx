@@ -28,11 +28,7 @@ export function CustomerShell({ businessName, userName, children }: Props) {
             <ul className="flex gap-1 text-sm font-medium">
               {customerNav.map((item) => (
                 <li key={item.href}>
-                  <NavLink
-                    href={item.href}
-                    className="inline-flex min-h-11 items-center border-b-2 border-transparent px-3 text-ink-muted hover:text-ink"
-                    currentClassName="!border-brand !text-brand-ink"
-                  >
+                  <NavLink href={item.href} variant="tab">
                     {item.label}
                   </NavLink>
                 </li>

@@ -1,6 +1,6 @@
 "use client";
 
-import { buttonClass } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 
 /** The generic application-error message. Only the digest (a log id) of a server error is shown. */
 export function ErrorPanel({ digest, onRetry }: { digest?: string; onRetry?: () => void }) {
@@ -19,9 +19,9 @@ export function ErrorPanel({ digest, onRetry }: { digest?: string; onRetry?: () 
       )}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {onRetry && (
-          <button type="button" onClick={onRetry} className={buttonClass({ variant: "primary", size: "lg" })}>
+          <Button variant="primary" size="lg" onClick={onRetry}>
             Try again
-          </button>
+          </Button>
         )}
         {/* A plain link: a full page load recovers even when client-side navigation is broken. */}
         {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { ButtonLink } from "@/components/ui/button";
 import { footerNav, homeFor, publicNav, routes } from "@/lib/routes";
 import { SignOutButton } from "@/modules/accounts/components/sign-out-button";
 import { getSessionUser } from "@/server/auth";
@@ -28,23 +29,17 @@ export async function PublicShell({ children }: { children: ReactNode }) {
             <ul className="flex flex-wrap items-center gap-1 text-sm font-medium">
               {publicNav.map((item) => (
                 <li key={item.href}>
-                  <Link
-                    href={item.href}
-                    className="inline-flex min-h-11 items-center rounded-control px-3 text-ink-muted hover:bg-canvas hover:text-ink"
-                  >
+                  <ButtonLink variant="ghost" size="sm" href={item.href}>
                     {item.label}
-                  </Link>
+                  </ButtonLink>
                 </li>
               ))}
               {user ? (
                 <>
                   <li>
-                    <Link
-                      href={homeFor(user.role)}
-                      className="inline-flex min-h-11 items-center rounded-control px-3 text-ink-muted hover:bg-canvas hover:text-ink"
-                    >
+                    <ButtonLink variant="ghost" size="sm" href={homeFor(user.role)}>
                       {user.role === "admin" ? "Back office" : "Your account"}
-                    </Link>
+                    </ButtonLink>
                   </li>
                   <li>
                     <SignOutButton />
@@ -52,12 +47,9 @@ export async function PublicShell({ children }: { children: ReactNode }) {
                 </>
               ) : (
                 <li>
-                  <Link
-                    href={routes.login}
-                    className="inline-flex min-h-11 items-center rounded-control border border-line-strong px-3 text-ink hover:bg-canvas"
-                  >
+                  <ButtonLink size="sm" href={routes.login}>
                     Sign in
-                  </Link>
+                  </ButtonLink>
                 </li>
               )}
             </ul>
@@ -90,12 +82,13 @@ export async function PublicShell({ children }: { children: ReactNode }) {
             <ul className="flex flex-wrap gap-x-4 gap-y-1">
               {footerNav.map((item) => (
                 <li key={item.href}>
-                  <Link
+                  <ButtonLink
+                    variant="link"
                     href={item.href}
-                    className="inline-flex min-h-11 items-center underline-offset-2 hover:text-ink hover:underline"
+                    className="font-normal text-ink-muted no-underline hover:text-ink hover:underline"
                   >
                     {item.label}
-                  </Link>
+                  </ButtonLink>
                 </li>
               ))}
             </ul>

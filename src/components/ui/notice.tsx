@@ -4,6 +4,8 @@ const STYLES = {
   success: "border-success/30 bg-success-soft text-success",
   error: "border-danger/30 bg-danger-soft text-danger",
   warning: "border-warning/30 bg-warning-soft text-warning",
+  /** A plain fact with no good or bad in it ("This checkout was cancelled."). */
+  neutral: "border-line bg-canvas text-ink",
 } as const;
 
 /**

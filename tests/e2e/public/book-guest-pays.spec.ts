@@ -121,7 +121,13 @@ test("a guest who cancels at checkout keeps the time, then frees it with Cancel 
   await expectAccessible(page);
 
   await page.getByRole("button", { name: "Cancel booking" }).click();
-  await page.getByRole("button", { name: "Yes, cancel it" }).click();
+  const confirm = page.getByRole("alertdialog", { name: /^Cancel booking FC-[A-Z0-9]{6}\?$/ });
+  await expect(confirm).toContainText("Nothing has been charged.");
+  await expect(confirm).toContainText("is freed for other bookings");
+  // It opens on the safe answer: Enter by reflex keeps the booking.
+  await expect(confirm.getByRole("button", { name: "Keep booking" })).toBeFocused();
+  await expectAccessible(page);
+  await confirm.getByRole("button", { name: "Yes, cancel it" }).click();
   await expect(page.getByRole("heading", { name: "Booking cancelled" })).toBeVisible();
   await expect(page.getByText("The booking is cancelled and its time has been released.")).toBeVisible();
   await expectAccessible(page);

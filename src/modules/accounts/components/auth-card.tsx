@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Card } from "@/components/ui/card";
 
 /** The frame of every sign-in page: a narrow card with a title and an optional lead. */
 export function AuthCard({
@@ -12,11 +13,11 @@ export function AuthCard({
 }) {
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
-      <div className="rounded-card border border-line bg-surface p-6 shadow-card sm:p-8">
+      <Card className="p-6 sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
         {lead && <div className="mt-2 text-ink-muted">{lead}</div>}
         <div className="mt-6">{children}</div>
-      </div>
+      </Card>
     </div>
   );
 }

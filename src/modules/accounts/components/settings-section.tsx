@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { cardClass } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
 
 export function SettingsSection({
   id,
@@ -12,10 +14,7 @@ export function SettingsSection({
   children: ReactNode;
 }) {
   return (
-    <section
-      aria-labelledby={id}
-      className="rounded-card border border-line bg-surface p-5 shadow-card sm:p-6"
-    >
+    <section aria-labelledby={id} className={cn(cardClass, "sm:p-6")}>
       <h2 id={id} className="text-lg font-semibold">
         {title}
       </h2>

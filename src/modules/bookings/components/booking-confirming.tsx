@@ -1,5 +1,6 @@
 "use client";
 
+import { Button } from "@/components/ui/button";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { LiveRefresh } from "@/components/live/live-refresh";
@@ -34,16 +35,15 @@ export function BookingConfirming({ live }: { live: boolean }) {
       {timedOut ? (
         <p role="status" className="text-sm text-ink-muted">
           This is taking longer than usual. We&apos;ll email you as soon as your payment is confirmed.{" "}
-          <button
-            type="button"
+          <Button
+            variant="link"
             onClick={() => {
               setTimedOut(false);
               router.refresh();
             }}
-            className="inline-flex min-h-11 items-center font-medium text-brand underline underline-offset-2"
           >
             Check again
-          </button>
+          </Button>
         </p>
       ) : (
         <p className="sr-only" role="status">

@@ -1,6 +1,9 @@
 import { CalendarPlus, CircleCheck, Clock, Info, LoaderCircle, CircleX } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { ButtonLink, buttonClass } from "@/components/ui/button";
+import { Card, Section } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
 import { routes } from "@/lib/routes";
 import type { BookingResult } from "../server/result-page";
 import { BookingConfirming } from "./booking-confirming";
@@ -182,12 +185,11 @@ function nextSteps(state: State, r: BookingResult): ReactNode[] {
   }
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function ResultSection({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="rounded-card border border-line bg-surface p-5 shadow-card">
-      <h2 className="text-lg font-semibold">{title}</h2>
+    <Section title={title}>
       <div className="mt-3">{children}</div>
-    </section>
+    </Section>
   );
 }
 
@@ -213,7 +215,7 @@ export function BookingResultView({
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-      <div className={`flex gap-4 rounded-card border p-5 ${tone.box}`}>
+      <Card className={cn("flex gap-4", tone.box)}>
         <span className="mt-0.5 shrink-0">{tone.icon}</span>
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{h.title}</h1>
@@ -225,7 +227,7 @@ export function BookingResultView({
             </div>
           )}
         </div>
-      </div>
+      </Card>
 
       {state === "awaiting_payment" && (
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-start">{paymentActions(r)}</div>
@@ -234,56 +236,49 @@ export function BookingResultView({
       <div className="mt-8 space-y-6">
         <BookingSummary booking={r.view} />
 
-        <Section title="What happens next">
+        <ResultSection title="What happens next">
           <ol className="list-decimal space-y-2 pl-5">
             {steps.map((step, i) => (
               <li key={i}>{step}</li>
             ))}
           </ol>
-        </Section>
+        </ResultSection>
 
         {showCalendar && (
-          <Section title="Add to your calendar">
+          <ResultSection title="Add to your calendar">
             <p className="text-sm text-ink-muted">
               A calendar file for Apple Calendar, Google Calendar or Outlook. If the booking changes, a new
               file replaces the same event rather than adding another.
             </p>
-            <a
-              href={r.links.calendar}
-              download
-              className="mt-3 inline-flex min-h-11 items-center gap-2 rounded-control border border-line-strong bg-surface px-4 text-sm font-medium hover:bg-canvas"
-            >
+            <a href={r.links.calendar} download className={buttonClass({ size: "sm", className: "mt-3" })}>
               <CalendarPlus aria-hidden="true" className="size-4" />
               Add to calendar (.ics)
             </a>
-          </Section>
+          </ResultSection>
         )}
 
         {!r.viewerIsOwner && (
-          <Section title="See and manage your bookings online">
+          <ResultSection title="See and manage your bookings online">
             <p>
               Set a password for your account to pay, cancel or move your bookings and keep your vehicles and
               addresses. If this was your first booking with us, we&apos;ve emailed you a link to choose one.
             </p>
             <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-1">
               <li>
-                <Link
-                  href={routes.forgotPassword}
-                  className="inline-flex min-h-11 items-center font-medium text-brand underline underline-offset-2"
-                >
+                <ButtonLink variant="link" href={routes.forgotPassword}>
                   Email me a password link
-                </Link>
+                </ButtonLink>
               </li>
               <li>
-                <Link
+                <ButtonLink
+                  variant="link"
                   href={`${routes.login}?next=${encodeURIComponent(r.links.success)}`}
-                  className="inline-flex min-h-11 items-center font-medium text-brand underline underline-offset-2"
                 >
                   I already have a password — sign in
-                </Link>
+                </ButtonLink>
               </li>
             </ul>
-          </Section>
+          </ResultSection>
         )}
 
         <p className="flex items-start gap-2 text-sm text-ink-muted">

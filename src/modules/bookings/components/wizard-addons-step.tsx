@@ -2,6 +2,8 @@ import NextForm from "next/form";
 import { formatDuration } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { BOOK_PATH, type WizardState, wizardQuery } from "../domain/wizard-state";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 
 export type AddonChoice = {
   slug: string;
@@ -34,9 +36,9 @@ export function WizardAddonsStep({
       ))}
       <input type="hidden" name="addons" value="" />
       {options.length === 0 ? (
-        <p className="rounded-card border border-line bg-surface p-5 text-ink-muted">
-          There are no extras for this service and vehicle.
-        </p>
+        <Card className="text-ink-muted">
+          <p>There are no extras for this service and vehicle.</p>
+        </Card>
       ) : (
         <fieldset>
           <legend className="text-sm font-medium">Extras (optional)</legend>
@@ -69,12 +71,9 @@ export function WizardAddonsStep({
           </ul>
         </fieldset>
       )}
-      <button
-        type="submit"
-        className="mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-control bg-brand px-5 font-semibold text-white hover:bg-brand-hover sm:w-auto"
-      >
+      <Button type="submit" variant="primary" className="mt-6 w-full px-5 sm:w-auto">
         Continue
-      </button>
+      </Button>
     </NextForm>
   );
 }

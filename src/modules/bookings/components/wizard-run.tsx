@@ -1,11 +1,11 @@
 "use client";
 
-import { Loader2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { type ReactNode, type RefObject, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { FormResult } from "@/components/ui/form";
 import type { AddressDetails, ContactDetails, VehicleDetails } from "../book-schemas";
 import { newRunId } from "../domain/wizard-state";
+import { Button } from "@/components/ui/button";
 
 // What a guest types about themselves never goes into the URL: it is kept in this tab's sessionStorage
 // under the wizard run's id (so refresh, back and forward keep it) and sent only with the final
@@ -200,14 +200,15 @@ export function useHydrated(): boolean {
 export function WizardSubmit({ pending, children }: { pending: boolean; children: ReactNode }) {
   const hydrated = useHydrated();
   return (
-    <button
+    <Button
       type="submit"
-      disabled={!hydrated || pending}
-      className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-control bg-brand px-5 font-semibold text-white hover:bg-brand-hover disabled:opacity-70 sm:w-auto"
+      variant="primary"
+      disabled={!hydrated}
+      pending={pending}
+      className="w-full px-5 sm:w-auto"
     >
-      {pending && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
       {children}
-    </button>
+    </Button>
   );
 }
 

@@ -1,8 +1,10 @@
-import Link from "next/link";
 import { formatMoney } from "@/lib/money";
 import { durationRange } from "@/modules/catalogue/components/service-card";
 import { type WizardState, wizardHref } from "../domain/wizard-state";
 import type { packageCards } from "../server/wizard-page";
+import { ButtonLink } from "@/components/ui/button";
+import { Card, cardClass } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
 
 /** Step 1: the packages by category, each a link to the next step with that package chosen. */
 export function WizardServiceStep({
@@ -16,9 +18,9 @@ export function WizardServiceStep({
 }) {
   if (groups.length === 0)
     return (
-      <p className="rounded-card border border-line bg-surface p-5 text-ink-muted">
-        Online booking isn&apos;t open yet — please call or email us to book.
-      </p>
+      <Card className="text-ink-muted">
+        <p>Online booking isn&apos;t open yet — please call or email us to book.</p>
+      </Card>
     );
   return (
     <div className="space-y-8">
@@ -33,9 +35,7 @@ export function WizardServiceStep({
               return (
                 <li
                   key={service.id}
-                  className={`flex flex-col rounded-card border bg-surface p-4 shadow-card ${
-                    chosen ? "border-brand ring-1 ring-brand" : "border-line"
-                  }`}
+                  className={cn(cardClass, "flex flex-col p-4", chosen && "border-brand ring-1 ring-brand")}
                 >
                   <p className="font-semibold">{service.name}</p>
                   <p className="mt-1 flex-1 text-sm text-ink-muted">{service.shortDescription}</p>
@@ -45,18 +45,15 @@ export function WizardServiceStep({
                     </span>
                     <span className="text-ink-muted tabular">{durationRange(minMinutes, maxMinutes)}</span>
                   </p>
-                  <Link
+                  <ButtonLink
                     href={wizardHref(state, { service: service.slug, step: "vehicle" })}
                     aria-current={chosen ? "true" : undefined}
-                    className={`mt-3 inline-flex min-h-11 items-center justify-center rounded-control px-4 font-semibold ${
-                      chosen
-                        ? "bg-brand text-white hover:bg-brand-hover"
-                        : "border border-brand text-brand-ink hover:bg-brand-soft"
-                    }`}
+                    variant={chosen ? "primary" : "secondary"}
+                    className="mt-3 font-semibold"
                   >
                     {chosen ? "Continue with" : "Choose"}
                     <span className="sr-only"> {service.name}</span>
-                  </Link>
+                  </ButtonLink>
                 </li>
               );
             })}

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { ArrowLeft } from "lucide-react";
 import { formatDuration } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
@@ -22,6 +21,7 @@ import { WizardServiceStep } from "./wizard-service-step";
 import { WizardSummaryBar, WizardSummaryCard } from "./wizard-summary";
 import { WizardTimeStep } from "./wizard-time-step";
 import { WizardVehicleForm } from "./wizard-vehicle-form";
+import { ButtonLink } from "@/components/ui/button";
 
 const HEADINGS: Record<WizardStep, string> = {
   service: "Choose a service",
@@ -183,13 +183,15 @@ export function WizardShell({ view }: { view: WizardView }) {
           )}
           <StepBody view={view} />
           {back && (
-            <Link
+            <ButtonLink
+              variant="ghost"
+              size="sm"
               href={wizardHref(view.state, { step: back })}
-              className="mt-6 inline-flex min-h-11 items-center gap-1 text-sm font-medium text-ink-muted hover:text-ink"
+              className="-ml-3 mt-6"
             >
               <ArrowLeft aria-hidden="true" className="size-4" />
               Back to {STEP_LABELS[back].toLowerCase()}
-            </Link>
+            </ButtonLink>
           )}
         </div>
         {showSummary && view.summary && (

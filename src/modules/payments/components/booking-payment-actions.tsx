@@ -1,4 +1,4 @@
-import { ActionButton } from "@/components/ui/action-button";
+import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
 import type { BookingResult } from "@/modules/bookings/server";
 import { cancelPendingBookingAction } from "../actions";
 import { PayButton } from "./pay-button";
@@ -10,15 +10,18 @@ export function bookingPaymentActions(r: BookingResult) {
       <PayButton reference={r.access.reference} token={r.access.token}>
         {r.page === "payment-cancelled" ? `Try again — pay ${r.view.dueNow}` : `Pay ${r.view.dueNow}`}
       </PayButton>
-      <ActionButton
+      <ConfirmActionButton
         action={cancelPendingBookingAction}
         input={{ reference: r.access.reference, token: r.access.token }}
-        variant="danger"
-        confirm="Cancel this booking and release the time?"
+        variant="danger-outline"
+        size="lg"
+        title={`Cancel booking ${r.view.reference}?`}
+        description={`Nothing has been charged. The time we're holding for you${r.view.holdExpiresAtTime ? ` until ${r.view.holdExpiresAtTime}` : ""} is freed for other bookings, and you'd need to book again.`}
         confirmLabel="Yes, cancel it"
+        cancelLabel="Keep booking"
       >
         Cancel booking
-      </ActionButton>
+      </ConfirmActionButton>
     </>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
-import { Loader2 } from "lucide-react";
 import { type ReactNode, useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
 import { retryCheckoutAction } from "../actions";
 
 /** Opens a fresh checkout at the payment provider (Pay now / Try again) and goes there. */
@@ -37,16 +37,9 @@ export function PayButton({
 
   return (
     <div className="flex flex-col gap-2">
-      <button
-        type="button"
-        onClick={pay}
-        disabled={busy}
-        aria-busy={busy}
-        className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-control bg-brand px-5 text-base font-semibold text-white hover:bg-brand-hover disabled:opacity-70 sm:w-auto"
-      >
-        {busy && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
+      <Button variant="primary" size="lg" onClick={pay} pending={busy} className="min-h-12 w-full sm:w-auto">
         {busy ? "Opening secure checkout…" : children}
-      </button>
+      </Button>
       {error && (
         <p role="alert" className="max-w-md text-sm text-danger">
           {error}

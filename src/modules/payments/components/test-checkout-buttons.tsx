@@ -1,7 +1,7 @@
 "use client";
 
-import { Loader2 } from "lucide-react";
 import { useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
 import { cancelTestCheckoutAction, payTestCheckoutAction } from "../actions";
 
 /** The test provider's Pay and Cancel: each sends a signed webhook, then returns to the shop. */
@@ -30,26 +30,25 @@ export function TestCheckoutButtons({ checkout, amount }: { checkout: string; am
   const busy = pending || clicked !== null;
   return (
     <div className="flex flex-col gap-3">
-      <button
-        type="button"
+      <Button
+        variant="primary"
+        size="lg"
         onClick={() => run("pay")}
         disabled={busy}
-        aria-busy={clicked === "pay"}
-        className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-control bg-brand px-5 text-base font-semibold text-white hover:bg-brand-hover disabled:opacity-70"
+        pending={clicked === "pay"}
+        className="min-h-12 w-full"
       >
-        {clicked === "pay" && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
         {clicked === "pay" ? "Paying…" : `Pay ${amount}`}
-      </button>
-      <button
-        type="button"
+      </Button>
+      <Button
+        size="lg"
         onClick={() => run("cancel")}
         disabled={busy}
-        aria-busy={clicked === "cancel"}
-        className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-control border border-line-strong bg-surface px-5 text-base font-medium hover:bg-canvas disabled:opacity-70"
+        pending={clicked === "cancel"}
+        className="min-h-12 w-full"
       >
-        {clicked === "cancel" && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
         Cancel and return
-      </button>
+      </Button>
       {error && (
         <p role="alert" className="text-sm text-danger">
           {error}

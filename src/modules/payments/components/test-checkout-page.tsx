@@ -1,5 +1,8 @@
 import { FlaskConical } from "lucide-react";
 import { notFound } from "next/navigation";
+import { buttonClass } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Notice } from "@/components/ui/notice";
 import { getTestCheckoutPage } from "../server/test-checkout";
 import { TestCheckoutButtons } from "./test-checkout-buttons";
 
@@ -32,7 +35,7 @@ export async function TestCheckoutPage({ token }: { token: string }) {
         tabIndex={-1}
         className="flex flex-1 items-start justify-center px-4 py-10 outline-none"
       >
-        <div className="w-full max-w-md rounded-card border border-line bg-surface p-6 shadow-card sm:p-8">
+        <Card className="w-full max-w-md p-6 sm:p-8">
           <p className="text-sm font-medium text-ink-muted">Forecourt test checkout</p>
           <h1 className="mt-1 text-2xl font-bold tracking-tight">Pay {claims.businessName}</h1>
           <p className="mt-2 text-ink-muted">{claims.description}</p>
@@ -51,12 +54,10 @@ export async function TestCheckoutPage({ token }: { token: string }) {
               <TestCheckoutButtons checkout={token} amount={amount} />
             ) : (
               <div className="space-y-4">
-                <p role="status" className="rounded-control border border-line bg-canvas px-3 py-2 text-sm">
-                  {CLOSED_TEXT[state]}
-                </p>
+                <Notice kind="neutral">{CLOSED_TEXT[state]}</Notice>
                 <a
                   href={state === "paid" ? claims.successUrl : claims.cancelUrl}
-                  className="inline-flex min-h-11 w-full items-center justify-center rounded-control border border-line-strong bg-surface px-4 font-medium hover:bg-canvas"
+                  className={buttonClass({ className: "w-full" })}
                 >
                   Return to {claims.businessName}
                 </a>
@@ -68,7 +69,7 @@ export async function TestCheckoutPage({ token }: { token: string }) {
             details are asked for and no money moves. Pay and Cancel report back exactly as a real provider
             would.
           </p>
-        </div>
+        </Card>
       </main>
     </div>
   );
