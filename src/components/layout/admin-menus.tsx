@@ -49,7 +49,6 @@ export function AdminNavDrawer({ children }: { children: ReactNode }) {
 export function AdminAccountMenu({ userName }: { userName: string }) {
   return (
     <DropdownMenu
-      label={`Account: ${userName}`}
       trigger={
         <Button variant="ghost" size="sm" className="max-w-full min-w-0 text-ink-muted">
           <span className="truncate">

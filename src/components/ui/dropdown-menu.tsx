@@ -21,27 +21,19 @@ export function DropdownMenu({
   trigger,
   children,
   align = "end",
-  label,
   className,
 }: {
-  /** The button that opens it (a `Button`); its words name the menu. */
+  /** The button that opens it (a `Button`); its words name the menu (Radix labels the menu by it). */
   trigger: ReactNode;
   children: ReactNode;
   align?: "start" | "center" | "end";
-  /** Names the menu for screen readers when the trigger's words don't. */
-  label?: string;
   className?: string;
 }) {
   return (
     <RadixMenu.Root>
       <RadixMenu.Trigger asChild>{trigger}</RadixMenu.Trigger>
       <RadixMenu.Portal>
-        <RadixMenu.Content
-          align={align}
-          sideOffset={6}
-          aria-label={label}
-          className={cn(floatingPanelClass, className)}
-        >
+        <RadixMenu.Content align={align} sideOffset={6} className={cn(floatingPanelClass, className)}>
           {children}
         </RadixMenu.Content>
       </RadixMenu.Portal>

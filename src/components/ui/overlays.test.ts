@@ -12,7 +12,6 @@ describe("DropdownMenu", () => {
   const html = renderToStaticMarkup(
     h(DropdownMenu, {
       trigger: h(Button, null, "Ada"),
-      label: "Account: Ada",
       children: h(DropdownMenuItem, null, "Sign out"),
     }),
   );

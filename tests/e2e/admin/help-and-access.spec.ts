@@ -43,7 +43,7 @@ test("the signed-in name opens the account menu: help, the public site, sign out
   // Keyboard: Enter opens with the first item focused, arrows move, Escape closes back onto the trigger.
   await trigger.focus();
   await page.keyboard.press("Enter");
-  const menu = page.getByRole("menu", { name: "Account: Quinn Avery" });
+  const menu = page.getByRole("menu", { name: "Signed in as Quinn Avery" });
   await expect(menu).toBeVisible();
   await expect(menu.getByRole("menuitem")).toHaveText(["Help & status", "View the public site", "Sign out"]);
   await expect(menu.getByRole("menuitem", { name: "Help & status" })).toBeFocused();

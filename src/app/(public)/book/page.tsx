@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { redirect } from "next/navigation";
 import { routes } from "@/lib/routes";
 import { WizardShell } from "@/modules/bookings/components/wizard-shell";
 import { STEP_LABELS, type SearchParams, parseWizardState } from "@/modules/bookings/domain/wizard-state";
 import { loadWizardPage } from "@/modules/bookings/server";
 import { getSessionUser } from "@/server/auth";
+import { ButtonLink } from "@/components/ui/button";
 
 type Props = { searchParams: Promise<SearchParams> };
 
@@ -28,12 +28,9 @@ export default async function BookPage({ searchParams }: Props) {
           You&apos;re signed in as an admin. Bookings for customers are made from the back office; to try the
           booking pages as a customer would, sign out first.
         </p>
-        <Link
-          href={routes.adminHelp}
-          className="mt-6 inline-flex min-h-11 items-center rounded-control bg-brand px-5 font-semibold text-white hover:bg-brand-hover"
-        >
+        <ButtonLink variant="primary" size="lg" href={routes.adminHelp} className="mt-6">
           Go to the back office
-        </Link>
+        </ButtonLink>
       </div>
     );
   return <WizardShell view={page} />;

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import type { BookingView } from "@/modules/bookings/server/booking-view";
 import { BookingStatusBadge, PaymentStatusBadge } from "./booking-status-badge";
+import { cardClass } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
 
 // The booking as the customer sees it everywhere (the wizard's last step, the /booking/* pages): what,
 // when (in the business time zone, with its name), where, the vehicle, and the money.
@@ -33,10 +35,7 @@ export function BookingSummary({ booking }: { booking: BookingView }) {
     b.address.hasCoveredSpace ? "covered space" : "no covered space",
   ].join(" · ");
   return (
-    <section
-      aria-label={`Booking ${b.reference}`}
-      className="rounded-card border border-line bg-surface shadow-card"
-    >
+    <section aria-label={`Booking ${b.reference}`} className={cn(cardClass, "p-0")}>
       <div className="flex flex-wrap items-start justify-between gap-3 border-b border-line p-5">
         <div>
           <h2 className="text-lg font-semibold">{b.title}</h2>

@@ -5,6 +5,8 @@ import type { ReactNode } from "react";
 import { Notice } from "@/components/ui/notice";
 import type { WizardStep } from "../domain/wizard-state";
 import type { RunDetails } from "./wizard-run";
+import { cardClass } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
 
 // The review's "vehicle, address and contact": the saved ones (signed in) or what this tab kept of what
 // was typed, each with a way back to change it — and what is missing on this device, if anything.
@@ -50,7 +52,7 @@ export function ReviewDetails({
       <h2 id="who-heading" className="text-lg font-semibold">
         Vehicle, address and contact
       </h2>
-      <div className="mt-2 divide-y divide-line rounded-card border border-line bg-surface px-4">
+      <div className={cn(cardClass, "mt-2 divide-y divide-line px-4 py-0 shadow-none")}>
         <DetailsBlock title="Vehicle" href={href("vehicle")}>
           {saved.vehicle ? (
             <p>{saved.vehicle}</p>

@@ -11,6 +11,8 @@ import {
 import { wizardHref } from "../domain/wizard-state";
 import type { WizardView } from "../server/wizard-page";
 import { WizardReviewForm } from "./wizard-review-form";
+import { cardClass } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
 
 /** What is due now, in words, from the same numbers the commit uses. */
 function dueNowText(view: WizardView, totalMinor: number): string {
@@ -74,7 +76,12 @@ export function WizardReviewStep({ view }: { view: WizardView }) {
             </tr>
           </tfoot>
         </table>
-        <div className="mt-4 flex items-start justify-between gap-4 rounded-card border border-line bg-surface px-4 py-3 text-sm">
+        <div
+          className={cn(
+            cardClass,
+            "shadow-none mt-4 flex items-start justify-between gap-4 px-4 py-3 text-sm",
+          )}
+        >
           <div>
             <p className="font-medium">When</p>
             <p className="text-ink-muted">

@@ -22,6 +22,8 @@ import { WizardSummaryBar, WizardSummaryCard } from "./wizard-summary";
 import { WizardTimeStep } from "./wizard-time-step";
 import { WizardVehicleForm } from "./wizard-vehicle-form";
 import { ButtonLink } from "@/components/ui/button";
+import { cardClass } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
 
 const HEADINGS: Record<WizardStep, string> = {
   service: "Choose a service",
@@ -50,7 +52,7 @@ function stepChoices(view: WizardView): StepChoices {
 
 function AddNew({ open, summary, children }: { open: boolean; summary: string; children: React.ReactNode }) {
   return (
-    <details open={open} className="mt-6 rounded-card border border-line bg-surface p-4">
+    <details open={open} className={cn(cardClass, "mt-6 p-4 shadow-none")}>
       <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-brand-ink">
         {summary}
       </summary>

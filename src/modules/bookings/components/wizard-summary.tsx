@@ -2,6 +2,8 @@ import { ChevronDown } from "lucide-react";
 import { formatDuration } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import type { WizardSummary } from "../server/wizard-page";
+import { cardClass } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
 
 // "The price never surprises": every line as soon as it is known, the time it takes and the total —
 // beside the steps on a wide screen, and on a phone as one line at the top of every step that opens
@@ -72,10 +74,7 @@ function Lines({ summary, currency }: { summary: WizardSummary; currency: string
 
 export function WizardSummaryCard({ summary, currency }: { summary: WizardSummary; currency: string }) {
   return (
-    <section
-      aria-labelledby="summary-heading"
-      className="rounded-card border border-line bg-surface p-5 shadow-card"
-    >
+    <section aria-labelledby="summary-heading" className={cardClass}>
       <h2 id="summary-heading" className="font-semibold">
         Your booking
       </h2>
@@ -97,7 +96,7 @@ export function WizardSummaryBar({ summary, currency }: { summary: WizardSummary
     .filter(Boolean)
     .join(" · ");
   return (
-    <div className="mt-4 rounded-card border border-line bg-surface px-4 shadow-card lg:hidden">
+    <div className={cn(cardClass, "mt-4 px-4 py-0 lg:hidden")}>
       <details className="group">
         <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 py-2">
           <span className="text-sm">

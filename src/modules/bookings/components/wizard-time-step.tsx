@@ -4,6 +4,8 @@ import { formatTime, toLocalParts } from "@/lib/dates";
 import { dateLabel, groupByPartOfDay, monthLabel, WEEKDAY_NAMES } from "../domain/wizard-calendar";
 import { type WizardState, type WizardStep, wizardHref } from "../domain/wizard-state";
 import type { DateStepTimes } from "../server/wizard-times";
+import { buttonClass } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
 
 // The date step, all links: the month grid marks the days that have times (next and previous month
 // are links too), and the chosen day's times are buttons grouped by part of the day. Choosing one
@@ -25,8 +27,7 @@ export function WizardTimeStep({
   const zoneCity = timeZone.split("/").pop()?.replace(/_/g, " ") ?? timeZone;
   const zoneName = formatTime(slots[0]?.start ?? new Date(), timeZone).split(" ")[1] ?? "";
   const monthLink = (month: string) => wizardHref(base, { month, date: null, step: "time" });
-  const navClass =
-    "inline-flex size-11 items-center justify-center rounded-control border border-line-strong bg-surface hover:bg-canvas";
+  const navClass = buttonClass({ size: "icon", className: "size-11" });
   return (
     <div className="grid gap-6 md:grid-cols-[minmax(0,20rem)_1fr]">
       <section aria-labelledby="calendar-heading">
@@ -122,7 +123,7 @@ export function WizardTimeStep({
           Times are in {zoneCity} time{zoneName ? ` (${zoneName})` : ""}.
         </p>
         {!times.selected ? (
-          <p className="mt-4 rounded-control border border-line bg-surface p-4 text-sm">
+          <Notice kind="neutral" className="mt-4 p-4">
             No times are left in {monthLabel(times.month)}.
             {times.nextMonth && (
               <>
@@ -132,11 +133,11 @@ export function WizardTimeStep({
                 </Link>
               </>
             )}
-          </p>
+          </Notice>
         ) : slots.length === 0 ? (
-          <p className="mt-4 rounded-control border border-line bg-surface p-4 text-sm">
+          <Notice kind="neutral" className="mt-4 p-4">
             No times are left on this day. Please choose another day.
-          </p>
+          </Notice>
         ) : (
           groupByPartOfDay(slots, (s) => {
             const l = toLocalParts(s.start, timeZone);

@@ -13,6 +13,7 @@ import { deletionBlocker } from "@/modules/accounts/server";
 import { getAccountOrThrow } from "@/modules/accounts/server";
 import { getSessionUser } from "@/server/auth";
 import { getPublicSettings } from "@/modules/settings/server";
+import { buttonClass } from "@/components/ui/button";
 
 export const metadata: Metadata = { title: "Privacy settings" };
 
@@ -98,7 +99,7 @@ export default async function PrivacySettingsPage() {
               <a
                 href={routes.dataExport}
                 download
-                className="inline-flex min-h-11 items-center rounded-control border border-line-strong bg-surface px-5 font-semibold hover:bg-canvas"
+                className={buttonClass({ size: "lg", className: "font-semibold" })}
               >
                 Download my data (JSON)
               </a>
