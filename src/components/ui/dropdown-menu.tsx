@@ -30,7 +30,9 @@ export function DropdownMenu({
   className?: string;
 }) {
   return (
-    <RadixMenu.Root>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while its links stay
+    // focusable (axe: aria-hidden-focus). Escape and a click outside still close it.
+    <RadixMenu.Root modal={false}>
       <RadixMenu.Trigger asChild>{trigger}</RadixMenu.Trigger>
       <RadixMenu.Portal>
         <RadixMenu.Content align={align} sideOffset={6} className={cn(floatingPanelClass, className)}>
