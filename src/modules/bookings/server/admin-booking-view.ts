@@ -5,7 +5,7 @@ import type { BookingSource, BookingStatus, EmailStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { isUuid } from "@/lib/uuid";
 import { findUserById } from "@/modules/accounts/server";
-import type { DbOrTx } from "@/server/db";
+import { type DbOrTx, getDb } from "@/server/db";
 import { bookingEvents, bookings, emails, users } from "@/server/db/schema";
 import { type AdminBookingVerb, adminVerbsFor } from "../domain/admin-booking-actions";
 import { BOOKING_STATUS_LABELS, type BookingView, getBookingView } from "./booking-view";
@@ -183,4 +183,9 @@ export async function getAdminBookingPage(
       at: formatDateTime(m.sentAt ?? m.createdAt, tz),
     })),
   };
+}
+
+/** For the page: the request's database. */
+export async function loadAdminBookingPage(bookingId: string): Promise<AdminBookingPage | null> {
+  return getAdminBookingPage(await getDb(), bookingId);
 }
