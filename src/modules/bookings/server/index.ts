@@ -12,3 +12,4 @@ export * from "./wizard-http";
 export * from "./wizard-page";
 export * from "./admin-booking-actions";
 export * from "./admin-booking-view";
+export * from "./admin-booking-test-hooks";
