@@ -61,11 +61,11 @@ export default async function AdminBookingPage({ params }: Params) {
               />
             </div>
           </Section>
+          <AdminBookingCustomer page={page} />
           <AdminBookingJob page={page} />
           <AdminBookingTimeline page={page} />
         </div>
         <div className="space-y-6">
-          <AdminBookingCustomer page={page} />
           <AdminBookingMoney page={page} />
           <Section title="Internal notes">
             <div className="mt-3">
