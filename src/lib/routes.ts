@@ -12,6 +12,7 @@ export const routes = {
   privacyPolicy: "/privacy-policy",
   termsOfService: "/terms-of-service",
   adminHelp: "/admin/help",
+  adminBooking: (id: string) => `/admin/bookings/${id}`,
   adminSchedule: "/admin/schedule",
   adminScheduleHours: "/admin/schedule/hours",
   adminTeams: "/admin/schedule/teams",

@@ -174,6 +174,28 @@ const MATRIX: Row[] = [
     "/api/admin/services/00000000-0000-4000-8000-000000000000/image",
     { visitor: 401, customer: 404, otherCustomer: 404, admin: 400, banned: 401 },
   ],
+  [
+    "GET",
+    "/admin/bookings/00000000-0000-4000-8000-000000000000",
+    {
+      visitor: login("/admin/bookings/00000000-0000-4000-8000-000000000000"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 404,
+      banned: login("/admin/bookings/00000000-0000-4000-8000-000000000000"),
+    },
+  ],
+  [
+    "GET",
+    "/admin/bookings/not-a-booking",
+    {
+      visitor: login("/admin/bookings/not-a-booking"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 404,
+      banned: login("/admin/bookings/not-a-booking"),
+    },
+  ],
   ["GET", "/uploads/00000000-0000-4000-8000-000000000000.webp", all(404)],
   ["GET", "/uploads/..%2F..%2Fpackage.json", all(404)],
   [
@@ -232,3 +254,35 @@ for (const who of ["visitor", "customer", "otherCustomer", "admin", "banned"] as
     expect(failures).toEqual([]);
   });
 }
+
+// A real booking's admin page: only an admin sees it, not even the customer it belongs to.
+test("access matrix: a booking's admin page", async ({ browser, request, baseURL }) => {
+  const admin = await contextFor(browser, "admin", request, baseURL ?? "");
+  const made = await admin.request.post("/api/test/bookings", {
+    data: {
+      status: "confirmed",
+      customerEmail: credentials.customer.email,
+      teamName: "Van A",
+      startsAt: new Date(Date.now() + 90 * 24 * 3_600_000).toISOString(),
+    },
+  });
+  expect(made.status()).toBe(200);
+  const path = `/admin/bookings/${((await made.json()) as { data: { id: string } }).data.id}`;
+  await admin.close();
+  const expected: Record<Who, Expect> = {
+    visitor: login(path),
+    customer: 404,
+    otherCustomer: 404,
+    admin: 200,
+    banned: login(path),
+  };
+  const failures: string[] = [];
+  for (const who of Object.keys(expected) as Who[]) {
+    const ctx = await contextFor(browser, who, request, baseURL ?? "");
+    const res = await ctx.request.get(path, { maxRedirects: 0 });
+    const actual = res.status() >= 300 && res.status() < 400 ? (res.headers().location ?? "") : res.status();
+    if (actual !== expected[who]) failures.push(`${who}: expected ${expected[who]}, got ${actual}`);
+    await ctx.close();
+  }
+  expect(failures).toEqual([]);
+});

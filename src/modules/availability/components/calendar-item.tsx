@@ -1,8 +1,10 @@
+import Link from "next/link";
 import { buttonClass } from "@/components/ui/button";
 import type { CSSProperties } from "react";
 import { X } from "lucide-react";
 import { ActionButton } from "@/components/ui/action-button";
 import { formatDateTime } from "@/lib/dates";
+import { routes } from "@/lib/routes";
 import type { AllocationStatus } from "@/lib/enums";
 import { deleteBlockAction } from "../block-actions";
 import { type CalendarItem, type CalendarTeam, formatTimeSpan, localClock } from "../server/calendar";
@@ -93,6 +95,13 @@ export function CalendarItemButton({ item, team, timeZone, popoverId, layout, st
             >
               Delete block
             </ActionButton>
+          ) : item.bookingId ? (
+            <Link
+              href={routes.adminBooking(item.bookingId)}
+              className={buttonClass({ size: "sm", variant: "primary" })}
+            >
+              Open booking<span className="sr-only"> {item.reference}</span>
+            </Link>
           ) : (
             <span />
           )}

@@ -10,3 +10,6 @@ export * from "./result-page";
 export * from "./transition-booking";
 export * from "./wizard-http";
 export * from "./wizard-page";
+export * from "./admin-booking-actions";
+export * from "./admin-booking-view";
+export * from "./admin-booking-test-hooks";

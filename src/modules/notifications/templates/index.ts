@@ -23,6 +23,7 @@ import {
   renderPaymentAlertAdmin,
   renderPaymentReceipt,
 } from "./booking";
+import { type BookingEndedData, renderBookingCancelled, renderBookingDeclined } from "./booking-ended";
 
 /** Every template the outbox can render, with the data it needs. Add new templates here. */
 export type TemplateDataMap = {
@@ -40,6 +41,8 @@ export type TemplateDataMap = {
   "payment-receipt": PaymentReceiptData;
   "booking-new-admin": NewBookingAdminData;
   "payment-alert-admin": PaymentAlertData;
+  "booking-declined": BookingEndedData;
+  "booking-cancelled": BookingEndedData;
 };
 
 export type TemplateName = keyof TemplateDataMap;
@@ -59,6 +62,8 @@ const renderers: { [K in TemplateName]: (data: TemplateDataMap[K], ctx: EmailCon
   "payment-receipt": renderPaymentReceipt,
   "booking-new-admin": renderNewBookingAdmin,
   "payment-alert-admin": renderPaymentAlertAdmin,
+  "booking-declined": renderBookingDeclined,
+  "booking-cancelled": renderBookingCancelled,
 };
 
 export function isTemplateName(name: string): name is TemplateName {

@@ -1,0 +1,84 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { LiveRefresh } from "@/components/live/live-refresh";
+import { BackLink } from "@/components/ui/back-link";
+import { Section } from "@/components/ui/card";
+import { formatMoney } from "@/lib/money";
+import { routes } from "@/lib/routes";
+import { AdminBookingActions } from "@/modules/bookings/components/admin-booking-actions";
+import {
+  AdminBookingCustomer,
+  AdminBookingEmails,
+  AdminBookingJob,
+  AdminBookingMoney,
+  AdminBookingTimeline,
+} from "@/modules/bookings/components/admin-booking-details";
+import { AdminBookingNotes } from "@/modules/bookings/components/admin-booking-notes";
+import { BookingStatusBadge, PaymentStatusBadge } from "@/modules/bookings/components/booking-status-badge";
+import { loadAdminBookingPage } from "@/modules/bookings/server";
+import { requireAdminPage } from "@/server/auth/guards";
+
+type Params = { params: Promise<{ id: string }> };
+
+export const metadata: Metadata = { title: "Booking" };
+
+export default async function AdminBookingPage({ params }: Params) {
+  const { id } = await params;
+  await requireAdminPage(routes.adminBooking(id));
+  const page = await loadAdminBookingPage(id);
+  if (!page) notFound();
+  const { view, customer } = page;
+  const netPaid = view.paidMinor - view.refundedMinor;
+
+  return (
+    <div className="max-w-6xl">
+      <BackLink href={routes.adminSchedule}>Schedule</BackLink>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold tracking-tight tabular">{view.reference}</h1>
+          <BookingStatusBadge status={view.status} label={view.statusLabel} />
+          <PaymentStatusBadge status={view.paymentStatus} label={view.paymentStatusLabel} />
+        </div>
+        <LiveRefresh types={["booking.updated"]} />
+      </div>
+      <p className="mt-1 text-ink-muted">
+        {view.title} · {view.when} · {customer.name}
+      </p>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <div className="space-y-6">
+          <Section title="Actions">
+            <div className="mt-3">
+              <AdminBookingActions
+                bookingId={view.id}
+                status={view.status}
+                verbs={page.verbs}
+                reference={view.reference}
+                customerName={customer.name}
+                when={`${view.date}, ${view.timeRange}`}
+                paid={netPaid > 0 ? formatMoney(netPaid, view.currency) : null}
+                awaitingPayment={view.status === "pending_payment"}
+              />
+            </div>
+          </Section>
+          <AdminBookingCustomer page={page} />
+          <AdminBookingJob page={page} />
+          <AdminBookingTimeline page={page} />
+        </div>
+        <div className="space-y-6">
+          <AdminBookingMoney page={page} />
+          <Section title="Internal notes">
+            <div className="mt-3">
+              <AdminBookingNotes
+                key={page.internalNotes ?? ""}
+                bookingId={view.id}
+                notes={page.internalNotes}
+              />
+            </div>
+          </Section>
+          <AdminBookingEmails page={page} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+"use server";
+
+import { adminAction, requestActor } from "@/server/actions";
+import { getDb } from "@/server/db";
+import {
+  adminBookingChangeInput,
+  adminBookingReasonInput,
+  internalNotesInput,
+} from "./admin-booking-schemas";
+import type { AdminBookingVerb } from "./domain/admin-booking-actions";
+import { changeBookingAsAdmin, saveInternalNotes } from "./server/admin-booking-actions";
+
+// The buttons of /admin/bookings/{id}. Each returns the status the booking is in now.
+
+const change = (verb: AdminBookingVerb) =>
+  adminAction(adminBookingChangeInput, async (input, user) =>
+    changeBookingAsAdmin(await getDb(), await requestActor(user.id), verb, input),
+  );
+
+const changeWithReason = (verb: AdminBookingVerb) =>
+  adminAction(adminBookingReasonInput, async (input, user) =>
+    changeBookingAsAdmin(await getDb(), await requestActor(user.id), verb, input),
+  );
+
+export const approveBookingAction = change("approve");
+export const startBookingAction = change("start");
+export const completeBookingAction = change("complete");
+export const noShowBookingAction = change("no_show");
+export const declineBookingAction = changeWithReason("decline");
+export const cancelBookingAsAdminAction = changeWithReason("cancel");
+
+export const saveInternalNotesAction = adminAction(internalNotesInput, async (input, user) => {
+  await saveInternalNotes(await getDb(), await requestActor(user.id), input);
+  return null;
+});

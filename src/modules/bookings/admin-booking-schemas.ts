@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { BOOKING_STATUSES } from "@/lib/enums";
+
+// The inputs of the admin's booking page, checked on the server (field messages) and typed for the
+// screen. `from` is the status the page showed: a booking that changed meanwhile is refused.
+
+const bookingId = z.uuid({ error: "This booking could not be found." });
+const from = z.enum(BOOKING_STATUSES, { error: "Reload the page and try again." });
+
+export const adminBookingChangeInput = z.object({ bookingId, from });
+
+const reason = z
+  .string({ error: "Give a reason: the customer sees it." })
+  .trim()
+  .min(3, "Give a reason: the customer sees it.")
+  .max(500, "Use at most 500 characters.");
+
+export const adminBookingReasonInput = z.object({ bookingId, from, reason });
+
+export const internalNotesInput = z.object({
+  bookingId,
+  notes: z.string().trim().max(5000, "Use at most 5,000 characters."),
+});
+
+export type AdminBookingChangeInput = z.infer<typeof adminBookingChangeInput> & { reason?: string };
+export type InternalNotesInput = z.infer<typeof internalNotesInput>;

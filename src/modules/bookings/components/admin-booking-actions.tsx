@@ -1,0 +1,154 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { Form, type FormResult } from "@/components/ui/form";
+import { SubmitButton, TextAreaField } from "@/components/ui/form-fields";
+import { toast } from "@/components/ui/toast";
+import type { BookingStatus } from "@/lib/enums";
+import {
+  approveBookingAction,
+  cancelBookingAsAdminAction,
+  completeBookingAction,
+  declineBookingAction,
+  noShowBookingAction,
+  startBookingAction,
+} from "../admin-actions";
+import type { AdminBookingVerb } from "../domain/admin-booking-actions";
+
+// The lifecycle buttons of /admin/bookings/{id}. Each states its consequence before it happens; decline
+// and cancel ask for the reason the customer will read. A page that was out of date is told what the
+// booking is now and shows it (the refresh), whatever button was pressed.
+
+type Props = {
+  bookingId: string;
+  /** The status this page showed: the server refuses the change if the booking has moved on. */
+  status: BookingStatus;
+  verbs: AdminBookingVerb[];
+  reference: string;
+  customerName: string;
+  when: string;
+  /** "£25.00" when money was paid (net of refunds); null when nothing was. */
+  paid: string | null;
+  awaitingPayment: boolean;
+};
+
+type Action = (input: Record<string, unknown>) => Promise<FormResult>;
+
+const SIMPLE: Record<"approve" | "start" | "complete" | "no_show", Action> = {
+  approve: approveBookingAction,
+  start: startBookingAction,
+  complete: completeBookingAction,
+  no_show: noShowBookingAction,
+};
+
+function useRun(action: Action, done: string) {
+  const router = useRouter();
+  return async (input: Record<string, unknown>): Promise<FormResult> => {
+    const res = await action(input);
+    if (res.ok) toast.success(done);
+    else if (res.code === "CONFLICT") toast.error(res.message);
+    // A refusal because the booking moved on shows the page as it is now.
+    if (res.ok || res.code === "CONFLICT") router.refresh();
+    return res;
+  };
+}
+
+function SimpleAction({ verb, props }: { verb: keyof typeof SIMPLE; props: Props }) {
+  const { bookingId, status, reference, customerName, when, awaitingPayment } = props;
+  const text = {
+    approve: {
+      label: awaitingPayment ? "Confirm without online payment" : "Approve",
+      title: awaitingPayment ? `Confirm ${reference} without its online payment?` : `Approve ${reference}?`,
+      description: `${reference} becomes Confirmed for ${when}, and ${customerName} is emailed the confirmation with its calendar file.`,
+      confirm: awaitingPayment ? "Confirm booking" : "Approve and email",
+      done: "Booking confirmed.",
+    },
+    start: {
+      label: "Start job",
+      title: `Start ${reference}?`,
+      description: "The job is marked In progress. Complete it when the work is done.",
+      confirm: "Start job",
+      done: "Job started.",
+    },
+    complete: {
+      label: "Complete job",
+      title: `Complete ${reference}?`,
+      description:
+        status === "confirmed"
+          ? "The job is marked Completed (it passes through In progress on the timeline). This cannot be undone."
+          : "The job is marked Completed. This cannot be undone.",
+      confirm: "Complete job",
+      done: "Job completed.",
+    },
+    no_show: {
+      label: "Mark as missed",
+      title: `Mark ${reference} as missed?`,
+      description: `${customerName} was not there for ${when}. The booking ends as Missed and its time is freed. No email is sent and nothing is refunded.`,
+      confirm: "Mark as missed",
+      done: "Marked as missed.",
+    },
+  }[verb];
+  const run = useRun(SIMPLE[verb], text.done);
+  return (
+    <ConfirmDialog
+      trigger={<Button variant={verb === "no_show" ? "danger-outline" : "primary"}>{text.label}</Button>}
+      title={text.title}
+      description={text.description}
+      confirmLabel={text.confirm}
+      tone={verb === "no_show" ? "danger" : "primary"}
+      onConfirm={() => run({ bookingId, from: status })}
+    />
+  );
+}
+
+function ReasonAction({ verb, props }: { verb: "decline" | "cancel"; props: Props }) {
+  const [open, setOpen] = useState(false);
+  const { bookingId, status, reference, customerName, when, paid } = props;
+  const decline = verb === "decline";
+  const run = useRun(
+    decline ? declineBookingAction : cancelBookingAsAdminAction,
+    decline ? "Booking declined." : "Booking cancelled.",
+  );
+  const money = paid
+    ? ` ${customerName} has paid ${paid}: this does not refund it — refunds are issued separately.`
+    : " Nothing was paid.";
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={<Button variant="danger-outline">{decline ? "Decline" : "Cancel booking"}</Button>}
+      title={decline ? `Decline ${reference}?` : `Cancel ${reference}?`}
+      description={`${decline ? "The request" : "The booking"} for ${when} ends and its time is freed. ${customerName} is emailed with your reason.${money}`}
+    >
+      <Form
+        action={run}
+        extra={{ bookingId, from: status }}
+        onSuccess={() => setOpen(false)}
+        aria-label={decline ? "Decline the booking" : "Cancel the booking"}
+      >
+        <TextAreaField name="reason" label="Reason (the customer sees it)" rows={3} />
+        <SubmitButton variant="danger">{decline ? "Decline and email" : "Cancel and email"}</SubmitButton>
+      </Form>
+    </Dialog>
+  );
+}
+
+export function AdminBookingActions(props: Props) {
+  if (props.verbs.length === 0)
+    return <p className="text-sm text-ink-muted">This booking has ended: there is nothing more to do.</p>;
+  return (
+    <div className="flex flex-wrap gap-3">
+      {props.verbs.map((verb) =>
+        verb === "decline" || verb === "cancel" ? (
+          <ReasonAction key={verb} verb={verb} props={props} />
+        ) : (
+          <SimpleAction key={verb} verb={verb} props={props} />
+        ),
+      )}
+    </div>
+  );
+}

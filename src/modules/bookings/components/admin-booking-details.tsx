@@ -1,0 +1,142 @@
+import type { ReactNode } from "react";
+import { Section } from "@/components/ui/card";
+import { formatMoney } from "@/lib/money";
+import type { AdminBookingPage } from "../server/admin-booking-view";
+
+// The read-only parts of /admin/bookings/{id}: who, what, where, the money, the timeline and the emails.
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-2 sm:grid-cols-[10rem_1fr] sm:gap-3">
+      <dt className="text-sm text-ink-muted">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+const yesNo = (v: boolean) => (v ? "Yes" : "No");
+
+export function AdminBookingCustomer({ page }: { page: AdminBookingPage }) {
+  const { customer, view } = page;
+  return (
+    <Section title="Customer">
+      <dl className="mt-2 divide-y divide-line">
+        <Row label="Name">{customer.name}</Row>
+        {!customer.erased && (
+          <>
+            <Row label="Email">
+              <a className="text-brand underline" href={`mailto:${customer.email}`}>
+                {customer.email}
+              </a>
+            </Row>
+            <Row label="Phone">
+              {customer.phone ? (
+                <a className="text-brand underline" href={`tel:${customer.phone.replace(/\s+/g, "")}`}>
+                  {customer.phone}
+                </a>
+              ) : (
+                "Not given"
+              )}
+            </Row>
+          </>
+        )}
+        <Row label="Notes from the customer">{view.customerNotes ?? "None"}</Row>
+      </dl>
+    </Section>
+  );
+}
+
+export function AdminBookingJob({ page }: { page: AdminBookingPage }) {
+  const { view } = page;
+  const a = view.address;
+  return (
+    <Section title="Job">
+      <dl className="mt-2 divide-y divide-line">
+        <Row label="When">
+          {view.date}, {view.timeRange} ({view.duration}, times in {view.timeZone})
+        </Row>
+        <Row label="Team">{view.team?.name ?? "No team"}</Row>
+        <Row label="Vehicle">
+          {view.vehicleLabel} · {view.vehicle.sizeName}
+        </Row>
+        <Row label="Address">{view.addressLines.join(", ")}</Row>
+        <Row label="Access notes">{a.accessNotes ?? "None"}</Row>
+        <Row label="Site">
+          Water: {yesNo(a.hasWater)} · Power: {yesNo(a.hasPower)} · Covered space: {yesNo(a.hasCoveredSpace)}
+        </Row>
+        <Row label="Source">{page.sourceLabel}</Row>
+        {page.cancellationReason && <Row label="Why it ended">{page.cancellationReason}</Row>}
+      </dl>
+    </Section>
+  );
+}
+
+export function AdminBookingMoney({ page }: { page: AdminBookingPage }) {
+  const { view } = page;
+  const line = (label: string, value: string, strong = false) => (
+    <div className={`flex justify-between gap-4 py-1.5 ${strong ? "font-semibold" : ""}`}>
+      <dt>{label}</dt>
+      <dd className="tabular">{value}</dd>
+    </div>
+  );
+  return (
+    <Section title="Price and payment">
+      <dl className="mt-2 divide-y divide-line">
+        {view.items.map((i, n) => (
+          <div key={n} className="flex justify-between gap-4 py-1.5">
+            <dt>{i.name}</dt>
+            <dd className="tabular">{i.price}</dd>
+          </div>
+        ))}
+        {line("Total", view.total, true)}
+        {view.depositDueMinor > 0 &&
+          line(
+            view.depositDueMinor === view.totalMinor ? "Asked online (in full)" : "Deposit asked online",
+            formatMoney(view.depositDueMinor, view.currency),
+          )}
+        {line("Paid", view.paid)}
+        {view.refundedMinor > 0 && line("Refunded", view.refunded)}
+        {line("Due", view.balance, true)}
+      </dl>
+    </Section>
+  );
+}
+
+export function AdminBookingTimeline({ page }: { page: AdminBookingPage }) {
+  return (
+    <Section title="Timeline" description={`Times in ${page.view.timeZone}.`}>
+      <ol className="mt-3 space-y-3">
+        {page.timeline.map((e) => (
+          <li key={e.id} className="border-l-2 border-line pl-3">
+            <p className="font-medium">{e.what}</p>
+            <p className="text-sm text-ink-muted">
+              <time dateTime={e.atIso}>{e.at}</time> · {e.who}
+            </p>
+            {e.why && <p className="text-sm">“{e.why}”</p>}
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}
+
+export function AdminBookingEmails({ page }: { page: AdminBookingPage }) {
+  return (
+    <Section title="Emails">
+      {page.emails.length === 0 ? (
+        <p className="mt-2 text-sm text-ink-muted">No email has been sent about this booking.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-line">
+          {page.emails.map((m) => (
+            <li key={m.id} className="py-2">
+              <p className="font-medium">{m.what}</p>
+              <p className="text-sm text-ink-muted break-words">
+                To {m.to} · {m.statusLabel} · {m.at}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,147 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { getEnv } from "@/env";
+import { formatMoney } from "@/lib/money";
+import { routes } from "@/lib/routes";
+import { enqueueEmail } from "@/modules/notifications/server";
+import { type Actor, writeAudit } from "@/server/audit";
+import type { DbOrTx, Tx } from "@/server/db";
+import { bookingEvents, bookings, users } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import type { AdminBookingChangeInput, InternalNotesInput } from "../admin-booking-schemas";
+import { type AdminBookingVerb, VERB_NEEDS_REASON, VERB_TARGET } from "../domain/admin-booking-actions";
+import { bookingContext } from "./booking-emails";
+import { type Booking, lockBooking } from "./booking-records";
+import { BOOKING_STATUS_LABELS } from "./booking-view";
+import { announceBooking, transitionBooking } from "./transition-booking";
+
+// The admin's lifecycle buttons and internal notes on /admin/bookings/{id} (docs/architecture.md, "Adding a
+// booking action to a screen"): one transaction each, the status change through transitionBooking only
+// (ADR 0014), an audit row, and the customer told by email when the business ends their booking. A page
+// that showed another status than the booking has now is told what it is now and changes nothing.
+
+const DEFAULT_REASON: Record<AdminBookingVerb, string> = {
+  approve: "Approved by the business.",
+  decline: "",
+  start: "Job started.",
+  complete: "Job completed.",
+  no_show: "The customer was not there at the start time.",
+  cancel: "",
+};
+
+type Options = { now?: Date };
+
+/** Authorisation lives here, not only in the action: the actor must be an admin now. */
+async function assertAdmin(tx: DbOrTx, actor: Actor): Promise<void> {
+  const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, actor.id));
+  // A customer learns nothing about the booking: the same answer as a booking that isn't there.
+  if (row?.role !== "admin") throw new AppError("NOT_FOUND");
+}
+
+export const staleMessage = (booking: Booking) =>
+  `This booking changed: it is now ${BOOKING_STATUS_LABELS[booking.status]}.`;
+
+async function lockAsShown(tx: Tx, actor: Actor, bookingId: string): Promise<Booking> {
+  await assertAdmin(tx, actor);
+  const booking = await lockBooking(tx, bookingId);
+  if (!booking) throw new AppError("NOT_FOUND");
+  return booking;
+}
+
+async function tellCustomer(tx: Tx, booking: Booking, verb: "decline" | "cancel", reason: string) {
+  const { view, customer } = await bookingContext(tx, booking.id);
+  if (!customer) return;
+  const netPaid = booking.amountPaidMinor - booking.amountRefundedMinor;
+  await enqueueEmail(tx, {
+    to: customer.email,
+    template: verb === "decline" ? "booking-declined" : "booking-cancelled",
+    bookingId: booking.id,
+    userId: customer.id,
+    data: {
+      name: customer.name,
+      reference: view.reference,
+      title: view.title,
+      date: view.date,
+      timeRange: view.timeRange,
+      reason,
+      paid: netPaid > 0 ? formatMoney(netPaid, booking.currency) : null,
+      bookUrl: new URL(routes.book, getEnv().APP_URL).toString(),
+    },
+  });
+}
+
+/** Approve, decline, start, complete, no-show or cancel, from the status the page showed. */
+export async function changeBookingAsAdmin(
+  db: DbOrTx,
+  actor: Actor,
+  verb: AdminBookingVerb,
+  input: AdminBookingChangeInput,
+  { now = new Date() }: Options = {},
+): Promise<{ status: Booking["status"] }> {
+  const reason = input.reason?.trim() || DEFAULT_REASON[verb];
+  if (VERB_NEEDS_REASON[verb] && !reason)
+    throw new AppError("VALIDATION", undefined, { reason: ["Give a reason: the customer sees it."] });
+  return db.transaction(async (tx) => {
+    const current = await lockAsShown(tx, actor, input.bookingId);
+    if (current.status !== input.from) throw new AppError("CONFLICT", staleMessage(current));
+    if (verb === "no_show" && now.getTime() < current.startsAt.getTime())
+      throw new AppError("CONFLICT", "A booking can be marked as missed only after its start time.");
+    const to = VERB_TARGET[verb];
+    const { booking } = await transitionBooking(tx, {
+      bookingId: current.id,
+      to,
+      actor: { role: "admin", id: actor.id },
+      from: [input.from],
+      reason,
+      now,
+      refusal: staleMessage(current),
+      effects: async (etx, changed) => {
+        if (verb === "decline" || verb === "cancel") await tellCustomer(etx, changed, verb, reason);
+      },
+    });
+    await writeAudit(tx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      action: `booking.${verb}`,
+      entity: "booking",
+      entityId: booking.id,
+      summary: { reference: booking.reference, from: input.from, to: booking.status, reason },
+    });
+    return { status: booking.status };
+  });
+}
+
+/** The admin-only notes on a booking: never shown to the customer, kept on the timeline as an edit. */
+export async function saveInternalNotes(
+  db: DbOrTx,
+  actor: Actor,
+  input: InternalNotesInput,
+  { now = new Date() }: Options = {},
+): Promise<void> {
+  const notes = input.notes.trim() || null;
+  await db.transaction(async (tx) => {
+    const current = await lockAsShown(tx, actor, input.bookingId);
+    if ((current.internalNotes ?? null) === notes) return;
+    const [updated] = await tx
+      .update(bookings)
+      .set({ internalNotes: notes, updatedAt: now })
+      .where(eq(bookings.id, current.id))
+      .returning();
+    await tx.insert(bookingEvents).values({
+      bookingId: current.id,
+      actorId: actor.id,
+      type: "note",
+      data: { cleared: notes === null, length: notes?.length ?? 0 },
+      at: now,
+    });
+    await writeAudit(tx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      action: "booking.internal_notes",
+      entity: "booking",
+      entityId: current.id,
+      summary: { reference: current.reference, before: current.internalNotes, after: notes },
+    });
+    if (updated) await announceBooking(tx, updated);
+  });
+}

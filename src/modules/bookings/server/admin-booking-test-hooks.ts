@@ -1,0 +1,35 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { BOOKING_STATUSES } from "@/lib/enums";
+import { getDb } from "@/server/db";
+import { teams, users } from "@/server/db/schema";
+import { insertBooking } from "@/testing/factories";
+
+// End-to-end tests of the admin's booking page (ENABLE_TEST_ROUTES=1 only): a booking in the status a
+// test needs, for a customer and a team of the demo business, at a time no other test uses.
+
+export const testBookingInput = z.object({
+  status: z.enum(BOOKING_STATUSES),
+  customerEmail: z.email(),
+  teamName: z.string().min(1),
+  startsAt: z.iso.datetime(),
+});
+
+export async function createTestBooking(input: z.infer<typeof testBookingInput>) {
+  const db = await getDb();
+  const [customer] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, input.customerEmail));
+  const [team] = await db.select({ id: teams.id }).from(teams).where(eq(teams.name, input.teamName));
+  if (!customer || !team) return null;
+  const booking = await insertBooking(db, {
+    customerId: customer.id,
+    teamId: team.id,
+    startsAt: new Date(input.startsAt),
+    status: input.status,
+    customerNotes: "Please ring the bell twice.",
+  });
+  return { id: booking.id, reference: booking.reference };
+}

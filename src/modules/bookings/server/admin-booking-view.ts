@@ -1,0 +1,191 @@
+import "server-only";
+import { asc, eq } from "drizzle-orm";
+import { formatDateTime } from "@/lib/dates";
+import type { BookingSource, BookingStatus, EmailStatus } from "@/lib/enums";
+import { formatMoney } from "@/lib/money";
+import { isUuid } from "@/lib/uuid";
+import { findUserById } from "@/modules/accounts/server";
+import { type DbOrTx, getDb } from "@/server/db";
+import { bookingEvents, bookings, emails, users } from "@/server/db/schema";
+import { type AdminBookingVerb, adminVerbsFor } from "../domain/admin-booking-actions";
+import { BOOKING_STATUS_LABELS, type BookingView, getBookingView } from "./booking-view";
+
+// Everything the admin's booking page shows, read in one place: the customer-facing view (already
+// formatted in the business zone), who the customer is, the admin-only fields, the timeline in words
+// and the emails the outbox holds for this booking.
+
+export type TimelineEntry = {
+  id: string;
+  /** "Tue 8 Dec, 09:30 GMT" */
+  at: string;
+  atIso: string;
+  who: string;
+  /** "Awaiting approval → Confirmed", "Payment received", … */
+  what: string;
+  why: string | null;
+};
+
+export type BookingEmailRow = {
+  id: string;
+  what: string;
+  to: string;
+  status: EmailStatus;
+  statusLabel: string;
+  at: string;
+};
+
+export type AdminBookingPage = {
+  view: BookingView;
+  customer: { id: string; name: string; email: string; phone: string | null; erased: boolean };
+  source: BookingSource;
+  sourceLabel: string;
+  internalNotes: string | null;
+  cancellationReason: string | null;
+  /** The lifecycle buttons the page shows for the booking's status now. */
+  verbs: AdminBookingVerb[];
+  timeline: TimelineEntry[];
+  emails: BookingEmailRow[];
+};
+
+const SOURCE_LABELS: Record<BookingSource, string> = {
+  online: "Booked online",
+  admin: "Booked by the business",
+};
+
+const EMAIL_LABELS: Record<string, string> = {
+  "booking-received": "Booking received",
+  "booking-confirmed": "Booking confirmed (with calendar file)",
+  "payment-receipt": "Payment receipt",
+  "booking-new-admin": "New booking (to the business)",
+  "payment-alert-admin": "Payment alert (to the business)",
+  "booking-declined": "Booking declined",
+  "booking-cancelled": "Booking cancelled",
+  "setup-password": "Account set-up link",
+};
+
+const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
+  queued: "Queued",
+  sending: "Sending",
+  sent: "Sent",
+  failed: "Failed",
+  logged: "Logged (not sent)",
+};
+
+const statusLabel = (s: string | null) =>
+  s && s in BOOKING_STATUS_LABELS ? BOOKING_STATUS_LABELS[s as BookingStatus] : (s ?? "");
+
+type EventRow = {
+  type: string;
+  fromValue: string | null;
+  toValue: string | null;
+  data: Record<string, unknown>;
+};
+
+/** One timeline event in words. */
+export function describeEvent(e: EventRow, currency: string): { what: string; why: string | null } {
+  const d = e.data;
+  const reason = typeof d.reason === "string" && d.reason ? d.reason : null;
+  const amount = typeof d.amountMinor === "number" ? ` ${formatMoney(d.amountMinor, currency)}` : "";
+  switch (e.type) {
+    case "created":
+      return { what: `Booked — ${statusLabel(e.toValue)}`, why: null };
+    case "status_changed":
+      return { what: `${statusLabel(e.fromValue)} → ${statusLabel(e.toValue)}`, why: reason };
+    case "payment":
+      return { what: `Payment${amount}${e.toValue ? ` ${e.toValue}` : ""}`, why: reason };
+    case "refund":
+      return { what: `Refund${amount}${e.toValue ? ` ${e.toValue}` : ""}`, why: reason };
+    case "note":
+      return { what: d.cleared ? "Internal notes cleared" : "Internal notes updated", why: null };
+    case "rescheduled":
+      return { what: "Moved to another time", why: reason };
+    case "team_changed":
+      return { what: "Team changed", why: reason };
+    case "reschedule_requested":
+      return { what: "Customer asked to move the booking", why: reason };
+    case "reschedule_decided":
+      return { what: `Move request ${e.toValue ?? "decided"}`, why: reason };
+    default:
+      return { what: e.type.replaceAll("_", " "), why: reason };
+  }
+}
+
+/** The page's data, or null for an id that is not a booking (the page answers 404). */
+export async function getAdminBookingPage(
+  db: DbOrTx,
+  bookingId: string,
+  now = new Date(),
+): Promise<AdminBookingPage | null> {
+  if (!isUuid(bookingId)) return null;
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!row) return null;
+  const [view, customer, events, mail] = await Promise.all([
+    getBookingView(db, bookingId),
+    findUserById(db, row.customerId),
+    db
+      .select({
+        id: bookingEvents.id,
+        type: bookingEvents.type,
+        fromValue: bookingEvents.fromValue,
+        toValue: bookingEvents.toValue,
+        data: bookingEvents.data,
+        at: bookingEvents.at,
+        actorName: users.name,
+        actorRole: users.role,
+      })
+      .from(bookingEvents)
+      .leftJoin(users, eq(users.id, bookingEvents.actorId))
+      .where(eq(bookingEvents.bookingId, bookingId))
+      .orderBy(asc(bookingEvents.at), asc(bookingEvents.id)),
+    db
+      .select({
+        id: emails.id,
+        template: emails.template,
+        subject: emails.subject,
+        to: emails.to,
+        status: emails.status,
+        createdAt: emails.createdAt,
+        sentAt: emails.sentAt,
+      })
+      .from(emails)
+      .where(eq(emails.bookingId, bookingId))
+      .orderBy(asc(emails.createdAt), asc(emails.id)),
+  ]);
+  const tz = view.timeZone;
+  const erased = !customer || Boolean(customer.anonymisedAt);
+  return {
+    view,
+    customer: {
+      id: row.customerId,
+      name: erased ? "(erased account)" : customer.name,
+      email: erased ? "" : customer.email,
+      phone: erased ? null : customer.phone,
+      erased,
+    },
+    source: row.source,
+    sourceLabel: SOURCE_LABELS[row.source],
+    internalNotes: row.internalNotes,
+    cancellationReason: row.cancellationReason,
+    verbs: adminVerbsFor(row.status, row.startsAt, now),
+    timeline: events.map((e) => ({
+      id: e.id,
+      at: formatDateTime(e.at, tz),
+      atIso: e.at.toISOString(),
+      who: e.actorName ? `${e.actorName}${e.actorRole === "admin" ? " (admin)" : ""}` : "The system",
+      ...describeEvent(e, row.currency),
+    })),
+    emails: mail.map((m) => ({
+      id: m.id,
+      what: m.subject ?? EMAIL_LABELS[m.template] ?? m.template,
+      to: m.to,
+      status: m.status,
+      statusLabel: EMAIL_STATUS_LABELS[m.status],
+      at: formatDateTime(m.sentAt ?? m.createdAt, tz),
+    })),
+  };
+}
+
+/** For the page: the request's database. */
+export async function loadAdminBookingPage(bookingId: string): Promise<AdminBookingPage | null> {
+  return getAdminBookingPage(await getDb(), bookingId);
+}

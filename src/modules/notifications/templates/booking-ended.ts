@@ -1,0 +1,56 @@
+import { html } from "@/lib/html";
+import { type EmailContext, layout, type RenderedEmail, textFooter } from "./layout";
+
+// The customer hears when the business ends a booking: declined (a request it can't take) or cancelled.
+// The reason is the admin's, shown as typed (escaped). Refunds are a separate step with their own email,
+// so a cancellation says what was paid and that a refund, when due, follows.
+
+export type BookingEndedData = {
+  name: string;
+  reference: string;
+  title: string;
+  /** "Tuesday 8 December 2026" */
+  date: string;
+  /** "09:30 GMT – 12:30 GMT" */
+  timeRange: string;
+  reason: string;
+  /** What had been paid, net of refunds, with its currency; null when nothing was. */
+  paid: string | null;
+  /** Where to book again. */
+  bookUrl: string;
+};
+
+function compose(ctx: EmailContext, subject: string, paragraphs: string[]): RenderedEmail {
+  const body = html`${paragraphs.map((p) => html`<p>${p}</p>`)}`;
+  return {
+    subject,
+    html: layout(ctx, subject, body),
+    text: `${paragraphs.join("\n\n")}${textFooter(ctx)}`,
+  };
+}
+
+const contact = (ctx: EmailContext) => `Questions? Email ${ctx.contactEmail} or call ${ctx.contactPhone}.`;
+
+export function renderBookingDeclined(d: BookingEndedData, ctx: EmailContext): RenderedEmail {
+  return compose(ctx, `We can't take your booking ${d.reference}`, [
+    `Hello ${d.name},`,
+    `We're sorry: ${ctx.businessName} can't take your request for ${d.title} on ${d.date}, ${d.timeRange} (${d.reference}).`,
+    `Reason: ${d.reason}`,
+    ...(d.paid ? [`You paid ${d.paid}; we will refund it and email you when we do.`] : []),
+    `You're welcome to choose another time: ${d.bookUrl}`,
+    contact(ctx),
+  ]);
+}
+
+export function renderBookingCancelled(d: BookingEndedData, ctx: EmailContext): RenderedEmail {
+  return compose(ctx, `Your booking ${d.reference} is cancelled`, [
+    `Hello ${d.name},`,
+    `${ctx.businessName} has cancelled your ${d.title} on ${d.date}, ${d.timeRange} (${d.reference}).`,
+    `Reason: ${d.reason}`,
+    ...(d.paid
+      ? [`You paid ${d.paid}. Any refund is issued separately and we will email you when it is.`]
+      : []),
+    `To book another time: ${d.bookUrl}`,
+    contact(ctx),
+  ]);
+}
