@@ -69,8 +69,8 @@ const invalid = (fieldErrors: FieldErrors) => new AppError("VALIDATION", undefin
 
 export async function createBooking(
   db: Db,
-  input: CreateBookingInput,
   actor: BookingActor,
+  input: CreateBookingInput,
   opts: { now?: Date; startCheckout: StartCheckout },
 ): Promise<CreateBookingResult> {
   const now = opts.now ?? new Date();
