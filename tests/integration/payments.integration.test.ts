@@ -229,7 +229,15 @@ describe.each(dbKinds)("payments with the built-in test provider on %s", (kind) 
     const rows = await t.db.select().from(payments).where(eq(payments.bookingId, booking.id));
     expect(rows.map((p) => p.status).sort()).toEqual(["cancelled", "pending"]);
 
-    await cancelPendingBooking(t.db, { bookingId: booking.id, actorId: customer.id });
+    // Someone else's cancel is refused like a booking that doesn't exist, and changes nothing.
+    const stranger = await insertUser(t.db);
+    await expect(
+      cancelPendingBooking(t.db, { id: stranger.id }, { bookingId: booking.id }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const [still] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(still?.status).toBe("pending_payment");
+
+    await cancelPendingBooking(t.db, { id: customer.id }, { bookingId: booking.id });
     const [gone] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(gone).toMatchObject({ status: "cancelled", cancelledBy: customer.id, holdExpiresAt: null });
     const [alloc] = await t.db.select().from(allocations).where(eq(allocations.bookingId, booking.id));
@@ -240,8 +248,12 @@ describe.each(dbKinds)("payments with the built-in test provider on %s", (kind) 
     expect(
       (await liveOf(booking.id)).some((e) => (e.payload as { status?: string }).status === "cancelled"),
     ).toBe(true);
-    // A second press finds it done; paying is refused.
-    await cancelPendingBooking(t.db, { bookingId: booking.id, actorId: customer.id });
+    // A second press finds it done — the customer's only: a stranger isn't told it was cancelled.
+    await cancelPendingBooking(t.db, { id: customer.id }, { bookingId: booking.id });
+    await expect(
+      cancelPendingBooking(t.db, { id: stranger.id }, { bookingId: booking.id }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    // Paying is refused.
     await expect(startCheckout(t.db, { bookingId: booking.id })).rejects.toMatchObject({ code: "CONFLICT" });
     // The old test checkout can't be paid now: its Pay is refused by the page (payment cancelled → a
     // payment that arrives anyway is refunded, covered by the Stripe tests).
@@ -387,7 +399,7 @@ describe.each(dbKinds)("payments with the built-in test provider on %s", (kind) 
       );
       expect(wrong.status).toBe(404);
       // Cancelled: the same UID, METHOD:CANCEL.
-      await cancelPendingBooking(t.db, { bookingId: booking.id, actorId: customer.id });
+      await cancelPendingBooking(t.db, { id: customer.id }, { bookingId: booking.id });
       const cancelled = await (
         await calendarFile(
           new Request(`${APP}/booking/calendar.ics?ref=${booking.reference}&token=${booking.accessToken}`),
