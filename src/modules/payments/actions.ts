@@ -21,7 +21,7 @@ async function bookingFor(input: { reference: string; token?: string }, viewer: 
 /** Try again / Pay now: a fresh checkout while the hold lasts; the browser follows `redirectTo`. */
 export const retryCheckoutAction = publicAction(bookingAccessInput, async (input, user) => {
   const booking = await bookingFor(input, user);
-  const { url } = await startCheckout(await getDb(), { bookingId: booking.id });
+  const { url } = await startCheckout(await getDb(), { id: booking.customerId }, { bookingId: booking.id });
   return { redirectTo: url };
 });
 
