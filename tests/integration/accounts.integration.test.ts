@@ -154,6 +154,14 @@ describe.each(dbKinds)("accounts on %s", (kind) => {
       expect(notices.map((m) => m.to)).toContain("old@example.test");
     });
 
+    it("judges the link's expiry by the clock it is given", async () => {
+      const u = await insertUser(t.db, { email: "clock@example.test" });
+      await put(u.id, "tok_clock_0000", "clock-new@example.test");
+      const later = new Date(Date.now() + 2 * 3600_000);
+      expect(await confirmEmailChange(t.db, u, { token: "tok_clock_0000" }, { now: later })).toBe("expired");
+      expect(await confirmEmailChange(t.db, u, { token: "tok_clock_0000" })).toBe("changed");
+    });
+
     it("is refused to any account but the one that asked, and the link stays usable for it", async () => {
       // The attack: an account asks for victim@ and the victim, signed in to their own account, clicks.
       const asker = await insertUser(t.db, { email: "asker@example.test" });
