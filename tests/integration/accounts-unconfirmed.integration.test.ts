@@ -48,7 +48,7 @@ describe.each(dbKinds)("unconfirmed accounts on %s", (kind) => {
     return { path: url.pathname, token: url.searchParams.get("token") ?? "" };
   };
   const registerAs = (to: string, password: string, name = "Someone") =>
-    register({ name, email: to, phone: "07700 900123", password, confirmPassword: password }, ctx());
+    register(t.db, ctx(), { name, email: to, phone: "07700 900123", password, confirmPassword: password });
   const resetRequests = () =>
     t.db.select().from(verifications).where(like(verifications.identifier, "password-reset-request:%"));
   const userOf = async (to: string) => (await t.db.select().from(users).where(eq(users.email, to)))[0];
@@ -68,14 +68,14 @@ describe.each(dbKinds)("unconfirmed accounts on %s", (kind) => {
     await registerAs(to, "Owner-Chosen-Pass-7");
     const { token } = await linkToken(to, "verify-email");
 
-    const wrong = await confirmEmail({ token, password: "Not-The-Password-1" }, ctx()).catch((e) => e);
+    const wrong = await confirmEmail(t.db, ctx(), { token, password: "Not-The-Password-1" }).catch((e) => e);
     expect(wrong).toBeInstanceOf(AppError);
     expect(wrong).toMatchObject({ code: "UNAUTHENTICATED" });
-    const none = await confirmEmail({ token }, ctx()).catch((e) => e);
+    const none = await confirmEmail(t.db, ctx(), { token }).catch((e) => e);
     expect(none).toMatchObject({ code: "UNAUTHENTICATED" });
     expect((await userOf(to))?.emailVerified).toBe(false);
 
-    const out = await confirmEmail({ token, password: "Owner-Chosen-Pass-7" }, ctx());
+    const out = await confirmEmail(t.db, ctx(), { token, password: "Owner-Chosen-Pass-7" });
     expect(out.redirectTo).toBe("/dashboard/settings");
     expect(out.headers?.getSetCookie().join()).toMatch(/session_token=/);
     const user = await userOf(to);
@@ -89,7 +89,7 @@ describe.each(dbKinds)("unconfirmed accounts on %s", (kind) => {
 
     // Used: the page now says so, and a second confirmation signs nobody in.
     expect(await confirmLinkState(token)).toEqual({ kind: "confirmed" });
-    const again = await confirmEmail({ token, password: "Owner-Chosen-Pass-7" }, ctx());
+    const again = await confirmEmail(t.db, ctx(), { token, password: "Owner-Chosen-Pass-7" });
     expect(again).toEqual({ redirectTo: "/auth/login" });
   });
 
@@ -121,7 +121,7 @@ describe.each(dbKinds)("unconfirmed accounts on %s", (kind) => {
     // The squatter's verification link (in the victim's inbox) can't sign anyone in with their password:
     // it leads to choosing a new password.
     expect(await confirmLinkState(token)).toEqual({ kind: "needs-setup", email: victim });
-    const confirmed = await confirmEmail({ token, password: "Squatter-Pass-2026" }, ctx());
+    const confirmed = await confirmEmail(t.db, ctx(), { token, password: "Squatter-Pass-2026" });
     expect(confirmed.headers).toBeUndefined();
     expect(confirmed.redirectTo).toMatch(/^\/auth\/setup-password\?token=[\w-]{20,}$/);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, out.userId))).toHaveLength(0);
@@ -155,7 +155,7 @@ describe.each(dbKinds)("unconfirmed accounts on %s", (kind) => {
     const confirmed = email("resend-confirmed");
     await insertUser(t.db, { email: confirmed, password: "Confirmed-Pass-123" });
 
-    for (const to of [guest, pending, confirmed]) await resendVerification(to, ctx());
+    for (const to of [guest, pending, confirmed]) await resendVerification(t.db, ctx(), { email: to });
     expect((await linkToken(guest, "setup-password")).path).toBe("/auth/setup-password");
     expect(await mailsTo(guest, "verify-email")).toHaveLength(0);
     expect(await mailsTo(pending, "verify-email")).toHaveLength(1);
@@ -166,7 +166,7 @@ describe.each(dbKinds)("unconfirmed accounts on %s", (kind) => {
     const known = email("forgot-known");
     await insertUser(t.db, { email: known, password: "Known-Person-Pass-1" });
     const unknown = email("forgot-unknown");
-    for (const to of [known, unknown]) await requestPasswordReset(to, ctx());
+    for (const to of [known, unknown]) await requestPasswordReset(t.db, ctx(), { email: to });
     // When the answer leaves, each request has written the same thing — a request for the job runner —
     // and neither has looked the email up or mailed anything.
     expect((await resetRequests()).map((r) => r.value).sort()).toEqual([known, unknown].sort());
@@ -181,7 +181,7 @@ describe.each(dbKinds)("unconfirmed accounts on %s", (kind) => {
   it("forgot password survives a runner that stops after claiming the request", async () => {
     const known = email("forgot-crash");
     await insertUser(t.db, { email: known, password: "Known-Person-Pass-2" });
-    await requestPasswordReset(known, ctx());
+    await requestPasswordReset(t.db, ctx(), { email: known });
     // A runner claimed it and died before sending: another leaves it alone until the claim lapses…
     const claimedAt = new Date();
     await t.db
@@ -201,13 +201,14 @@ describe.each(dbKinds)("unconfirmed accounts on %s", (kind) => {
   it("forgot password on a pre-registered address lets the inbox's owner replace the password", async () => {
     const victim = email("forgot-squatted");
     await registerAs(victim, "Squatter-Pass-4242", "Squatter");
-    await requestPasswordReset(victim, ctx());
+    await requestPasswordReset(t.db, ctx(), { email: victim });
     await handlePasswordResetRequests(t.db);
     const { token } = await linkToken(victim, "reset-password");
-    const out = await resetPasswordWithToken(
-      { token, password: "Owner-Own-Choice-99", confirmPassword: "Owner-Own-Choice-99" },
-      { headers: new Headers() },
-    );
+    const out = await resetPasswordWithToken(t.db, ctx(), {
+      token,
+      password: "Owner-Own-Choice-99",
+      confirmPassword: "Owner-Own-Choice-99",
+    });
     expect(out.redirectTo).toBe("/dashboard/settings");
     const user = await userOf(victim);
     expect(user?.emailVerified).toBe(true);

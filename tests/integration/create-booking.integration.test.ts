@@ -42,10 +42,10 @@ import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 type CreateArgs = Parameters<typeof createBookingOnly>;
 const createBooking = (
   db: CreateArgs[0],
-  input: CreateArgs[1],
-  actor: CreateArgs[2],
+  actor: CreateArgs[1],
+  input: CreateArgs[2],
   opts: { now?: Date } = {},
-) => createBookingOnly(db, input, actor, { ...opts, startCheckout });
+) => createBookingOnly(db, actor, input, { ...opts, startCheckout });
 
 const TZ = "Europe/London";
 const NOW = new Date();
@@ -204,7 +204,7 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
     };
     const input = createBookingInput.parse(raw);
     expect(input).not.toHaveProperty("totalMinor");
-    const result = await createBooking(t.db, input, null, { now: NOW });
+    const result = await createBooking(t.db, null, input, { now: NOW });
     expect(result.status).toBe("confirmed");
     expect(result.redirectTo).toBe(
       `/booking/success?ref=${result.reference}&token=${encodeURIComponent(result.accessToken)}`,
@@ -244,7 +244,7 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
 
   it("adds the zone's travel fee and buffer", async () => {
     const input = guestInput({ postcode: "SE10 9NF", addons: [], start: at("13:00").toISOString() });
-    const result = await createBooking(t.db, input, null, { now: NOW });
+    const result = await createBooking(t.db, null, input, { now: NOW });
     const items = await t.db.select().from(bookingItems).where(eq(bookingItems.bookingId, result.bookingId));
     expect(items.map((i) => [i.kind, i.priceMinor]).sort()).toEqual([
       ["package", 9500],
@@ -254,29 +254,29 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
 
   it("refuses a size not offered, a disallowed or unpriced add-on, and a postcode outside the area — writing nothing", async () => {
     const before = { bookings: await bookingCount(), users: await userCount() };
-    const notOffered = await rejection(createBooking(t.db, guestInput({ size: large }), null, { now: NOW }));
+    const notOffered = await rejection(createBooking(t.db, null, guestInput({ size: large }), { now: NOW }));
     expect(notOffered.code).toBe("VALIDATION");
     expect(notOffered.fieldErrors?.size?.[0]).toMatch(/isn't offered for large vehicles/);
 
     const addons = await rejection(
-      createBooking(t.db, guestInput({ addons: [slugs.washOnly, slugs.unpricedForMedium] }), null, {
+      createBooking(t.db, null, guestInput({ addons: [slugs.washOnly, slugs.unpricedForMedium] }), {
         now: NOW,
       }),
     );
     expect(addons.fieldErrors?.addons?.[0]).toMatch(/Wheel Wax, Headlights can't be added/);
 
     const outside = await rejection(
-      createBooking(t.db, guestInput({ postcode: "N1 9GU" }), null, { now: NOW }),
+      createBooking(t.db, null, guestInput({ postcode: "N1 9GU" }), { now: NOW }),
     );
     expect(outside.fieldErrors?.postcode?.[0]).toMatch(/we don't cover N1 9GU/);
 
     const notAPackage = await rejection(
-      createBooking(t.db, guestInput({ service: slugs.addon }), null, { now: NOW }),
+      createBooking(t.db, null, guestInput({ service: slugs.addon }), { now: NOW }),
     );
     expect(notAPackage.fieldErrors?.service).toBeDefined();
 
     const badTime = await rejection(
-      createBooking(t.db, guestInput({ start: at("09:10").toISOString() }), null, { now: NOW }),
+      createBooking(t.db, null, guestInput({ start: at("09:10").toISOString() }), { now: NOW }),
     );
     expect(badTime.code).toBe("SLOT_TAKEN");
     expect(badTime.fieldErrors?.start?.[0]).toMatch(/can't be booked/);
@@ -287,15 +287,15 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
 
   it("makes one booking per run, whether submitted twice in a row or twice at once", async () => {
     const input = guestInput({ start: at("14:00").toISOString() });
-    const first = await createBooking(t.db, input, null, { now: NOW });
-    const again = await createBooking(t.db, input, null, { now: NOW });
+    const first = await createBooking(t.db, null, input, { now: NOW });
+    const again = await createBooking(t.db, null, input, { now: NOW });
     expect(again).toEqual(first);
 
     const racing = guestInput({ start: at("15:00", addDays(DAY, 1)).toISOString() });
     const results = await Promise.all([
-      createBooking(t.db, racing, null, { now: NOW }),
-      createBooking(t.db, racing, null, { now: NOW }),
-      createBooking(t.db, racing, null, { now: NOW }),
+      createBooking(t.db, null, racing, { now: NOW }),
+      createBooking(t.db, null, racing, { now: NOW }),
+      createBooking(t.db, null, racing, { now: NOW }),
     ]);
     expect(new Set(results.map((r) => r.bookingId)).size).toBe(1);
     const rows = await t.db
@@ -312,28 +312,28 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
 
   it("answers a run copied by someone else with nothing of the booking", async () => {
     const input = guestInput({ start: at("10:00", addDays(DAY, 2)).toISOString() });
-    await createBooking(t.db, input, null, { now: NOW });
+    await createBooking(t.db, null, input, { now: NOW });
     const stranger = {
       ...input,
       contact: { ...(input.contact as NonNullable<typeof input.contact>), email: guestEmail() },
     };
-    const err = await rejection(createBooking(t.db, stranger, null, { now: NOW }));
+    const err = await rejection(createBooking(t.db, null, stranger, { now: NOW }));
     expect(err.code).toBe("CONFLICT");
     expect(JSON.stringify(err)).not.toContain("FC-");
     // Even with the guest's own email (a flatmate who saw the link): without the tab's secret, nothing.
     const flatmate = { ...input, runSecret: newRunId() };
-    const again = await rejection(createBooking(t.db, flatmate, null, { now: NOW }));
+    const again = await rejection(createBooking(t.db, null, flatmate, { now: NOW }));
     expect(again.code).toBe("CONFLICT");
     expect(JSON.stringify(again)).not.toMatch(/FC-|token/i);
     // The tab that made it gets the same booking back.
-    const same = await createBooking(t.db, input, null, { now: NOW });
+    const same = await createBooking(t.db, null, input, { now: NOW });
     expect(same.reference).toMatch(/^FC-/);
   });
 
   it("creates a password-less account for an unknown email and queues its set-up link", async () => {
     const input = guestInput({ start: at("09:00", addDays(DAY, 1)).toISOString() });
     const email = input.contact?.email ?? "";
-    const result = await createBooking(t.db, input, null, { now: NOW });
+    const result = await createBooking(t.db, null, input, { now: NOW });
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
     expect(user).toMatchObject({
       name: "Sam Guest",
@@ -374,7 +374,7 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
         hasWater: true,
       },
     });
-    const result = await createBooking(t.db, input, null, { now: NOW });
+    const result = await createBooking(t.db, null, input, { now: NOW });
     const [b] = await t.db.select().from(bookings).where(eq(bookings.id, result.bookingId));
     expect(b?.customerId).toBe(known.id);
     const [after] = await t.db.select().from(users).where(eq(users.id, known.id));
@@ -413,8 +413,8 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
     const foreign = await rejection(
       createBooking(
         t.db,
-        createBookingInput.parse({ ...base, savedVehicleId: theirs.id, savedAddressId: theirHome.id }),
         actor,
+        createBookingInput.parse({ ...base, savedVehicleId: theirs.id, savedAddressId: theirHome.id }),
         { now: NOW },
       ),
     );
@@ -426,8 +426,8 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
 
     const result = await createBooking(
       t.db,
-      createBookingInput.parse({ ...base, savedVehicleId: mine.id, savedAddressId: myHome.id, size: large }),
       actor,
+      createBookingInput.parse({ ...base, savedVehicleId: mine.id, savedAddressId: myHome.id, size: large }),
       { now: NOW },
     );
     const [b] = await t.db.select().from(bookings).where(eq(bookings.id, result.bookingId));
@@ -451,6 +451,7 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
     const me = await insertUser(t.db);
     const result = await createBooking(
       t.db,
+      { id: me.id, role: "customer" },
       createBookingInput.parse({
         run: newRunId(),
         runSecret: newRunId(),
@@ -463,7 +464,6 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
         contact: { name: "Ignored", email: "ignored@example.test", phone: "07700 900000" },
         acceptPolicies: true,
       }),
-      { id: me.id, role: "customer" },
       { now: NOW },
     );
     const [v] = await t.db.select().from(vehicles).where(eq(vehicles.ownerId, me.id));
@@ -478,7 +478,7 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
   it("refuses an admin's session", async () => {
     const admin = await insertUser(t.db, { role: "admin" });
     const err = await rejection(
-      createBooking(t.db, guestInput(), { id: admin.id, role: "admin" }, { now: NOW }),
+      createBooking(t.db, { id: admin.id, role: "admin" }, guestInput(), { now: NOW }),
     );
     expect(err.code).toBe("FORBIDDEN");
   });
@@ -487,7 +487,7 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
     const start = at("12:00", addDays(DAY, 7));
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, () =>
-        createBooking(t.db, guestInput({ start: start.toISOString(), addons: [] }), null, { now: NOW }),
+        createBooking(t.db, null, guestInput({ start: start.toISOString(), addons: [] }), { now: NOW }),
       ),
     );
     const ok = results.filter((r) => r.status === "fulfilled");
@@ -527,8 +527,8 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
     await t.db.update(settings).set({ approvalRequired: true });
     const approval = await createBooking(
       t.db,
-      guestInput({ start: at("08:30", addDays(DAY, 8)).toISOString() }),
       null,
+      guestInput({ start: at("08:30", addDays(DAY, 8)).toISOString() }),
       {
         now: NOW,
       },
@@ -538,8 +538,8 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
     await t.db.update(settings).set({ paymentMode: "full", approvalRequired: true });
     const vetted = await createBooking(
       t.db,
-      guestInput({ start: at("10:00", addDays(DAY, 8)).toISOString() }),
       null,
+      guestInput({ start: at("10:00", addDays(DAY, 8)).toISOString() }),
       { now: NOW },
     );
     expect(vetted.status).toBe("awaiting_approval");
@@ -550,8 +550,8 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
     await t.db.update(settings).set({ paymentMode: "deposit", approvalRequired: false, depositPercent: 15 });
     const deposit = await createBooking(
       t.db,
-      guestInput({ start: at("11:30", addDays(DAY, 8)).toISOString() }),
       null,
+      guestInput({ start: at("11:30", addDays(DAY, 8)).toISOString() }),
       {
         now: NOW,
       },
@@ -568,8 +568,8 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
     await t.db.update(settings).set({ paymentMode: "full" });
     const full = await createBooking(
       t.db,
-      guestInput({ start: at("14:30", addDays(DAY, 8)).toISOString() }),
       null,
+      guestInput({ start: at("14:30", addDays(DAY, 8)).toISOString() }),
       {
         now: NOW,
       },
@@ -583,13 +583,13 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
     const input = guestInput({ start: at("09:00", addDays(DAY, 9)).toISOString() });
     const long = new Date(NOW.getTime() - 60 * 60_000);
     // (A checkout for a hold already past may be refused; the booking is made either way.)
-    await createBooking(t.db, input, null, { now: long }).catch(() => null);
+    await createBooking(t.db, null, input, { now: long }).catch(() => null);
     const [held] = await t.db
       .select()
       .from(bookings)
       .where(eq(bookings.idempotencyKey, idempotencyKeyFor(input.run)));
     expect(held?.status).toBe("pending_payment");
-    const err = await rejection(createBooking(t.db, input, null, { now: NOW }));
+    const err = await rejection(createBooking(t.db, null, input, { now: NOW }));
     expect(err.code).toBe("SLOT_TAKEN");
     expect(err.fieldErrors?.start?.[0]).toMatch(/held time ran out/);
 
@@ -647,7 +647,7 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
       expect(review.kind === "wizard" && review.summary?.totalMinor).toBe(9500);
       // Both vans taken meanwhile.
       for (let i = 0; i < 2; i++)
-        await createBooking(t.db, guestInput({ start: start.toISOString(), addons: [] }), null, { now: NOW });
+        await createBooking(t.db, null, guestInput({ start: start.toISOString(), addons: [] }), { now: NOW });
       const again = await loadWizardPage({ ...params, step: "review" }, null, NOW);
       expect(again.kind).toBe("redirect");
       const time = await loadWizardPage({ ...params, step: "time" }, null, NOW);

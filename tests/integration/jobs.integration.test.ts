@@ -69,7 +69,7 @@ describe.each(dbKinds)("background jobs (pg-boss) on %s", (kind) => {
     forgetAuthForTests();
     await insertUser(t.db, { email: "forgot@example.test", password: "Forgot-Runner-Pass-1" });
     const started = Date.now();
-    await requestPasswordReset("forgot@example.test", { ip: "10.1.1.1" });
+    await requestPasswordReset(t.db, { ip: "10.1.1.1" }, { email: "forgot@example.test" });
     await until(async () => smtp.received.some((r) => r.to.includes("forgot@example.test")));
     expect(Date.now() - started).toBeLessThan(10_000);
   });

@@ -217,7 +217,7 @@ describe.each(dbKinds)("Stripe payments on %s", (kind) => {
   }
 
   async function checkoutFor(bookingId: string) {
-    const { url } = await startCheckout(t.db, { bookingId });
+    const { url } = await startCheckout(t.db, { id: customer.id }, { bookingId });
     const id = url.split("/").at(-1) ?? "";
     const session = stripe.sessions.get(id);
     if (!session) throw new Error("no session created");

@@ -91,7 +91,7 @@ describe.each(dbKinds)("payments with the built-in test provider on %s", (kind) 
 
   it("takes a full payment end to end: checkout page, Pay through the signed webhook, confirmed", async () => {
     const booking = await pendingBooking();
-    const { url } = await startCheckout(t.db, { bookingId: booking.id });
+    const { url } = await startCheckout(t.db, { id: booking.customerId }, { bookingId: booking.id });
     expect(url.startsWith(`${APP}/pay/test?checkout=`)).toBe(true);
     const [payment] = await t.db.select().from(payments).where(eq(payments.bookingId, booking.id));
     expect(payment).toMatchObject({ provider: "test", kind: "full", amountMinor: 8500, status: "pending" });
@@ -168,7 +168,7 @@ describe.each(dbKinds)("payments with the built-in test provider on %s", (kind) 
 
   it("renders the booking emails with escaped text and times in the business zone", async () => {
     const booking = await pendingBooking();
-    const { url } = await startCheckout(t.db, { bookingId: booking.id });
+    const { url } = await startCheckout(t.db, { id: booking.customerId }, { bookingId: booking.id });
     await completeTestCheckout(tokenOf(url), "pay");
     const ctx = {
       businessName: "Shine Street",
@@ -190,7 +190,7 @@ describe.each(dbKinds)("payments with the built-in test provider on %s", (kind) 
 
   it("a deposit checkout asks the deposit; the view shows what is left for the day", async () => {
     const booking = await pendingBooking({ deposit: 1700 });
-    const { url } = await startCheckout(t.db, { bookingId: booking.id });
+    const { url } = await startCheckout(t.db, { id: booking.customerId }, { bookingId: booking.id });
     const [payment] = await t.db.select().from(payments).where(eq(payments.bookingId, booking.id));
     expect(payment).toMatchObject({ kind: "deposit", amountMinor: 1700 });
     await completeTestCheckout(tokenOf(url), "pay");
@@ -207,7 +207,7 @@ describe.each(dbKinds)("payments with the built-in test provider on %s", (kind) 
 
   it("Cancel at the checkout keeps the hold; Try again starts a fresh checkout; Cancel booking frees the time", async () => {
     const booking = await pendingBooking();
-    const first = await startCheckout(t.db, { bookingId: booking.id });
+    const first = await startCheckout(t.db, { id: booking.customerId }, { bookingId: booking.id });
     const { redirectTo } = await completeTestCheckout(tokenOf(first.url), "cancel");
     expect(redirectTo).toBe(bookingPageUrl("payment-cancelled", booking, APP));
     const [cancelledPayment] = await t.db.select().from(payments).where(eq(payments.bookingId, booking.id));
@@ -224,12 +224,24 @@ describe.each(dbKinds)("payments with the built-in test provider on %s", (kind) 
     });
     expect(page).toMatchObject({ canPay: true, payment: "closed" });
 
-    const second = await startCheckout(t.db, { bookingId: booking.id });
+    const second = await startCheckout(t.db, { id: booking.customerId }, { bookingId: booking.id });
     expect(second.url).not.toBe(first.url);
     const rows = await t.db.select().from(payments).where(eq(payments.bookingId, booking.id));
     expect(rows.map((p) => p.status).sort()).toEqual(["cancelled", "pending"]);
 
-    await cancelPendingBooking(t.db, { bookingId: booking.id, actorId: customer.id });
+    // Someone else's cancel or checkout is refused like a booking that doesn't exist, and changes nothing.
+    const stranger = await insertUser(t.db);
+    await expect(
+      cancelPendingBooking(t.db, { id: stranger.id }, { bookingId: booking.id }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(startCheckout(t.db, { id: stranger.id }, { bookingId: booking.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    const [still] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(still?.status).toBe("pending_payment");
+    expect(await t.db.select().from(payments).where(eq(payments.bookingId, booking.id))).toHaveLength(2);
+
+    await cancelPendingBooking(t.db, { id: customer.id }, { bookingId: booking.id });
     const [gone] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(gone).toMatchObject({ status: "cancelled", cancelledBy: customer.id, holdExpiresAt: null });
     const [alloc] = await t.db.select().from(allocations).where(eq(allocations.bookingId, booking.id));
@@ -240,16 +252,24 @@ describe.each(dbKinds)("payments with the built-in test provider on %s", (kind) 
     expect(
       (await liveOf(booking.id)).some((e) => (e.payload as { status?: string }).status === "cancelled"),
     ).toBe(true);
-    // A second press finds it done; paying is refused.
-    await cancelPendingBooking(t.db, { bookingId: booking.id, actorId: customer.id });
-    await expect(startCheckout(t.db, { bookingId: booking.id })).rejects.toMatchObject({ code: "CONFLICT" });
+    // A second press finds it done — the customer's only: a stranger isn't told it was cancelled.
+    await cancelPendingBooking(t.db, { id: customer.id }, { bookingId: booking.id });
+    await expect(
+      cancelPendingBooking(t.db, { id: stranger.id }, { bookingId: booking.id }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    // Paying is refused.
+    await expect(
+      startCheckout(t.db, { id: booking.customerId }, { bookingId: booking.id }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
     // The old test checkout can't be paid now: its Pay is refused by the page (payment cancelled → a
     // payment that arrives anyway is refunded, covered by the Stripe tests).
   });
 
   it("refuses a checkout once the hold has lapsed, or for a booking that isn't awaiting payment", async () => {
     const lapsed = await pendingBooking({ holdMinutes: -1 });
-    const err = await startCheckout(t.db, { bookingId: lapsed.id }).catch((e: unknown) => e);
+    const err = await startCheckout(t.db, { id: lapsed.customerId }, { bookingId: lapsed.id }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(AppError);
     expect(err).toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/released/) });
     const confirmed = await insertBooking(t.db, {
@@ -257,7 +277,9 @@ describe.each(dbKinds)("payments with the built-in test provider on %s", (kind) 
       teamId,
       startsAt: new Date(Date.now() + 40 * DAY_MS),
     });
-    await expect(startCheckout(t.db, { bookingId: confirmed.id })).rejects.toMatchObject({
+    await expect(
+      startCheckout(t.db, { id: confirmed.customerId }, { bookingId: confirmed.id }),
+    ).rejects.toMatchObject({
       code: "CONFLICT",
       message: "This booking isn't waiting for a payment.",
     });
@@ -266,7 +288,7 @@ describe.each(dbKinds)("payments with the built-in test provider on %s", (kind) 
 
   it("a webhook with a wrong amount is recorded, not applied, and the business is told", async () => {
     const booking = await pendingBooking();
-    const { url } = await startCheckout(t.db, { bookingId: booking.id });
+    const { url } = await startCheckout(t.db, { id: booking.customerId }, { bookingId: booking.id });
     const claims = readTestCheckout(tokenOf(url));
     if (!claims) throw new Error("no claims");
     const body = testWebhookPayload("checkout.completed", { ...claims, amountMinor: 100 });
@@ -297,7 +319,7 @@ describe.each(dbKinds)("payments with the built-in test provider on %s", (kind) 
 
   it("a webhook whose signature does not verify answers 400 and writes nothing", async () => {
     const booking = await pendingBooking();
-    const { url } = await startCheckout(t.db, { bookingId: booking.id });
+    const { url } = await startCheckout(t.db, { id: booking.customerId }, { bookingId: booking.id });
     const claims = readTestCheckout(tokenOf(url));
     if (!claims) throw new Error("no claims");
     const body = testWebhookPayload("checkout.completed", claims);
@@ -387,7 +409,7 @@ describe.each(dbKinds)("payments with the built-in test provider on %s", (kind) 
       );
       expect(wrong.status).toBe(404);
       // Cancelled: the same UID, METHOD:CANCEL.
-      await cancelPendingBooking(t.db, { bookingId: booking.id, actorId: customer.id });
+      await cancelPendingBooking(t.db, { id: customer.id }, { bookingId: booking.id });
       const cancelled = await (
         await calendarFile(
           new Request(`${APP}/booking/calendar.ics?ref=${booking.reference}&token=${booking.accessToken}`),

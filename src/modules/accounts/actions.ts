@@ -3,6 +3,8 @@
 import { cookies, headers } from "next/headers";
 import { z } from "zod";
 import { customerAction, publicAction, signedInAction } from "@/server/actions";
+import { getDb } from "@/server/db";
+import { clientIp } from "@/server/http";
 import {
   changeEmailInput,
   deleteAccountInput,
@@ -16,29 +18,31 @@ import { updatePreferences, updateProfile } from "./server/update-profile";
 import { CONSENT_COOKIE } from "./consent";
 
 export const updateProfileAction = customerAction(profileInput, async (input, user) => {
-  await updateProfile(user, input);
+  await updateProfile(await getDb(), user, input);
   return null;
 });
 
 export const updatePreferencesAction = signedInAction(preferencesInput, async (input, user) => {
-  await updatePreferences(user, input);
+  await updatePreferences(await getDb(), user, input);
   return null;
 });
 
 export const updateMarketingAction = signedInAction(marketingInput, async (input, user) => {
-  await updatePreferences(user, input);
+  await updatePreferences(await getDb(), user, input);
   return null;
 });
 
 export const requestEmailChangeAction = customerAction(changeEmailInput, async (input, user) => {
-  await requestEmailChange(user, input, await headers());
+  const requestHeaders = await headers();
+  const actor = { ...user, ip: clientIp(requestHeaders), headers: requestHeaders };
+  await requestEmailChange(await getDb(), actor, input);
   return null;
 });
 
 export const deleteAccountAction = signedInAction(deleteAccountInput, async (_input, user) => {
   // Erase first (it may be refused); only then end this browser's session by clearing its cookies —
   // the sessions themselves are already gone.
-  await deleteAccount(user);
+  await deleteAccount(await getDb(), user);
   const jar = await cookies();
   for (const { name } of jar.getAll()) {
     if (name.includes("better-auth.")) jar.delete(name);
@@ -54,7 +58,7 @@ export const deleteAccountAction = signedInAction(deleteAccountInput, async (_in
 export const confirmEmailChangeAction = customerAction(
   z.object({ token: z.string().min(10).max(200) }),
   async (input, user) => {
-    const outcome = await confirmEmailChange(user, input.token);
+    const outcome = await confirmEmailChange(await getDb(), user, input);
     return { redirectTo: `/dashboard/settings?emailChange=${outcome}` };
   },
 );

@@ -4,7 +4,7 @@ import { and, eq, gt, inArray, like } from "drizzle-orm";
 import { getEnv } from "@/env";
 import { getAuth } from "@/server/auth";
 import type { SessionUser } from "@/server/auth";
-import { getDb } from "@/server/db";
+import type { Db } from "@/server/db";
 import { users, verifications } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { enqueueEmail } from "@/modules/notifications/server";
@@ -12,7 +12,7 @@ import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { ChangeEmailInput } from "../schemas";
 import { findUserByEmail } from "./queries";
 import { enforceAuthRateLimit } from "./rate-limit";
-import { clientIp } from "@/server/http";
+import type { Requester } from "./requester";
 
 const PREFIX = "change-email:";
 const HOURS = 24;
@@ -23,19 +23,19 @@ const HOURS = 24;
  * address has an account is not revealed here; confirming refuses it then.
  */
 export async function requestEmailChange(
-  user: SessionUser,
+  db: Db,
+  user: SessionUser & Requester,
   input: ChangeEmailInput,
-  headers: Headers,
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<void> {
-  const db = await getDb();
   // The current-password check and the emails it sends are limited like signing in.
-  await enforceAuthRateLimit(db, "login", clientIp(headers), user.email);
+  await enforceAuthRateLimit(db, "login", user.ip, user.email);
   if (input.newEmail === user.email.toLowerCase()) {
     throw new AppError("VALIDATION", undefined, { newEmail: ["That is already your email address."] });
   }
   const auth = await getAuth();
   const ok = await auth.api
-    .verifyPassword({ body: { password: input.currentPassword }, headers })
+    .verifyPassword({ body: { password: input.currentPassword }, headers: user.headers })
     .then(() => true)
     .catch(() => false);
   if (!ok) throw new AppError("VALIDATION", undefined, { currentPassword: ["That password is not right."] });
@@ -45,6 +45,7 @@ export async function requestEmailChange(
     `/auth/confirm-email-change?token=${encodeURIComponent(token)}`,
     getEnv().APP_URL,
   ).toString();
+  const expiresAt = new Date(now.getTime() + HOURS * 3600_000);
   await db.transaction(async (tx) => {
     // A newer request replaces an older one.
     await tx
@@ -54,13 +55,13 @@ export async function requestEmailChange(
       id: randomUUID(),
       identifier: `${PREFIX}${token}`,
       value: user.id,
-      expiresAt: new Date(Date.now() + HOURS * 3600_000),
+      expiresAt,
     });
     await tx.insert(verifications).values({
       id: randomUUID(),
       identifier: `${PREFIX}${token}:email`,
       value: input.newEmail,
-      expiresAt: new Date(Date.now() + HOURS * 3600_000),
+      expiresAt,
     });
     await enqueueEmail(tx, {
       to: input.newEmail,
@@ -89,16 +90,18 @@ export const OTHER_ACCOUNT_MESSAGE =
  * refusal leaves the token for the right account.
  */
 export async function confirmEmailChange(
+  db: Db,
   actor: Pick<SessionUser, "id">,
-  token: string,
+  input: { token: string },
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<ConfirmEmailChangeOutcome> {
-  const db = await getDb();
+  const { token } = input;
   const keys = [`${PREFIX}${token}`, `${PREFIX}${token}:email`];
   return db.transaction(async (tx) => {
     const rows = await tx
       .select()
       .from(verifications)
-      .where(and(inArray(verifications.identifier, keys), gt(verifications.expiresAt, new Date())));
+      .where(and(inArray(verifications.identifier, keys), gt(verifications.expiresAt, now)));
     const owner = rows.find((r) => r.identifier === `${PREFIX}${token}`);
     const target = rows.find((r) => r.identifier === `${PREFIX}${token}:email`);
     if (!owner || !target) return "expired";

@@ -1,24 +1,24 @@
 import "server-only";
 import { getAuth, type SessionUser } from "@/server/auth";
+import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { passwordProblem } from "../domain/password-policy";
 import type { ChangePasswordInput } from "../schemas";
 import { commonPasswords } from "./common-passwords";
 import { enforceAuthRateLimit } from "./rate-limit";
-import { getDb } from "@/server/db";
+import type { Requester } from "./requester";
 
 /**
  * Needs the current password. Every session ends and this browser gets a fresh one: the returned
  * headers carry its cookie.
  */
 export async function changePassword(
-  user: SessionUser,
+  db: Db,
+  user: SessionUser & Requester,
   input: ChangePasswordInput,
-  headers: Headers,
-  ip: string,
 ): Promise<Headers> {
   // Guessing the current password from a stolen session is limited like signing in.
-  await enforceAuthRateLimit(await getDb(), "login", ip, user.email);
+  await enforceAuthRateLimit(db, "login", user.ip, user.email);
   const problem = passwordProblem(input.password, commonPasswords(), user.email);
   if (problem) throw new AppError("VALIDATION", undefined, { password: [problem] });
   const auth = await getAuth();
@@ -29,7 +29,7 @@ export async function changePassword(
         newPassword: input.password,
         revokeOtherSessions: true,
       },
-      headers,
+      headers: user.headers,
       returnHeaders: true,
     });
     return res.headers;

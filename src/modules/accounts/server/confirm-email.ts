@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { verifyJWT } from "better-auth/crypto";
 import { getAuth } from "@/server/auth";
-import { getDb } from "@/server/db";
+import { type Db, getDb } from "@/server/db";
 import { accounts, users } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { homeFor } from "@/lib/routes";
@@ -10,6 +10,7 @@ import type { ConfirmEmailInput } from "../schemas";
 import { createPasswordSetupLink } from "./password-setup-link";
 import { findUserById } from "./queries";
 import { enforceAuthRateLimit } from "./rate-limit";
+import type { Requester } from "./requester";
 
 export const CONFIRM_LINK_UNUSABLE =
   "This confirmation link has expired or isn't valid. Reload this page to send yourself a new one.";
@@ -32,14 +33,13 @@ type LinkAccount = {
  * Reads a verification token (better-auth's signed JWT, 24 hours) without using it. Change-of-email
  * tokens are not accepted here: Forecourt confirms email changes on its own page.
  */
-async function accountOfLink(token: string): Promise<LinkAccount | null> {
+async function accountOfLink(db: Db, token: string): Promise<LinkAccount | null> {
   const auth = await getAuth();
   const payload = await verifyJWT<{ email?: string; userId?: string; updateTo?: string }>(
     token,
     (await auth.$context).secret,
   );
   if (!payload?.email || !payload.userId || payload.updateTo) return null;
-  const db = await getDb();
   const user = await findUserById(db, payload.userId);
   if (!user || user.email.toLowerCase() !== payload.email.toLowerCase()) return null;
   const [credential] = await db
@@ -50,7 +50,7 @@ async function accountOfLink(token: string): Promise<LinkAccount | null> {
 }
 
 export async function confirmLinkState(token: string | undefined): Promise<ConfirmLinkState> {
-  const found = token ? await accountOfLink(token) : null;
+  const found = token ? await accountOfLink(await getDb(), token) : null;
   if (!found) return { kind: "unusable" };
   if (found.user.emailVerified) return { kind: "confirmed" };
   return found.passwordHash
@@ -68,12 +68,12 @@ export async function confirmLinkState(token: string | undefined): Promise<Confi
  * account without a password gets a set-up link instead.
  */
 export async function confirmEmail(
+  db: Db,
+  actor: Requester,
   input: ConfirmEmailInput,
-  ctx: { ip: string; headers: Headers },
 ): Promise<{ redirectTo: string; headers?: Headers }> {
-  const db = await getDb();
-  const found = await accountOfLink(input.token);
-  await enforceAuthRateLimit(db, "confirm", ctx.ip, found?.user.email);
+  const found = await accountOfLink(db, input.token);
+  await enforceAuthRateLimit(db, "confirm", actor.ip, found?.user.email);
   if (!found) throw new AppError("NOT_FOUND", CONFIRM_LINK_UNUSABLE);
   const { user, passwordHash } = found;
   if (user.emailVerified) return { redirectTo: "/auth/login" };
@@ -96,7 +96,7 @@ export async function confirmEmail(
   if (user.banned) return { redirectTo: "/auth/login" };
   const { headers } = await auth.api.signInEmail({
     body: { email: user.email, password: input.password ?? "", rememberMe: true },
-    headers: ctx.headers,
+    headers: actor.headers,
     returnHeaders: true,
   });
   return { redirectTo: homeFor(user.role), headers };

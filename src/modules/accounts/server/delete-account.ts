@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, like, ne, or, sql } from "drizzle-orm";
 import type { SessionUser } from "@/server/auth";
-import { getDb, type DbOrTx } from "@/server/db";
+import { type Db, type DbOrTx, getDb } from "@/server/db";
 import {
   accounts,
   addresses,
@@ -61,14 +61,17 @@ export async function deletionBlocker(userId: string): Promise<string | null> {
  * transaction with the person's row locked, so a booking made meanwhile cannot slip through. A
  * confirmation goes to the address they had (and that row is purged once sent).
  */
-export async function deleteAccount(user: SessionUser): Promise<void> {
+export async function deleteAccount(
+  db: Db,
+  user: Pick<SessionUser, "id" | "role">,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<void> {
   if (user.role === "admin") {
     throw new AppError(
       "CONFLICT",
       "An admin account is removed by another admin, so that the business is never left without one.",
     );
   }
-  const db = await getDb();
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, user.id)).for("update");
     if (!current) return;
@@ -108,7 +111,7 @@ export async function deleteAccount(user: SessionUser): Promise<void> {
         banReason: "Account deleted by its owner",
         marketingConsent: false,
         marketingConsentAt: null,
-        anonymisedAt: new Date(),
+        anonymisedAt: now,
       })
       .where(and(eq(users.id, user.id), ne(users.role, "admin")));
     await enqueueEmail(tx, { to: current.email, template: "account-deleted", data: { name: current.name } });

@@ -1,6 +1,6 @@
 import "server-only";
 import { desc, eq, inArray } from "drizzle-orm";
-import { getDb } from "@/server/db";
+import type { Db } from "@/server/db";
 import {
   addresses,
   bookingItems,
@@ -14,8 +14,11 @@ import {
 import type { SessionUser } from "@/server/auth";
 
 /** Everything the product holds about the signed-in person (their own rows only), as plain JSON. */
-export async function exportMyData(user: SessionUser) {
-  const db = await getDb();
+export async function exportMyData(
+  db: Db,
+  user: Pick<SessionUser, "id">,
+  { now = new Date() }: { now?: Date } = {},
+) {
   const [profile] = await db.select().from(users).where(eq(users.id, user.id));
   const myBookings = await db
     .select()
@@ -53,7 +56,7 @@ export async function exportMyData(user: SessionUser) {
     .where(eq(emails.userId, user.id))
     .orderBy(desc(emails.createdAt));
   return {
-    exportedAt: new Date().toISOString(),
+    exportedAt: now.toISOString(),
     profile: profile && {
       name: profile.name,
       email: profile.email,

@@ -12,6 +12,7 @@ export * from "./queries";
 export * from "./rate-limit";
 export * from "./register";
 export * from "./request-password-reset";
+export * from "./requester";
 export * from "./resend-verification";
 export * from "./reset-password";
 export * from "./sign-in";

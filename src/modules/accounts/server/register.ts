@@ -2,7 +2,7 @@ import "server-only";
 import { hashPassword } from "better-auth/crypto";
 import { getEnv } from "@/env";
 import { getAuth } from "@/server/auth";
-import { getDb } from "@/server/db";
+import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { eq } from "drizzle-orm";
 import { accounts, sessions } from "@/server/db/schema";
@@ -14,20 +14,20 @@ import { authErrorCode } from "./better-auth-errors";
 import { commonPasswords } from "./common-passwords";
 import { findUserByEmail } from "./queries";
 import { enforceAuthRateLimit } from "./rate-limit";
+import type { Requester } from "./requester";
 
 /**
  * Creates an unverified customer and emails the verification link. For an email that already has an
  * account the answer is the same (no enumeration): the owner is emailed instead, and the work done
  * (a password hash) keeps the timing alike.
  */
-export async function register(input: RegisterInput, ctx: { ip: string }): Promise<void> {
-  const db = await getDb();
-  await enforceAuthRateLimit(db, "register", ctx.ip, input.email);
+export async function register(db: Db, actor: Pick<Requester, "ip">, input: RegisterInput): Promise<void> {
+  await enforceAuthRateLimit(db, "register", actor.ip, input.email);
   const problem = passwordProblem(input.password, commonPasswords(), input.email);
   if (problem) throw new AppError("VALIDATION", undefined, { password: [problem] });
 
   const existing = await findUserByEmail(db, input.email);
-  if (existing) return tellOwner(existing, input.password);
+  if (existing) return tellOwner(db, existing, input.password);
   const auth = await getAuth();
   try {
     await auth.api.signUpEmail({
@@ -43,18 +43,18 @@ export async function register(input: RegisterInput, ctx: { ip: string }): Promi
     if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
       // Registered by someone else between our check and the insert.
       const raced = await findUserByEmail(db, input.email);
-      if (raced) return tellOwner(raced, input.password);
+      if (raced) return tellOwner(db, raced, input.password);
     }
     throw err;
   }
 }
 
 async function tellOwner(
+  db: Db,
   user: { id: string; name: string; email: string; emailVerified: boolean },
   password: string,
 ) {
   await hashPassword(password);
-  const db = await getDb();
   await db.transaction(async (tx) => {
     if (!user.emailVerified) {
       // Nobody has proved this address yet, so nobody owns it: whoever set a password may not be its

@@ -2,11 +2,13 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq, like, lt, sql } from "drizzle-orm";
 import { getAuth } from "@/server/auth";
-import { type Db, getDb } from "@/server/db";
+import type { Db } from "@/server/db";
 import { verifications } from "@/server/db/schema";
 import { logger } from "@/server/logger";
 import { findUserByEmail } from "./queries";
+import type { EmailOnlyInput } from "../schemas";
 import { enforceAuthRateLimit } from "./rate-limit";
+import type { Requester } from "./requester";
 
 /** The NOTIFY that wakes the job runner when a request is written (see `accountWakeups`). */
 export const RESET_REQUEST_CHANNEL = "password_reset_requests";
@@ -25,16 +27,21 @@ const BATCH = 50;
  * in the job runner, so its timing can't tell whether the email has an account. The request is written
  * before the answer, so an error or a restart afterwards loses nothing: the runner retries.
  */
-export async function requestPasswordReset(email: string, ctx: { ip: string }): Promise<void> {
-  const db = await getDb();
-  await enforceAuthRateLimit(db, "forgot", ctx.ip, email);
+export async function requestPasswordReset(
+  db: Db,
+  actor: Pick<Requester, "ip">,
+  input: EmailOnlyInput,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<void> {
+  const { email } = input;
+  await enforceAuthRateLimit(db, "forgot", actor.ip, email);
   const id = randomUUID();
   await db.transaction(async (tx) => {
     await tx.insert(verifications).values({
       id,
       identifier: `${PREFIX}${id}`,
       value: email,
-      expiresAt: new Date(Date.now() + REQUEST_TTL_MS),
+      expiresAt: new Date(now.getTime() + REQUEST_TTL_MS),
       // Never claimed: the first runner to see it may take it at once.
       updatedAt: new Date(0),
     });

@@ -1,10 +1,12 @@
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { getAuth } from "@/server/auth";
-import { getDb } from "@/server/db";
+import type { Db } from "@/server/db";
+import type { EmailOnlyInput } from "../schemas";
 import { sendSetupLink } from "./password-setup-link";
 import { findUserByEmail, hasPassword } from "./queries";
 import { enforceAuthRateLimit } from "./rate-limit";
+import type { Requester } from "./requester";
 
 /**
  * Every answer takes at least this long from the request's start, whichever branch ran (no timing
@@ -20,10 +22,15 @@ export const ANSWER_FLOOR_MS = 1000;
  * guest's or an admin-made account — there is nothing to confirm with). Every other email gets the
  * same answer in the same time.
  */
-export async function resendVerification(email: string, ctx: { ip: string }): Promise<void> {
+export async function resendVerification(
+  db: Db,
+  actor: Pick<Requester, "ip">,
+  input: EmailOnlyInput,
+): Promise<void> {
+  // The floor measures the real time this answer took, so it reads the clock itself (not an injected `now`).
   const started = Date.now();
-  const db = await getDb();
-  await enforceAuthRateLimit(db, "resend", ctx.ip, email);
+  const { email } = input;
+  await enforceAuthRateLimit(db, "resend", actor.ip, email);
   const user = await findUserByEmail(db, email);
   if (user && !user.emailVerified && !(await hasPassword(db, user.id))) {
     await db.transaction((tx) => sendSetupLink(tx, user, "register"));

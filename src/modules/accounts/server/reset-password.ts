@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { getAuth } from "@/server/auth";
-import { getDb } from "@/server/db";
+import type { Db } from "@/server/db";
 import { users, verifications } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { homeFor } from "@/lib/routes";
@@ -10,6 +10,7 @@ import type { TokenPasswordInput } from "../schemas";
 import { authErrorCode } from "./better-auth-errors";
 import { commonPasswords } from "./common-passwords";
 import { findUserById } from "./queries";
+import type { Requester } from "./requester";
 
 export const LINK_EXPIRED = "This link has expired or has already been used.";
 
@@ -19,15 +20,16 @@ export const LINK_EXPIRED = "This link has expired or has already been used.";
  * address, so the email counts as verified and the person is signed in.
  */
 export async function resetPasswordWithToken(
+  db: Db,
+  actor: Pick<Requester, "headers">,
   input: TokenPasswordInput,
-  ctx: { headers: Headers },
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<{ redirectTo: string; headers: Headers }> {
-  const db = await getDb();
   const [token] = await db
     .select()
     .from(verifications)
     .where(eq(verifications.identifier, `reset-password:${input.token}`));
-  if (!token || token.expiresAt < new Date()) throw new AppError("NOT_FOUND", LINK_EXPIRED);
+  if (!token || token.expiresAt < now) throw new AppError("NOT_FOUND", LINK_EXPIRED);
   const user = await findUserById(db, token.value);
   if (!user) throw new AppError("NOT_FOUND", LINK_EXPIRED);
   const problem = passwordProblem(input.password, commonPasswords(), user.email);
@@ -44,7 +46,7 @@ export async function resetPasswordWithToken(
   if (user.banned) return { redirectTo: "/auth/login", headers: new Headers() };
   const { headers } = await auth.api.signInEmail({
     body: { email: user.email, password: input.password, rememberMe: true },
-    headers: ctx.headers,
+    headers: actor.headers,
     returnHeaders: true,
   });
   return { redirectTo: homeFor(user.role), headers };

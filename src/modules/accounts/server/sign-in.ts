@@ -1,26 +1,23 @@
 import "server-only";
 import { getAuth } from "@/server/auth";
-import { getDb } from "@/server/db";
+import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { homeFor, safeNextPath } from "@/lib/routes";
 import type { LoginInput } from "../schemas";
 import { authErrorCode } from "./better-auth-errors";
 import { enforceAuthRateLimit } from "./rate-limit";
+import type { Requester } from "./requester";
 
 export type SignInResult = { redirectTo: string; headers: Headers };
 
 /** Email + password. Wrong email and wrong password answer the same. */
-export async function signIn(
-  input: LoginInput,
-  ctx: { ip: string; headers: Headers },
-): Promise<SignInResult> {
-  const db = await getDb();
-  await enforceAuthRateLimit(db, "login", ctx.ip, input.email);
+export async function signIn(db: Db, actor: Requester, input: LoginInput): Promise<SignInResult> {
+  await enforceAuthRateLimit(db, "login", actor.ip, input.email);
   const auth = await getAuth();
   try {
     const { headers, response } = await auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: input.rememberMe },
-      headers: ctx.headers,
+      headers: actor.headers,
       returnHeaders: true,
     });
     const role = (response.user as { role?: string }).role === "admin" ? "admin" : "customer";

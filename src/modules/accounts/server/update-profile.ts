@@ -1,13 +1,16 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { getDb } from "@/server/db";
+import type { Db } from "@/server/db";
 import { users } from "@/server/db/schema";
 import type { SessionUser } from "@/server/auth";
 import type { PreferencesInput, ProfileInput } from "../schemas";
 
 /** Name and phone of the signed-in person (only their own record). */
-export async function updateProfile(user: SessionUser, input: ProfileInput): Promise<void> {
-  const db = await getDb();
+export async function updateProfile(
+  db: Db,
+  user: Pick<SessionUser, "id">,
+  input: ProfileInput,
+): Promise<void> {
   await db.update(users).set({ name: input.name, phone: input.phone }).where(eq(users.id, user.id));
 }
 
@@ -15,8 +18,12 @@ export async function updateProfile(user: SessionUser, input: ProfileInput): Pro
  * Notification preferences and/or marketing consent — only the fields given change. Consent records
  * when it was given (kept while unchanged, cleared when withdrawn).
  */
-export async function updatePreferences(user: SessionUser, input: Partial<PreferencesInput>): Promise<void> {
-  const db = await getDb();
+export async function updatePreferences(
+  db: Db,
+  user: Pick<SessionUser, "id">,
+  input: Partial<PreferencesInput>,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, user.id)).for("update");
     if (!current) return;
@@ -28,7 +35,7 @@ export async function updatePreferences(user: SessionUser, input: Partial<Prefer
         notifyReminders: input.notifyReminders ?? current.notifyReminders,
         marketingConsent: consent,
         marketingConsentAt:
-          consent === current.marketingConsent ? current.marketingConsentAt : consent ? new Date() : null,
+          consent === current.marketingConsent ? current.marketingConsentAt : consent ? now : null,
       })
       .where(eq(users.id, user.id));
   });

@@ -10,24 +10,24 @@ import { transitionBooking } from "./transition-booking";
 // transaction) and asks the provider to expire them after the commit; one paid after all is refunded by
 // the webhook.
 
-export type CancelPendingInput = {
-  bookingId: string;
-  /** The person cancelling: the signed-in owner, or the customer whose token was used. */
-  actorId: string;
-  reason?: string;
-};
+export type CancelPendingInput = { bookingId: string; reason?: string };
+
+/** The person cancelling: the signed-in owner, or the customer whose token was used. */
+export type CancelPendingActor = { id: string };
 
 const DEFAULT_REASON = "Cancelled by the customer before paying.";
 
 export async function cancelPendingBooking<C>(
   db: DbOrTx,
+  actor: CancelPendingActor,
   input: CancelPendingInput,
-  closeCheckouts: (tx: Tx, bookingId: string) => Promise<C[]>,
-  now = new Date(),
+  deps: { closeCheckouts: (tx: Tx, bookingId: string) => Promise<C[]>; now?: Date },
 ): Promise<{ status: "cancelled"; closed: C[] }> {
+  const { closeCheckouts, now = new Date() } = deps;
   const closed = await db.transaction(async (tx) => {
     const booking = await lockBooking(tx, input.bookingId);
-    if (!booking) throw new AppError("NOT_FOUND");
+    // Only the booking's customer cancels here (a token-holder acts as them); anyone else learns nothing.
+    if (!booking || booking.customerId !== actor.id) throw new AppError("NOT_FOUND");
     // A second press (or a second tab) finds it done: nothing more to do.
     if (booking.status === "cancelled") return [];
     let checkouts: C[] = [];
@@ -35,7 +35,7 @@ export async function cancelPendingBooking<C>(
       bookingId: booking.id,
       to: "cancelled",
       from: ["pending_payment"],
-      actor: { id: input.actorId, role: "customer" },
+      actor: { id: actor.id, role: "customer" },
       reason: input.reason ?? DEFAULT_REASON,
       now,
       refusal: "This booking can't be cancelled here any more. Refresh to see where it is.",

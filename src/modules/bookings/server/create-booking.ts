@@ -36,7 +36,12 @@ export type BookingActor = { id: string; role: UserRole } | null;
  * Starts the online payment of a booking that has committed (the payments module's `startCheckout`).
  * Passed in by the caller — the /api/book route — so that bookings never depends on payments.
  */
-export type StartCheckout = (db: DbOrTx, input: { bookingId: string }, now: Date) => Promise<{ url: string }>;
+export type StartCheckout = (
+  db: DbOrTx,
+  actor: { id: string },
+  input: { bookingId: string },
+  deps: { now: Date },
+) => Promise<{ url: string }>;
 
 export type CreateBookingResult = {
   bookingId: string;
@@ -69,8 +74,8 @@ const invalid = (fieldErrors: FieldErrors) => new AppError("VALIDATION", undefin
 
 export async function createBooking(
   db: Db,
-  input: CreateBookingInput,
   actor: BookingActor,
+  input: CreateBookingInput,
   opts: { now?: Date; startCheckout: StartCheckout },
 ): Promise<CreateBookingResult> {
   const now = opts.now ?? new Date();
@@ -290,7 +295,7 @@ async function finish(
   let redirectTo = bookingPagePath("success", b);
   if (b.status === "pending_payment") {
     try {
-      redirectTo = (await startCheckout(db, { bookingId: b.id }, now)).url;
+      redirectTo = (await startCheckout(db, { id: b.customerId }, { bookingId: b.id }, { now })).url;
     } catch (err) {
       if (err instanceof AppError) throw err;
       // The booking and its hold are safe; submitting the same run again retries the checkout.

@@ -40,7 +40,7 @@ export const bookingSubmitHandler = (startCheckout: StartCheckout) =>
         `Too many bookings from this connection. Please wait ${minutes === 1 ? "a minute" : `${minutes} minutes`}, or call us to book.`,
       );
     }
-    return createBooking(db, input, actor, { startCheckout });
+    return createBooking(db, actor, input, { startCheckout });
   });
 
 /** POST /api/book/step: a step's details checked → `{ redirectTo, values }`. */

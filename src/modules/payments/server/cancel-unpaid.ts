@@ -1,5 +1,9 @@
 import "server-only";
-import { cancelPendingBooking as cancelPending, type CancelPendingInput } from "@/modules/bookings/server";
+import {
+  type CancelPendingActor,
+  type CancelPendingInput,
+  cancelPendingBooking as cancelPending,
+} from "@/modules/bookings/server";
 import type { DbOrTx } from "@/server/db";
 import { cancelOpenCheckouts, expireCheckoutsQuietly } from "./checkout";
 
@@ -10,10 +14,11 @@ import { cancelOpenCheckouts, expireCheckoutsQuietly } from "./checkout";
  */
 export async function cancelPendingBooking(
   db: DbOrTx,
+  actor: CancelPendingActor,
   input: CancelPendingInput,
-  now = new Date(),
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<{ status: "cancelled" }> {
-  const { closed } = await cancelPending(db, input, cancelOpenCheckouts, now);
+  const { closed } = await cancelPending(db, actor, input, { closeCheckouts: cancelOpenCheckouts, now });
   await expireCheckoutsQuietly(closed);
   return { status: "cancelled" };
 }

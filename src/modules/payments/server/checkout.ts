@@ -66,13 +66,18 @@ export async function expireCheckoutsQuietly(checkouts: OpenCheckout[]): Promise
   );
 }
 
+/**
+ * The actor is the booking's customer: signed in, or acting through the booking's token, or the booking
+ * just made for them (createBooking, after its commit). Anyone else finds no booking.
+ */
 export async function startCheckout(
   db: DbOrTx,
+  actor: { id: string },
   input: { bookingId: string },
-  now: Date = new Date(),
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<{ url: string }> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, input.bookingId));
-  if (!booking) throw new AppError("NOT_FOUND");
+  if (!booking || booking.customerId !== actor.id) throw new AppError("NOT_FOUND");
   assertPayable(booking, now);
   const [settings, customer, items] = await Promise.all([
     getSettingsOrThrow(db),

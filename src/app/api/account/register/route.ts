@@ -2,7 +2,7 @@ import { registerInput } from "@/modules/accounts/schemas";
 import { accountHandler } from "@/modules/accounts/server";
 import { register } from "@/modules/accounts/server";
 
-export const POST = accountHandler(registerInput, async (input, ctx) => {
-  await register(input, ctx);
+export const POST = accountHandler(registerInput, async (db, actor, input) => {
+  await register(db, actor, input);
   return { data: { email: input.email } };
 });

@@ -3,7 +3,7 @@ import { accountHandler } from "@/modules/accounts/server";
 import { resetPasswordWithToken } from "@/modules/accounts/server";
 
 // Serves both the "forgot password" and the "set up your password" links.
-export const POST = accountHandler(tokenPasswordInput, async (input, ctx) => {
-  const { redirectTo, headers } = await resetPasswordWithToken(input, ctx);
+export const POST = accountHandler(tokenPasswordInput, async (db, actor, input) => {
+  const { redirectTo, headers } = await resetPasswordWithToken(db, actor, input);
   return { data: { redirectTo }, headers };
 });
