@@ -50,30 +50,36 @@ describe.each(dbKinds)("resend verification timing on %s", (kind) => {
   });
 
   it("answers in the same time for accounts without a password, pending accounts and unknown emails", async () => {
-    const guest = email("timing-guest");
-    await t.db.transaction((tx) =>
-      app.createPasswordlessCustomer(tx, {
-        name: "Guest",
-        email: guest,
-        reason: "admin",
-        sendSetupLink: false,
-      }),
-    );
-    const pending = email("timing-pending");
-    await insertUser(t.db, { email: pending, emailVerified: false, password: "Pending-Pass-123" });
-    const took: Record<string, number> = {};
+    // Each case is timed three times with fresh addresses and its fastest answer is compared: a busy
+    // machine only ever adds time, so the minimum shows what the code does, not what the load did.
+    const ROUNDS = 3;
+    const took: Record<string, number> = { guest: Infinity, pending: Infinity, unknown: Infinity };
     let ip = 0;
-    for (const [label, to] of [
-      ["guest", guest],
-      ["pending", pending],
-      ["unknown", email("timing-unknown")],
-    ] as const) {
-      const start = performance.now();
-      await app.resendVerification(t.db, { ip: `10.9.0.${++ip}` }, { email: to });
-      took[label] = performance.now() - start;
+    for (let round = 0; round < ROUNDS; round++) {
+      const guest = email("timing-guest");
+      await t.db.transaction((tx) =>
+        app.createPasswordlessCustomer(tx, {
+          name: "Guest",
+          email: guest,
+          reason: "admin",
+          sendSetupLink: false,
+        }),
+      );
+      const pending = email("timing-pending");
+      await insertUser(t.db, { email: pending, emailVerified: false, password: "Pending-Pass-123" });
+      for (const [label, to] of [
+        ["guest", guest],
+        ["pending", pending],
+        ["unknown", email("timing-unknown")],
+      ] as const) {
+        const start = performance.now();
+        await app.resendVerification(t.db, { ip: `10.9.0.${++ip}` }, { email: to });
+        const ms = performance.now() - start;
+        expect(ms).toBeGreaterThanOrEqual(app.ANSWER_FLOOR_MS - 5);
+        took[label] = Math.min(took[label] ?? Infinity, ms);
+      }
     }
     const times = Object.values(took);
-    for (const ms of times) expect(ms).toBeGreaterThanOrEqual(app.ANSWER_FLOOR_MS - 5);
     expect(Math.max(...times) - Math.min(...times), JSON.stringify(took)).toBeLessThan(100);
   });
 });
