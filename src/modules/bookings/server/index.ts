@@ -10,3 +10,7 @@ export * from "./result-page";
 export * from "./transition-booking";
 export * from "./wizard-http";
 export * from "./wizard-page";
+export * from "./admin-bookings";
+export * from "./admin-bookings-csv";
+export * from "./admin-bookings-filters";
+export * from "./admin-bookings-options";
