@@ -3,7 +3,7 @@ import { localDateOf } from "@/lib/dates";
 import { CSV_BOM, csvDateTime, csvDecimal, csvRow } from "@/modules/bookings/domain/csv";
 import { PAYMENT_STATUS_LABELS } from "@/modules/bookings/domain/payment-status";
 import { getSettingsOrThrow } from "@/modules/settings/server";
-import { getSessionUser } from "@/server/auth";
+import type { SessionUser } from "@/server/auth";
 import { getDb } from "@/server/db";
 import { logger } from "@/server/logger";
 import { type AdminBookingRow, adminBookingBatches } from "./admin-bookings";
@@ -62,8 +62,11 @@ export function adminBookingCsvRecord(r: AdminBookingRow, timeZone: string): str
   ]);
 }
 
-export async function adminBookingsCsvResponse(request: Request): Promise<Response> {
-  const viewer = await getSessionUser(request.headers);
+/** The download for `viewer` (the route passes the session's person; the check is made here). */
+export async function adminBookingsCsvResponse(
+  request: Request,
+  viewer: Pick<SessionUser, "role"> | null,
+): Promise<Response> {
   if (!viewer) return new Response("Sign in to download bookings.", { status: 401 });
   if (viewer.role !== "admin") return new Response("This page could not be found.", { status: 404 });
   const db = await getDb();
