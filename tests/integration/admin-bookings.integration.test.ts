@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminBookingBatches, listAdminBookings, parseAdminBookingsQuery } from "@/modules/bookings/server";
 import { adminBookingsCsvResponse } from "@/modules/bookings/server/admin-bookings-csv";
@@ -188,6 +189,34 @@ describe.each(dbKinds)("admin bookings table on %s", (kind) => {
     };
     expect((await list(junk)).total).toBe(4);
     expect(parseAdminBookingsQuery({ q: ["a", "b"], page: ["2", "x"] })).toMatchObject({ q: "a", page: 2 });
+  });
+
+  it("answers any search parameters with a page, never an error (fuzz)", async () => {
+    const key = fc.constantFrom(
+      "q",
+      "status",
+      "payment",
+      "from",
+      "to",
+      "service",
+      "team",
+      "source",
+      "sort",
+      "dir",
+      "page",
+    );
+    const value = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.constantFrom("%", "_", "\\", "'", "2026-13-01", "0000-01-01", "1e9", "-0", "NaN", "desc"),
+      fc.array(fc.string({ maxLength: 20 }), { maxLength: 3 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(key, value), async (params) => {
+        const page = await listAdminBookings(t.db, admin, parseAdminBookingsQuery(params), ZONE);
+        expect(page.rows.length).toBeLessThanOrEqual(25);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it("refuses a customer and a visitor in the use case", async () => {

@@ -26,7 +26,11 @@ const optional = <T extends z.ZodType>(schema: T) =>
 const date = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((d) => isDateInRange(d) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d));
+  .refine((d) => {
+    // A real calendar day: 2026-02-30 would roll over to March, 2026-13-01 is no date at all.
+    const t = Date.parse(`${d}T00:00:00Z`);
+    return isDateInRange(d) && Number.isFinite(t) && new Date(t).toISOString().startsWith(d);
+  });
 
 export const adminBookingsQuery = z.object({
   q: optional(
