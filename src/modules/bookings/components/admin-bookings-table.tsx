@@ -24,9 +24,10 @@ export function AdminBookingsTable({
 }) {
   const sortable = { sort, pathname, searchParams };
   // Ten columns do not fit beside the sidebar on a laptop: the table scrolls sideways inside the page
-  // (and is focusable so a keyboard can scroll it) instead of pushing the page wider.
+  // (and is focusable so a keyboard can scroll it) instead of pushing the page wider. `relative` keeps the
+  // cells' screen-reader-only labels (absolutely positioned) inside it, or they would widen the page.
   return (
-    <div className="mt-3 md:overflow-x-auto" tabIndex={0} role="group" aria-label="Bookings table">
+    <div className="relative mt-3 md:overflow-x-auto" tabIndex={0} role="group" aria-label="Bookings table">
       <Table caption="Bookings">
         <TableHead>
           <SortableTh sortKey="when" {...sortable}>
