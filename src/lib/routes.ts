@@ -12,6 +12,8 @@ export const routes = {
   privacyPolicy: "/privacy-policy",
   termsOfService: "/terms-of-service",
   adminHelp: "/admin/help",
+  adminBookings: "/admin/bookings",
+  adminBookingsCsv: "/admin/bookings/export.csv",
   adminBooking: (id: string) => `/admin/bookings/${id}`,
   adminSchedule: "/admin/schedule",
   adminScheduleHours: "/admin/schedule/hours",
@@ -61,6 +63,7 @@ export const adminNav: NavGroup[] = [
   {
     label: "Work",
     items: [
+      { href: routes.adminBookings, label: "Bookings" },
       { href: routes.adminSchedule, label: "Schedule" },
       { href: routes.adminScheduleHours, label: "Opening hours" },
       { href: routes.adminTeams, label: "Teams" },

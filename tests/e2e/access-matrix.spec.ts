@@ -105,6 +105,22 @@ const MATRIX: Row[] = [
   ],
   [
     "GET",
+    "/admin/bookings",
+    {
+      visitor: login("/admin/bookings"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 200,
+      banned: login("/admin/bookings"),
+    },
+  ],
+  [
+    "GET",
+    "/admin/bookings/export.csv",
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+  ],
+  [
+    "GET",
     "/admin/schedule",
     {
       visitor: login("/admin/schedule"),

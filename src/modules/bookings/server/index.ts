@@ -13,3 +13,7 @@ export * from "./wizard-page";
 export * from "./admin-booking-actions";
 export * from "./admin-booking-view";
 export * from "./admin-booking-test-hooks";
+export * from "./admin-bookings";
+export * from "./admin-bookings-csv";
+export * from "./admin-bookings-filters";
+export * from "./admin-bookings-options";

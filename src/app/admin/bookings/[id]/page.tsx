@@ -32,7 +32,7 @@ export default async function AdminBookingPage({ params }: Params) {
 
   return (
     <div className="max-w-6xl">
-      <BackLink href={routes.adminSchedule}>Schedule</BackLink>
+      <BackLink href={routes.adminBookings}>Bookings</BackLink>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold tracking-tight tabular">{view.reference}</h1>

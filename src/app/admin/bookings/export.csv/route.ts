@@ -1,0 +1,7 @@
+import { adminBookingsCsvResponse } from "@/modules/bookings/server";
+import { getSessionUser } from "@/server/auth";
+
+// The bookings table's filtered set as CSV. Admins only (a visitor gets 401, a customer 404).
+export async function GET(request: Request) {
+  return adminBookingsCsvResponse(request, await getSessionUser(request.headers));
+}

@@ -1,0 +1,10 @@
+export default function Loading() {
+  return (
+    <div className="max-w-7xl" aria-busy="true">
+      <h1 className="text-2xl font-bold tracking-tight">Bookings</h1>
+      <p className="mt-4 text-ink-muted" role="status">
+        Loading bookings…
+      </p>
+    </div>
+  );
+}
