@@ -8,7 +8,6 @@
 //   RESULT csv_all ms=<x> rows=<n> bytes=<n> peak_heap_mb=<x> peak_rss_mb=<x> db=<…>
 // Targets (issue 12, PostgreSQL): list and search p95 ≤ 100 ms, CSV ≤ 5 s with memory flat.
 import { randomBytes, randomUUID } from "node:crypto";
-import pg from "pg";
 import { BOOKING_STATUSES } from "@/lib/enums";
 import { listAdminBookings } from "@/modules/bookings/server/admin-bookings";
 import { adminBookingsCsvResponse } from "@/modules/bookings/server/admin-bookings-csv";
@@ -17,7 +16,8 @@ import {
   type AdminBookingsQuery,
 } from "@/modules/bookings/server/admin-bookings-filters";
 import { setDatabaseForProcess } from "@/server/db";
-import { openDatabase, type DatabaseHandle, type Db } from "@/server/db/client";
+import type { DatabaseHandle, Db } from "@/server/db/client";
+import { runOnDatabases } from "./databases";
 import { bookingEvents, bookingItems, bookings, payments, services, teams, users } from "@/server/db/schema";
 import { buildUser, insertCategory, insertSettings } from "@/testing/factories";
 import { defaultAddressSnapshot, defaultVehicleSnapshot } from "@/testing/factories/bookings";
@@ -234,31 +234,4 @@ async function run(kind: "pglite" | "postgres", handle: DatabaseHandle) {
   setDatabaseForProcess(undefined);
 }
 
-const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const only = process.argv[2];
-
-if (only !== "postgres") {
-  const handle = await openDatabase({ dir: "memory://" });
-  await run("pglite", handle);
-  await handle.close();
-}
-if (only !== "pglite") {
-  if (!pgUrl)
-    console.log("PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to run it there too.");
-  else {
-    const name = `forecourt_bench_${randomBytes(4).toString("hex")}`;
-    const adminClient = new pg.Client({ connectionString: pgUrl });
-    await adminClient.connect();
-    await adminClient.query(`CREATE DATABASE ${name}`);
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
-    const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
-    try {
-      await run("postgres", handle);
-    } finally {
-      await handle.close();
-      await adminClient.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await adminClient.end();
-    }
-  }
-}
+await runOnDatabases(run);

@@ -6,11 +6,11 @@
 //   RESULT <name> p50_ms=<x> p95_ms=<y> bookings=<n> db=<pglite|postgres>
 // Targets (issue 5): month view p95 ≤ 50 ms, reserve p95 ≤ 100 ms.
 import { randomBytes, randomUUID } from "node:crypto";
-import pg from "pg";
 import { addDays, isoWeekday, localDateOf, localToInstant } from "@/lib/dates";
 import { reserve } from "@/modules/availability/server/reserve";
 import { getDaySlots, getMonthAvailability } from "@/modules/availability/server/slots";
-import { openDatabase, type DatabaseHandle, type Db } from "@/server/db/client";
+import type { DatabaseHandle, Db } from "@/server/db/client";
+import { runOnDatabases } from "./databases";
 import { insertBooking, insertSettings, insertUser } from "@/testing/factories";
 import { defaultAddressSnapshot, defaultVehicleSnapshot } from "@/testing/factories/bookings";
 import { allocations, bookings, teams, workingHours } from "@/server/db/schema";
@@ -205,31 +205,4 @@ async function run(kind: "pglite" | "postgres", handle: DatabaseHandle) {
   line("reserve", reserves);
 }
 
-const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const only = process.argv[2];
-
-if (only !== "postgres") {
-  const handle = await openDatabase({ dir: "memory://" });
-  await run("pglite", handle);
-  await handle.close();
-}
-if (only !== "pglite") {
-  if (!pgUrl)
-    console.log("PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to run it there too.");
-  else {
-    const name = `forecourt_bench_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
-    const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
-    try {
-      await run("postgres", handle);
-    } finally {
-      await handle.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-  }
-}
+await runOnDatabases(run);

@@ -1,0 +1,37 @@
+// Runs a benchmark on an in-memory PGlite and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, on a
+// fresh PostgreSQL database made for the run and dropped after it. `npm run bench:x -- pglite|postgres`
+// runs one of them.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "@/server/db/client";
+
+export type BenchDb = "pglite" | "postgres";
+
+export async function runOnDatabases(run: (kind: BenchDb, handle: DatabaseHandle) => Promise<void>) {
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const only = process.argv[2];
+  if (only !== "postgres") {
+    const handle = await openDatabase({ dir: "memory://" });
+    await run("pglite", handle);
+    await handle.close();
+  }
+  if (only === "pglite") return;
+  if (!pgUrl) {
+    console.log("PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to run it there too.");
+    return;
+  }
+  const name = `forecourt_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
+  try {
+    await run("postgres", handle);
+  } finally {
+    await handle.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
