@@ -1,3 +1,5 @@
+// In a route group so this loading state wraps only the table: around /admin/bookings/{id} it would
+// start the response before the page could answer 404 for an unknown booking (a streamed 200).
 export default function Loading() {
   return (
     <div className="max-w-7xl" aria-busy="true">
