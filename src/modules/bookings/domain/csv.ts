@@ -3,6 +3,7 @@
 // names like "Zoë" correctly. Text that people typed can start a formula in a spreadsheet ("=HYPERLINK…",
 // "+1…", "@SUM…"), so such a cell gets a leading apostrophe: it is shown as text, never evaluated (OWASP
 // "CSV injection").
+import { formatTime, localDateOf } from "@/lib/dates";
 
 export const CSV_BOM = "\uFEFF";
 
@@ -39,28 +40,10 @@ export function csvDecimal(minor: number, currency: string): string {
   return `${sign}${Math.floor(abs / unit)}.${String(abs % unit).padStart(digits, "0")}`;
 }
 
-const stampFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * "2026-03-29 09:30 BST": the wall-clock time in the business zone with the zone's short name, which
  * tells the reader the offset on either side of a daylight-saving change. Sorts as text within a zone.
  */
 export function csvDateTime(instant: Date, timeZone: string): string {
-  let f = stampFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      timeZoneName: "short",
-    });
-    stampFormatters.set(timeZone, f);
-  }
-  const parts: Record<string, string> = {};
-  for (const p of f.formatToParts(instant)) parts[p.type] = p.value;
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
+  return `${localDateOf(instant, timeZone)} ${formatTime(instant, timeZone)}`;
 }
