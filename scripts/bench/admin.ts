@@ -17,7 +17,7 @@ import {
 } from "@/modules/bookings/server/admin-bookings-filters";
 import { setDatabaseForProcess } from "@/server/db";
 import type { DatabaseHandle, Db } from "@/server/db/client";
-import { runOnDatabases } from "./databases";
+import { pct, rng, runOnDatabases } from "./databases";
 import { bookingEvents, bookingItems, bookings, payments, services, teams, users } from "@/server/db/schema";
 import { buildUser, insertCategory, insertSettings } from "@/testing/factories";
 import { defaultAddressSnapshot, defaultVehicleSnapshot } from "@/testing/factories/bookings";
@@ -40,19 +40,6 @@ const LAST = [
   "Khan",
 ];
 const admin = { role: "admin" as const };
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-const pct = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 const registrationOf = (i: number) =>
   `${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + (((i / 26) | 0) % 26))}${String(i % 100).padStart(2, "0")}${String.fromCharCode(65 + (((i / 7) | 0) % 26))}${String.fromCharCode(65 + (((i / 11) | 0) % 26))}${String.fromCharCode(65 + (((i / 13) | 0) % 26))}`;

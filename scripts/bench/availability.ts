@@ -10,7 +10,7 @@ import { addDays, isoWeekday, localDateOf, localToInstant } from "@/lib/dates";
 import { reserve } from "@/modules/availability/server/reserve";
 import { getDaySlots, getMonthAvailability } from "@/modules/availability/server/slots";
 import type { DatabaseHandle, Db } from "@/server/db/client";
-import { runOnDatabases } from "./databases";
+import { pct, rng, runOnDatabases } from "./databases";
 import { insertBooking, insertSettings, insertUser } from "@/testing/factories";
 import { defaultAddressSnapshot, defaultVehicleSnapshot } from "@/testing/factories/bookings";
 import { allocations, bookings, teams, workingHours } from "@/server/db/schema";
@@ -23,19 +23,6 @@ const DAYS = 180;
 const OPEN = 8 * 60;
 const CLOSE = 18 * 60;
 const JOB = { durationMinutes: 120, zoneBufferMinutes: 0 };
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-const pct = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 async function seed(db: Db) {
   const random = rng(42);

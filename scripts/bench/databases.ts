@@ -35,3 +35,18 @@ export async function runOnDatabases(run: (kind: BenchDb, handle: DatabaseHandle
     await admin.end();
   }
 }
+
+/** A small seeded generator, so two runs seed the same data. */
+export function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** The p-th percentile of the samples (nearest rank). */
+export const pct = (xs: number[], p: number): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
