@@ -32,6 +32,8 @@ export const routes = {
   setupPassword: "/auth/setup-password",
   confirmEmailChange: "/auth/confirm-email-change",
   accountSettings: "/dashboard/settings",
+  myVehicles: "/dashboard/vehicles",
+  myAddresses: "/dashboard/addresses",
   privacySettings: "/settings/privacy",
   dataExport: "/settings/privacy/export",
 } as const;
@@ -84,6 +86,8 @@ export const adminNav: NavGroup[] = [
 
 /** Customer area navigation (dashboard pages are added here as they are built). */
 export const customerNav: NavItem[] = [
+  { href: routes.myVehicles, label: "Vehicles" },
+  { href: routes.myAddresses, label: "Addresses" },
   { href: routes.accountSettings, label: "Account settings" },
   { href: routes.privacySettings, label: "Privacy" },
 ];

@@ -69,15 +69,25 @@ export function toActionError(err: unknown): Extract<ActionResult<never>, { ok: 
   return { ok: false, code: "INTERNAL", message: PUBLIC_MESSAGES.INTERNAL };
 }
 
-/** SQLSTATE of a database error, whichever driver raised it (Drizzle wraps it in `cause`). */
-export function sqlState(err: unknown): string | undefined {
+/** The first field of a database error (or its causes: Drizzle wraps the driver's) that `pick` accepts. */
+function databaseErrorField(err: unknown, pick: (e: Record<string, unknown>) => string | undefined) {
   for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    const found = pick(e as Record<string, unknown>);
+    if (found !== undefined) return found;
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
 }
+
+/** SQLSTATE of a database error, whichever driver raised it. */
+export const sqlState = (err: unknown): string | undefined =>
+  databaseErrorField(err, (e) =>
+    typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : undefined,
+  );
+
+/** The constraint a database error names (a unique index, a check), whichever driver raised it. */
+export const constraintOf = (err: unknown): string | undefined =>
+  databaseErrorField(err, (e) => (typeof e.constraint === "string" ? e.constraint : undefined));
 
 export const SQLSTATE = {
   exclusionViolation: "23P01",

@@ -1,52 +1,18 @@
 import { z } from "zod";
 import { isInstantInRange } from "@/lib/dates";
-import { normaliseUkPostcode } from "@/lib/postcode";
-import { normaliseRegistration } from "@/lib/registration";
+import { optionalText, postcodeInput, registrationInput, requiredText } from "@/lib/field-inputs";
 import { RUN_ID, SLUG } from "./domain/wizard-state";
 
 // The booking wizard's inputs, shared by its forms (client) and its route handlers (server). The step
 // forms are checked by the server as they are left (field messages), and the whole submission is
 // checked again, with everything recomputed, when the booking is made.
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `Enter ${label}.` })
-    .trim()
-    .min(1, `Enter ${label}.`)
-    .max(max, `Use at most ${max} characters.`);
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters.`)
-    .nullish()
-    .transform((v) => (v ? v : null));
+const text = requiredText;
 
 const flag = z.boolean().default(false);
 const uuid = (message: string) => z.string({ error: message }).uuid(message);
 
-export const registrationInput = z
-  .string({ error: "Enter the registration." })
-  .trim()
-  .min(1, "Enter the registration.")
-  .max(20, "Enter the registration, like LB19 XKT.")
-  .transform(normaliseRegistration)
-  .refine((v) => /^[A-Z0-9]{2,8}$/.test(v), "Enter the registration, like LB19 XKT.");
-
-export const postcodeInput = z
-  .string({ error: "Enter the postcode." })
-  .trim()
-  .min(1, "Enter the postcode.")
-  .max(20, "Enter a full UK postcode, like SW9 8AB.")
-  .transform((v, ctx) => {
-    const postcode = normaliseUkPostcode(v);
-    if (!postcode) {
-      ctx.addIssue({ code: "custom", message: "Enter a full UK postcode, like SW9 8AB." });
-      return z.NEVER;
-    }
-    return postcode;
-  });
+export { postcodeInput, registrationInput };
 
 export const vehicleDetailsInput = z.object({
   make: text("the make", 60),

@@ -107,3 +107,16 @@ export async function checkPostcode(db: DbOrTx, input: string): Promise<Postcode
 export async function getPostcodeCheck(input: string): Promise<PostcodeCheck> {
   return checkPostcode(await getDb(), input);
 }
+
+export type VehicleSizeChoice = { id: string; name: string; examples: string };
+
+/** The sizes a customer can give a vehicle (active ones, in the business's order). */
+export async function listVehicleSizeChoices(db: DbOrTx): Promise<VehicleSizeChoice[]> {
+  return db
+    .select({ id: vehicleSizes.id, name: vehicleSizes.name, examples: vehicleSizes.examples })
+    .from(vehicleSizes)
+    .where(eq(vehicleSizes.isActive, true))
+    .orderBy(asc(vehicleSizes.sortOrder), asc(vehicleSizes.name));
+}
+
+export const getVehicleSizeChoices = cache(async () => listVehicleSizeChoices(await getDb()));
