@@ -32,6 +32,7 @@ export const routes = {
   setupPassword: "/auth/setup-password",
   confirmEmailChange: "/auth/confirm-email-change",
   accountSettings: "/dashboard/settings",
+  myBookings: "/dashboard/bookings",
   myVehicles: "/dashboard/vehicles",
   myAddresses: "/dashboard/addresses",
   privacySettings: "/settings/privacy",
@@ -86,6 +87,7 @@ export const adminNav: NavGroup[] = [
 
 /** Customer area navigation (dashboard pages are added here as they are built). */
 export const customerNav: NavItem[] = [
+  { href: routes.myBookings, label: "Bookings" },
   { href: routes.myVehicles, label: "Vehicles" },
   { href: routes.myAddresses, label: "Addresses" },
   { href: routes.accountSettings, label: "Account settings" },

@@ -61,6 +61,28 @@ const MATRIX: Row[] = [
   ],
   [
     "GET",
+    "/dashboard/vehicles",
+    {
+      visitor: login("/dashboard/vehicles"),
+      customer: 200,
+      otherCustomer: 200,
+      admin: "/admin/help",
+      banned: login("/dashboard/vehicles"),
+    },
+  ],
+  [
+    "GET",
+    "/dashboard/addresses",
+    {
+      visitor: login("/dashboard/addresses"),
+      customer: 200,
+      otherCustomer: 200,
+      admin: "/admin/help",
+      banned: login("/dashboard/addresses"),
+    },
+  ],
+  [
+    "GET",
     "/admin/help",
     {
       visitor: login("/admin/help"),

@@ -10,7 +10,7 @@ type Props = { businessName: string; userName: string; children: ReactNode };
 export function CustomerShell({ businessName, userName, children }: Props) {
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="border-b border-line bg-surface">
+      <header className="border-b border-line bg-surface print:hidden">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-3 sm:px-6">
           <Link href={routes.home} className="min-h-11 content-center text-lg font-bold text-brand-ink">
             {businessName}

@@ -2,6 +2,7 @@
 export * from "./booking-access";
 export * from "./booking-emails";
 export * from "./booking-records";
+export * from "./booking-view";
 export * from "./calendar-http";
 export * from "./cancel-pending";
 export * from "./hold-expiry";
@@ -18,3 +19,4 @@ export * from "./admin-bookings-csv";
 export * from "./admin-bookings-filters";
 export * from "./admin-bookings-options";
 export * from "./saved-entry-use";
+export * from "./my-bookings";

@@ -1,0 +1,104 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { BackLink } from "@/components/ui/back-link";
+import { ButtonLink } from "@/components/ui/button";
+import { cardClass } from "@/components/ui/card";
+import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
+import { LiveRefresh } from "@/components/live/live-refresh";
+import { routes } from "@/lib/routes";
+import { isUuid } from "@/lib/uuid";
+import { BookingSummary } from "@/modules/bookings/components/booking-summary";
+import { bookingPagePath } from "@/modules/bookings/links";
+import { loadMyBooking } from "@/modules/bookings/server";
+import { cancelPendingBookingAction } from "@/modules/payments/actions";
+import { PayButton } from "@/modules/payments/components/pay-button";
+import { requireCustomerPage } from "@/server/auth/guards";
+
+export const metadata: Metadata = { title: "Your booking" };
+
+const ON_THE_CALENDAR = ["awaiting_approval", "confirmed", "in_progress"];
+
+export default async function MyBookingPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const user = await requireCustomerPage(`${routes.myBookings}/${id}`);
+  // Someone else's booking and no booking at all read the same: not found.
+  const page = isUuid(id) ? await loadMyBooking(user.id, id) : null;
+  if (!page) notFound();
+  const { view: b, accessToken, history } = page;
+  const access = { reference: b.reference, token: accessToken };
+
+  return (
+    <div className="max-w-3xl">
+      <BackLink href={routes.myBookings}>Your bookings</BackLink>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Booking {b.reference}</h1>
+        <LiveRefresh types={["booking.updated"]} />
+      </div>
+
+      {b.status === "pending_payment" && (
+        <section aria-label="Payment" className={`${cardClass} mt-4`}>
+          <p className="font-medium">
+            {b.dueNow} is due now to keep this time
+            {b.holdExpiresAtTime ? ` — we hold it until ${b.holdExpiresAtTime}` : ""}.
+          </p>
+          <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start">
+            <PayButton reference={access.reference} token={access.token}>
+              Pay {b.dueNow}
+            </PayButton>
+            <ConfirmActionButton
+              action={cancelPendingBookingAction}
+              input={access}
+              variant="danger-outline"
+              size="lg"
+              title={`Cancel booking ${b.reference}?`}
+              description="Nothing has been charged. The time we're holding for you is freed for other bookings, and you'd need to book again."
+              confirmLabel="Yes, cancel the booking"
+              cancelLabel="Keep it"
+              successToast="Booking cancelled."
+            >
+              Cancel booking
+            </ConfirmActionButton>
+          </div>
+        </section>
+      )}
+
+      <div className="mt-4">
+        <BookingSummary booking={b} />
+      </div>
+
+      <div className="mt-4 flex flex-wrap gap-2 print:hidden">
+        {ON_THE_CALENDAR.includes(b.status) && (
+          <ButtonLink
+            href={bookingPagePath("calendar.ics", { reference: b.reference, accessToken })}
+            variant="secondary"
+          >
+            Add to calendar
+          </ButtonLink>
+        )}
+        {b.paidMinor > 0 && (
+          <ButtonLink href={`${routes.myBookings}/${b.id}/receipt`} variant="secondary">
+            Receipt
+          </ButtonLink>
+        )}
+        <ButtonLink href={routes.book} variant="ghost">
+          Book another service
+        </ButtonLink>
+      </div>
+
+      <section aria-labelledby="history-heading" className="mt-8">
+        <h2 id="history-heading" className="text-lg font-semibold">
+          What has happened
+        </h2>
+        <ol className="mt-3 space-y-3 border-l-2 border-line pl-4">
+          {history.map((h) => (
+            <li key={h.id}>
+              <p className="font-medium">{h.what}</p>
+              <p className="text-sm text-ink-muted">{h.at}</p>
+              {h.why && <p className="text-sm">“{h.why}”</p>}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { BackLink } from "@/components/ui/back-link";
+import { cardClass } from "@/components/ui/card";
+import { formatLongDate } from "@/lib/dates";
+import { formatMoney } from "@/lib/money";
+import { routes } from "@/lib/routes";
+import { isUuid } from "@/lib/uuid";
+import { loadMyBooking } from "@/modules/bookings/server";
+import { PrintButton } from "@/modules/payments/components/print-button";
+import { loadBookingLedger } from "@/modules/payments/server";
+import { getPublicSettings } from "@/modules/settings/server";
+import { requireCustomerPage } from "@/server/auth/guards";
+
+export const metadata: Metadata = { title: "Receipt" };
+
+export default async function ReceiptPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const user = await requireCustomerPage(`${routes.myBookings}/${id}/receipt`);
+  const page = isUuid(id) ? await loadMyBooking(user.id, id) : null;
+  if (!page) notFound();
+  const b = page.view;
+  const [settings, ledger] = await Promise.all([getPublicSettings(), loadBookingLedger(b.id, b.timeZone)]);
+  const netPaid = b.paidMinor - b.refundedMinor;
+
+  return (
+    <div className="max-w-2xl">
+      <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <BackLink href={`${routes.myBookings}/${b.id}`}>Booking {b.reference}</BackLink>
+        <PrintButton>Print or save as PDF</PrintButton>
+      </div>
+      <article
+        aria-labelledby="receipt-heading"
+        className={`${cardClass} mt-4 print:border-0 print:p-0 print:shadow-none`}
+      >
+        <header className="flex flex-wrap justify-between gap-4 border-b border-line pb-4">
+          <div>
+            <h1 id="receipt-heading" className="text-2xl font-bold">
+              Receipt
+            </h1>
+            <p className="text-ink-muted">
+              Booking <span className="tabular font-semibold text-ink">{b.reference}</span>
+            </p>
+          </div>
+          <address className="text-sm not-italic sm:text-right">
+            <span className="block font-semibold">{settings.businessName}</span>
+            <span className="block">{settings.baseAddress}</span>
+            <span className="block">{settings.contactEmail}</span>
+            <span className="block">{settings.contactPhone}</span>
+          </address>
+        </header>
+
+        <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-ink-muted">Customer</dt>
+            <dd className="font-medium">{user.name}</dd>
+          </div>
+          <div>
+            <dt className="text-ink-muted">Appointment</dt>
+            <dd className="font-medium">
+              {b.date}, {b.timeRange}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-ink-muted">Vehicle</dt>
+            <dd className="font-medium">{b.vehicleLabel}</dd>
+          </div>
+          <div>
+            <dt className="text-ink-muted">Address</dt>
+            <dd className="font-medium">{b.addressLine}</dd>
+          </div>
+        </dl>
+
+        <table className="mt-6 w-full text-sm">
+          <caption className="sr-only">What was booked</caption>
+          <thead>
+            <tr className="border-b border-line text-left text-ink-muted">
+              <th scope="col" className="py-2 font-medium">
+                Item
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Price
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {b.items.map((item, i) => (
+              <tr key={`${item.name}-${i}`} className="border-b border-line">
+                <td className="py-2">{item.name}</td>
+                <td className="tabular py-2 text-right">{item.price}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="font-semibold">
+              <th scope="row" className="py-2 text-left">
+                Total
+              </th>
+              <td className="tabular py-2 text-right">{b.total}</td>
+            </tr>
+          </tfoot>
+        </table>
+
+        <table className="mt-6 w-full text-sm">
+          <caption className="mb-2 text-left font-semibold">Payments and refunds</caption>
+          <thead>
+            <tr className="border-b border-line text-left text-ink-muted">
+              <th scope="col" className="py-2 font-medium">
+                Date
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                What
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {ledger.map((line) => (
+              <tr key={line.id} className="border-b border-line">
+                <td className="py-2">{line.at}</td>
+                <td className="py-2">
+                  {line.kind === "payment" ? "Payment" : line.pending ? "Refund (on its way)" : "Refund"} —{" "}
+                  {line.how}
+                </td>
+                <td className="tabular py-2 text-right">
+                  {line.kind === "refund" ? "−" : ""}
+                  {line.amount}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <dl className="mt-4 ml-auto grid max-w-xs grid-cols-2 gap-1 text-sm">
+          <dt className="text-ink-muted">Paid</dt>
+          <dd className="tabular text-right">{b.paid}</dd>
+          {b.refundedMinor > 0 && (
+            <>
+              <dt className="text-ink-muted">Refunded</dt>
+              <dd className="tabular text-right">−{b.refunded}</dd>
+            </>
+          )}
+          {b.refundedMinor > 0 && (
+            <>
+              <dt className="font-semibold">Paid after refunds</dt>
+              <dd className="tabular text-right font-semibold">{formatMoney(netPaid, b.currency)}</dd>
+            </>
+          )}
+          {b.balanceMinor > 0 && (
+            <>
+              <dt className="text-ink-muted">Left to pay</dt>
+              <dd className="tabular text-right">{b.balance}</dd>
+            </>
+          )}
+        </dl>
+        <p className="mt-6 text-xs text-ink-muted">Issued {formatLongDate(new Date(), b.timeZone)}.</p>
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { describeForCustomer } from "./customer-timeline";
+
+const ev = (
+  type: string,
+  fromValue: string | null,
+  toValue: string | null,
+  data: Record<string, unknown> = {},
+) => ({
+  type,
+  fromValue,
+  toValue,
+  data,
+});
+
+describe("a booking's history in the customer's words", () => {
+  it("says what happened, in money where money moved", () => {
+    expect(describeForCustomer(ev("created", null, "pending_payment"), "GBP")).toEqual({
+      what: "Booked",
+      why: null,
+    });
+    expect(describeForCustomer(ev("payment", null, "succeeded", { amountMinor: 1400 }), "GBP")?.what).toBe(
+      "Payment of £14.00 received",
+    );
+    expect(describeForCustomer(ev("refund", null, "pending", { amountMinor: 500 }), "GBP")?.what).toBe(
+      "Refund of £5.00 on its way",
+    );
+    expect(describeForCustomer(ev("refund", "pending", "succeeded", { amountMinor: 500 }), "GBP")?.what).toBe(
+      "Refund of £5.00 made",
+    );
+  });
+
+  it("gives the business's reason only when it ended the booking", () => {
+    expect(
+      describeForCustomer(
+        ev("status_changed", "confirmed", "cancelled", { reason: "Our van broke down." }),
+        "GBP",
+      ),
+    ).toEqual({ what: "Booking cancelled", why: "Our van broke down." });
+    expect(
+      describeForCustomer(
+        ev("status_changed", "confirmed", "in_progress", { reason: "Job started." }),
+        "GBP",
+      ),
+    ).toEqual({ what: "The team started the job", why: null });
+  });
+
+  it("keeps the business's own business to itself", () => {
+    expect(describeForCustomer(ev("note", null, null, { length: 12 }), "GBP")).toBeNull();
+    expect(describeForCustomer(ev("team_changed", null, null), "GBP")).toBeNull();
+    expect(describeForCustomer(ev("refund", "pending", "failed", { amountMinor: 500 }), "GBP")).toBeNull();
+    expect(describeForCustomer(ev("payment", null, "failed"), "GBP")).toBeNull();
+  });
+});

@@ -1,0 +1,61 @@
+import type { BookingStatus } from "@/lib/enums";
+import { formatMoney } from "@/lib/money";
+
+// A booking's history as its customer reads it on /dashboard/bookings/{id}: plain sentences, no internal
+// notes, no staff names, nothing the business keeps to itself (internal notes, refused attempts).
+
+type EventRow = {
+  type: string;
+  fromValue: string | null;
+  toValue: string | null;
+  data: Record<string, unknown>;
+};
+
+const BECAME: Partial<Record<BookingStatus, string>> = {
+  pending_payment: "Time held while you pay",
+  awaiting_approval: "Waiting for the business to approve it",
+  confirmed: "Booking confirmed",
+  in_progress: "The team started the job",
+  completed: "Job completed",
+  cancelled: "Booking cancelled",
+  declined: "The business couldn't take this booking",
+  expired: "Released: payment wasn't completed in time",
+  no_show: "Marked as missed: nobody was there at the start time",
+};
+
+/** One event in words for the customer, or null when it is the business's own business. */
+export function describeForCustomer(
+  e: EventRow,
+  currency: string,
+): { what: string; why: string | null } | null {
+  const d = e.data;
+  const reason = typeof d.reason === "string" && d.reason ? d.reason : null;
+  const amount = typeof d.amountMinor === "number" ? formatMoney(d.amountMinor, currency) : null;
+  switch (e.type) {
+    case "created":
+      return { what: "Booked", why: null };
+    case "status_changed": {
+      const what = BECAME[e.toValue as BookingStatus];
+      if (!what) return null;
+      // The business's reason is shown when it ended the booking; a lifecycle step's default text is not.
+      const shown = e.toValue === "cancelled" || e.toValue === "declined" ? reason : null;
+      return { what, why: shown };
+    }
+    case "payment":
+      if (e.toValue && e.toValue !== "succeeded") return null;
+      return { what: amount ? `Payment of ${amount} received` : "Payment received", why: null };
+    case "refund":
+      if (e.toValue === "failed") return null;
+      if (e.toValue === "pending")
+        return { what: amount ? `Refund of ${amount} on its way` : "Refund on its way", why: null };
+      return { what: amount ? `Refund of ${amount} made` : "Refund made", why: null };
+    case "rescheduled":
+      return { what: "Moved to another time", why: reason };
+    case "reschedule_requested":
+      return { what: "You asked for a new time", why: null };
+    case "reschedule_decided":
+      return { what: `Your request for a new time was ${e.toValue ?? "answered"}`, why: reason };
+    default:
+      return null;
+  }
+}

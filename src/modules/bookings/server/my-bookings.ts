@@ -1,0 +1,178 @@
+import "server-only";
+import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { formatDateTime } from "@/lib/dates";
+import type { BookingStatus } from "@/lib/enums";
+import { formatMoney } from "@/lib/money";
+import { normaliseRegistration } from "@/lib/registration";
+import { getSettingsOrThrow } from "@/modules/settings/server";
+import { getDb, type DbOrTx } from "@/server/db";
+import { bookingEvents, bookings } from "@/server/db/schema";
+import { describeForCustomer } from "../domain/customer-timeline";
+import { bookingPaymentStatus, PAYMENT_STATUS_LABELS } from "../domain/payment-status";
+import { TERMINAL_STATUSES } from "../domain/booking-status";
+import { BOOKING_STATUS_LABELS, type BookingView, getBookingView } from "./booking-view";
+
+// The customer's own bookings (/dashboard/bookings and /dashboard/bookings/{id}). Every query is scoped to
+// the signed-in customer: another customer's booking id reads as "not there" (the page answers 404).
+
+export const MY_BOOKINGS_PAGE_SIZE = 10;
+
+export type MyBookingsQuery = {
+  /** Upcoming: not over and not ended; past: everything else. */
+  when: "upcoming" | "past";
+  status?: BookingStatus;
+  /** A reference (FC-…) or a registration, whole or its start. */
+  q?: string;
+  page: number;
+};
+
+export type MyBookingRow = {
+  id: string;
+  reference: string;
+  when: string;
+  title: string;
+  vehicle: string;
+  status: BookingStatus;
+  statusLabel: string;
+  paymentStatusLabel: string;
+  total: string;
+};
+
+export type MyBookingsPage = {
+  rows: MyBookingRow[];
+  total: number;
+  pageCount: number;
+  counts: { upcoming: number; past: number };
+};
+
+const ENDED = [...TERMINAL_STATUSES];
+
+function whenFilter(when: MyBookingsQuery["when"], now: Date): SQL {
+  return when === "upcoming"
+    ? sql`(${notInArray(bookings.status, ENDED)} AND ${gte(bookings.endsAt, now)})`
+    : sql`(${inArray(bookings.status, ENDED)} OR ${lt(bookings.endsAt, now)})`;
+}
+
+/** Escapes LIKE's wildcards so a search for "FC_1" means those characters. */
+const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function searchFilter(q: string | undefined): SQL | undefined {
+  const text = q?.trim();
+  if (!text) return undefined;
+  const reg = normaliseRegistration(text);
+  return or(
+    sql`upper(${bookings.reference}) LIKE ${likePrefix(text.toUpperCase())}`,
+    reg ? sql`(${bookings.vehicleSnapshot} ->> 'registration') LIKE ${likePrefix(reg)}` : undefined,
+  );
+}
+
+export async function listMyBookings(
+  db: DbOrTx,
+  customerId: string,
+  query: MyBookingsQuery,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<MyBookingsPage> {
+  const mine = eq(bookings.customerId, customerId);
+  const where = and(
+    mine,
+    whenFilter(query.when, now),
+    query.status ? eq(bookings.status, query.status) : undefined,
+    searchFilter(query.q),
+  );
+  const order =
+    query.when === "upcoming"
+      ? [asc(bookings.startsAt), asc(bookings.id)]
+      : [desc(bookings.startsAt), desc(bookings.id)];
+  const [settings, rows, [filtered], [counts]] = await Promise.all([
+    getSettingsOrThrow(db),
+    db
+      .select({
+        id: bookings.id,
+        reference: bookings.reference,
+        startsAt: bookings.startsAt,
+        status: bookings.status,
+        currency: bookings.currency,
+        totalMinor: bookings.totalMinor,
+        paidMinor: bookings.amountPaidMinor,
+        refundedMinor: bookings.amountRefundedMinor,
+        vehicle: bookings.vehicleSnapshot,
+        title: sql<
+          string | null
+        >`(SELECT bi.name FROM booking_items bi WHERE bi.booking_id = "bookings"."id" ORDER BY (bi.kind = 'package') DESC, bi.position LIMIT 1)`,
+      })
+      .from(bookings)
+      .where(where)
+      .orderBy(...order)
+      .limit(MY_BOOKINGS_PAGE_SIZE)
+      .offset((Math.max(1, query.page) - 1) * MY_BOOKINGS_PAGE_SIZE),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(bookings)
+      .where(where),
+    db
+      .select({
+        upcoming: sql<number>`count(*) FILTER (WHERE ${whenFilter("upcoming", now)})`,
+        past: sql<number>`count(*) FILTER (WHERE ${whenFilter("past", now)})`,
+      })
+      .from(bookings)
+      .where(mine),
+  ]);
+  const total = Number(filtered?.n ?? 0);
+  return {
+    rows: rows.map((r) => {
+      const paymentStatus = bookingPaymentStatus(r);
+      return {
+        id: r.id,
+        reference: r.reference,
+        when: formatDateTime(r.startsAt, settings.timeZone),
+        title: r.title ?? "Booking",
+        vehicle: [r.vehicle.make, r.vehicle.model, r.vehicle.registration].filter(Boolean).join(" "),
+        status: r.status,
+        statusLabel: BOOKING_STATUS_LABELS[r.status],
+        paymentStatusLabel: PAYMENT_STATUS_LABELS[paymentStatus],
+        total: formatMoney(r.totalMinor, r.currency),
+      };
+    }),
+    total,
+    pageCount: Math.max(1, Math.ceil(total / MY_BOOKINGS_PAGE_SIZE)),
+    counts: { upcoming: Number(counts?.upcoming ?? 0), past: Number(counts?.past ?? 0) },
+  };
+}
+
+export type MyBookingPage = {
+  view: BookingView;
+  accessToken: string;
+  history: { id: string; at: string; what: string; why: string | null }[];
+};
+
+/** One of the customer's bookings with its history in their words, or null when it isn't theirs. */
+export async function getMyBooking(
+  db: DbOrTx,
+  customerId: string,
+  bookingId: string,
+): Promise<MyBookingPage | null> {
+  const [row] = await db
+    .select({ id: bookings.id, accessToken: bookings.accessToken })
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.customerId, customerId)));
+  if (!row) return null;
+  const [view, events] = await Promise.all([
+    getBookingView(db, row.id),
+    db
+      .select()
+      .from(bookingEvents)
+      .where(eq(bookingEvents.bookingId, row.id))
+      .orderBy(asc(bookingEvents.at), asc(bookingEvents.id)),
+  ]);
+  const history = events.flatMap((e) => {
+    const said = describeForCustomer(e, view.currency);
+    return said ? [{ id: e.id, at: formatDateTime(e.at, view.timeZone), ...said }] : [];
+  });
+  return { view, accessToken: row.accessToken, history };
+}
+
+/** The pages' readers. */
+export const loadMyBookings = async (customerId: string, query: MyBookingsQuery) =>
+  listMyBookings(await getDb(), customerId, query);
+export const loadMyBooking = async (customerId: string, bookingId: string) =>
+  getMyBooking(await getDb(), customerId, bookingId);
