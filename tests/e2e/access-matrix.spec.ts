@@ -61,6 +61,17 @@ const MATRIX: Row[] = [
   ],
   [
     "GET",
+    "/dashboard/bookings",
+    {
+      visitor: login("/dashboard/bookings"),
+      customer: 200,
+      otherCustomer: 200,
+      admin: "/admin/help",
+      banned: login("/dashboard/bookings"),
+    },
+  ],
+  [
+    "GET",
     "/dashboard/vehicles",
     {
       visitor: login("/dashboard/vehicles"),
@@ -321,6 +332,42 @@ test("access matrix: a booking's admin page", async ({ browser, request, baseURL
     const actual = res.status() >= 300 && res.status() < 400 ? (res.headers().location ?? "") : res.status();
     if (actual !== expected[who]) failures.push(`${who}: expected ${expected[who]}, got ${actual}`);
     await ctx.close();
+  }
+  expect(failures).toEqual([]);
+});
+
+// The customer's own booking pages: the customer it belongs to only (another customer: 404, as for an id
+// that is not a booking; an admin is sent to the back office, where the booking has its admin page).
+test("access matrix: a customer's own booking and its receipt", async ({ browser, request, baseURL }) => {
+  const admin = await contextFor(browser, "admin", request, baseURL ?? "");
+  const made = await admin.request.post("/api/test/bookings", {
+    data: {
+      status: "confirmed",
+      customerEmail: credentials.customer.email,
+      teamName: "Van A",
+      startsAt: new Date(Date.now() + 91 * 24 * 3_600_000).toISOString(),
+    },
+  });
+  expect(made.status()).toBe(200);
+  const id = ((await made.json()) as { data: { id: string } }).data.id;
+  await admin.close();
+  const failures: string[] = [];
+  for (const path of [`/dashboard/bookings/${id}`, `/dashboard/bookings/${id}/receipt`]) {
+    const expected: Record<Who, Expect> = {
+      visitor: login(path),
+      customer: 200,
+      otherCustomer: 404,
+      admin: "/admin/help",
+      banned: login(path),
+    };
+    for (const who of Object.keys(expected) as Who[]) {
+      const ctx = await contextFor(browser, who, request, baseURL ?? "");
+      const res = await ctx.request.get(path, { maxRedirects: 0 });
+      const actual =
+        res.status() >= 300 && res.status() < 400 ? (res.headers().location ?? "") : res.status();
+      if (actual !== expected[who]) failures.push(`${who} ${path}: expected ${expected[who]}, got ${actual}`);
+      await ctx.close();
+    }
   }
   expect(failures).toEqual([]);
 });

@@ -67,7 +67,9 @@ export default async function MyBookingsPage({ searchParams }: { searchParams: P
         {tab("past", "Past", list.counts.past)}
       </nav>
 
+      {/* Keyed on the query: back, forward and Clear show the fields of the URL, not what was typed before. */}
       <form
+        key={`${query.when}|${query.status ?? ""}|${query.q ?? ""}`}
         method="get"
         role="search"
         aria-label="Find a booking"

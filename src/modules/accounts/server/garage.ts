@@ -20,11 +20,13 @@ export type LiveBookingUsing = (
   entry: { vehicleId: string } | { addressId: string },
 ) => Promise<{ reference: string; startsAt: Date } | null>;
 
-let liveBookingUsing: LiveBookingUsing | null = null;
+// On globalThis: Next.js bundles server actions apart from the instrumentation hook that composes the
+// app, so a module-level variable set there would not be the one an action reads.
+const g = globalThis as unknown as { __forecourtLiveBookingUsing?: LiveBookingUsing };
 
 /** Called by the composition root with the bookings module's answer. */
 export function registerLiveBookingUsing(fn: LiveBookingUsing): void {
-  liveBookingUsing = fn;
+  g.__forecourtLiveBookingUsing = fn;
 }
 
 export type GarageVehicle = typeof vehicles.$inferSelect & { sizeName: string | null };
@@ -108,7 +110,7 @@ export async function deleteEntry(
   { now = new Date() }: Options = {},
 ): Promise<void> {
   const table = TABLE[kind];
-  const check = liveBookingUsing;
+  const check = g.__forecourtLiveBookingUsing;
   // Unwired, nothing is deleted: a refusal is safer than losing track of a live booking's vehicle.
   if (!check) throw new Error("registerLiveBookingUsing was not called (composeApp)");
   await db.transaction(async (tx) => {
