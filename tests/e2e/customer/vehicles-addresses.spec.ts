@@ -5,6 +5,7 @@ import { createUser, expect, expectAccessible, signInAs, test } from "../support
 
 for (const width of [1280, 390]) {
   test(`saved vehicles and addresses at ${width} px`, async ({ page, request }) => {
+    test.slow(); // three pages, each scanned by axe, at two widths
     await page.setViewportSize({ width, height: 900 });
     const c = await createUser(request, { name: "Sam Garage" });
     await page.goto("/");
