@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   addDays,
+  startsInWords,
   formatDateTime,
   formatTime,
   isoWeekday,
@@ -68,5 +69,22 @@ describe("calendar helpers", () => {
     expect(formatTime(new Date("2026-01-15T09:30:00Z"), LONDON)).toBe("09:30 GMT");
     expect(formatTime(new Date("2026-07-15T08:30:00Z"), LONDON)).toBe("09:30 BST");
     expect(formatDateTime(new Date("2026-03-03T09:30:00Z"), LONDON)).toBe("Tue 3 Mar, 09:30 GMT");
+  });
+});
+
+describe("startsInWords", () => {
+  const now = new Date("2030-01-01T10:00:00Z");
+  const later = (min: number) => new Date(now.getTime() + min * 60_000);
+  it.each([
+    [-5, "now"],
+    [0, "now"],
+    [1, "in 1 minute"],
+    [45, "in 45 minutes"],
+    [60, "in 1 hour"],
+    [5 * 60 + 20, "in 5 hours"],
+    [24 * 60, "tomorrow"],
+    [3 * 24 * 60 + 60, "in 3 days"],
+  ])("%i minutes ahead reads %s", (min, words) => {
+    expect(startsInWords(later(min), now)).toBe(words);
   });
 });

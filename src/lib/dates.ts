@@ -168,3 +168,14 @@ export function formatDuration(minutes: number): string {
   if (h === 0) return `${m} min`;
   return m === 0 ? `${h} h` : `${h} h ${m} min`;
 }
+
+const relative = new Intl.RelativeTimeFormat("en-GB", { numeric: "auto" });
+
+/** "in 45 minutes", "in 5 hours", "tomorrow", "in 3 days": how soon an appointment starts, in words. */
+export function startsInWords(startsAt: Date, now: Date): string {
+  const minutes = Math.round((startsAt.getTime() - now.getTime()) / 60_000);
+  if (minutes <= 0) return "now";
+  if (minutes < 60) return relative.format(minutes, "minute");
+  if (minutes < 24 * 60) return relative.format(Math.round(minutes / 60), "hour");
+  return relative.format(Math.round(minutes / (24 * 60)), "day");
+}

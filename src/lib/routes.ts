@@ -32,6 +32,7 @@ export const routes = {
   setupPassword: "/auth/setup-password",
   confirmEmailChange: "/auth/confirm-email-change",
   accountSettings: "/dashboard/settings",
+  dashboard: "/dashboard",
   myBookings: "/dashboard/bookings",
   myVehicles: "/dashboard/vehicles",
   myAddresses: "/dashboard/addresses",
@@ -41,7 +42,7 @@ export const routes = {
 
 /** Where a signed-in person's own area starts (until the dashboards exist, their first built page). */
 export function homeFor(role: "customer" | "admin"): string {
-  return role === "admin" ? routes.adminHelp : routes.accountSettings;
+  return role === "admin" ? routes.adminHelp : routes.dashboard;
 }
 
 export const publicNav: NavItem[] = [
@@ -87,6 +88,7 @@ export const adminNav: NavGroup[] = [
 
 /** Customer area navigation (dashboard pages are added here as they are built). */
 export const customerNav: NavItem[] = [
+  { href: routes.dashboard, label: "Overview" },
   { href: routes.myBookings, label: "Bookings" },
   { href: routes.myVehicles, label: "Vehicles" },
   { href: routes.myAddresses, label: "Addresses" },

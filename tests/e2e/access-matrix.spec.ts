@@ -27,8 +27,8 @@ const MATRIX: Row[] = [
     "/auth/login",
     {
       visitor: 200,
-      customer: "/dashboard/settings",
-      otherCustomer: "/dashboard/settings",
+      customer: "/dashboard",
+      otherCustomer: "/dashboard",
       admin: "/admin/help",
       banned: 200,
     },
@@ -38,8 +38,8 @@ const MATRIX: Row[] = [
     "/auth/register",
     {
       visitor: 200,
-      customer: "/dashboard/settings",
-      otherCustomer: "/dashboard/settings",
+      customer: "/dashboard",
+      otherCustomer: "/dashboard",
       admin: "/admin/help",
       banned: 200,
     },
@@ -57,6 +57,17 @@ const MATRIX: Row[] = [
       otherCustomer: 200,
       admin: "/admin/help",
       banned: login("/dashboard/settings"),
+    },
+  ],
+  [
+    "GET",
+    "/dashboard",
+    {
+      visitor: login("/dashboard"),
+      customer: 200,
+      otherCustomer: 200,
+      admin: "/admin/help",
+      banned: login("/dashboard"),
     },
   ],
   [

@@ -76,7 +76,7 @@ describe.each(dbKinds)("unconfirmed accounts on %s", (kind) => {
     expect((await userOf(to))?.emailVerified).toBe(false);
 
     const out = await confirmEmail(t.db, ctx(), { token, password: "Owner-Chosen-Pass-7" });
-    expect(out.redirectTo).toBe("/dashboard/settings");
+    expect(out.redirectTo).toBe("/dashboard");
     expect(out.headers?.getSetCookie().join()).toMatch(/session_token=/);
     const user = await userOf(to);
     expect(user?.emailVerified).toBe(true);
@@ -209,7 +209,7 @@ describe.each(dbKinds)("unconfirmed accounts on %s", (kind) => {
       password: "Owner-Own-Choice-99",
       confirmPassword: "Owner-Own-Choice-99",
     });
-    expect(out.redirectTo).toBe("/dashboard/settings");
+    expect(out.redirectTo).toBe("/dashboard");
     const user = await userOf(victim);
     expect(user?.emailVerified).toBe(true);
     const [credential] = await t.db

@@ -1,8 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getMyBooking, listMyBookings } from "@/modules/bookings/server";
+import { bookAgainHref, getMyBooking, listMyBookings } from "@/modules/bookings/server";
 import { bookingLedger } from "@/modules/payments/server";
 import { bookingEvents } from "@/server/db/schema";
-import { insertBooking, insertSettings, insertTeam, insertUser, type UserRow } from "@tests/factories";
+import {
+  insertAddress,
+  insertBooking,
+  insertCategory,
+  insertService,
+  insertSettings,
+  insertTeam,
+  insertUser,
+  insertVehicle,
+  insertVehicleSize,
+  type UserRow,
+} from "@tests/factories";
+import { eq } from "drizzle-orm";
+import { vehicles } from "@/server/db/schema";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 
 // Issue 13: the customer's bookings list and one booking. Only their own; upcoming (not over, not ended)
@@ -111,5 +124,36 @@ describe.each(dbKinds)("the customer's bookings, on %s", (kind) => {
 
     const ledger = await bookingLedger(t.db, b.id, "Europe/London");
     expect(ledger.map((l) => [l.kind, l.amount])).toEqual([["payment", "£40.00"]]);
+  });
+
+  it("Book again opens the wizard with the latest booking's service, vehicle and address; none before a first booking", async () => {
+    const fresh = await insertUser(t.db, { role: "customer" });
+    expect(await bookAgainHref(t.db, fresh.id)).toBeNull();
+    const size = await insertVehicleSize(t.db, { name: "Medium" });
+    const category = await insertCategory(t.db);
+    const service = await insertService(t.db, { slug: "snow-foam-wash", categoryId: category.id });
+    const car = await insertVehicle(t.db, { ownerId: fresh.id, vehicleSizeId: size.id });
+    const home = await insertAddress(t.db, { ownerId: fresh.id });
+    await insertBooking(t.db, {
+      customerId: fresh.id,
+      teamId,
+      startsAt: at(-20),
+      status: "completed",
+      vehicleId: car.id,
+      addressId: home.id,
+      items: [
+        { kind: "package", name: "Snow Foam Wash", priceMinor: 3000, minutes: 60, serviceId: service.id },
+      ],
+    });
+    const href = new URL((await bookAgainHref(t.db, fresh.id)) ?? "", "http://x");
+    expect(href.pathname).toBe("/book");
+    expect(href.searchParams.get("service")).toBe("snow-foam-wash");
+    expect(href.searchParams.get("vehicle")).toBe(car.id);
+    expect(href.searchParams.get("address")).toBe(home.id);
+    // A vehicle deleted since falls back to its size: the wizard never meets a saved entry that is gone.
+    await t.db.update(vehicles).set({ deletedAt: NOW }).where(eq(vehicles.id, car.id));
+    const after = new URL((await bookAgainHref(t.db, fresh.id)) ?? "", "http://x");
+    expect(after.searchParams.get("vehicle")).toBeNull();
+    expect(after.searchParams.get("size")).toBe(size.id);
   });
 });

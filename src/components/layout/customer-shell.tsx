@@ -28,7 +28,7 @@ export function CustomerShell({ businessName, userName, children }: Props) {
             <ul className="flex gap-1 text-sm font-medium">
               {customerNav.map((item) => (
                 <li key={item.href}>
-                  <NavLink href={item.href} variant="tab">
+                  <NavLink href={item.href} siblings={customerNav.map((i) => i.href)} variant="tab">
                     {item.label}
                   </NavLink>
                 </li>

@@ -25,7 +25,7 @@ test("signing in goes back to the page that asked, and never to another site", a
     const c2 = await createUser(request);
     await page.goto(`/auth/login?next=${encodeURIComponent(evil)}`);
     await signInWithForm(page, c2.email, c2.password);
-    await page.waitForURL((url) => url.pathname === "/dashboard/settings");
+    await page.waitForURL((url) => url.pathname === "/dashboard");
     expect(new URL(page.url()).host).toMatch(/^127\.0\.0\.1:/);
     await page.context().clearCookies();
   }
@@ -57,7 +57,7 @@ test("the session cookie is HttpOnly and SameSite=Lax; 'remember me' makes it la
   const c = await createUser(request);
   await page.goto("/auth/login");
   await signInWithForm(page, c.email, c.password, false);
-  await page.waitForURL(/\/dashboard\/settings$/);
+  await page.waitForURL(/\/dashboard$/);
   let cookie = (await page.context().cookies()).find((k) => k.name.includes("session_token"));
   expect(cookie?.httpOnly).toBe(true);
   expect(cookie?.sameSite).toBe("Lax");
@@ -66,7 +66,7 @@ test("the session cookie is HttpOnly and SameSite=Lax; 'remember me' makes it la
   await page.context().clearCookies();
   await page.goto("/auth/login");
   await signInWithForm(page, c.email, c.password, true);
-  await page.waitForURL(/\/dashboard\/settings$/);
+  await page.waitForURL(/\/dashboard$/);
   cookie = (await page.context().cookies()).find((k) => k.name.includes("session_token"));
   expect(cookie?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 20 * 24 * 3600);
 });
@@ -93,7 +93,7 @@ test("signing out from the account area ends the session", async ({ page, reques
   const c = await createUser(request);
   await page.goto("/auth/login");
   await signInWithForm(page, c.email, c.password);
-  await page.waitForURL(/\/dashboard\/settings$/);
+  await page.waitForURL(/\/dashboard$/);
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL((url) => url.pathname === "/");
   const res = await page.request.get("/dashboard/settings", { maxRedirects: 0 });

@@ -35,8 +35,8 @@ test("a new customer registers, confirms the emailed link and lands signed in", 
   const confirm = page.getByRole("form", { name: "Confirm your email" });
   await confirm.getByLabel("Password").fill("Gleaming-Alloys-2026");
   await confirm.getByRole("button", { name: "Confirm and sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/settings$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Account settings" })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1, name: /^Welcome, / })).toBeVisible();
 
   // The same link again, in a browser with no session: it says the email is confirmed already.
   const other = await browser.newContext();
@@ -75,7 +75,7 @@ test("resend sends a fresh link to an unverified account, with the same answer f
   await page.goto(linkIn(mail, "/auth/verify-email?token="));
   await page.getByLabel("Password").fill(waiting.password);
   await page.getByRole("button", { name: "Confirm and sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test("registration refuses weak or mismatched passwords with field messages and keeps what was typed", async ({
@@ -130,7 +130,7 @@ test("a signed-in person opening sign-in or registration goes to their area", as
   const customer = await createUser(request);
   await signInAs(page, customer);
   await page.goto("/auth/register");
-  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await loginAs("admin");
   await page.goto("/auth/login");
   await expect(page).toHaveURL(/\/admin\/help$/);
@@ -238,7 +238,7 @@ test("whoever registered someone else's email can't keep the account once its ow
   await page.getByLabel("Password", { exact: true }).fill("Victim-Own-Choice-8");
   await page.getByLabel("Confirm password").fill("Victim-Own-Choice-8");
   await page.getByRole("button", { name: "Save password and continue" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await expect(page).toHaveURL(/\/dashboard$/);
 
   const attacker = await request.post("/api/account/login", {
     data: { email: victim, password: "Attacker-Knows-This-1" },

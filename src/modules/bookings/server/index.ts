@@ -20,3 +20,4 @@ export * from "./admin-bookings-filters";
 export * from "./admin-bookings-options";
 export * from "./saved-entry-use";
 export * from "./my-bookings";
+export * from "./wizard-rebook";

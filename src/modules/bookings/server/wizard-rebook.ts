@@ -1,9 +1,9 @@
 import "server-only";
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { localDateOf } from "@/lib/dates";
 import { getSettingsOrThrow } from "@/modules/settings/server";
-import type { DbOrTx } from "@/server/db";
-import { bookingItems, bookings, services, vehicles, vehicleSizes } from "@/server/db/schema";
+import { type DbOrTx, getDb } from "@/server/db";
+import { addresses, bookingItems, bookings, services, vehicles, vehicleSizes } from "@/server/db/schema";
 import { wizardHref } from "../domain/wizard-state";
 
 // "Your held time ran out — choose a time again": a link back into the wizard's date step with the
@@ -11,40 +11,75 @@ import { wizardHref } from "../domain/wizard-state";
 // that meet an expired hold at payment time (payment cancelled / complete). It carries the old run id,
 // so the tab that made the booking keeps the details it typed; the wizard starts a new run from it.
 
-export async function rebookHref(db: DbOrTx, bookingId: string): Promise<string | null> {
-  const [b] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
-  if (!b) return null;
+type BookingRow = typeof bookings.$inferSelect;
+
+/** The wizard's choices that made a booking: its package, add-ons, vehicle (or size) and address. */
+async function choicesOf(db: DbOrTx, b: BookingRow) {
   const items = await db
     .select({ kind: bookingItems.kind, serviceId: bookingItems.serviceId })
     .from(bookingItems)
     .where(eq(bookingItems.bookingId, b.id))
     .orderBy(asc(bookingItems.position));
   const ids = items.flatMap((i) => (i.serviceId ? [i.serviceId] : []));
-  const [slugRows, settings, vehicleRows, sizeRows] = await Promise.all([
+  const [slugRows, vehicleRows, sizeRows, addressRows] = await Promise.all([
     ids.length
       ? db.select({ id: services.id, slug: services.slug }).from(services).where(inArray(services.id, ids))
       : [],
-    getSettingsOrThrow(db),
-    b.vehicleId ? db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.id, b.vehicleId)) : [],
+    b.vehicleId
+      ? db
+          .select({ id: vehicles.id })
+          .from(vehicles)
+          .where(and(eq(vehicles.id, b.vehicleId), isNull(vehicles.deletedAt)))
+      : [],
     db
       .select({ id: vehicleSizes.id })
       .from(vehicleSizes)
       .where(eq(vehicleSizes.name, b.vehicleSnapshot.sizeName)),
+    b.addressId
+      ? db
+          .select({ id: addresses.id })
+          .from(addresses)
+          .where(and(eq(addresses.id, b.addressId), isNull(addresses.deletedAt)))
+      : [],
   ]);
   const slug = (id: string | null) => slugRows.find((r) => r.id === id)?.slug ?? null;
   const pkg = items.find((i) => i.kind === "package");
+  const address = addressRows[0]?.id ?? null;
+  return {
+    service: slug(pkg?.serviceId ?? null),
+    vehicle: vehicleRows[0]?.id ?? null,
+    size: vehicleRows[0] ? null : (sizeRows[0]?.id ?? null),
+    addons: items.flatMap((i) => (i.kind === "addon" ? (slug(i.serviceId) ?? []) : [])),
+    address,
+    postcode: address ? null : b.addressSnapshot.postcode,
+  };
+}
+
+export async function rebookHref(db: DbOrTx, bookingId: string): Promise<string | null> {
+  const [b] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!b) return null;
+  const [choices, settings] = await Promise.all([choicesOf(db, b), getSettingsOrThrow(db)]);
   const run = b.idempotencyKey?.startsWith("online:") ? b.idempotencyKey.slice("online:".length) : null;
   return wizardHref(
-    {
-      service: slug(pkg?.serviceId ?? null),
-      vehicle: vehicleRows[0]?.id ?? null,
-      size: vehicleRows[0] ? null : (sizeRows[0]?.id ?? null),
-      addons: items.flatMap((i) => (i.kind === "addon" ? (slug(i.serviceId) ?? []) : [])),
-      address: b.addressId,
-      postcode: b.addressId ? null : b.addressSnapshot.postcode,
-      date: localDateOf(b.startsAt, settings.timeZone),
-      run,
-    },
+    { ...choices, date: localDateOf(b.startsAt, settings.timeZone), run },
     { step: "time", notice: "expired" },
   );
 }
+
+/**
+ * "Book again" on the customer's overview: the wizard with their latest booking's service, add-ons,
+ * vehicle and address chosen (a deleted saved vehicle or address falls back to the size and postcode),
+ * opening at the first step still to answer — the time. Null before their first booking.
+ */
+export async function bookAgainHref(db: DbOrTx, customerId: string): Promise<string | null> {
+  const [b] = await db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.customerId, customerId))
+    .orderBy(desc(bookings.createdAt))
+    .limit(1);
+  if (!b) return null;
+  return wizardHref(await choicesOf(db, b));
+}
+
+export const loadBookAgainHref = async (customerId: string) => bookAgainHref(await getDb(), customerId);
