@@ -17,3 +17,5 @@ export * from "./admin-bookings";
 export * from "./admin-bookings-csv";
 export * from "./admin-bookings-filters";
 export * from "./admin-bookings-options";
+export * from "./admin-slots";
+export * from "./move-booking";
