@@ -15,9 +15,7 @@ const instant = (message: string) =>
     .transform((v) => new Date(v))
     .refine(isInstantInRange, message);
 const teamId = z.uuid({ error: "Choose a team." });
-const localDate = z
-  .string({ error: "Choose a date." })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date.");
+const localDate = z.string({ error: "Choose a date." }).regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date.");
 
 export const OVERRIDE_REASON = "Give the reason for overriding availability (at least 3 characters).";
 

@@ -82,10 +82,7 @@ export async function getAdminSlotDay(
   input: AdminSlotJob & { date: string; now?: Date },
 ): Promise<AdminSlotDay> {
   const now = input.now ?? new Date();
-  const [ctx, teamRows] = await Promise.all([
-    contextFor(db, input.date, input, now),
-    listActiveTeams(db),
-  ]);
+  const [ctx, teamRows] = await Promise.all([contextFor(db, input.date, input, now), listActiveTeams(db)]);
   const slots = computeSlots(slotQuery(ctx, input)).get(input.date) ?? [];
   const noon = localToInstant(input.date, 12 * 60, ctx.timeZone) ?? new Date(`${input.date}T12:00:00Z`);
   return {
@@ -173,7 +170,9 @@ export async function whatIsInTheWay(
     )
     .orderBy(sql`lower(${allocations.during})`);
   return rows
-    .filter((r) => !(r.kind === "booking" && input.excludeBookingId && r.bookingId === input.excludeBookingId))
+    .filter(
+      (r) => !(r.kind === "booking" && input.excludeBookingId && r.bookingId === input.excludeBookingId),
+    )
     .map((r) => ({
       kind: r.kind === "block" ? "block" : r.kind === "booking" ? "booking" : "reschedule",
       label:

@@ -4,11 +4,12 @@ import { getEnv } from "@/env";
 import { formatLongDate, formatTime, localDateOf, localToInstant, addDays } from "@/lib/dates";
 import { ALLOCATION_HOLDING_STATUSES, type BookingStatus } from "@/lib/enums";
 import { matchZone } from "@/lib/postcode";
+import { isUuid } from "@/lib/uuid";
 import { RESERVE_LOCK_NAMESPACE } from "@/modules/availability/server";
 import { enqueueEmail } from "@/modules/notifications/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type Actor, writeAudit } from "@/server/audit";
-import type { DbOrTx, Tx } from "@/server/db";
+import { type DbOrTx, getDb, type Tx } from "@/server/db";
 import { allocations, bookingEvents, bookings, teams, users } from "@/server/db/schema";
 import { AppError, sqlState, SQLSTATE } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
@@ -16,7 +17,13 @@ import type { MoveBookingInput, ReassignTeamInput } from "../admin-move-schemas"
 import { allocationStatusFor } from "../domain/booking-status";
 import { bookingPageUrl } from "../links";
 import { staleMessage } from "./admin-booking-actions";
-import { type AdminSlotDay, checkAdminSlot, getAdminSlotDay, inTheWayMessage, whatIsInTheWay } from "./admin-slots";
+import {
+  type AdminSlotDay,
+  checkAdminSlot,
+  getAdminSlotDay,
+  inTheWayMessage,
+  whatIsInTheWay,
+} from "./admin-slots";
 import { bookingContext } from "./booking-emails";
 import { buildBookingIcs } from "./booking-ics";
 import { type Booking, lockBooking } from "./booking-records";
@@ -33,7 +40,11 @@ import { loadBookingCatalogue } from "./wizard-catalogue";
 // emailed about a move, and live events for both the old and the new time.
 
 /** Bookings that may be moved or reassigned: the ones still to happen. */
-export const MOVABLE_STATUSES: readonly BookingStatus[] = ["pending_payment", "awaiting_approval", "confirmed"];
+export const MOVABLE_STATUSES: readonly BookingStatus[] = [
+  "pending_payment",
+  "awaiting_approval",
+  "confirmed",
+];
 
 const DEFAULT_MOVE_REASON = "Moved by the business.";
 const DEFAULT_REASSIGN_REASON = "Team changed by the business.";
@@ -345,4 +356,69 @@ export async function reassignBookingTeam(
     );
     return resultOf(updated);
   });
+}
+
+export type MovePanelTeam = { id: string; name: string; free: boolean; note: string | null };
+
+export type BookingMovePanel = {
+  bookingId: string;
+  status: BookingStatus;
+  startsAt: string;
+  teamId: string;
+  teamName: string;
+  timeZone: string;
+  /** The booking's local date (the picker opens on it). */
+  date: string;
+  durationMinutes: number;
+  /** The other active teams, each free at the booking's time or not (and what is in the way). */
+  otherTeams: MovePanelTeam[];
+};
+
+/** What the Move / Reassign section needs; null when the booking can no longer be moved. */
+export async function getBookingMovePanel(
+  db: DbOrTx,
+  bookingId: string,
+  now = new Date(),
+): Promise<BookingMovePanel | null> {
+  if (!isUuid(bookingId)) return null;
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!booking || !MOVABLE_STATUSES.includes(booking.status)) return null;
+  const [{ timeZone }, shape, teamRows] = await Promise.all([
+    getSettingsOrThrow(db),
+    jobShapeOf(db, booking),
+    db
+      .select({ id: teams.id, name: teams.name, isActive: teams.isActive })
+      .from(teams)
+      .orderBy(teams.sortOrder, teams.name),
+  ]);
+  const others = teamRows.filter((t) => t.isActive && t.id !== booking.teamId);
+  const otherTeams = await Promise.all(
+    others.map(async (t): Promise<MovePanelTeam> => {
+      const check = await checkAdminSlot(db, {
+        ...shape,
+        start: booking.startsAt,
+        teamId: t.id,
+        now,
+        excludeBookingId: booking.id,
+        ignoreRules: true,
+      });
+      return { id: t.id, name: t.name, free: check.ok, note: check.ok ? null : check.message };
+    }),
+  );
+  return {
+    bookingId: booking.id,
+    status: booking.status,
+    startsAt: booking.startsAt.toISOString(),
+    teamId: booking.teamId,
+    teamName: teamRows.find((t) => t.id === booking.teamId)?.name ?? "",
+    timeZone,
+    date: localDateOf(booking.startsAt, timeZone),
+    durationMinutes: shape.durationMinutes,
+    otherTeams,
+  };
+}
+
+/** For the page: the request's database. */
+export async function loadBookingMovePanel(bookingId: string): Promise<BookingMovePanel | null> {
+  return getBookingMovePanel(await getDb(), bookingId);
 }

@@ -28,9 +28,7 @@ export function renderBookingMoved(d: BookingMovedData, ctx: EmailContext): Rend
     `Was: ${d.previous}`,
     `Now: ${d.next}`,
     ...(d.reason ? [`Reason: ${d.reason}`] : []),
-    ...(d.withCalendar
-      ? ["The calendar file attached updates the event in your calendar."]
-      : []),
+    ...(d.withCalendar ? ["The calendar file attached updates the event in your calendar."] : []),
     `If the new time doesn't suit you, email ${ctx.contactEmail} or call ${ctx.contactPhone}.`,
   ];
   const body = html`${paragraphs.map((p) => html`<p>${p}</p>`)}
