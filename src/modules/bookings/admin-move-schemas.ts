@@ -63,12 +63,3 @@ export type ReassignTeamInput = z.infer<typeof reassignTeamInput>;
 
 /** The picker's day for a booking being moved. */
 export const bookingSlotDayInput = z.object({ bookingId, date: localDate });
-
-/** The picker's day for a new (phone) booking's job. */
-export const jobSlotDayInput = z.object({
-  date: localDate,
-  service: z.string().trim().max(100).min(1, "Choose a service."),
-  size: z.uuid({ error: "Choose the vehicle's size." }),
-  addons: z.array(z.string().max(100)).max(20).default([]),
-  postcode: z.string().trim().max(20).nullish(),
-});

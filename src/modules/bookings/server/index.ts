@@ -19,3 +19,6 @@ export * from "./admin-bookings-filters";
 export * from "./admin-bookings-options";
 export * from "./admin-slots";
 export * from "./move-booking";
+export * from "./admin-customer-search";
+export * from "./booking-core";
+export * from "./create-admin-booking";
