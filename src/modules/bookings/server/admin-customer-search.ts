@@ -34,7 +34,7 @@ export async function searchCustomers(db: DbOrTx, actor: Actor, q: string): Prom
   const regs = sql<
     string[]
   >`coalesce((SELECT array_agg(DISTINCT v.registration ORDER BY v.registration) FROM vehicles v
-      WHERE v.owner_id = ${users.id} AND v.deleted_at IS NULL), '{}')`;
+      WHERE v.owner_id = "users"."id" AND v.deleted_at IS NULL), '{}')`;
   const rows = await db
     .select({ id: users.id, name: users.name, email: users.email, phone: users.phone, registrations: regs })
     .from(users)
