@@ -14,14 +14,15 @@ import { RESERVE_LOCK_NAMESPACE, reserve } from "@/modules/availability/server";
 import { amountDueNow } from "@/modules/pricing/domain/quote";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type Actor, writeAudit } from "@/server/audit";
-import type { Db, DbOrTx, Tx } from "@/server/db";
+import { type Db, type DbOrTx, getDb, type Tx } from "@/server/db";
 import { bookings, teams, users } from "@/server/db/schema";
 import { AppError, type FieldErrors, sqlState, SQLSTATE } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
 import type { PhoneBookingInput, PhoneJobInput } from "../admin-phone-schemas";
-import { resolveChoices } from "../domain/wizard-choices";
+import { addonOptions, bookablePackages, resolveChoices, sizeOptions } from "../domain/wizard-choices";
 import {
   type AdminSlotDay,
+  listActiveTeams,
   checkAdminSlot,
   getAdminSlotDay,
   inTheWayMessage,
@@ -387,3 +388,53 @@ const resultOf = (b: Booking): AdminBookingResult => ({
   status: b.status,
   redirectTo: routes.adminBooking(b.id),
 });
+
+export type PhoneBookingPage = {
+  packages: { slug: string; name: string; categoryName: string }[];
+  sizes: { id: string; name: string }[];
+  /** Per package slug: the sizes it is offered for, and per size the add-ons it may take. */
+  offers: Record<string, { sizeIds: string[]; addons: Record<string, { slug: string; name: string }[]> }>;
+  teams: { id: string; name: string }[];
+  timeZone: string;
+  /** The picker's first day: tomorrow in the business zone. */
+  firstDate: string;
+  holdMinutes: number;
+};
+
+/** What /admin/bookings/new offers: the bookable catalogue, the teams and the business's zone. */
+export async function getPhoneBookingPage(db: DbOrTx, now = new Date()): Promise<PhoneBookingPage> {
+  const [settings, catalogue, teamRows] = await Promise.all([
+    getSettingsOrThrow(db),
+    loadBookingCatalogue(db),
+    listActiveTeams(db),
+  ]);
+  const offers: PhoneBookingPage["offers"] = {};
+  const packages = bookablePackages(catalogue).flatMap((g) =>
+    g.services.map((s) => ({ slug: s.slug, name: s.name, categoryName: g.categoryName, service: s })),
+  );
+  for (const { service } of packages) {
+    const sizeIds = sizeOptions(catalogue, service.id)
+      .filter((o) => o.cell)
+      .map((o) => o.size.id);
+    const addons: Record<string, { slug: string; name: string }[]> = {};
+    for (const sizeId of sizeIds)
+      addons[sizeId] = addonOptions(catalogue, service, sizeId).map((o) => ({
+        slug: o.addon.slug,
+        name: o.addon.name,
+      }));
+    offers[service.slug] = { sizeIds, addons };
+  }
+  return {
+    packages: packages.map(({ slug, name, categoryName }) => ({ slug, name, categoryName })),
+    sizes: catalogue.sizes.map((z) => ({ id: z.id, name: z.name })),
+    offers,
+    teams: teamRows,
+    timeZone: settings.timeZone,
+    firstDate: addDays(localDateOf(now, settings.timeZone), 1),
+    holdMinutes: settings.holdMinutes,
+  };
+}
+
+export async function loadPhoneBookingPage(): Promise<PhoneBookingPage> {
+  return getPhoneBookingPage(await getDb());
+}
