@@ -46,16 +46,19 @@ export const phoneBookingInput = z
     hasWater: z.boolean().default(false),
     hasPower: z.boolean().default(false),
     hasCoveredSpace: z.boolean().default(false),
-    service: z.string({ error: "Choose a service." }).trim().min(1, "Choose a service.").max(100),
-    size: z.uuid({ error: "Choose the vehicle's size." }),
+    service: z.string().trim().max(100).default(""),
+    size: optionalUuid("Choose the vehicle's size."),
     addons: z.array(z.string().max(100)).max(20, "Choose at most 20 add-ons.").default([]),
-    start: z
-      .string({ error: "Choose a time." })
-      .min(1, "Choose a time.")
-      .datetime({ offset: true, message: "Choose a time." })
-      .transform((v) => new Date(v))
-      .refine(isInstantInRange, "Choose a time."),
-    teamId: z.uuid({ error: "Choose a time (and its team)." }),
+    start: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .datetime({ offset: true, message: "Choose a time." })
+        .transform((v) => new Date(v))
+        .refine(isInstantInRange, "Choose a time.")
+        .optional(),
+    ),
+    teamId: optionalUuid("Choose a time (and its team)."),
     override: z.boolean().default(false),
     reason: z
       .string()
@@ -63,7 +66,7 @@ export const phoneBookingInput = z
       .max(500, "Use at most 500 characters.")
       .nullish()
       .transform((v) => v || null),
-    payment: z.enum(PHONE_PAYMENTS, { error: "Choose how the customer pays." }),
+    payment: z.preprocess(emptyToUndefined, z.enum(PHONE_PAYMENTS).optional()),
     method: z.preprocess(emptyToUndefined, z.enum(MANUAL_METHODS).optional()),
     amount: z.string().max(20).optional(),
     paymentReference: z.string().trim().max(100, "Use at most 100 characters.").nullish(),
@@ -88,6 +91,12 @@ export const phoneBookingInput = z
         : null;
     if (v.customerMode === "existing" && !v.customerId)
       issue("customerId", "Find the customer and choose them.");
+    // Every missing part is reported at once (the object above accepts them missing for that reason).
+    if (!v.service) issue("service", "Choose a service.");
+    if (!v.size) issue("size", "Choose the vehicle's size.");
+    if (!v.start) issue("start", "Choose a time.");
+    else if (!v.teamId) issue("teamId", "Choose a time (and its team).");
+    if (!v.payment) issue("payment", "Choose how the customer pays.");
     const vehicle = v.savedVehicleId
       ? null
       : sub(vehicleDetailsInput, {
@@ -139,13 +148,13 @@ export const phoneBookingInput = z
       address,
       postcode,
       service: v.service,
-      size: v.size,
+      size: v.size ?? "",
       addons: [...new Set(v.addons.map((a) => a.trim().toLowerCase()).filter(Boolean))],
-      start: v.start,
-      teamId: v.teamId,
+      start: v.start ?? new Date(0),
+      teamId: v.teamId ?? "",
       override: v.override,
       reason: v.reason,
-      payment: v.payment,
+      payment: v.payment ?? ("on_the_day" as const),
       manual:
         v.payment === "manual" && v.method && amountMinor !== null
           ? { method: v.method, amountMinor, reference: v.paymentReference || null }
