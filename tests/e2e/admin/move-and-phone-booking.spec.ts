@@ -171,3 +171,28 @@ for (const [width, offset] of [
     await a.ctx.close();
   });
 }
+
+test("reassign team: the other team's state is shown, the change is on the timeline (390px)", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const day = weekdayFrom(47);
+  const a = await adminContext(browser, baseURL, 390);
+  const booking = await makeBooking(a.page, day, 13 * 60);
+  await a.page.goto(`/admin/bookings/${booking.id}`);
+  await a.page
+    .getByRole("region", { name: "Time and team" })
+    .getByRole("button", { name: "Reassign team" })
+    .click();
+  const dialog = a.page.getByRole("dialog", { name: `Reassign ${booking.reference}` });
+  await expect(dialog).toContainText("The customer is not emailed.");
+  await expect(dialog.getByRole("radio", { name: /Van A/ })).toBeChecked();
+  await expectAccessible(a.page);
+  await a.page.screenshot({ path: `${SHOTS}/reassign-390.png` });
+  await dialog.getByRole("button", { name: "Reassign team" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(a.page.getByRole("region", { name: "Timeline" })).toContainText("Team changed: Van B → Van A");
+  await expect(a.page.getByRole("region", { name: "Job" })).toContainText("Van A");
+  await a.ctx.close();
+});
