@@ -15,6 +15,7 @@ export const routes = {
   adminBookings: "/admin/bookings",
   adminBookingsCsv: "/admin/bookings/export.csv",
   adminBooking: (id: string) => `/admin/bookings/${id}`,
+  adminNewBooking: "/admin/bookings/new",
   adminSchedule: "/admin/schedule",
   adminScheduleHours: "/admin/schedule/hours",
   adminTeams: "/admin/schedule/teams",

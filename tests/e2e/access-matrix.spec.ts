@@ -160,6 +160,17 @@ const MATRIX: Row[] = [
   ],
   [
     "GET",
+    "/admin/bookings/new",
+    {
+      visitor: login("/admin/bookings/new"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 200,
+      banned: login("/admin/bookings/new"),
+    },
+  ],
+  [
+    "GET",
     "/admin/bookings/export.csv",
     { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
   ],

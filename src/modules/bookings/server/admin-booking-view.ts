@@ -61,6 +61,7 @@ const EMAIL_LABELS: Record<string, string> = {
   "booking-declined": "Booking declined",
   "booking-cancelled": "Booking cancelled",
   "setup-password": "Account set-up link",
+  "booking-moved": "Booking moved",
 };
 
 const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
@@ -97,10 +98,15 @@ export function describeEvent(e: EventRow, currency: string): { what: string; wh
       return { what: `Refund${amount}${e.toValue ? ` ${e.toValue}` : ""}`, why: reason };
     case "note":
       return { what: d.cleared ? "Internal notes cleared" : "Internal notes updated", why: null };
-    case "rescheduled":
-      return { what: "Moved to another time", why: reason };
-    case "team_changed":
-      return { what: "Team changed", why: reason };
+    case "rescheduled": {
+      const teams = d.fromTeam && d.toTeam && d.fromTeam !== d.toTeam ? ` (${d.fromTeam} → ${d.toTeam})` : "";
+      const times = d.fromLabel && d.toLabel ? `: ${d.fromLabel} → ${d.toLabel}` : " to another time";
+      return { what: `Moved${times}${teams}${d.override ? " — availability overridden" : ""}`, why: reason };
+    }
+    case "team_changed": {
+      const teams = d.fromTeam && d.toTeam ? `: ${d.fromTeam} → ${d.toTeam}` : "";
+      return { what: `Team changed${teams}${d.override ? " — availability overridden" : ""}`, why: reason };
+    }
     case "reschedule_requested":
       return { what: "Customer asked to move the booking", why: reason };
     case "reschedule_decided":

@@ -1,8 +1,7 @@
 import "server-only";
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { BookingStatus, UserRole } from "@/lib/enums";
-import { generateReference } from "@/lib/reference";
 import { findUserByEmail } from "@/modules/accounts/server";
 import { createPasswordlessCustomer } from "@/modules/accounts/server";
 import { saveAddressForCustomer, saveVehicleForCustomer } from "@/modules/accounts/server";
@@ -13,13 +12,12 @@ import type { Db, DbOrTx } from "@/server/db";
 import { bookings } from "@/server/db/schema";
 import { AppError, type FieldErrors, sqlState, SQLSTATE } from "@/server/errors";
 import { logger } from "@/server/logger";
-import { publish } from "@/server/realtime/publish";
 import type { CreateBookingInput } from "../book-schemas";
 import { isComplete, resolveChoices } from "../domain/wizard-choices";
 import { idempotencyKeyFor } from "../domain/wizard-state";
 import { findOwnedAddress, findOwnedVehicle, loadBookingCatalogue } from "./wizard-catalogue";
 import { bookingPagePath } from "../links";
-import { enqueueBookingEmails } from "./booking-emails";
+import { announceNewBooking, newBookingRecord } from "./booking-core";
 import { insertBookingRecord } from "./booking-records";
 import { bookingHoldExpiry } from "./hold-expiry";
 import { addressSnapshotOf, vehicleSnapshotOf } from "./wizard-records";
@@ -174,50 +172,35 @@ export async function createBooking(
         now,
         holdExpiry: bookingHoldExpiry,
         createOwner: async (sp, slot) => {
-          const booking = await insertBookingRecord(sp, {
-            values: {
-              reference: generateReference(),
-              accessToken: randomBytes(32).toString("base64url"),
+          const booking = await insertBookingRecord(
+            sp,
+            newBookingRecord({
               idempotencyKey: key,
               runSecretHash: secretHash,
               customerId,
               status,
               source: "online",
-              startsAt: slot.start,
-              endsAt: slot.end,
-              teamId: slot.teamId,
+              slot,
               currency: settings.currency,
-              totalMinor: q.totalMinor,
-              depositDueMinor: dueNow,
+              quote: q,
+              dueNowMinor: dueNow,
               vehicleId,
               vehicleSnapshot,
               addressId,
               addressSnapshot,
               customerNotes: input.notes ?? contact?.notes ?? null,
               holdExpiresAt,
-              confirmedAt: status === "confirmed" ? now : null,
-            },
-            items: q.lines.map((line) => ({
-              kind: line.kind,
-              serviceId: line.serviceId,
-              name: line.name,
-              priceMinor: line.priceMinor,
-              minutes: line.minutes,
-            })),
-            // A guest is not signed in: who booked is the system acting on an online submission.
-            created: { actorId: actor?.id ?? null, data: { source: "online", guest: !actor } },
-            // The booking's allocation on the chosen team, under reserve()'s savepoint.
-            withAllocation: true,
-          });
+              now,
+              // A guest is not signed in: who booked is the system acting on an online submission.
+              created: { actorId: actor?.id ?? null, data: { source: "online", guest: !actor } },
+              // The booking's allocation on the chosen team, under reserve()'s savepoint.
+              withAllocation: true,
+            }),
+          );
           return { owner: booking, allocation: null };
         },
-        afterReserve: async (atx, { owner }) => {
-          // Confirmed now → "confirmed" (with the calendar file); waiting for payment or approval → "received".
-          await enqueueBookingEmails(atx, owner.id, status === "confirmed" ? "confirmed" : "received");
-          const payload = { bookingId: owner.id, reference: owner.reference, status };
-          await publish(atx, "booking.updated", { audience: "admins" }, payload);
-          await publish(atx, "booking.updated", { audience: "user", userId: customerId }, payload);
-        },
+        // Confirmed now → "confirmed" (with the calendar file); waiting for payment or approval → "received".
+        afterReserve: (atx, { owner }) => announceNewBooking(atx, owner),
       });
       if (!result.ok) throw new SlotRefused(result.message);
       return result.owner;

@@ -21,3 +21,8 @@ export * from "./admin-bookings-options";
 export * from "./saved-entry-use";
 export * from "./my-bookings";
 export * from "./wizard-rebook";
+export * from "./admin-slots";
+export * from "./move-booking";
+export * from "./admin-customer-search";
+export * from "./booking-core";
+export * from "./create-admin-booking";

@@ -24,6 +24,7 @@ import {
   renderPaymentReceipt,
 } from "./booking";
 import { type BookingEndedData, renderBookingCancelled, renderBookingDeclined } from "./booking-ended";
+import { type BookingMovedData, renderBookingMoved } from "./booking-moved";
 
 /** Every template the outbox can render, with the data it needs. Add new templates here. */
 export type TemplateDataMap = {
@@ -43,6 +44,7 @@ export type TemplateDataMap = {
   "payment-alert-admin": PaymentAlertData;
   "booking-declined": BookingEndedData;
   "booking-cancelled": BookingEndedData;
+  "booking-moved": BookingMovedData;
 };
 
 export type TemplateName = keyof TemplateDataMap;
@@ -64,6 +66,7 @@ const renderers: { [K in TemplateName]: (data: TemplateDataMap[K], ctx: EmailCon
   "payment-alert-admin": renderPaymentAlertAdmin,
   "booking-declined": renderBookingDeclined,
   "booking-cancelled": renderBookingCancelled,
+  "booking-moved": renderBookingMoved,
 };
 
 export function isTemplateName(name: string): name is TemplateName {

@@ -4,3 +4,4 @@ export * from "./registry";
 export * from "./result-page";
 export * from "./webhook-http";
 export * from "./booking-ledger";
+export * from "./phone-payment";

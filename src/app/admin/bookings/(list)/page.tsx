@@ -33,6 +33,11 @@ export default async function AdminBookingsPage({
         <PageHeader
           title="Bookings"
           description={`Every booking, searchable and filtered. Times in ${settings.timeZone}.`}
+          actions={
+            <ButtonLink variant="primary" href={routes.adminNewBooking}>
+              New booking
+            </ButtonLink>
+          }
         />
         <LiveRefresh types={["booking.updated", "schedule.changed"]} />
       </div>

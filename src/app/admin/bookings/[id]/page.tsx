@@ -13,9 +13,10 @@ import {
   AdminBookingMoney,
   AdminBookingTimeline,
 } from "@/modules/bookings/components/admin-booking-details";
+import { AdminBookingMove } from "@/modules/bookings/components/admin-booking-move";
 import { AdminBookingNotes } from "@/modules/bookings/components/admin-booking-notes";
 import { BookingStatusBadge, PaymentStatusBadge } from "@/modules/bookings/components/booking-status-badge";
-import { loadAdminBookingPage } from "@/modules/bookings/server";
+import { loadAdminBookingPage, loadBookingMovePanel } from "@/modules/bookings/server";
 import { requireAdminPage } from "@/server/auth/guards";
 
 type Params = { params: Promise<{ id: string }> };
@@ -25,7 +26,7 @@ export const metadata: Metadata = { title: "Booking" };
 export default async function AdminBookingPage({ params }: Params) {
   const { id } = await params;
   await requireAdminPage(routes.adminBooking(id));
-  const page = await loadAdminBookingPage(id);
+  const [page, move] = await Promise.all([loadAdminBookingPage(id), loadBookingMovePanel(id)]);
   if (!page) notFound();
   const { view, customer } = page;
   const netPaid = view.paidMinor - view.refundedMinor;
@@ -61,6 +62,18 @@ export default async function AdminBookingPage({ params }: Params) {
               />
             </div>
           </Section>
+          {move && (
+            <Section title="Time and team">
+              <div className="mt-3">
+                <AdminBookingMove
+                  {...move}
+                  reference={view.reference}
+                  customerName={customer.name}
+                  when={`${view.date}, ${view.timeRange}`}
+                />
+              </div>
+            </Section>
+          )}
           <AdminBookingCustomer page={page} />
           <AdminBookingJob page={page} />
           <AdminBookingTimeline page={page} />

@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { BackLink } from "@/components/ui/back-link";
+import { PageHeader } from "@/components/ui/card";
+import { routes } from "@/lib/routes";
+import { AdminPhoneBookingForm } from "@/modules/bookings/components/admin-phone-booking-form";
+import { loadPhoneBookingPage } from "@/modules/bookings/server";
+import { createPhoneBookingAction } from "@/modules/payments/admin-phone-actions";
+import { requireAdminPage } from "@/server/auth/guards";
+
+export const metadata: Metadata = { title: "New booking" };
+
+export default async function NewPhoneBookingPage() {
+  await requireAdminPage(routes.adminNewBooking);
+  const page = await loadPhoneBookingPage();
+  return (
+    <div className="max-w-3xl">
+      <BackLink href={routes.adminBookings}>Bookings</BackLink>
+      <PageHeader
+        title="New booking"
+        description={`A booking taken on the phone. Prices are the same as online; times in ${page.timeZone}.`}
+      />
+      <div className="mt-6">
+        <AdminPhoneBookingForm create={createPhoneBookingAction} {...page} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import type { BookingSource, BookingStatus } from "@/lib/enums";
+import { generateReference } from "@/lib/reference";
+import type { Quote } from "@/modules/pricing/domain/quote";
+import type { Tx } from "@/server/db";
+import type { AddressSnapshot, VehicleSnapshot } from "@/server/db/schema";
+import { publish } from "@/server/realtime/publish";
+import { enqueueBookingEmails } from "./booking-emails";
+import type { Booking, BookingRecordInput } from "./booking-records";
+
+// What every new booking shares, whoever makes it — the customer's wizard (create-booking.ts) or the
+// business on the phone (create-admin-booking.ts): the record built from the priced quote and the
+// snapshots, and the announcements once it exists (the customer's and the business's emails, the live
+// events). The two callers differ only in who the customer is, how the time is held and the status.
+
+export type NewBookingFacts = {
+  idempotencyKey: string;
+  runSecretHash?: string | null;
+  customerId: string;
+  status: BookingStatus;
+  source: BookingSource;
+  slot: { teamId: string; start: Date; end: Date };
+  currency: string;
+  quote: Quote;
+  /** What is due online now (the checkout's amount); 0 when nothing is. */
+  dueNowMinor: number;
+  vehicleId: string | null;
+  vehicleSnapshot: VehicleSnapshot;
+  addressId: string | null;
+  addressSnapshot: AddressSnapshot;
+  customerNotes: string | null;
+  internalNotes?: string | null;
+  holdExpiresAt: Date | null;
+  now: Date;
+  /** Who made it (null: the system acting on an online submission) and what the `created` event says. */
+  created: { actorId: string | null; data: Record<string, unknown> };
+  /** Write the allocation with the record (false when reserve() writes it). */
+  withAllocation: boolean;
+};
+
+export function newBookingRecord(f: NewBookingFacts): BookingRecordInput {
+  return {
+    values: {
+      reference: generateReference(),
+      accessToken: randomBytes(32).toString("base64url"),
+      idempotencyKey: f.idempotencyKey,
+      runSecretHash: f.runSecretHash ?? null,
+      customerId: f.customerId,
+      status: f.status,
+      source: f.source,
+      startsAt: f.slot.start,
+      endsAt: f.slot.end,
+      teamId: f.slot.teamId,
+      currency: f.currency,
+      totalMinor: f.quote.totalMinor,
+      depositDueMinor: f.dueNowMinor,
+      vehicleId: f.vehicleId,
+      vehicleSnapshot: f.vehicleSnapshot,
+      addressId: f.addressId,
+      addressSnapshot: f.addressSnapshot,
+      customerNotes: f.customerNotes,
+      internalNotes: f.internalNotes ?? null,
+      holdExpiresAt: f.holdExpiresAt,
+      confirmedAt: f.status === "confirmed" ? f.now : null,
+    },
+    items: f.quote.lines.map((line) => ({
+      kind: line.kind,
+      serviceId: line.serviceId,
+      name: line.name,
+      priceMinor: line.priceMinor,
+      minutes: line.minutes,
+    })),
+    created: f.created,
+    withAllocation: f.withAllocation,
+  };
+}
+
+/**
+ * A new booking's emails — "confirmed" (with the calendar file) when it is booked, "received" while it
+ * waits for payment or approval; the business's "new booking" — and its live events.
+ */
+export async function announceNewBooking(tx: Tx, booking: Booking): Promise<void> {
+  await enqueueBookingEmails(tx, booking.id, booking.status === "confirmed" ? "confirmed" : "received");
+  const payload = { bookingId: booking.id, reference: booking.reference, status: booking.status };
+  await publish(tx, "booking.updated", { audience: "admins" }, payload);
+  await publish(tx, "booking.updated", { audience: "user", userId: booking.customerId }, payload);
+}

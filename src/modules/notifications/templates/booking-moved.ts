@@ -1,0 +1,47 @@
+import { html } from "@/lib/html";
+import { type EmailContext, layout, type RenderedEmail, textFooter } from "./layout";
+
+// The customer hears when the business moves their booking to another time: the old and the new time,
+// the business's reason (escaped), and — for a confirmed booking — the calendar file again, with its
+// SEQUENCE raised so calendar apps replace the event rather than add a second one.
+
+export type BookingMovedData = {
+  name: string;
+  reference: string;
+  title: string;
+  /** "Tuesday 8 December 2026, 09:30 GMT – 12:30 GMT" */
+  previous: string;
+  /** The new date and time, the same way. */
+  next: string;
+  reason: string | null;
+  /** The booking's page (pay, cancel, add to calendar). */
+  url: string;
+  /** A calendar file is attached (a confirmed booking). */
+  withCalendar: boolean;
+};
+
+export function renderBookingMoved(d: BookingMovedData, ctx: EmailContext): RenderedEmail {
+  const subject = `Your booking ${d.reference} has moved to ${d.next}`;
+  const paragraphs = [
+    `Hello ${d.name},`,
+    `${ctx.businessName} has moved your ${d.title} (${d.reference}).`,
+    `Was: ${d.previous}`,
+    `Now: ${d.next}`,
+    ...(d.reason ? [`Reason: ${d.reason}`] : []),
+    ...(d.withCalendar ? ["The calendar file attached updates the event in your calendar."] : []),
+    `If the new time doesn't suit you, email ${ctx.contactEmail} or call ${ctx.contactPhone}.`,
+  ];
+  const body = html`${paragraphs.map((p) => html`<p>${p}</p>`)}
+    <p style="margin:24px 0">
+      <a
+        href="${d.url}"
+        style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px"
+        >View your booking</a
+      >
+    </p>`;
+  return {
+    subject,
+    html: layout(ctx, subject, body),
+    text: `${paragraphs.join("\n\n")}\n\nView your booking: ${d.url}${textFooter(ctx)}`,
+  };
+}

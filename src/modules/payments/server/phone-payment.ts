@@ -1,0 +1,45 @@
+import "server-only";
+import { addToBookingLedger, recordBookingEvents, type RecordManualPayment } from "@/modules/bookings/server";
+import { payments } from "@/server/db/schema";
+import { enqueuePaymentReceipt } from "./payment-emails";
+
+// Money the business took for a booking it has just made on the phone (cash, card terminal or bank
+// transfer): a settled manual payment, counted on the booking's ledger through the bookings module, on
+// its timeline, and receipted to the customer — in the booking's own transaction.
+
+export const recordPhonePayment: RecordManualPayment = async (tx, { booking, payment, actorId, now }) => {
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      bookingId: booking.id,
+      provider: "manual",
+      kind: payment.amountMinor >= booking.totalMinor ? "full" : "deposit",
+      method: payment.method,
+      amountMinor: payment.amountMinor,
+      currency: booking.currency,
+      status: "succeeded",
+      recordedBy: actorId,
+      settledAt: now,
+    })
+    .returning({ id: payments.id });
+  if (!row) throw new Error("payment insert returned nothing");
+  await addToBookingLedger(tx, booking.id, { paidMinor: payment.amountMinor });
+  await recordBookingEvents(tx, [
+    {
+      bookingId: booking.id,
+      actorId,
+      type: "payment",
+      toValue: "succeeded",
+      data: {
+        paymentId: row.id,
+        provider: "manual",
+        method: payment.method,
+        amountMinor: payment.amountMinor,
+        currency: booking.currency,
+        reference: payment.reference,
+        source: "phone booking",
+      },
+    },
+  ]);
+  await enqueuePaymentReceipt(tx, row.id);
+};
