@@ -118,6 +118,8 @@ test("a guest who cancels at checkout keeps the time, then frees it with Cancel 
   await expect(page.getByRole("heading", { name: "Payment not completed" })).toBeVisible();
   await expect(page.getByText(/We're holding your time/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Try again — pay £7.00" })).toBeVisible();
+  // A time only held (not yet paid for) is not put in a calendar.
+  await expect(page.getByRole("link", { name: /Add to calendar/ })).toHaveCount(0);
   await expectAccessible(page);
 
   await page.getByRole("button", { name: "Cancel booking" }).click();
@@ -125,10 +127,11 @@ test("a guest who cancels at checkout keeps the time, then frees it with Cancel 
   await expect(confirm).toContainText("Nothing has been charged.");
   await expect(confirm).toContainText("is freed for other bookings");
   // It opens on the safe answer: Enter by reflex keeps the booking.
-  await expect(confirm.getByRole("button", { name: "Keep booking" })).toBeFocused();
+  await expect(confirm.getByRole("button", { name: "Keep it" })).toBeFocused();
   await expectAccessible(page);
-  await confirm.getByRole("button", { name: "Yes, cancel it" }).click();
+  await confirm.getByRole("button", { name: "Yes, cancel the booking" }).click();
   await expect(page.getByRole("heading", { name: "Booking cancelled" })).toBeVisible();
   await expect(page.getByText("The booking is cancelled and its time has been released.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Book again" })).toHaveAttribute("href", "/book");
   await expectAccessible(page);
 });

@@ -175,9 +175,9 @@ function nextSteps(state: State, r: BookingResult): ReactNode[] {
     case "finished":
       return [
         <>
-          Choose a new time whenever you like from{" "}
-          <Link href={routes.home} className="font-medium text-brand underline underline-offset-2">
-            our services
+          Choose a new time whenever you like:{" "}
+          <Link href={routes.book} className="font-medium text-brand underline underline-offset-2">
+            Book again
           </Link>
           .
         </>,
@@ -205,7 +205,8 @@ export function BookingResultView({
   const h = headline(state, r);
   const tone = TONE[h.tone];
   const steps = nextSteps(state, r);
-  const showCalendar = ["confirmed", "awaiting_approval", "awaiting_payment"].includes(state);
+  // A time only held while the payment is made is not on anyone's calendar yet.
+  const showCalendar = ["confirmed", "awaiting_approval"].includes(state);
   const refundNote =
     r.refund && (state === "released" || state === "cancelled")
       ? r.refund.status === "failed"

@@ -17,8 +17,8 @@ export function bookingPaymentActions(r: BookingResult) {
         size="lg"
         title={`Cancel booking ${r.view.reference}?`}
         description={`Nothing has been charged. The time we're holding for you${r.view.holdExpiresAtTime ? ` until ${r.view.holdExpiresAtTime}` : ""} is freed for other bookings, and you'd need to book again.`}
-        confirmLabel="Yes, cancel it"
-        cancelLabel="Keep booking"
+        confirmLabel="Yes, cancel the booking"
+        cancelLabel="Keep it"
       >
         Cancel booking
       </ConfirmActionButton>

@@ -37,7 +37,13 @@ export function PayButton({
 
   return (
     <div className="flex flex-col gap-2">
-      <Button variant="primary" size="lg" onClick={pay} pending={busy} className="min-h-12 w-full sm:w-auto">
+      <Button
+        variant="primary"
+        size="lg"
+        onClick={pay}
+        pending={busy}
+        className="min-h-12 w-full sm:w-auto sm:whitespace-nowrap"
+      >
         {busy ? "Opening secure checkout…" : children}
       </Button>
       {error && (
