@@ -96,6 +96,8 @@ for (const [label, viewport] of VIEWPORTS) {
       await expect(review.getByText(`Sam Guest · ${email} · 07700 900123`)).toBeVisible();
       await expect(page.getByText("Nothing to pay now — you pay £57.50 on the day.")).toBeVisible();
       await expect(page.getByText(/Cancel free of charge up to 24 hours before/)).toBeVisible();
+      // Paid on the day, so a late cancellation can keep nothing: the line says so in this booking's terms.
+      await expect(page.getByText(/so cancelling later costs nothing/)).toBeVisible();
       await expect(page.getByText(/You can ask to move a booking up to 24 hours/)).toBeVisible();
       await expect(page.getByRole("link", { name: "Read the booking policies" })).toHaveAttribute(
         "href",

@@ -2,12 +2,8 @@ import Link from "next/link";
 import { formatDuration, formatLongDate, formatTime } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
-import {
-  approvalSentence,
-  cancellationSentence,
-  holdSentence,
-  rescheduleSentence,
-} from "@/modules/settings/domain/policy-facts";
+import { approvalSentence, holdSentence, rescheduleSentence } from "@/modules/settings/domain/policy-facts";
+import { bookingCancellationSentence } from "../domain/cancellation-words";
 import { wizardHref } from "../domain/wizard-state";
 import type { WizardView } from "../server/wizard-page";
 import { WizardReviewForm } from "./wizard-review-form";
@@ -138,7 +134,7 @@ export function WizardReviewStep({ view }: { view: WizardView }) {
           <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-ink-muted">
             {online && holdSentence(s) && <li>{holdSentence(s)}</li>}
             {!online && approvalSentence(s) && <li>{approvalSentence(s)}</li>}
-            <li>{cancellationSentence(s)}</li>
+            <li>{bookingCancellationSentence(s, q.totalMinor, view.dueNowMinor)}</li>
             <li>{rescheduleSentence(s)}</li>
           </ul>
         </section>
