@@ -7,7 +7,8 @@ export type NavGroup = { label: string; items: NavItem[] };
 export const routes = {
   home: "/",
   book: "/book",
-  bookService: (slug: string) => `/book?service=${encodeURIComponent(slug)}`,
+  bookService: (slug: string, postcode?: string | null) =>
+    `/book?service=${encodeURIComponent(slug)}${postcode ? `&postcode=${encodeURIComponent(postcode)}` : ""}`,
   bookingPolicies: "/booking-policies",
   privacyPolicy: "/privacy-policy",
   termsOfService: "/terms-of-service",

@@ -34,6 +34,8 @@ export default async function HomePage({
     searchParams,
   ]);
   const postcodeResult = postcode === undefined ? null : await getPostcodeCheck(postcode.slice(0, 20));
+  // A postcode the visitor checked and we cover goes with them into the wizard (no need to type it again).
+  const coveredPostcode = postcodeResult?.status === "covered" ? postcodeResult.postcode : null;
   const packages = catalogue
     .map((c) => ({ ...c, services: c.services.filter((x) => x.kind === "package") }))
     .filter((c) => c.services.length);
@@ -100,7 +102,7 @@ export default async function HomePage({
                     key={svc.id}
                     service={svc}
                     currency={s.currency}
-                    book={{ href: routes.bookService(svc.slug) }}
+                    book={{ href: routes.bookService(svc.slug, coveredPostcode) }}
                   />
                 ))}
               </ul>
@@ -142,7 +144,7 @@ export default async function HomePage({
             Check your postcode to see whether you are in our area, and whether a travel fee applies.
           </p>
           <div className="mt-4">
-            <PostcodeChecker result={postcodeResult} currency={s.currency} />
+            <PostcodeChecker result={postcodeResult} currency={s.currency} phone={s.contactPhone} />
           </div>
         </div>
       </section>

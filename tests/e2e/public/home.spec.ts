@@ -38,8 +38,19 @@ test("the postcode checker answers covered, not covered and invalid, without Jav
   await expect(
     page.getByText("Good news — we cover SW9 8AB (Brixton & Stockwell). No travel fee."),
   ).toBeVisible();
+  // The covered postcode goes with the visitor into the wizard: from the answer and from every service.
+  await expect(page.getByRole("link", { name: "Book in SW9 8AB" })).toHaveAttribute(
+    "href",
+    "/book?postcode=SW9%208AB",
+  );
+  const serviceBook = page
+    .getByRole("link", { name: /^Book / })
+    .filter({ hasNotText: "SW9" })
+    .first();
+  await expect(serviceBook).toHaveAttribute("href", /^\/book\?service=[a-z0-9-]+&postcode=SW9%208AB$/);
   await check("N1 9GU");
   await expect(page.getByText("Sorry — we don't cover N1 9GU yet.")).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Call us on / })).toHaveAttribute("href", /^tel:\+?[0-9]+$/);
   await check("hello");
   await expect(page.getByText("Enter a full UK postcode, like SW9 8AB.")).toBeVisible();
   await expect(page.getByLabel("Your postcode")).toHaveAttribute("aria-invalid", "true");

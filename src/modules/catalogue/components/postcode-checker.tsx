@@ -6,7 +6,15 @@ import type { PostcodeCheck } from "../server/queries";
  * "Do you come to me?" A plain GET form: it works without JavaScript, and the answer is rendered by the
  * server with the page.
  */
-export function PostcodeChecker({ result, currency }: { result: PostcodeCheck | null; currency: string }) {
+export function PostcodeChecker({
+  result,
+  currency,
+  phone,
+}: {
+  result: PostcodeCheck | null;
+  currency: string;
+  phone: string;
+}) {
   const invalid = result?.status === "invalid";
   return (
     <form method="get" action="/#postcode" className="max-w-md" aria-labelledby="postcode-heading">
@@ -39,16 +47,31 @@ export function PostcodeChecker({ result, currency }: { result: PostcodeCheck | 
         )}
         {result?.status === "outside" && (
           <p className="mt-3 rounded-control border border-warning/30 bg-warning-soft px-3 py-2 text-sm text-warning">
-            Sorry — we don&apos;t cover {result.postcode} yet. Call us: we may still be able to help.
+            Sorry — we don&apos;t cover {result.postcode} yet.{" "}
+            <a
+              href={`tel:${phone.replace(/\s+/g, "")}`}
+              className="font-semibold underline underline-offset-2"
+            >
+              Call us on {phone}
+            </a>
+            : we may still be able to help.
           </p>
         )}
         {result?.status === "covered" && (
-          <p className="mt-3 rounded-control border border-success/30 bg-success-soft px-3 py-2 text-sm text-success">
-            Good news — we cover {result.postcode} ({result.zoneName}).{" "}
-            {result.travelFeeMinor > 0
-              ? `A travel fee of ${formatMoney(result.travelFeeMinor, currency)} applies.`
-              : "No travel fee."}
-          </p>
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-control border border-success/30 bg-success-soft px-3 py-2 text-sm text-success">
+            <p>
+              Good news — we cover {result.postcode} ({result.zoneName}).{" "}
+              {result.travelFeeMinor > 0
+                ? `A travel fee of ${formatMoney(result.travelFeeMinor, currency)} applies.`
+                : "No travel fee."}
+            </p>
+            <a
+              href={`/book?postcode=${encodeURIComponent(result.postcode)}`}
+              className={buttonClass({ variant: "primary", size: "sm", className: "shrink-0" })}
+            >
+              Book in {result.postcode}
+            </a>
+          </div>
         )}
       </div>
     </form>
