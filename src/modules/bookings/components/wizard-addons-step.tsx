@@ -4,6 +4,7 @@ import { formatMoney } from "@/lib/money";
 import { BOOK_PATH, type WizardState, wizardQuery } from "../domain/wizard-state";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { WizardAddonsLive } from "./wizard-addons-live";
 
 export type AddonChoice = {
   slug: string;
@@ -35,6 +36,7 @@ export function WizardAddonsStep({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <input type="hidden" name="addons" value="" />
+      <WizardAddonsLive path={BOOK_PATH} />
       {options.length === 0 ? (
         <Card className="text-ink-muted">
           <p>There are no extras for this service and vehicle.</p>
