@@ -17,3 +17,4 @@ export * from "./resend-verification";
 export * from "./reset-password";
 export * from "./sign-in";
 export * from "./test-hooks";
+export * from "./contacts";

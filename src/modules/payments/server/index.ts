@@ -3,3 +3,4 @@ export * from "./checkout";
 export * from "./registry";
 export * from "./result-page";
 export * from "./webhook-http";
+export * from "./revenue";
