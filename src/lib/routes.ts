@@ -11,6 +11,7 @@ export const routes = {
   bookingPolicies: "/booking-policies",
   privacyPolicy: "/privacy-policy",
   termsOfService: "/terms-of-service",
+  adminToday: "/admin",
   adminHelp: "/admin/help",
   adminBookings: "/admin/bookings",
   adminBookingsCsv: "/admin/bookings/export.csv",
@@ -36,9 +37,9 @@ export const routes = {
   dataExport: "/settings/privacy/export",
 } as const;
 
-/** Where a signed-in person's own area starts (until the dashboards exist, their first built page). */
+/** Where a signed-in person's own area starts (the customer's, until their dashboard exists, its first built page). */
 export function homeFor(role: "customer" | "admin"): string {
-  return role === "admin" ? routes.adminHelp : routes.accountSettings;
+  return role === "admin" ? routes.adminToday : routes.accountSettings;
 }
 
 export const publicNav: NavItem[] = [
@@ -59,7 +60,7 @@ export const uploadUrl = (uploadId: string) => `/uploads/${uploadId}.webp`;
 
 /** Admin sidebar groups, in the order of the design guide. Groups with no built page are hidden. */
 export const adminNav: NavGroup[] = [
-  { label: "Today", items: [] },
+  { label: "Today", items: [{ href: routes.adminToday, label: "Today" }] },
   {
     label: "Work",
     items: [

@@ -15,7 +15,7 @@ import {
 } from "@/modules/bookings/domain/admin-today";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { SessionUser } from "@/server/auth";
-import type { DbOrTx } from "@/server/db";
+import { type DbOrTx, getDb } from "@/server/db";
 import { bookings } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { type JobDay, loadJobDays } from "./admin-today-jobs";
@@ -197,4 +197,12 @@ export async function getAdminToday(
     kpis,
     activity,
   };
+}
+
+/** For the page: the request's database. */
+export async function loadAdminToday(
+  viewer: Pick<SessionUser, "role"> | null,
+  deps: { collectedRevenue: CollectedRevenue },
+): Promise<AdminToday> {
+  return getAdminToday(await getDb(), viewer, deps);
 }
