@@ -147,6 +147,7 @@ export type MoneyOwed = {
   depositDueMinor: number;
   paidMinor: number;
   refundedMinor: number;
+  holdExpiresAt: Date | null;
 };
 
 /**
@@ -158,17 +159,26 @@ export type MoneyOwed = {
 export function isUnpaidSoon(b: MoneyOwed, now: Date, windowMinutes: number): boolean {
   if (b.status !== "pending_payment" && b.status !== "confirmed") return false;
   if (b.paidMinor - b.refundedMinor >= b.depositDueMinor) return false;
+  // A lapsed hold is expiring (the job or the next writer expires it): nothing left to chase.
+  if (b.status === "pending_payment" && b.holdExpiresAt && b.holdExpiresAt <= now) return false;
   const t = b.startsAt.getTime();
   return t > now.getTime() && t <= now.getTime() + windowMinutes * 60_000;
 }
 
-/** The job to highlight: the first one, in time order, still to be done whose end has not passed. */
+/**
+ * The job to highlight: the first one, in time order, still to be done whose end has not passed — or one
+ * being done, until someone completes it (a job overrunning its planned end is still the current one).
+ */
 export function nextJobId(
   jobs: readonly { id: string; status: BookingStatus; startsAt: Date; endsAt: Date }[],
   now: Date,
 ): string | null {
   const open = jobs
-    .filter((j) => OPEN_JOB_STATUSES.includes(j.status) && j.endsAt.getTime() > now.getTime())
+    .filter(
+      (j) =>
+        j.status === "in_progress" ||
+        (OPEN_JOB_STATUSES.includes(j.status) && j.endsAt.getTime() > now.getTime()),
+    )
     .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id.localeCompare(b.id));
   return open[0]?.id ?? null;
 }
