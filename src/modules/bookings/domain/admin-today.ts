@@ -113,7 +113,7 @@ export function sumDates(byDate: ReadonlyMap<string, number>, from: string, days
 /** Booked minutes ÷ open team minutes, as a whole percentage; null when the schedule was closed. */
 export function utilisationPercent(bookedMinutes: number, openMinutes: number): number | null {
   if (openMinutes <= 0) return null;
-  return Math.round((bookedMinutes / openMinutes) * 100);
+  return Math.round((bookedMinutes * 100) / openMinutes);
 }
 
 export type Delta = {
