@@ -62,7 +62,8 @@ export type JobDay = {
 
 export async function loadJobDays(
   db: DbOrTx,
-  input: { dates: readonly string[]; timeZone: string; teams: readonly ScheduleTeam[]; now: Date },
+  // The teams come as a promise: they are read at the same time as the jobs.
+  input: { dates: readonly string[]; timeZone: string; teams: Promise<readonly ScheduleTeam[]>; now: Date },
 ): Promise<{ days: JobDay[]; nextJobId: string | null }> {
   const tz = input.timeZone;
   const first = input.dates[0];
@@ -97,7 +98,7 @@ export async function loadJobDays(
     )
     .orderBy(asc(bookings.startsAt), asc(bookings.id));
   const ids = rows.map((r) => r.id);
-  const [items, contacts] = await Promise.all([
+  const [items, contacts, teams] = await Promise.all([
     ids.length === 0
       ? []
       : db
@@ -109,6 +110,7 @@ export async function loadJobDays(
       db,
       rows.map((r) => r.customerId),
     ),
+    input.teams,
   ]);
   const next = nextJobId(
     rows.filter((r) => r.startsAt < startOfLocalDate(addDays(first, 1), tz)),
@@ -156,7 +158,7 @@ export async function loadJobDays(
   }
   const days = input.dates.map((date) => {
     const jobs = byDate.get(date) ?? [];
-    const teams = input.teams
+    const teamJobs = teams
       .map((t) => ({
         teamId: t.id,
         teamName: t.name,
@@ -168,7 +170,7 @@ export async function loadJobDays(
       date,
       title: formatLongDate(new Date(startOfLocalDate(date, tz).getTime() + 12 * 3_600_000), tz),
       count: jobs.length,
-      teams,
+      teams: teamJobs,
     };
   });
   return { days, nextJobId: next };

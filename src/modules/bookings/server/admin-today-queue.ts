@@ -69,7 +69,7 @@ function unpaidSoonSql(now: Date, windowMinutes: number) {
     AND NOT (${bookings.status} = 'pending_payment' AND ${bookings.holdExpiresAt} <= ${n}::timestamptz)`;
 }
 
-const countOf = (rows: { count: number }[]) => Number(rows[0]?.count ?? 0);
+const countOf = (rows: { total: number }[]) => Number(rows[0]?.total ?? 0);
 
 export async function loadActionQueue(
   db: DbOrTx,
@@ -92,41 +92,21 @@ export async function loadActionQueue(
     gt(rescheduleRequests.expiresAt, now),
   );
   const alertWhere = and(sql`${bookingEvents.at} >= ${since.toISOString()}::timestamptz`, paymentAlertSql);
-  const [
-    approvalCount,
-    approvals,
-    unpaidCount,
-    unpaid,
-    rescheduleCount,
-    reschedules,
-    failed,
-    alertCount,
-    alerts,
-  ] = await Promise.all([
+  // Each list carries its total (count(*) OVER () is computed before the LIMIT): one query per group.
+  const total = sql<number>`(count(*) OVER ())::int`;
+  const [approvals, unpaid, reschedules, failed, alerts] = await Promise.all([
     db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(bookings)
-      .where(approvalWhere),
-    db
-      .select(jobColumns)
+      .select({ ...jobColumns, total })
       .from(bookings)
       .where(approvalWhere)
       .orderBy(asc(bookings.startsAt), asc(bookings.id))
       .limit(QUEUE_LIMIT),
     db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(bookings)
-      .where(unpaidWhere),
-    db
-      .select(jobColumns)
+      .select({ ...jobColumns, total })
       .from(bookings)
       .where(unpaidWhere)
       .orderBy(asc(bookings.startsAt), asc(bookings.id))
       .limit(QUEUE_LIMIT),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(rescheduleRequests)
-      .where(rescheduleWhere),
     db
       .select({
         id: rescheduleRequests.id,
@@ -134,6 +114,7 @@ export async function loadActionQueue(
         reference: bookings.reference,
         customerId: bookings.customerId,
         requestedStartsAt: rescheduleRequests.requestedStartsAt,
+        total,
       })
       .from(rescheduleRequests)
       .innerJoin(bookings, eq(bookings.id, rescheduleRequests.bookingId))
@@ -141,10 +122,6 @@ export async function loadActionQueue(
       .orderBy(asc(rescheduleRequests.createdAt), asc(rescheduleRequests.id))
       .limit(QUEUE_LIMIT),
     listFailedEmails(db, { since, limit: QUEUE_LIMIT }),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(bookingEvents)
-      .where(alertWhere),
     db
       .select({
         id: bookingEvents.id,
@@ -154,6 +131,7 @@ export async function loadActionQueue(
         toValue: bookingEvents.toValue,
         data: bookingEvents.data,
         at: bookingEvents.at,
+        total,
       })
       .from(bookingEvents)
       .innerJoin(bookings, eq(bookings.id, bookingEvents.bookingId))
@@ -190,13 +168,13 @@ export async function loadActionQueue(
     {
       kind: "awaiting_approval",
       title: "Awaiting approval",
-      count: countOf(approvalCount),
+      count: countOf(approvals),
       items: approvals.map((r) => job(r, nameOf(r.customerId))),
     },
     {
       kind: "unpaid_soon",
       title: "Unpaid, starting soon",
-      count: countOf(unpaidCount),
+      count: countOf(unpaid),
       items: unpaid.map((r) =>
         job(r, `${nameOf(r.customerId)} — ${formatMoney(r.owedMinor, r.currency)} owed`),
       ),
@@ -204,7 +182,7 @@ export async function loadActionQueue(
     {
       kind: "reschedule_request",
       title: "Reschedule requests",
-      count: countOf(rescheduleCount),
+      count: countOf(reschedules),
       items: reschedules.map((r) => ({
         id: r.id,
         bookingId: r.bookingId,
@@ -228,7 +206,7 @@ export async function loadActionQueue(
     {
       kind: "payment_alert",
       title: "Payment alerts",
-      count: countOf(alertCount),
+      count: countOf(alerts),
       items: alerts.map((a) => {
         const data = a.data;
         const amount =

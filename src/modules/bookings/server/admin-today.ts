@@ -114,9 +114,15 @@ export async function getAdminToday(
   const tz = settings.timeZone;
   const currency = settings.currency;
   const p = todayPeriods(now, tz);
-  const capacity = await loadScheduleCapacity(db, { ...p.window, timeZone: tz });
-  const [jobs, queue, activity, figures, collected] = await Promise.all([
-    loadJobDays(db, { dates: [p.today, p.tomorrow], timeZone: tz, teams: capacity.teams, now }),
+  const capacityRead = loadScheduleCapacity(db, { ...p.window, timeZone: tz });
+  const [capacity, jobs, queue, activity, figures, collected] = await Promise.all([
+    capacityRead,
+    loadJobDays(db, {
+      dates: [p.today, p.tomorrow],
+      timeZone: tz,
+      teams: capacityRead.then((c) => c.teams),
+      now,
+    }),
     loadActionQueue(db, {
       now,
       timeZone: tz,

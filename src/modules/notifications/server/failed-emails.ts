@@ -22,24 +22,21 @@ export async function listFailedEmails(
 ): Promise<{ count: number; items: FailedEmail[] }> {
   // Uses emails_status_created_idx (status, created_at).
   const where = and(eq(emails.status, "failed"), gte(emails.createdAt, input.since));
-  const [countRows, items] = await Promise.all([
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(emails)
-      .where(where),
-    db
-      .select({
-        id: emails.id,
-        to: emails.to,
-        template: emails.template,
-        subject: emails.subject,
-        bookingId: emails.bookingId,
-        failedAt: emails.updatedAt,
-      })
-      .from(emails)
-      .where(where)
-      .orderBy(desc(emails.createdAt), desc(emails.id))
-      .limit(input.limit),
-  ]);
-  return { count: countRows[0]?.count ?? 0, items };
+  // The total rides on the rows (count(*) OVER () is computed before the LIMIT): one query.
+  const rows = await db
+    .select({
+      id: emails.id,
+      to: emails.to,
+      template: emails.template,
+      subject: emails.subject,
+      bookingId: emails.bookingId,
+      failedAt: emails.updatedAt,
+      total: sql<number>`(count(*) OVER ())::int`,
+    })
+    .from(emails)
+    .where(where)
+    .orderBy(desc(emails.createdAt), desc(emails.id))
+    .limit(input.limit);
+  const items = rows.map(({ total: _total, ...item }) => item);
+  return { count: Number(rows[0]?.total ?? 0), items };
 }
