@@ -394,7 +394,7 @@ describe.each(dbKinds)("the admin's today page on %s", (kind) => {
       expect(d.activity).toEqual([]);
       expect(kpi(d, "utilisation")?.today).toEqual({
         value: "Closed",
-        delta: { direction: "same", words: "No comparison with yesterday (closed)" },
+        delta: { direction: "same", words: "No comparison: closed yesterday" },
       });
       expect(kpi(d, "collected")?.today).toEqual({
         value: "£0.00",

@@ -20,19 +20,20 @@ export default async function AdminTodayPage() {
 
   return (
     <div className="max-w-7xl">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <PageHeader
-          title="Today"
-          description={`${data.todayTitle}. Times in ${data.timeZone}.`}
-          actions={
-            <>
-              <ButtonLink href={routes.adminSchedule}>Schedule</ButtonLink>
-              <ButtonLink href={routes.adminBookings}>All bookings</ButtonLink>
-            </>
-          }
-        />
-        <LiveRefresh types={["booking.updated", "schedule.changed", "email.status"]} />
-      </div>
+      <PageHeader
+        title="Today"
+        description={`${data.todayTitle}. Times in ${data.timeZone}.`}
+        actions={
+          <>
+            <LiveRefresh
+              types={["booking.updated", "schedule.changed", "email.status"]}
+              className="self-center"
+            />
+            <ButtonLink href={routes.adminSchedule}>Schedule</ButtonLink>
+            <ButtonLink href={routes.adminBookings}>All bookings</ButtonLink>
+          </>
+        }
+      />
 
       <Section
         plain

@@ -132,7 +132,7 @@ export function RecentActivity({ entries }: { entries: ActivityEntry[] }) {
             <span className="font-medium">{e.who}</span> · {e.what} ·{" "}
             <Link
               href={routes.adminBooking(e.bookingId)}
-              className="font-semibold text-brand underline-offset-2 hover:underline"
+              className="font-semibold whitespace-nowrap text-brand underline-offset-2 hover:underline"
             >
               {e.reference}
             </Link>

@@ -98,7 +98,7 @@ describe("the numbers", () => {
     [5, 3, "up", "Up 2 on yesterday"],
     [3, 5, "down", "Down 2 on yesterday"],
     [4, 4, "same", "Same as yesterday"],
-    [null, 4, "same", "No comparison with yesterday (closed)"],
+    [null, 4, "same", "No comparison: closed yesterday"],
   ] as const)("%s against %s is %s", (current, previous, direction, words) => {
     expect(describeDelta(current, previous, String, "yesterday")).toEqual({ direction, words });
   });
@@ -161,7 +161,9 @@ describe("nextJobId", () => {
     const running = [{ id: "run", status: "in_progress" as const, startsAt: at(9), endsAt: at(11) }];
     expect(nextJobId(running, at(10))).toBe("run");
     expect(nextJobId(running, at(12))).toBe("run");
-    expect(nextJobId([{ id: "run", status: "completed", startsAt: at(9), endsAt: at(11) }], at(12))).toBe(null);
+    expect(nextJobId([{ id: "run", status: "completed", startsAt: at(9), endsAt: at(11) }], at(12))).toBe(
+      null,
+    );
   });
   it("none when the day is done", () => {
     expect(nextJobId(jobs, at(16))).toBe(null);

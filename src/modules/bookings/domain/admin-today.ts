@@ -133,7 +133,7 @@ export function describeDelta(
   against: string,
 ): Delta {
   if (current === null || previous === null)
-    return { direction: "same", words: `No comparison with ${against} (closed)` };
+    return { direction: "same", words: `No comparison: closed ${against}` };
   const diff = current - previous;
   if (diff === 0) return { direction: "same", words: `Same as ${against}` };
   return diff > 0

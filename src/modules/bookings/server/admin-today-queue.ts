@@ -56,7 +56,8 @@ const ALERT_TEXT: Record<string, string> = {
 };
 
 /** Payment alerts live on the timeline: a payment refused or refunded automatically, a failed refund. */
-const paymentAlertSql = sql`((${bookingEvents.type} = 'payment' AND (${bookingEvents.toValue} = 'rejected' OR ${bookingEvents.data} ? 'refundRequired'))
+// The first condition repeats the partial index's predicate (booking_events_money_at_idx) word for word.
+const paymentAlertSql = sql`${bookingEvents.type} IN ('payment', 'refund') AND ((${bookingEvents.type} = 'payment' AND (${bookingEvents.toValue} = 'rejected' OR ${bookingEvents.data} ? 'refundRequired'))
   OR (${bookingEvents.type} = 'refund' AND ${bookingEvents.toValue} = 'failed'))`;
 
 /** The SQL of domain/admin-today.ts isUnpaidSoon. */
