@@ -35,17 +35,19 @@ export default async function AdminTodayPage() {
         }
       />
 
-      <Section
-        plain
-        title="At a glance"
-        description="Today and this week, against the period before."
-        className="mt-6"
-      >
-        <KpiGrid kpis={data.kpis} />
-      </Section>
-
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="min-w-0 space-y-6">
+      {/* One grid: on a phone the queue comes first, then the jobs, then the numbers and the activity; on
+          a wide screen the numbers run across the top, the jobs on the left and the queue on the right. */}
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_auto_1fr]">
+        <Section
+          title="Needs you"
+          className="min-w-0 lg:col-start-2 lg:row-start-2 lg:self-start"
+          description={
+            data.queueTotal === 0 ? undefined : `${data.queueTotal} to handle. Each opens its booking.`
+          }
+        >
+          <ActionQueue groups={data.queue} total={data.queueTotal} />
+        </Section>
+        <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-span-2 lg:row-start-2">
           {today && (
             <Section
               plain
@@ -69,19 +71,17 @@ export default async function AdminTodayPage() {
             </Section>
           )}
         </div>
-        <div className="min-w-0 space-y-6">
-          <Section
-            title="Needs you"
-            description={
-              data.queueTotal === 0 ? undefined : `${data.queueTotal} to handle. Each opens its booking.`
-            }
-          >
-            <ActionQueue groups={data.queue} total={data.queueTotal} />
-          </Section>
-          <Section title="Recent activity">
-            <RecentActivity entries={data.activity} />
-          </Section>
-        </div>
+        <Section
+          plain
+          title="At a glance"
+          description="Today and this week, against the period before."
+          className="min-w-0 lg:col-span-2 lg:row-start-1"
+        >
+          <KpiGrid kpis={data.kpis} />
+        </Section>
+        <Section title="Recent activity" className="min-w-0 lg:col-start-2 lg:row-start-3 lg:self-start">
+          <RecentActivity entries={data.activity} />
+        </Section>
       </div>
     </div>
   );
