@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, gte, inArray, lt } from "drizzle-orm";
-import { formatLongDate, formatTime } from "@/lib/dates";
+import { addDays, formatLongDate, formatTime } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { findUserContacts } from "@/modules/accounts/server";
@@ -12,7 +12,6 @@ import {
   bookingPaymentStatus,
   PAYMENT_STATUS_LABELS,
 } from "@/modules/bookings/domain/payment-status";
-import { addDays } from "@/lib/dates";
 import type { DbOrTx } from "@/server/db";
 import { bookingItems, bookings } from "@/server/db/schema";
 import { BOOKING_STATUS_LABELS } from "./booking-view";
@@ -112,10 +111,15 @@ export async function loadJobDays(
     ),
     input.teams,
   ]);
+  // Each date's end, once: the rows are placed by comparing instants, not by formatting each one.
+  const ends = input.dates.map((date) => ({ date, end: startOfLocalDate(addDays(date, 1), tz) }));
+  const todayEnd = ends[0]?.end ?? to;
   const next = nextJobId(
-    rows.filter((r) => r.startsAt < startOfLocalDate(addDays(first, 1), tz)),
+    rows.filter((r) => r.startsAt < todayEnd),
     input.now,
   );
+  const itemsOf = new Map<string, typeof items>();
+  for (const i of items) itemsOf.set(i.bookingId, [...(itemsOf.get(i.bookingId) ?? []), i]);
   const byDate = new Map<string, TodayJob[]>();
   const teamOf = new Map<string, string>();
   for (const r of rows) {
@@ -124,7 +128,7 @@ export async function loadJobDays(
     const dueMinor = balanceDue(amounts);
     const contact = contacts.get(r.customerId);
     const erased = !contact || contact.erased;
-    const mine = items.filter((i) => i.bookingId === r.id);
+    const mine = itemsOf.get(r.id) ?? [];
     const a = r.address;
     const job: TodayJob = {
       id: r.id,
@@ -152,7 +156,7 @@ export async function loadJobDays(
       due: formatMoney(dueMinor, r.currency),
       isNext: r.id === next,
     };
-    const date = input.dates.find((d) => r.startsAt < startOfLocalDate(addDays(d, 1), tz)) ?? last;
+    const date = ends.find((e) => r.startsAt < e.end)?.date ?? last;
     byDate.set(date, [...(byDate.get(date) ?? []), job]);
     teamOf.set(r.id, r.teamId);
   }
