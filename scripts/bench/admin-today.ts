@@ -3,8 +3,12 @@
 // events — a few thousand rows, as a busy year would leave) and times the whole page's data read,
 // getAdminToday(), as the page makes it.
 //   RESULT admin_today p50_ms=<x> p95_ms=<y> jobs_today=<n> queue=<n> bookings=<n> db=<pglite|postgres>
+//   RESULT admin_today_<part> p50_ms=<x> p95_ms=<y> db=<…>   (the parts alone, sequentially: where time goes)
 // Target (issue 12, PostgreSQL): p95 ≤ 150 ms.
+import { todayPeriods } from "@/modules/bookings/domain/admin-today";
 import { getAdminToday } from "@/modules/bookings/server/admin-today";
+import { loadJobDays } from "@/modules/bookings/server/admin-today-jobs";
+import { loadActionQueue, loadRecentActivity } from "@/modules/bookings/server/admin-today-queue";
 import { collectedRevenue } from "@/modules/payments/server/revenue";
 import type { Db } from "@/server/db/client";
 import { bookingEvents, bookings, emails, payments, refunds, rescheduleRequests } from "@/server/db/schema";
@@ -91,4 +95,42 @@ export async function benchAdminToday(db: Db, kind: string, bookingsCount: numbe
   console.log(
     `RESULT admin_today p50_ms=${pct(times, 50).toFixed(1)} p95_ms=${pct(times, 95).toFixed(1)} jobs_today=${jobs} queue=${queue} bookings=${bookingsCount} db=${kind}`,
   );
+
+  const now = new Date();
+  const p = todayPeriods(now, "Europe/London");
+  const parts: [string, () => Promise<unknown>][] = [
+    ["queue", () => loadActionQueue(db, { now, timeZone: "Europe/London", unpaidWindowMinutes: 720 })],
+    [
+      "jobs",
+      () =>
+        loadJobDays(db, {
+          dates: [p.today, p.tomorrow],
+          timeZone: "Europe/London",
+          teams: Promise.resolve([]),
+          now,
+        }),
+    ],
+    ["activity", () => loadRecentActivity(db, { timeZone: "Europe/London", limit: 10 })],
+    [
+      "collected",
+      () =>
+        collectedRevenue(db, [
+          p.day.currentToDate,
+          p.day.previousToDate,
+          p.week.currentToDate,
+          p.week.previousToDate,
+        ]),
+    ],
+  ];
+  for (const [name, fn] of parts) {
+    const ts: number[] = [];
+    for (let i = 0; i < runs + 3; i++) {
+      const start = performance.now();
+      await fn();
+      if (i >= 3) ts.push(performance.now() - start);
+    }
+    console.log(
+      `RESULT admin_today_${name} p50_ms=${pct(ts, 50).toFixed(1)} p95_ms=${pct(ts, 95).toFixed(1)} db=${kind}`,
+    );
+  }
 }

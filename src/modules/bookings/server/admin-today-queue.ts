@@ -93,17 +93,23 @@ export async function loadActionQueue(
     gt(rescheduleRequests.expiresAt, now),
   );
   const alertWhere = and(sql`${bookingEvents.at} >= ${since.toISOString()}::timestamptz`, paymentAlertSql);
-  // Each list carries its total (count(*) OVER () is computed before the LIMIT): one query per group.
+  // The small lists carry their total (count(*) OVER () is computed before the LIMIT): one query each.
+  // The booking lists can be long (a backlog of approvals): their count is an index-only scan of
+  // (status, starts_at) and their first items an index scan that stops after five, where a window
+  // count would read every matching row.
   const total = sql<number>`(count(*) OVER ())::int`;
-  const [approvals, unpaid, reschedules, failed, alerts] = await Promise.all([
+  const count = sql<number>`count(*)::int`;
+  const [approvalCount, approvals, unpaidCount, unpaid, reschedules, failed, alerts] = await Promise.all([
+    db.select({ total: count }).from(bookings).where(approvalWhere),
     db
-      .select({ ...jobColumns, total })
+      .select(jobColumns)
       .from(bookings)
       .where(approvalWhere)
       .orderBy(asc(bookings.startsAt), asc(bookings.id))
       .limit(QUEUE_LIMIT),
+    db.select({ total: count }).from(bookings).where(unpaidWhere),
     db
-      .select({ ...jobColumns, total })
+      .select(jobColumns)
       .from(bookings)
       .where(unpaidWhere)
       .orderBy(asc(bookings.startsAt), asc(bookings.id))
@@ -169,13 +175,13 @@ export async function loadActionQueue(
     {
       kind: "awaiting_approval",
       title: "Awaiting approval",
-      count: countOf(approvals),
+      count: countOf(approvalCount),
       items: approvals.map((r) => job(r, nameOf(r.customerId))),
     },
     {
       kind: "unpaid_soon",
       title: "Unpaid, starting soon",
-      count: countOf(unpaid),
+      count: countOf(unpaidCount),
       items: unpaid.map((r) =>
         job(r, `${nameOf(r.customerId)} — ${formatMoney(r.owedMinor, r.currency)} owed`),
       ),
