@@ -12,6 +12,7 @@ export const routes = {
   bookingPolicies: "/booking-policies",
   privacyPolicy: "/privacy-policy",
   termsOfService: "/terms-of-service",
+  adminToday: "/admin",
   adminHelp: "/admin/help",
   adminBookings: "/admin/bookings",
   adminBookingsCsv: "/admin/bookings/export.csv",
@@ -42,9 +43,9 @@ export const routes = {
   dataExport: "/settings/privacy/export",
 } as const;
 
-/** Where a signed-in person's own area starts (until the dashboards exist, their first built page). */
+/** Where a signed-in person's own area starts: the admin's Today, the customer's overview. */
 export function homeFor(role: "customer" | "admin"): string {
-  return role === "admin" ? routes.adminHelp : routes.dashboard;
+  return role === "admin" ? routes.adminToday : routes.dashboard;
 }
 
 export const publicNav: NavItem[] = [
@@ -65,7 +66,7 @@ export const uploadUrl = (uploadId: string) => `/uploads/${uploadId}.webp`;
 
 /** Admin sidebar groups, in the order of the design guide. Groups with no built page are hidden. */
 export const adminNav: NavGroup[] = [
-  { label: "Today", items: [] },
+  { label: "Today", items: [{ href: routes.adminToday, label: "Today" }] },
   {
     label: "Work",
     items: [

@@ -38,7 +38,7 @@ export function AdminShell({ businessName, userName, children }: Props) {
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_1fr]">
       <aside className="hidden border-r border-line bg-surface px-3 py-4 lg:block">
-        <Link href={routes.adminHelp} className="mb-6 block px-3 text-base font-bold text-brand-ink">
+        <Link href={routes.adminToday} className="mb-6 block px-3 text-base font-bold text-brand-ink">
           {businessName}
           <span className="block text-xs font-medium text-ink-subtle">Back office</span>
         </Link>

@@ -1,7 +1,7 @@
 import "server-only";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
-import { routes } from "@/lib/routes";
+import { homeFor, routes } from "@/lib/routes";
 import { getSessionUser, type SessionUser } from "./index";
 
 async function currentPath(fallback: string): Promise<string> {
@@ -21,6 +21,6 @@ export async function requireAdminPage(path: string): Promise<SessionUser> {
 export async function requireCustomerPage(path: string): Promise<SessionUser> {
   const user = await getSessionUser();
   if (!user) redirect(`${routes.login}?next=${encodeURIComponent(await currentPath(path))}`);
-  if (user.role === "admin") redirect(routes.adminHelp);
+  if (user.role === "admin") redirect(homeFor("admin"));
   return user;
 }

@@ -133,7 +133,7 @@ test("a signed-in person opening sign-in or registration goes to their area", as
   await expect(page).toHaveURL(/\/dashboard$/);
   await loginAs("admin");
   await page.goto("/auth/login");
-  await expect(page).toHaveURL(/\/admin\/help$/);
+  await expect(page).toHaveURL(/\/admin$/);
 });
 
 test("registering over an unconfirmed account takes it back from whoever set its password", async ({

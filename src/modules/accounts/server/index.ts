@@ -18,3 +18,4 @@ export * from "./reset-password";
 export * from "./sign-in";
 export * from "./test-hooks";
 export * from "./garage";
+export * from "./contacts";

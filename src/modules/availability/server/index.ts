@@ -6,3 +6,4 @@ export * from "./reserve";
 export * from "./slots";
 export * from "./teams";
 export * from "./test-hooks";
+export * from "./capacity";

@@ -26,3 +26,4 @@ export * from "./move-booking";
 export * from "./admin-customer-search";
 export * from "./booking-core";
 export * from "./create-admin-booking";
+export * from "./admin-today";

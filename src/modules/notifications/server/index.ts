@@ -2,3 +2,4 @@
 export * from "./enqueue-email";
 export * from "./erase-emails";
 export * from "./jobs";
+export * from "./failed-emails";

@@ -5,3 +5,4 @@ export * from "./result-page";
 export * from "./webhook-http";
 export * from "./booking-ledger";
 export * from "./phone-payment";
+export * from "./revenue";

@@ -143,7 +143,14 @@ export const bookingEvents = pgTable(
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
     at: createdAt(),
   },
-  (t) => [index("booking_events_booking_idx").on(t.bookingId, t.at), index("booking_events_at_idx").on(t.at)],
+  (t) => [
+    index("booking_events_booking_idx").on(t.bookingId, t.at),
+    index("booking_events_at_idx").on(t.at),
+    // The admin's payment alerts (today page): money events of the last days, among every event there is.
+    index("booking_events_money_at_idx")
+      .on(t.at)
+      .where(sql`type IN ('payment', 'refund')`),
+  ],
 );
 
 // Until the reschedules module exists (issue 14): availability expires a request with its held time,

@@ -1,0 +1,1 @@
+CREATE INDEX "booking_events_money_at_idx" ON "booking_events" USING btree ("created_at") WHERE type IN ('payment', 'refund');
