@@ -12,6 +12,7 @@ export const routes = {
   privacyPolicy: "/privacy-policy",
   termsOfService: "/terms-of-service",
   adminHelp: "/admin/help",
+  adminAccount: "/admin/account",
   adminBookings: "/admin/bookings",
   adminBookingsCsv: "/admin/bookings/export.csv",
   adminBooking: (id: string) => `/admin/bookings/${id}`,
@@ -35,6 +36,11 @@ export const routes = {
   privacySettings: "/settings/privacy",
   dataExport: "/settings/privacy/export",
 } as const;
+
+/** The signed-in person's own profile, email and password page: the customer area or the back office. */
+export function accountSettingsFor(role: "customer" | "admin"): string {
+  return role === "admin" ? routes.adminAccount : routes.accountSettings;
+}
 
 /** Where a signed-in person's own area starts (until the dashboards exist, their first built page). */
 export function homeFor(role: "customer" | "admin"): string {
@@ -79,7 +85,13 @@ export const adminNav: NavGroup[] = [
     ],
   },
   { label: "Insight", items: [] },
-  { label: "Settings", items: [{ href: routes.adminHelp, label: "Help & status" }] },
+  {
+    label: "Settings",
+    items: [
+      { href: routes.adminAccount, label: "Your account" },
+      { href: routes.adminHelp, label: "Help & status" },
+    ],
+  },
 ];
 
 /** Customer area navigation (dashboard pages are added here as they are built). */

@@ -55,8 +55,19 @@ const MATRIX: Row[] = [
       visitor: login("/dashboard/settings"),
       customer: 200,
       otherCustomer: 200,
-      admin: "/admin/help",
+      admin: "/admin/account",
       banned: login("/dashboard/settings"),
+    },
+  ],
+  [
+    "GET",
+    "/admin/account",
+    {
+      visitor: login("/admin/account"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 200,
+      banned: login("/admin/account"),
     },
   ],
   [
@@ -223,7 +234,7 @@ const MATRIX: Row[] = [
   [
     "POST",
     "/api/account/change-password",
-    { visitor: 401, customer: 400, otherCustomer: 400, admin: 404, banned: 401 },
+    { visitor: 401, customer: 400, otherCustomer: 400, admin: 400, banned: 401 },
   ],
   ["GET", "/auth/confirm-email-change", all(200)],
   ["POST", "/api/account/register", all(400)],
