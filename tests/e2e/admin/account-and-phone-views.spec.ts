@@ -240,7 +240,7 @@ test("a new team with nothing on its calendar can still be deactivated and delet
   await expect(row.getByText(/^Can't be/)).toHaveCount(0);
   await row.getByRole("button", { name: `Delete ${name}` }).click();
   await page
-    .getByRole("dialog", { name: `Delete ${name}?` })
+    .getByRole("alertdialog", { name: `Delete ${name}?` })
     .getByRole("button", { name: "Delete" })
     .click();
   await expect(row).toHaveCount(0);

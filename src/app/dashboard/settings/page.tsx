@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { redirect } from "next/navigation";
 import { PageHeader } from "@/components/ui/card";
 import { routes } from "@/lib/routes";
 import {
@@ -11,7 +10,6 @@ import {
   ProfileSection,
 } from "@/modules/accounts/components/account-sections";
 import { getAccountOrThrow } from "@/modules/accounts/server";
-import { getSessionUser } from "@/server/auth";
 import { requireCustomerPage } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "Account settings" };
@@ -21,8 +19,6 @@ export default async function AccountSettingsPage({
 }: {
   searchParams: Promise<{ emailChange?: string; updated?: string }>;
 }) {
-  // An admin's own account lives in the back office (links in emails lead here for everyone).
-  if ((await getSessionUser())?.role === "admin") redirect(routes.adminAccount);
   const session = await requireCustomerPage(routes.accountSettings);
   const user = await getAccountOrThrow(session.id);
   const { emailChange, updated } = await searchParams;

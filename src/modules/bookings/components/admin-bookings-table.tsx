@@ -67,8 +67,8 @@ export function AdminBookingsTable({
           <TableBody>
             {rows.map((r) => (
               <Tr key={r.id}>
-                <Td label="When" className="whitespace-nowrap">
-                  {formatDateTime(r.startsAt, timeZone)}
+                <Td label="When">
+                  <When at={r.startsAt} timeZone={timeZone} />
                 </Td>
                 <Td label="Reference">
                   <Link
@@ -85,7 +85,7 @@ export function AdminBookingsTable({
                 <Td label="Vehicle">
                   {r.vehicle}
                   <span className="block text-ink-subtle">{r.registration}</span>
-                  <span className="hidden md:block md:min-w-40 2xl:hidden">{r.services || "—"}</span>
+                  <span className="hidden md:block 2xl:hidden">{r.services || "—"}</span>
                 </Td>
                 <Td label="Services" className="md:hidden 2xl:table-cell 2xl:min-w-40">
                   {r.services || "—"}
@@ -111,6 +111,18 @@ export function AdminBookingsTable({
           </TableBody>
         </Table>
       </div>
+    </>
+  );
+}
+
+/** "Tue 3 Mar, 09:30 GMT", allowed to break after the date (not inside it) so the column stays narrow. */
+function When({ at, timeZone }: { at: Date; timeZone: string }) {
+  const text = formatDateTime(at, timeZone);
+  const cut = text.lastIndexOf(", ");
+  return (
+    <>
+      <span className="whitespace-nowrap">{text.slice(0, cut + 1)}</span>{" "}
+      <span className="whitespace-nowrap">{text.slice(cut + 2)}</span>
     </>
   );
 }
