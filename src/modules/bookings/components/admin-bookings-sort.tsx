@@ -40,12 +40,12 @@ export function AdminBookingsSort({
       method="get"
       action={pathname}
       aria-label="Sort bookings"
-      className="mt-3 flex flex-wrap items-end gap-3 md:hidden"
+      className="mt-3 grid grid-cols-2 items-end gap-3 md:hidden"
     >
       {kept.map(([key, value], i) => (
         <input key={`${key}-${i}`} type="hidden" name={key} value={value} />
       ))}
-      <label className="block min-w-32 flex-1 text-sm font-medium">
+      <label className="block text-sm font-medium">
         Sort by
         <select name="sort" defaultValue={sort.key} className={control}>
           {ADMIN_BOOKING_SORTS.map((key) => (
@@ -55,14 +55,16 @@ export function AdminBookingsSort({
           ))}
         </select>
       </label>
-      <label className="block min-w-32 flex-1 text-sm font-medium">
+      <label className="block text-sm font-medium">
         Order
         <select name="dir" defaultValue={sort.direction} className={control}>
           <option value="asc">Ascending</option>
           <option value="desc">Descending</option>
         </select>
       </label>
-      <Button type="submit">Sort</Button>
+      <Button type="submit" className="col-span-2">
+        Sort
+      </Button>
     </form>
   );
 }
