@@ -53,6 +53,7 @@ test("an admin changes their own name, password and email in the back office", a
 
   const profile = page.getByRole("form", { name: "Profile" });
   await profile.getByLabel("Name").fill("Morgan Reid-Hale");
+  await profile.getByLabel("Phone number").fill("07700 900333");
   await profile.getByRole("button", { name: "Save profile" }).click();
   await expect(profile.getByRole("status")).toHaveText("Your profile has been saved.");
   await page.reload();
