@@ -95,11 +95,15 @@ export function RowActions(props: {
           </ConfirmActionButton>
         )}
       </div>
-      {(blocked.setActive || blocked.remove) && (
-        <ul className="max-w-xs space-y-1 text-sm text-ink-muted sm:text-right">
-          {blocked.setActive && <li id={`${reasonId}-active`}>{blocked.setActive}</li>}
-          {blocked.remove && <li id={`${reasonId}-remove`}>{blocked.remove}</li>}
-        </ul>
+      {blocked.setActive && (
+        <p id={`${reasonId}-active`} className="max-w-xs text-sm text-ink-muted sm:text-right">
+          {blocked.setActive}
+        </p>
+      )}
+      {blocked.remove && (
+        <p id={`${reasonId}-remove`} className="max-w-xs text-sm text-ink-muted sm:text-right">
+          {blocked.remove}
+        </p>
       )}
       {error && (
         <p role="alert" className="max-w-md text-sm text-danger">
