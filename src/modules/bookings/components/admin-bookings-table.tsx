@@ -80,7 +80,9 @@ export function AdminBookingsTable({
                 </Td>
                 <Td label="Customer">
                   {r.customerName}
-                  <span className="block text-ink-subtle">{r.customerPhone ?? r.customerEmail}</span>
+                  <span className="block whitespace-nowrap text-ink-subtle">
+                    {r.customerPhone ?? r.customerEmail}
+                  </span>
                 </Td>
                 <Td label="Vehicle">
                   {r.vehicle}
