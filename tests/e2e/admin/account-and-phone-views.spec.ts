@@ -33,6 +33,7 @@ test("an admin changes their own name, password and email in the back office", a
   page,
   request,
 }) => {
+  test.slow(); // a whole journey: profile, password (twice), email change through a mailbox, two widths
   const admin = await createUser(request, { role: "admin", name: "Morgan Reid" });
   await signInAs(page, admin);
 
