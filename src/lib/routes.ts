@@ -14,6 +14,7 @@ export const routes = {
   termsOfService: "/terms-of-service",
   adminToday: "/admin",
   adminHelp: "/admin/help",
+  adminAccount: "/admin/account",
   adminBookings: "/admin/bookings",
   adminBookingsCsv: "/admin/bookings/export.csv",
   adminBooking: (id: string) => `/admin/bookings/${id}`,
@@ -42,6 +43,11 @@ export const routes = {
   privacySettings: "/settings/privacy",
   dataExport: "/settings/privacy/export",
 } as const;
+
+/** The signed-in person's own profile, email and password page: the customer area or the back office. */
+export function accountSettingsFor(role: "customer" | "admin"): string {
+  return role === "admin" ? routes.adminAccount : routes.accountSettings;
+}
 
 /** Where a signed-in person's own area starts: the admin's Today, the customer's overview. */
 export function homeFor(role: "customer" | "admin"): string {
@@ -86,7 +92,13 @@ export const adminNav: NavGroup[] = [
     ],
   },
   { label: "Insight", items: [] },
-  { label: "Settings", items: [{ href: routes.adminHelp, label: "Help & status" }] },
+  {
+    label: "Settings",
+    items: [
+      { href: routes.adminAccount, label: "Your account" },
+      { href: routes.adminHelp, label: "Help & status" },
+    ],
+  },
 ];
 
 /** Customer area navigation (dashboard pages are added here as they are built). */

@@ -55,7 +55,7 @@ const MATRIX: Row[] = [
       visitor: login("/dashboard/settings"),
       customer: 200,
       otherCustomer: 200,
-      admin: "/admin",
+      admin: "/admin/account",
       banned: login("/dashboard/settings"),
     },
   ],
@@ -112,6 +112,17 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 200,
       banned: login("/admin"),
+    },
+  ],
+  [
+    "GET",
+    "/admin/account",
+    {
+      visitor: login("/admin/account"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 200,
+      banned: login("/admin/account"),
     },
   ],
   [
@@ -289,7 +300,7 @@ const MATRIX: Row[] = [
   [
     "POST",
     "/api/account/change-password",
-    { visitor: 401, customer: 400, otherCustomer: 400, admin: 404, banned: 401 },
+    { visitor: 401, customer: 400, otherCustomer: 400, admin: 400, banned: 401 },
   ],
   ["GET", "/auth/confirm-email-change", all(200)],
   ["POST", "/api/account/register", all(400)],

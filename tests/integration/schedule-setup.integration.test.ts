@@ -31,7 +31,7 @@ import {
   teams,
   workingHours,
 } from "@/server/db/schema";
-import { insertBooking, insertSettings, insertTeam, insertUser } from "@tests/factories";
+import { insertBlock, insertBooking, insertSettings, insertTeam, insertUser } from "@tests/factories";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 
 const TZ = "Europe/London";
@@ -160,7 +160,13 @@ describe.each(dbKinds)("schedule setup on %s", (kind) => {
       });
 
       const listed = (await loadTeamsForAdmin(t.db)).find((x) => x.id === team.id);
-      expect(listed).toMatchObject({ name: "Van 9", isActive: true, upcomingCount: 3 });
+      // The list says beforehand what setTeamActive and deleteTeam will refuse (the page disables them).
+      expect(listed).toMatchObject({
+        name: "Van 9",
+        isActive: true,
+        upcomingCount: 3,
+        deleteBlockedBy: "bookings",
+      });
 
       const err = await setTeamActive(t.db, actor, { id: team.id, isActive: false }).catch((e: unknown) => e);
       expect(err).toMatchObject({ code: "CONFLICT" });
@@ -193,6 +199,15 @@ describe.each(dbKinds)("schedule setup on %s", (kind) => {
         "Van 9 can't be deleted: 5 bookings use it, past or upcoming. Deactivate it instead.",
       );
       const spare = await createTeam(t.db, actor, teamInput.parse({ name: "Spare van" }));
+      const blockedVan = await createTeam(t.db, actor, teamInput.parse({ name: "Blocked van" }));
+      const monday = nextWeekday(1, 7);
+      await insertBlock(t.db, { teamId: blockedVan, startsAt: at(monday, h(9)), endsAt: at(monday, h(10)) });
+      const listed = await loadTeamsForAdmin(t.db);
+      expect(listed.find((x) => x.id === spare)).toMatchObject({ deleteBlockedBy: null, upcomingCount: 0 });
+      expect(listed.find((x) => x.id === blockedVan)).toMatchObject({ deleteBlockedBy: "calendar" });
+      await expect(deleteTeam(t.db, actor, { id: blockedVan })).rejects.toThrow(
+        "Blocked van can't be deleted: it has blocks or requested moves on its calendar. Deactivate it instead.",
+      );
       await deleteTeam(t.db, actor, { id: spare });
       expect(await teamNames()).not.toContain("Spare van");
       const [audit] = await audits("team.deleted");

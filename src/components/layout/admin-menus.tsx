@@ -45,7 +45,7 @@ export function AdminNavDrawer({ children }: { children: ReactNode }) {
   );
 }
 
-/** The signed-in name opens the account menu: help, the public site, signing out. */
+/** The signed-in name opens the account menu: their account, help, the public site, signing out. */
 export function AdminAccountMenu({ userName }: { userName: string }) {
   return (
     <DropdownMenu
@@ -59,6 +59,7 @@ export function AdminAccountMenu({ userName }: { userName: string }) {
         </Button>
       }
     >
+      <DropdownMenuLink href={routes.adminAccount}>Your account</DropdownMenuLink>
       <DropdownMenuLink href={routes.adminHelp}>Help &amp; status</DropdownMenuLink>
       <DropdownMenuLink href={routes.home}>View the public site</DropdownMenuLink>
       <DropdownMenuSeparator />

@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { NavLink } from "./nav-link";
 import type { ReactNode } from "react";
-import { FlaskConical } from "lucide-react";
+import { FlaskConical, Globe } from "lucide-react";
+import { buttonClass } from "@/components/ui/button";
 import { AdminAccountMenu, AdminNavDrawer } from "./admin-menus";
 import { adminNav, routes } from "@/lib/routes";
 import { activeProviderName } from "@/modules/payments/server";
@@ -27,6 +28,15 @@ function Sidebar() {
           </ul>
         </div>
       ))}
+      <p className="border-t border-line pt-3">
+        <Link
+          href={routes.home}
+          className={buttonClass({ variant: "ghost", size: "sm", className: "flex justify-start gap-2" })}
+        >
+          <Globe aria-hidden="true" className="size-4" />
+          View the public site
+        </Link>
+      </p>
     </nav>
   );
 }

@@ -2,7 +2,8 @@
 
 import { cookies, headers } from "next/headers";
 import { z } from "zod";
-import { customerAction, publicAction, signedInAction } from "@/server/actions";
+import { accountSettingsFor } from "@/lib/routes";
+import { publicAction, signedInAction } from "@/server/actions";
 import { getDb } from "@/server/db";
 import { clientIp } from "@/server/http";
 import {
@@ -17,7 +18,8 @@ import { deleteAccount } from "./server/delete-account";
 import { updatePreferences, updateProfile } from "./server/update-profile";
 import { CONSENT_COOKIE } from "./consent";
 
-export const updateProfileAction = customerAction(profileInput, async (input, user) => {
+// Customers and admins alike: each acts on their own account only (the use cases take the signed-in id).
+export const updateProfileAction = signedInAction(profileInput, async (input, user) => {
   await updateProfile(await getDb(), user, input);
   return null;
 });
@@ -32,7 +34,7 @@ export const updateMarketingAction = signedInAction(marketingInput, async (input
   return null;
 });
 
-export const requestEmailChangeAction = customerAction(changeEmailInput, async (input, user) => {
+export const requestEmailChangeAction = signedInAction(changeEmailInput, async (input, user) => {
   const requestHeaders = await headers();
   const actor = { ...user, ip: clientIp(requestHeaders), headers: requestHeaders };
   await requestEmailChange(await getDb(), actor, input);
@@ -55,11 +57,11 @@ export const deleteAccountAction = signedInAction(deleteAccountInput, async (_in
  * GET of the link itself: mail scanners open links, and must not use up the token. Only the signed-in
  * account that asked may confirm (the use case checks it).
  */
-export const confirmEmailChangeAction = customerAction(
+export const confirmEmailChangeAction = signedInAction(
   z.object({ token: z.string().min(10).max(200) }),
   async (input, user) => {
     const outcome = await confirmEmailChange(await getDb(), user, input);
-    return { redirectTo: `/dashboard/settings?emailChange=${outcome}` };
+    return { redirectTo: `${accountSettingsFor(user.role)}?emailChange=${outcome}` };
   },
 );
 

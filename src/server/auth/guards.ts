@@ -21,6 +21,10 @@ export async function requireAdminPage(path: string): Promise<SessionUser> {
 export async function requireCustomerPage(path: string): Promise<SessionUser> {
   const user = await getSessionUser();
   if (!user) redirect(`${routes.login}?next=${encodeURIComponent(await currentPath(path))}`);
-  if (user.role === "admin") redirect(homeFor("admin"));
+  if (user.role === "admin") {
+    // Their own account settings have a back-office page; the rest of the customer area does not.
+    const own = (await currentPath(path)).startsWith(routes.accountSettings);
+    redirect(own ? routes.adminAccount : homeFor("admin"));
+  }
   return user;
 }

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -57,7 +58,9 @@ async function openPglite(dir: string, opts: OpenOptions): Promise<DatabaseHandl
   let client: PGlite;
   try {
     if (!inMemory) fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(inMemory ? "memory://" : dir, { extensions: { btree_gist } });
+    client = await PGlite.create(inMemory ? "memory://" : dir, {
+      extensions: { btree_gist, pg_trgm },
+    });
   } catch (err) {
     release();
     throw err;

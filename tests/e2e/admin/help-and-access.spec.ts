@@ -30,7 +30,7 @@ test("an admin sees the live system status", async ({ page, loginAs }) => {
   await expectAccessible(page);
 });
 
-test("the signed-in name opens the account menu: help, the public site, sign out (keyboard too)", async ({
+test("the signed-in name opens the account menu: their account, help, the public site, sign out (keyboard too)", async ({
   page,
   request,
 }) => {
@@ -45,7 +45,14 @@ test("the signed-in name opens the account menu: help, the public site, sign out
   await page.keyboard.press("Enter");
   const menu = page.getByRole("menu", { name: "Signed in as Quinn Avery" });
   await expect(menu).toBeVisible();
-  await expect(menu.getByRole("menuitem")).toHaveText(["Help & status", "View the public site", "Sign out"]);
+  await expect(menu.getByRole("menuitem")).toHaveText([
+    "Your account",
+    "Help & status",
+    "View the public site",
+    "Sign out",
+  ]);
+  await expect(menu.getByRole("menuitem", { name: "Your account" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
   await expect(menu.getByRole("menuitem", { name: "Help & status" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await expect(menu.getByRole("menuitem", { name: "View the public site" })).toBeFocused();

@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { accountSettingsFor } from "@/lib/routes";
 import { route } from "@/server/actions/route";
 import { getSessionUser } from "@/server/auth";
 import { type Db, getDb } from "@/server/db";
@@ -37,11 +38,11 @@ export function accountHandler<S extends z.ZodType, T>(
  */
 export const changePasswordHandler = route({
   schema: changePasswordInput,
-  requirement: "customer",
+  requirement: "signed_in",
   handler: async (input, user, ctx) => {
     const actor = { ...user, ip: ctx.ip, headers: ctx.request.headers };
     ctx.setCookies(await changePassword(await getDb(), actor, input));
-    return { redirectTo: "/dashboard/settings?updated=password" };
+    return { redirectTo: `${accountSettingsFor(user.role)}?updated=password` };
   },
 });
 

@@ -5,7 +5,8 @@ import { scheduleHref } from "./calendar-toolbar";
 
 // The week view: Monday to Sunday across, one row per team; each cell lists what the team holds that
 // day in time order (an item crossing midnight is listed on each day it touches). The day headers open
-// the day view.
+// the day view. On a phone the seven columns would not fit, so the days are stacked instead, each
+// listing its teams' items: the whole week reads top to bottom, nothing hidden off to the side.
 
 export function CalendarWeekView({ calendar }: { calendar: Calendar }) {
   const tz = calendar.timeZone;
@@ -16,11 +17,12 @@ export function CalendarWeekView({ calendar }: { calendar: Calendar }) {
       {items.length === 0 && (
         <p className="text-sm text-ink-muted">Nothing is booked, held or blocked this week.</p>
       )}
+      <WeekByDay calendar={calendar} />
       <div
         role="region"
         aria-label="Week by team"
         tabIndex={0}
-        className="mt-2 overflow-x-auto rounded-card border border-line bg-surface"
+        className="mt-2 hidden overflow-x-auto rounded-card border border-line bg-surface md:block"
       >
         <table className="w-full min-w-[60rem] table-fixed border-separate border-spacing-0 text-sm">
           <caption className="sr-only">Bookings, holds and blocks by team and day</caption>
@@ -103,5 +105,68 @@ export function CalendarWeekView({ calendar }: { calendar: Calendar }) {
         </table>
       </div>
     </section>
+  );
+}
+
+/** The phone layout of the week: one card per day, its teams' items under each team's name. */
+function WeekByDay({ calendar }: { calendar: Calendar }) {
+  const tz = calendar.timeZone;
+  const { teams, days, items } = calendar;
+  return (
+    <ol aria-label="Week by day" className="mt-2 space-y-3 md:hidden">
+      {days.map((day) => {
+        const onDay = items.filter((i) => i.start < day.end && i.end > day.start);
+        const busyTeams = teams.filter((t) => onDay.some((i) => i.teamId === t.id));
+        return (
+          <li
+            key={day.date}
+            className={`rounded-card border border-line p-3 ${day.isToday ? "bg-brand-soft" : "bg-surface"}`}
+          >
+            <h3 className="flex flex-wrap items-baseline justify-between gap-x-3">
+              <Link
+                href={scheduleHref("day", day.date)}
+                className="inline-flex min-h-11 items-center font-semibold text-brand underline-offset-2 hover:underline"
+              >
+                {shortDate(day.start, tz)}
+                {day.isToday && <span className="ml-1 font-normal text-ink-muted">(today)</span>}
+              </Link>
+              {day.open.length === 0 && <span className="text-sm text-ink-muted">Closed</span>}
+            </h3>
+            {busyTeams.length === 0 ? (
+              <p className="text-sm text-ink-muted">Nothing booked, held or blocked.</p>
+            ) : (
+              busyTeams.map((team) => (
+                <div key={team.id} className="mt-2">
+                  <p className="flex items-center gap-2 text-sm font-semibold">
+                    <span
+                      aria-hidden="true"
+                      className="size-3 shrink-0 rounded-full"
+                      style={{ backgroundColor: team.colour }}
+                    />
+                    {team.name}
+                    {!team.isActive && <span className="font-normal text-ink-muted">(inactive)</span>}
+                  </p>
+                  <ul className="mt-1 space-y-1.5">
+                    {onDay
+                      .filter((i) => i.teamId === team.id)
+                      .map((item) => (
+                        <li key={item.id}>
+                          <CalendarItemButton
+                            item={item}
+                            team={team}
+                            timeZone={tz}
+                            popoverId={`cal-wd-${day.date}-${item.id}`}
+                            layout="compact"
+                          />
+                        </li>
+                      ))}
+                  </ul>
+                </div>
+              ))
+            )}
+          </li>
+        );
+      })}
+    </ol>
   );
 }

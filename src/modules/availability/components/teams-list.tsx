@@ -12,6 +12,23 @@ import { TeamSwatch, TeamsColourField } from "./teams-colour";
 const upcoming = (n: number) =>
   n === 0 ? "No upcoming bookings" : n === 1 ? "1 upcoming booking" : `${n} upcoming bookings`;
 
+/** What the server would refuse for this team, said before anyone tries (it still refuses). */
+function blockedActions(team: AdminTeam) {
+  const count = team.upcomingCount === 1 ? "an upcoming booking" : `${team.upcomingCount} upcoming bookings`;
+  return {
+    setActive:
+      team.isActive && team.upcomingCount > 0
+        ? `Can't be deactivated while it has ${count}: move or cancel ${team.upcomingCount === 1 ? "it" : "them"} first.`
+        : undefined,
+    remove:
+      team.deleteBlockedBy === "bookings"
+        ? "Can't be deleted: bookings use it, past or upcoming. Deactivate it instead."
+        : team.deleteBlockedBy === "calendar"
+          ? "Can't be deleted: it has blocks or requested moves on its calendar. Deactivate it instead."
+          : undefined,
+  };
+}
+
 /** The teams in the business's order: rename and recolour inline, reorder, activate, delete. */
 export function TeamsList({ teams }: { teams: AdminTeam[] }) {
   if (teams.length === 0)
@@ -61,6 +78,7 @@ export function TeamsList({ teams }: { teams: AdminTeam[] }) {
             isFirst={i === 0}
             isLast={i === teams.length - 1}
             actions={{ move: moveTeamAction, setActive: setTeamActiveAction, remove: deleteTeamAction }}
+            blocked={blockedActions(team)}
           />
         </li>
       ))}

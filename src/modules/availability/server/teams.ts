@@ -30,6 +30,11 @@ export type AdminTeam = {
   isActive: boolean;
   /** Bookings (and requested moves) holding this team's time that start after now. */
   upcomingCount: number;
+  /**
+   * Why the team can't be deleted, as deleteTeam would refuse: bookings use it (past or upcoming), or
+   * blocks or requested moves are on its calendar; null when it can be.
+   */
+  deleteBlockedBy: "bookings" | "calendar" | null;
 };
 
 const HOLDING = sql.raw(ALLOCATION_HOLDING_STATUSES.map((s) => `'${s}'`).join(", "));
@@ -47,10 +52,18 @@ export async function loadTeamsForAdmin(db: DbOrTx, now: Date = new Date()): Pro
       upcomingCount: sql<number>`(SELECT count(*) FROM allocations a
         WHERE a.team_id = "teams"."id" AND a.kind IN ('booking', 'reschedule_hold')
           AND a.status IN (${HOLDING}) AND lower(a.during) > ${now.toISOString()}::timestamptz)`,
+      hasBookings: sql<boolean>`EXISTS (SELECT 1 FROM bookings b WHERE b.team_id = "teams"."id")`,
+      hasCalendar: sql<boolean>`(EXISTS (SELECT 1 FROM allocations a WHERE a.team_id = "teams"."id")
+        OR EXISTS (SELECT 1 FROM reschedule_requests r WHERE r.team_id = "teams"."id")
+        OR EXISTS (SELECT 1 FROM blocks k WHERE k.team_id = "teams"."id"))`,
     })
     .from(teams)
     .orderBy(asc(teams.sortOrder), asc(teams.name));
-  return rows.map((r) => ({ ...r, upcomingCount: Number(r.upcomingCount) }));
+  return rows.map(({ hasBookings, hasCalendar, ...r }) => ({
+    ...r,
+    upcomingCount: Number(r.upcomingCount),
+    deleteBlockedBy: hasBookings ? "bookings" : hasCalendar ? "calendar" : null,
+  }));
 }
 
 export async function listTeamsForAdmin(): Promise<AdminTeam[]> {

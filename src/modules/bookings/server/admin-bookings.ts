@@ -6,7 +6,17 @@ import { normaliseRegistration } from "@/lib/registration";
 import type { BookingPaymentStatus } from "@/modules/bookings/domain/payment-status";
 import type { SessionUser } from "@/server/auth";
 import type { DbOrTx } from "@/server/db";
-import { bookingItems, bookings, teams, users } from "@/server/db/schema";
+import {
+  amountDueExpr,
+  bookingItems,
+  bookings,
+  paymentStatusExpr,
+  phoneDigitsExpr,
+  postcodeKeyExpr,
+  registrationExpr,
+  teams,
+  users,
+} from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import {
   ADMIN_BOOKINGS_PAGE_SIZE,
@@ -41,20 +51,14 @@ export type AdminBookingRow = {
   dueMinor: number;
 };
 
-const paymentStatusSql = sql<BookingPaymentStatus>`(CASE
-  WHEN ${bookings.amountRefundedMinor} > 0 THEN
-    CASE WHEN ${bookings.amountRefundedMinor} >= ${bookings.amountPaidMinor} THEN 'refunded' ELSE 'partially_refunded' END
-  WHEN ${bookings.amountPaidMinor} <= 0 THEN 'unpaid'
-  WHEN ${bookings.amountPaidMinor} >= ${bookings.totalMinor} THEN 'paid'
-  ELSE 'deposit_paid' END)`;
-
-const dueSql = sql<number>`GREATEST(0, ${bookings.totalMinor} - (${bookings.amountPaidMinor} - ${bookings.amountRefundedMinor}))`;
+const paymentStatusSql = sql<BookingPaymentStatus>`${paymentStatusExpr(bookings)}`;
+const dueSql = amountDueExpr(bookings);
 
 const servicesSql = sql<string>`COALESCE((SELECT string_agg(${bookingItems.name}, ', ' ORDER BY ${bookingItems.position})
   FROM ${bookingItems} WHERE ${bookingItems.bookingId} = ${bookings.id}
   AND ${bookingItems.kind} IN ('package', 'addon')), '')`;
 
-const registrationSql = sql<string>`(${bookings.vehicleSnapshot} ->> 'registration')`;
+const registrationSql = registrationExpr(bookings);
 const postcodeSql = sql<string>`(${bookings.addressSnapshot} ->> 'postcode')`;
 
 /** The sort keys as SQL: each a total order together with the booking id as the tie-break. */
@@ -63,7 +67,9 @@ const SORT_SQL: Record<AdminBookingSort, SQL> = {
   reference: sql`${bookings.reference}`,
   customer: sql`lower(${users.name})`,
   team: sql`${teams.name}`,
-  status: sql`${bookings.status}::text`,
+  // The lifecycle order of the status enum (awaiting payment … no-show), which bookings_status_id_idx
+  // keeps; the enum's text is not an immutable expression, so it could not be indexed.
+  status: sql`${bookings.status}`,
   payment: paymentStatusSql,
   total: sql`${bookings.totalMinor}`,
   due: dueSql,
@@ -95,25 +101,47 @@ const rowColumns = {
 /** LIKE wildcards in what was typed are matched literally. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function searchCondition(q: string): SQL {
+/**
+ * The bookings the search matches, as the union of index-backed lookups (ADR 0017) rather than one OR
+ * across every row: reference, registration and postcode from their start (text_pattern_ops indexes),
+ * and the bookings of customers whose name or email contains what was typed, or whose phone contains
+ * its digits when at least four were typed (trigram indexes on users).
+ */
+function searchIds(q: string): SQL {
   const lowered = likeEscape(q.toLowerCase());
   const upper = likeEscape(q.toUpperCase().replace(/\s+/g, ""));
   const reg = likeEscape(normaliseRegistration(q));
   const digits = q.replace(/\D/g, "");
-  // Reference, registration and postcode match from their start (indexable prefixes); name and email
-  // anywhere; phone by its digits, ignoring spaces and +, when at least four digits were typed.
-  const customerMatch = sql`${bookings.customerId} IN (SELECT ${users.id} FROM ${users} WHERE
-    lower(${users.name}) LIKE ${`%${lowered}%`} OR lower(${users.email}) LIKE ${`%${lowered}%`}
-    ${digits.length >= 4 ? sql`OR regexp_replace(COALESCE(${users.phone}, ''), '\\D', '', 'g') LIKE ${`%${digits}%`}` : sql``})`;
-  return sql`(${bookings.reference} LIKE ${`${upper}%`}
-    OR ${registrationSql} LIKE ${`${reg}%`}
-    OR replace(upper(${postcodeSql}), ' ', '') LIKE ${`${upper}%`}
-    OR ${customerMatch})`;
+  const phone = phoneDigitsExpr(users);
+  return sql`SELECT ${bookings.id} FROM ${bookings} WHERE ${bookings.reference} LIKE ${`${upper}%`}
+    UNION SELECT ${bookings.id} FROM ${bookings} WHERE ${registrationSql} LIKE ${`${reg}%`}
+    UNION SELECT ${bookings.id} FROM ${bookings} WHERE ${postcodeKeyExpr(bookings)} LIKE ${`${upper}%`}
+    UNION SELECT ${bookings.id} FROM ${bookings} WHERE ${bookings.customerId} IN (
+      SELECT ${users.id} FROM ${users} WHERE lower(${users.name}) LIKE ${`%${lowered}%`}
+      UNION SELECT ${users.id} FROM ${users} WHERE lower(${users.email}) LIKE ${`%${lowered}%`}
+      ${digits.length >= 4 ? sql`UNION SELECT ${users.id} FROM ${users} WHERE ${phone} LIKE ${`%${digits}%`}` : sql``})`;
 }
 
-function whereOf(q: AdminBookingsQuery, timeZone: string): SQL | undefined {
+/** The query's keys that choose the order or the page, not which bookings. */
+const NOT_FILTERS = new Set(["q", "sort", "dir", "page"]);
+
+/** Above this many matches a page is found by walking the sort's index and keeping the matches. */
+const WALK_ABOVE = 1000;
+
+/**
+ * The filters as one condition. `walk`: many bookings match the search, so the page is found faster by
+ * walking the sort's index and testing each id against the matches (hashed once) than by collecting
+ * every match and sorting them. Wrapped in IS TRUE, the IN stays such a per-row test: PostgreSQL turns
+ * a bare IN into a join, which reads all the matches first. Few matches are joined and sorted.
+ */
+function whereOf(q: AdminBookingsQuery, timeZone: string, walk = false): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (q.q) conditions.push(searchCondition(q.q));
+  if (q.q)
+    conditions.push(
+      walk
+        ? sql`(${bookings.id} IN (${searchIds(q.q)})) IS TRUE`
+        : sql`${bookings.id} IN (${searchIds(q.q)})`,
+    );
   if (q.status) conditions.push(eq(bookings.status, q.status));
   if (q.payment) conditions.push(sql`${paymentStatusSql} = ${q.payment}`);
   // Dates are days in the business zone: from its first instant to the first instant of the day after.
@@ -151,6 +179,37 @@ function baseSelect(db: DbOrTx) {
     .innerJoin(teams, eq(teams.id, bookings.teamId));
 }
 
+type Order = ReturnType<typeof orderOf>;
+
+/**
+ * The ids of one page in the table's order, each sort read from its index in order (ADR 0017): the
+ * bookings' own columns need no join; the customer order walks users by lower(name) and each one's
+ * bookings; the team order takes, from each team's (team_id, id) index, no more rows than the page can
+ * reach, then orders those few by team name (a join sorted by a column of eight teams otherwise sorts
+ * every booking).
+ */
+async function pageIdsOf(db: DbOrTx, where: SQL | undefined, order: Order, offset: number) {
+  const dir = order.direction === "asc" ? sql`ASC` : sql`DESC`;
+  const limit = ADMIN_BOOKINGS_PAGE_SIZE;
+  if (order.key === "team") {
+    const reach = offset + limit;
+    const rows = await db.execute<{ id: string }>(sql`SELECT page.id FROM ${teams}
+      CROSS JOIN LATERAL (SELECT ${bookings.id} AS id FROM ${bookings}
+        WHERE ${bookings.teamId} = ${teams.id} ${where ? sql`AND ${where}` : sql``}
+        ORDER BY ${bookings.id} ${dir} LIMIT ${reach}) page
+      ORDER BY ${teams.name} ${dir}, page.id ${dir} LIMIT ${limit} OFFSET ${offset}`);
+    return rows.rows.map((r) => r.id);
+  }
+  const base = db.select({ id: bookings.id }).from(bookings);
+  const joined = order.key === "customer" ? base.innerJoin(users, eq(users.id, bookings.customerId)) : base;
+  const rows = await joined
+    .where(where)
+    .orderBy(sql`${order.expr} ${dir}, ${bookings.id} ${dir}`)
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => r.id);
+}
+
 export type AdminBookingsPage = {
   rows: AdminBookingRow[];
   total: number;
@@ -165,31 +224,31 @@ export async function listAdminBookings(
   viewer: Pick<SessionUser, "role"> | null,
   q: AdminBookingsQuery,
   timeZone: string,
+  /** How many search matches make the page walk the sort's index (tests lower it to cover both ways). */
+  { walkAbove = WALK_ABOVE }: { walkAbove?: number } = {},
 ): Promise<AdminBookingsPage> {
   assertAdmin(viewer);
   const where = whereOf(q, timeZone);
   // Every condition reads bookings alone (the customer search is a subquery), so the count needs no join.
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(bookings)
-    .where(where);
+  // A search alone is counted from its matches, without reading every booking to find them again.
+  const searchOnly = q.q && Object.entries(q).every(([k, v]) => v === undefined || NOT_FILTERS.has(k));
+  const [{ total } = { total: 0 }] = searchOnly
+    ? (
+        await db.execute<{ total: number }>(
+          sql`SELECT count(*)::int AS total FROM (${searchIds(q.q as string)}) matched`,
+        )
+      ).rows
+    : await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(bookings)
+        .where(where);
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_BOOKINGS_PAGE_SIZE));
   const page = Math.min(q.page ?? 1, pageCount);
   const order = orderOf(q);
-  const dir = order.direction === "asc" ? sql`ASC` : sql`DESC`;
   // The page's ids first, then their rows: the per-row services subquery runs for 25 bookings, not for
   // every row the sort has to look at.
-  const pageIds = (
-    await db
-      .select({ id: bookings.id })
-      .from(bookings)
-      .innerJoin(users, eq(users.id, bookings.customerId))
-      .innerJoin(teams, eq(teams.id, bookings.teamId))
-      .where(where)
-      .orderBy(sql`${order.expr} ${dir}, ${bookings.id} ${dir}`)
-      .limit(ADMIN_BOOKINGS_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_BOOKINGS_PAGE_SIZE)
-  ).map((r) => r.id);
+  const pageWhere = q.q && total > walkAbove ? whereOf(q, timeZone, true) : where;
+  const pageIds = await pageIdsOf(db, pageWhere, order, (page - 1) * ADMIN_BOOKINGS_PAGE_SIZE);
   const byId = new Map(
     pageIds.length === 0
       ? []
@@ -257,5 +316,6 @@ function sortValue(key: AdminBookingSort, row: AdminBookingRow): unknown {
 function sortParam(key: AdminBookingSort, value: unknown): SQL {
   if (key === "when") return sql`${value}::timestamptz`;
   if (key === "total" || key === "due") return sql`${value}::int`;
+  if (key === "status") return sql`${value}::booking_status`;
   return sql`${value}::text`;
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useId, useState, useTransition } from "react";
 import { ArrowDown, ArrowUp } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
@@ -24,10 +24,18 @@ export function RowActions(props: {
   isFirst: boolean;
   isLast: boolean;
   actions: Actions;
+  /**
+   * Why the server would refuse to deactivate or delete this row, when it would: the button is shown
+   * disabled and the reason is written under the buttons (not only in a tooltip), read with the button.
+   */
+  blocked?: { setActive?: string; remove?: string };
 }) {
   const router = useRouter();
+  const reasonId = useId();
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
+
+  const blocked = props.blocked ?? {};
 
   const run = (fn: () => Promise<FormResult>) =>
     start(async () => {
@@ -62,24 +70,41 @@ export function RowActions(props: {
         </Button>
         <Button
           size="sm"
-          disabled={pending}
+          disabled={pending || Boolean(blocked.setActive)}
+          aria-describedby={blocked.setActive ? `${reasonId}-active` : undefined}
           onClick={() => run(() => props.actions.setActive({ id: props.id, isActive: !props.isActive }))}
         >
           {props.isActive ? "Deactivate" : "Activate"}
           <span className="sr-only"> {props.name}</span>
         </Button>
-        <ConfirmActionButton
-          action={props.actions.remove}
-          input={{ id: props.id }}
-          title={`Delete ${props.name}?`}
-          description="This cannot be undone."
-          confirmLabel="Delete"
-          cancelLabel="Keep"
-          successToast="Deleted."
-        >
-          Delete<span className="sr-only"> {props.name}</span>
-        </ConfirmActionButton>
+        {blocked.remove ? (
+          <Button size="sm" variant="danger-outline" disabled aria-describedby={`${reasonId}-remove`}>
+            Delete<span className="sr-only"> {props.name}</span>
+          </Button>
+        ) : (
+          <ConfirmActionButton
+            action={props.actions.remove}
+            input={{ id: props.id }}
+            title={`Delete ${props.name}?`}
+            description="This cannot be undone."
+            confirmLabel="Delete"
+            cancelLabel="Keep"
+            successToast="Deleted."
+          >
+            Delete<span className="sr-only"> {props.name}</span>
+          </ConfirmActionButton>
+        )}
       </div>
+      {blocked.setActive && (
+        <p id={`${reasonId}-active`} className="max-w-xs text-sm text-ink-muted sm:text-right">
+          {blocked.setActive}
+        </p>
+      )}
+      {blocked.remove && (
+        <p id={`${reasonId}-remove`} className="max-w-xs text-sm text-ink-muted sm:text-right">
+          {blocked.remove}
+        </p>
+      )}
       {error && (
         <p role="alert" className="max-w-md text-sm text-danger">
           {error}

@@ -1,7 +1,11 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, instant, updatedAt } from "./columns";
 import { userRole } from "./enums";
+
+/** A phone number's digits alone, as the admin search matches them (spaces, + and dashes ignored). */
+export const phoneDigitsExpr = (t: { phone: AnyPgColumn }) =>
+  sql<string>`regexp_replace(COALESCE(${t.phone}, ''), '\\D', '', 'g')`;
 
 // The four better-auth tables, written by hand (its CLI needs Node 22). Field names are the ones the
 // better-auth Drizzle adapter expects; product fields (phone, consents, preferences) live on `users`.
@@ -30,6 +34,12 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_lower_uq").on(sql`lower(${t.email})`),
     index("users_role_idx").on(t.role, t.createdAt),
+    // The admin bookings table: sorted by customer name, and searched by any part of a name, email or
+    // phone number (its digits) through trigram indexes (pg_trgm, ADR 0017).
+    index("users_name_sort_idx").on(sql`lower(${t.name})`, t.id),
+    index("users_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    index("users_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
+    index("users_phone_trgm_idx").using("gin", sql`${phoneDigitsExpr(t)} gin_trgm_ops`),
   ],
 );
 

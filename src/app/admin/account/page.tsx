@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/ui/card";
+import { routes } from "@/lib/routes";
+import {
+  AccountNotice,
+  EmailSection,
+  PasswordSection,
+  ProfileSection,
+} from "@/modules/accounts/components/account-sections";
+import { getAccountOrThrow } from "@/modules/accounts/server";
+import { requireAdminPage } from "@/server/auth/guards";
+
+export const metadata: Metadata = { title: "Your account" };
+
+/** The admin's own profile, sign-in email and password: the customer area's sections, in the back office. */
+export default async function AdminAccountPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ emailChange?: string; updated?: string }>;
+}) {
+  const session = await requireAdminPage(routes.adminAccount);
+  const user = await getAccountOrThrow(session.id);
+  const { emailChange, updated } = await searchParams;
+  return (
+    <div className="max-w-2xl">
+      <PageHeader
+        title="Your account"
+        description="Your name and phone, the email you sign in with, and your password."
+      />
+      <AccountNotice outcome={emailChange ?? updated} />
+      <div className="mt-6 space-y-6">
+        <ProfileSection user={user} />
+        <EmailSection user={user} />
+        <PasswordSection />
+      </div>
+    </div>
+  );
+}

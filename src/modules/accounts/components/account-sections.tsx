@@ -1,0 +1,149 @@
+import { Section } from "@/components/ui/card";
+import { Checkbox, Field, Form, SubmitButton } from "@/components/ui/form";
+import { Notice } from "@/components/ui/notice";
+import {
+  requestEmailChangeAction,
+  updatePreferencesAction,
+  updateProfileAction,
+} from "@/modules/accounts/actions";
+import type { AccountUser } from "@/modules/accounts/server";
+import { NewPasswordFields } from "./new-password-fields";
+
+// The signed-in person's own account: profile, email change (confirmed from the new inbox), password
+// and email preferences. One set of sections for the customer area (/dashboard/settings) and the back
+// office (/admin/account); the actions behind them act on whoever is signed in, customer or admin.
+
+const NOTICES = {
+  changed: { kind: "success", text: "Your email address has been changed." },
+  expired: {
+    kind: "error",
+    text: "That email-change link has expired or has already been used. Ask for a new one below.",
+  },
+  taken: {
+    kind: "error",
+    text: "That email address now belongs to another account, so it could not be used.",
+  },
+  password: {
+    kind: "success",
+    text: "Your password has been changed. Your other devices have been signed out.",
+  },
+} as const;
+
+/** The outcome an email-change link or a password change came back with (`?emailChange=` / `?updated=`). */
+export function AccountNotice({ outcome }: { outcome: string | undefined }) {
+  const notice = outcome && outcome in NOTICES ? NOTICES[outcome as keyof typeof NOTICES] : null;
+  if (!notice) return null;
+  return (
+    <Notice kind={notice.kind} className="mt-4">
+      {notice.text}
+    </Notice>
+  );
+}
+
+export function ProfileSection({ user }: { user: Pick<AccountUser, "name" | "phone"> }) {
+  return (
+    <Section title="Profile" className="sm:p-6">
+      <div className="mt-5">
+        <Form action={updateProfileAction} successMessage="Your profile has been saved." aria-label="Profile">
+          <Field name="name" label="Name" autoComplete="name" defaultValue={user.name} />
+          <Field
+            name="phone"
+            label="Phone number"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            defaultValue={user.phone ?? ""}
+          />
+          <SubmitButton>Save profile</SubmitButton>
+        </Form>
+      </div>
+    </Section>
+  );
+}
+
+export function EmailSection({ user }: { user: Pick<AccountUser, "email"> }) {
+  return (
+    <Section title="Email address" description={`You sign in with ${user.email}.`} className="sm:p-6">
+      <div className="mt-5">
+        <Form
+          action={requestEmailChangeAction}
+          resetOnSuccess
+          successMessage="Check the inbox of your new address: the change happens when you open the link we sent there (it works for 24 hours). We've also told your current address."
+          aria-label="Change email address"
+        >
+          <Field name="newEmail" label="New email address" type="email" autoComplete="email" />
+          <Field
+            name="currentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+          />
+          <SubmitButton>Change email</SubmitButton>
+        </Form>
+      </div>
+    </Section>
+  );
+}
+
+export function PasswordSection() {
+  return (
+    <Section
+      title="Password"
+      description="Changing it signs you out on your other devices."
+      className="sm:p-6"
+    >
+      <div className="mt-5">
+        <Form endpoint="/api/account/change-password" followRedirect aria-label="Change password">
+          <Field
+            name="currentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+          />
+          <NewPasswordFields label="New password" confirmLabel="Confirm new password" />
+          <SubmitButton>Change password</SubmitButton>
+        </Form>
+      </div>
+    </Section>
+  );
+}
+
+export function EmailPreferencesSection({
+  user,
+}: {
+  user: Pick<AccountUser, "notifyBookingEmails" | "notifyReminders" | "marketingConsent">;
+}) {
+  return (
+    <Section title="Emails we send you" className="sm:p-6">
+      <div className="mt-5">
+        <Form
+          action={updatePreferencesAction}
+          successMessage="Your email preferences have been saved."
+          aria-label="Email preferences"
+        >
+          <Checkbox
+            name="notifyBookingEmails"
+            label="Booking updates"
+            help="Confirmations, changes and receipts. We always send what the law or your booking requires."
+            defaultChecked={user.notifyBookingEmails}
+          />
+          <Checkbox
+            name="notifyReminders"
+            label="Reminders"
+            help="A reminder before each appointment."
+            defaultChecked={user.notifyReminders}
+          />
+          <Checkbox
+            name="marketingConsent"
+            label="News and offers"
+            help="Occasional offers. You can stop them at any time."
+            defaultChecked={user.marketingConsent}
+          />
+          <div className="mt-4">
+            <SubmitButton>Save preferences</SubmitButton>
+          </div>
+        </Form>
+      </div>
+    </Section>
+  );
+}
