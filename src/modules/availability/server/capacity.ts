@@ -1,9 +1,9 @@
 import "server-only";
-import { and, asc, between, eq } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
-import { dateOverrideRanges, dateOverrides, teams, workingHours } from "@/server/db/schema";
+import { teams } from "@/server/db/schema";
 import { openTeamMinutesByDate } from "../domain/capacity";
-import type { TimeRange } from "../domain/slots";
+import { loadOpeningHours } from "./opening-hours";
 
 // What the back office's dashboards need from the schedule, read in three small queries: the teams (in
 // the business's order) and the open team minutes of each date of a window (utilisation's denominator).
@@ -21,31 +21,13 @@ export async function loadScheduleCapacity(
   db: DbOrTx,
   window: { from: string; to: string; timeZone: string },
 ): Promise<ScheduleCapacity> {
-  const [teamRows, hourRows, overrideRows] = await Promise.all([
+  const [teamRows, { weeklyHours, overrides }] = await Promise.all([
     db
       .select({ id: teams.id, name: teams.name, colour: teams.colour, isActive: teams.isActive })
       .from(teams)
       .orderBy(asc(teams.sortOrder), asc(teams.name)),
-    db.select().from(workingHours),
-    db
-      .select({
-        date: dateOverrides.date,
-        isClosed: dateOverrides.isClosed,
-        opens: dateOverrideRanges.opensMinute,
-        closes: dateOverrideRanges.closesMinute,
-      })
-      .from(dateOverrides)
-      .leftJoin(dateOverrideRanges, eq(dateOverrideRanges.overrideId, dateOverrides.id))
-      .where(and(between(dateOverrides.date, window.from, window.to))),
+    loadOpeningHours(db, window),
   ]);
-  const weeklyHours: Record<number, TimeRange[]> = {};
-  for (const h of hourRows)
-    (weeklyHours[h.weekday] ??= []).push({ opens: h.opensMinute, closes: h.closesMinute });
-  const overrides: Record<string, TimeRange[]> = {};
-  for (const o of overrideRows) {
-    const list = (overrides[o.date] ??= []);
-    if (!o.isClosed && o.opens !== null && o.closes !== null) list.push({ opens: o.opens, closes: o.closes });
-  }
   const active = teamRows.filter((t) => t.isActive).length;
   return {
     teams: teamRows,

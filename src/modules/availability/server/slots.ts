@@ -1,18 +1,18 @@
 import "server-only";
-import { and, asc, between, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { ALLOCATION_HOLDING_STATUSES } from "@/lib/enums";
 import { addDays, localToInstant } from "@/lib/dates";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx } from "@/server/db";
-import { allocations, dateOverrideRanges, dateOverrides, teams, workingHours } from "@/server/db/schema";
+import { allocations, teams } from "@/server/db/schema";
 import {
   computeSlots,
   countSlotsByDate,
   type HeldInterval,
   type Slot,
   type SlotQuery,
-  type TimeRange,
 } from "../domain/slots";
+import { loadOpeningHours } from "./opening-hours";
 
 // Everything the slot engine needs for a window of local dates, in five queries whatever the window's
 // length: settings, active teams, weekly hours, the window's overrides, and the time held in it.
@@ -52,32 +52,14 @@ export async function loadSlotContext(
 ): Promise<SlotContext> {
   const settings = await getSettingsOrThrow(db);
   const tz = settings.timeZone;
-  const [teamRows, hourRows, overrideRows] = await Promise.all([
+  const [teamRows, { weeklyHours, overrides }] = await Promise.all([
     db
       .select({ id: teams.id })
       .from(teams)
       .where(eq(teams.isActive, true))
       .orderBy(asc(teams.sortOrder), asc(teams.name)),
-    db.select().from(workingHours),
-    db
-      .select({
-        date: dateOverrides.date,
-        isClosed: dateOverrides.isClosed,
-        opens: dateOverrideRanges.opensMinute,
-        closes: dateOverrideRanges.closesMinute,
-      })
-      .from(dateOverrides)
-      .leftJoin(dateOverrideRanges, eq(dateOverrideRanges.overrideId, dateOverrides.id))
-      .where(and(between(dateOverrides.date, window.from, window.to))),
+    loadOpeningHours(db, window),
   ]);
-  const weeklyHours: Record<number, TimeRange[]> = {};
-  for (const h of hourRows)
-    (weeklyHours[h.weekday] ??= []).push({ opens: h.opensMinute, closes: h.closesMinute });
-  const overrides: Record<string, TimeRange[]> = {};
-  for (const o of overrideRows) {
-    const list = (overrides[o.date] ??= []);
-    if (!o.isClosed && o.opens !== null && o.closes !== null) list.push({ opens: o.opens, closes: o.closes });
-  }
   // A day before and after the window: held time there can reach into its first and last day's buffers.
   const from = localToInstant(addDays(window.from, -1), 0, tz) ?? new Date(`${window.from}T00:00:00Z`);
   const to = localToInstant(addDays(window.to, 2), 0, tz) ?? new Date(`${window.to}T00:00:00Z`);
