@@ -17,3 +17,4 @@ export * from "./admin-bookings";
 export * from "./admin-bookings-csv";
 export * from "./admin-bookings-filters";
 export * from "./admin-bookings-options";
+export * from "./admin-booking-emails";

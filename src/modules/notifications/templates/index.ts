@@ -16,11 +16,13 @@ import {
   type BookingReceivedData,
   type NewBookingAdminData,
   type PaymentAlertData,
+  type PaymentLinkData,
   type PaymentReceiptData,
   renderBookingConfirmed,
   renderBookingReceived,
   renderNewBookingAdmin,
   renderPaymentAlertAdmin,
+  renderPaymentLink,
   renderPaymentReceipt,
 } from "./booking";
 import { type BookingEndedData, renderBookingCancelled, renderBookingDeclined } from "./booking-ended";
@@ -43,6 +45,7 @@ export type TemplateDataMap = {
   "payment-alert-admin": PaymentAlertData;
   "booking-declined": BookingEndedData;
   "booking-cancelled": BookingEndedData;
+  "payment-link": PaymentLinkData;
 };
 
 export type TemplateName = keyof TemplateDataMap;
@@ -64,6 +67,7 @@ const renderers: { [K in TemplateName]: (data: TemplateDataMap[K], ctx: EmailCon
   "payment-alert-admin": renderPaymentAlertAdmin,
   "booking-declined": renderBookingDeclined,
   "booking-cancelled": renderBookingCancelled,
+  "payment-link": renderPaymentLink,
 };
 
 export function isTemplateName(name: string): name is TemplateName {

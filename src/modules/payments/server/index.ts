@@ -3,3 +3,6 @@ export * from "./checkout";
 export * from "./registry";
 export * from "./result-page";
 export * from "./webhook-http";
+export * from "./admin-money";
+export * from "./admin-money-view";
+export * from "./payment-link";
