@@ -268,6 +268,7 @@ describe.each(dbKinds)("Stripe payments on %s", (kind) => {
     expect(mail.map((m) => m.template).sort()).toEqual([
       "booking-confirmed",
       "booking-new-admin",
+      "payment-alert-admin",
       "payment-receipt",
     ]);
     const live = await t.db
@@ -298,7 +299,7 @@ describe.each(dbKinds)("Stripe payments on %s", (kind) => {
     expect(rows.filter((p) => p.status === "succeeded")).toHaveLength(1);
     const events = await t.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, booking.id));
     expect(events.filter((e) => e.type === "payment")).toHaveLength(1);
-    expect(await t.db.select().from(emails).where(eq(emails.bookingId, booking.id))).toHaveLength(3);
+    expect(await t.db.select().from(emails).where(eq(emails.bookingId, booking.id))).toHaveLength(4);
   });
 
   it("concurrent deliveries and the return page settle the payment exactly once", async () => {
