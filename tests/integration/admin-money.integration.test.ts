@@ -336,7 +336,7 @@ describe.each(dbKinds)("the admin's money on a booking, on %s", (kind) => {
       const input = cancelWithRefundInput.parse({
         bookingId: b.id,
         from: "confirmed",
-        refund: "60.00",
+        amount: "60.00",
         refundableMinor: 8500,
         reason: "Our van broke down.",
       });
@@ -392,7 +392,7 @@ describe.each(dbKinds)("the admin's money on a booking, on %s", (kind) => {
         cancelWithRefundInput.parse({
           bookingId: b.id,
           from: "confirmed",
-          refund: "0",
+          amount: "0",
           refundableMinor: 8500,
           reason: "Customer no longer needs it.",
         }),
@@ -413,7 +413,7 @@ describe.each(dbKinds)("the admin's money on a booking, on %s", (kind) => {
           cancelWithRefundInput.parse({
             bookingId: b.id,
             from: "confirmed",
-            refund: "31",
+            amount: "31",
             refundableMinor: 3000,
             reason: "Weather.",
           }),
@@ -430,7 +430,7 @@ describe.each(dbKinds)("the admin's money on a booking, on %s", (kind) => {
           cancelWithRefundInput.parse({
             bookingId: b.id,
             from: "awaiting_approval",
-            refund: "30",
+            amount: "30",
             refundableMinor: 3000,
             reason: "Weather.",
           }),

@@ -72,7 +72,7 @@ export const cancelWithRefundInput = z
   .object({
     bookingId,
     from,
-    refund: amount.refine((m) => m >= 0, "Enter zero or more."),
+    amount: amount.refine((m) => m >= 0, "Enter zero or more."),
     refundableMinor: shown,
     reason: z
       .string({ error: "Give a reason: the customer sees it." })
@@ -83,20 +83,14 @@ export const cancelWithRefundInput = z
   .transform((v) => ({
     bookingId: v.bookingId,
     from: v.from,
-    refundMinor: v.refund,
+    refundMinor: v.amount,
     refundableMinor: v.refundableMinor,
     reason: v.reason,
   }));
 
 export const paymentLinkInput = z.object({ bookingId, from });
 
-export const resendEmailInput = z.object({
-  bookingId,
-  emailId: z.uuid({ error: "This email could not be found." }),
-});
-
 export type RecordPaymentInput = z.output<typeof recordPaymentInput>;
 export type RefundInput = z.output<typeof refundInput>;
 export type CancelWithRefundInput = z.output<typeof cancelWithRefundInput>;
 export type PaymentLinkInput = z.output<typeof paymentLinkInput>;
-export type ResendEmailInput = z.output<typeof resendEmailInput>;
