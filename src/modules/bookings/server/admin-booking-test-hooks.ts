@@ -14,6 +14,8 @@ export const testBookingInput = z.object({
   customerEmail: z.email(),
   teamName: z.string().min(1),
   startsAt: z.iso.datetime(),
+  /** Already paid online through the test provider, in minor units (the money tests). */
+  paidMinor: z.number().int().min(0).optional(),
 });
 
 export async function createTestBooking(input: z.infer<typeof testBookingInput>) {
@@ -30,6 +32,7 @@ export async function createTestBooking(input: z.infer<typeof testBookingInput>)
     startsAt: new Date(input.startsAt),
     status: input.status,
     customerNotes: "Please ring the bell twice.",
+    paidMinor: input.paidMinor,
   });
-  return { id: booking.id, reference: booking.reference };
+  return { id: booking.id, reference: booking.reference, accessToken: booking.accessToken };
 }
