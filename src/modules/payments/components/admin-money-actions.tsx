@@ -132,7 +132,6 @@ export function PaymentLinkButton(props: Common & { amount: string; what: string
 export function CancelWithRefundButton(
   props: Common & {
     when: string;
-    paid: string | null;
     refundable: string;
     refundableMinor: number;
     policyRefundMinor: number;

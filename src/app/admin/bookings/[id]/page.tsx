@@ -70,7 +70,6 @@ export default async function AdminBookingPage({ params }: Params) {
                       reference={view.reference}
                       customerName={customer.name}
                       when={`${view.date}, ${view.timeRange}`}
-                      paid={netPaid > 0 ? formatMoney(netPaid, view.currency) : null}
                       refundable={money.refundable}
                       refundableMinor={money.refundableMinor}
                       policyRefundMinor={money.cancel.refundMinor}
