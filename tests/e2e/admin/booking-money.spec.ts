@@ -155,6 +155,8 @@ test("send a payment link for a balance, the customer pays it through the test p
     await guest.close();
   }
 
+  // The receipt has gone out (the emails list shows each email's subject once it is sent).
+  await waitForMail(credentials.customer.email, /^Receipt for your payment of £60\.00/, { after: before });
   await a.page.reload();
   await expect(header(a.page)).toContainText("Confirmed");
   await expect(header(a.page)).toContainText("Paid");
