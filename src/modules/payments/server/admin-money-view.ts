@@ -34,6 +34,14 @@ export type AdminMoneyPanel = {
   cancel: { refundMinor: number; refund: string; explanation: string };
 };
 
+const RECORDABLE: readonly BookingStatus[] = [
+  "pending_payment",
+  "awaiting_approval",
+  "confirmed",
+  "in_progress",
+  "completed",
+];
+
 const PROVIDER_LABELS = { stripe: "Card (Stripe)", test: "Test provider", manual: "Recorded" } as const;
 
 const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
@@ -74,11 +82,15 @@ export async function getAdminMoneyPanel(
   const tz = settings.timeZone;
   const money = (m: number) => formatMoney(m, booking.currency);
   const refundableMinor = available.reduce((s, p) => s + p.refundableMinor, 0);
-  const dueMinor = balanceDue({
-    totalMinor: booking.totalMinor,
-    paidMinor: booking.amountPaidMinor,
-    refundedMinor: booking.amountRefundedMinor,
-  });
+  const canRecord = RECORDABLE.includes(booking.status);
+  // A booking that ended owes nothing (what it kept is the business's, as the price summary says).
+  const dueMinor = canRecord
+    ? balanceDue({
+        totalMinor: booking.totalMinor,
+        paidMinor: booking.amountPaidMinor,
+        refundedMinor: booking.amountRefundedMinor,
+      })
+    : 0;
   const holding = !booking.holdExpiresAt || booking.holdExpiresAt > now;
   const pendingDue = booking.depositDueMinor - booking.amountPaidMinor;
   const link =
@@ -102,8 +114,8 @@ export async function getAdminMoneyPanel(
     refundableMinor === 0
       ? "Nothing was paid, so there is nothing to refund."
       : policy.free
-        ? `Cancelled ${settings.freeCancellationHours} hours or more before the start, the policy refunds everything paid.`
-        : `Within ${settings.freeCancellationHours} hours of the start, the policy keeps a late fee of ${settings.lateCancellationFeePercent}% of the total (${money(policy.feeMinor)}).`;
+        ? `Cancelled now, more than ${settings.freeCancellationHours} hours before the start: the policy refunds everything paid.`
+        : `Cancelled now, within ${settings.freeCancellationHours} hours of the start: the policy keeps a late fee of ${settings.lateCancellationFeePercent}% of the total (${money(policy.feeMinor)}).`;
   return {
     bookingId,
     status: booking.status,
@@ -130,9 +142,7 @@ export async function getAdminMoneyPanel(
     refundable: money(refundableMinor),
     dueMinor,
     due: money(dueMinor),
-    canRecord: ["pending_payment", "awaiting_approval", "confirmed", "in_progress", "completed"].includes(
-      booking.status,
-    ),
+    canRecord,
     link,
     cancel: { refundMinor: policy.refundMinor, refund: money(policy.refundMinor), explanation },
   };

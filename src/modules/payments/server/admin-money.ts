@@ -144,6 +144,8 @@ async function writeRefunds(
         actorId: actor.id,
         type: "refund",
         toValue: manual ? "succeeded" : "pending",
+        // The wall clock keeps it after the status change of the same transaction on the timeline.
+        at: sql`clock_timestamp()`,
         data: {
           refundId: id,
           paymentId: p.id,
@@ -220,6 +222,7 @@ export async function recordPayment(
         actorId: actor.id,
         type: "payment",
         toValue: "recorded",
+        at: sql`clock_timestamp()`,
         data: {
           paymentId,
           provider: "manual",
