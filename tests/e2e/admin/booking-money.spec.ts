@@ -77,7 +77,9 @@ for (const [width, offset] of [
     await expect(header(a.page)).toContainText("Paid", { timeout: 5_000 });
     await expect(money(a.page)).toContainText("Cash (recorded)");
     await expect(a.page.getByRole("region", { name: "Timeline" })).toContainText("Payment £85.00 recorded");
-    await expect(a.page.getByRole("region", { name: "Emails" })).toContainText(/Payment receipt|Receipt for your payment/);
+    await expect(a.page.getByRole("region", { name: "Emails" })).toContainText(
+      /Payment receipt|Receipt for your payment/,
+    );
     await expectAccessible(a.page);
     await a.page.screenshot({ path: `${SHOTS}/booking-paid-${width}.png`, fullPage: true });
 
