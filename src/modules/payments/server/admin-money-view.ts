@@ -3,6 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { formatDateTime } from "@/lib/dates";
 import type { BookingStatus, PaymentStatus, RefundStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
+import { isUuid } from "@/lib/uuid";
 import { balanceDue } from "@/modules/bookings/domain/payment-status";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type DbOrTx, getDb } from "@/server/db";
@@ -62,6 +63,7 @@ export async function getAdminMoneyPanel(
   bookingId: string,
   now = new Date(),
 ): Promise<AdminMoneyPanel | null> {
+  if (!isUuid(bookingId)) return null;
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!booking) return null;
   const [settings, paymentRows, refundRows, available] = await Promise.all([
