@@ -263,6 +263,9 @@ describe.each(dbKinds)("the admin's money on a booking, on %s", (kind) => {
       expect(await audits(b.id, "booking.refund")).toHaveLength(1);
       const panel = await getAdminMoneyPanel(l.t.db, b.id, NOW);
       expect(panel).toMatchObject({ refundableMinor: 1500, refundable: "£15.00" });
+      // Not a booking (nor a uuid): no panel, and the page answers 404.
+      expect(await getAdminMoneyPanel(l.t.db, "not-a-booking", NOW)).toBeNull();
+      expect(await getAdminMoneyPanel(l.t.db, "00000000-0000-4000-8000-000000000000", NOW)).toBeNull();
     });
 
     it("refuses a refund above what was paid with a field message, and a page that showed other money", async () => {
