@@ -261,6 +261,18 @@ describe.each(dbKinds)("the admin's money on a booking, on %s", (kind) => {
       );
       expect(await alerts(b.id)).toContain("refund_made");
       expect(await audits(b.id, "booking.refund")).toHaveLength(1);
+      const told = after.mail.find((m) => m.template === "refund-issued");
+      expect(told).toMatchObject({
+        to: l.customer.email,
+        data: { amount: "£35.00", reason: "Goodwill: late arrival." },
+      });
+      const text = renderTemplate("refund-issued", told?.data as never, {
+        businessName: "Shine Street",
+        contactEmail: "hello@shine.test",
+        contactPhone: "020 7946 0000",
+        appUrl: "http://localhost",
+      }).text;
+      expect(text).toContain("Shine Street has refunded £35.00 for your booking");
       const panel = await getAdminMoneyPanel(l.t.db, b.id, NOW);
       expect(panel).toMatchObject({ refundableMinor: 1500, refundable: "£15.00" });
       // Not a booking (nor a uuid): no panel, and the page answers 404.

@@ -62,6 +62,7 @@ const EMAIL_LABELS: Record<string, string> = {
   "booking-cancelled": "Booking cancelled",
   "setup-password": "Account set-up link",
   "payment-link": "Payment link",
+  "refund-issued": "Refund made",
 };
 
 const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {

@@ -300,6 +300,40 @@ const ALERT_SUBJECTS: Record<PaymentAlertKind, string> = {
 /** "A refund was made": the alert's headline, for the email and the booking's timeline. */
 export const alertHeadline = (kind: PaymentAlertKind): string => ALERT_SUBJECTS[kind];
 
+export type RefundIssuedData = {
+  name: string;
+  reference: string;
+  /** "£25.00" */
+  amount: string;
+  reason: string;
+  /** The customer's booking page. */
+  url: string;
+};
+
+export function renderRefundIssued(d: RefundIssuedData, ctx: EmailContext): RenderedEmail {
+  const subject = `A refund of ${d.amount} for your booking ${d.reference}`;
+  return compose(
+    ctx,
+    subject,
+    html`<p>Hello ${d.name},</p>
+      <p>
+        ${ctx.businessName} has refunded ${d.amount} for your booking ${d.reference}, the way you paid. A card
+        refund can take 5–10 working days to show on your statement.
+      </p>
+      <p>Reason: ${d.reason}</p>
+      ${button("View your booking", d.url)}`,
+    [
+      `Hello ${d.name},`,
+      "",
+      `${ctx.businessName} has refunded ${d.amount} for your booking ${d.reference}, the way you paid. A card refund can take 5–10 working days to show on your statement.`,
+      "",
+      `Reason: ${d.reason}`,
+      "",
+      `View your booking: ${d.url}`,
+    ],
+  );
+}
+
 export type PaymentLinkData = {
   name: string;
   reference: string;

@@ -17,12 +17,14 @@ import {
   type NewBookingAdminData,
   type PaymentAlertData,
   type PaymentLinkData,
+  type RefundIssuedData,
   type PaymentReceiptData,
   renderBookingConfirmed,
   renderBookingReceived,
   renderNewBookingAdmin,
   renderPaymentAlertAdmin,
   renderPaymentLink,
+  renderRefundIssued,
   renderPaymentReceipt,
 } from "./booking";
 import { type BookingEndedData, renderBookingCancelled, renderBookingDeclined } from "./booking-ended";
@@ -46,6 +48,7 @@ export type TemplateDataMap = {
   "booking-declined": BookingEndedData;
   "booking-cancelled": BookingEndedData;
   "payment-link": PaymentLinkData;
+  "refund-issued": RefundIssuedData;
 };
 
 export type TemplateName = keyof TemplateDataMap;
@@ -68,6 +71,7 @@ const renderers: { [K in TemplateName]: (data: TemplateDataMap[K], ctx: EmailCon
   "booking-declined": renderBookingDeclined,
   "booking-cancelled": renderBookingCancelled,
   "payment-link": renderPaymentLink,
+  "refund-issued": renderRefundIssued,
 };
 
 export function isTemplateName(name: string): name is TemplateName {

@@ -1,20 +1,24 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { getEnv } from "@/env";
 import type { BookingStatus, PaymentMethod } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { balanceDue } from "@/modules/bookings/domain/payment-status";
+import { bookingPageUrl } from "@/modules/bookings/links";
 import {
   addToBookingLedger,
   announceBooking,
   assertBookingAdmin,
   type Booking,
+  bookingContext,
   lockBooking,
   recordBookingEvents,
   staleMessage,
   tellCustomerBookingEnded,
   transitionBooking,
 } from "@/modules/bookings/server";
+import { enqueueEmail } from "@/modules/notifications/server";
 import { type Actor, writeAudit } from "@/server/audit";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { payments, refunds } from "@/server/db/schema";
@@ -296,6 +300,22 @@ export async function refundBooking(
     assertShownRefundable(booking, input.refundableMinor, refundable);
     assertRefundWithin(booking, input.amountMinor, refundable);
     const w = await writeRefunds(tx, actor, booking, available, input.amountMinor, input.reason, now);
+    // The customer hears of it (a refund with a cancellation is in the cancellation's email instead).
+    const { customer } = await bookingContext(tx, booking.id);
+    if (customer)
+      await enqueueEmail(tx, {
+        to: customer.email,
+        template: "refund-issued",
+        bookingId: booking.id,
+        userId: customer.id,
+        data: {
+          name: customer.name,
+          reference: booking.reference,
+          amount: formatMoney(input.amountMinor, booking.currency),
+          reason: input.reason,
+          url: bookingPageUrl("success", booking, getEnv().APP_URL),
+        },
+      });
     await writeAudit(tx, {
       actorId: actor.id,
       ip: actor.ip,
