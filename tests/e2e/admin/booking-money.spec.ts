@@ -180,5 +180,20 @@ test("send a payment link for a balance, the customer pays it through the test p
   await waitForMail(credentials.customer.email, /^Receipt for your payment of £60\.00/, {
     after: resendBefore,
   });
+
+  // Refund part of it: through the test provider, the customer told.
+  await money(a.page).getByRole("button", { name: "Refund" }).click();
+  const refund = a.page.getByRole("dialog", { name: `Refund ${job.reference}` });
+  await expect(refund).toContainText("Up to £85.00 can be refunded");
+  await refund.getByLabel("Amount to refund (£)").fill("10.00");
+  await refund.getByLabel("Reason (kept on the timeline)").fill("Goodwill: we were late.");
+  await expectAccessible(a.page);
+  await refund.getByRole("button", { name: "Refund now" }).click();
+  await expect(money(a.page)).toContainText("Can be refunded: £75.00", { timeout: 5_000 });
+  await expect(a.page.getByRole("region", { name: "Timeline" })).toContainText("Refund £10.00 succeeded");
+  await waitForMail(
+    credentials.customer.email,
+    new RegExp(`^A refund of £10\\.00 for your booking ${job.reference}`),
+  );
   await a.ctx.close();
 });
