@@ -289,6 +289,8 @@ const MATRIX: Row[] = [
       banned: login("/admin/bookings/not-a-booking"),
     },
   ],
+  ["GET", "/booking/pay", all(404)],
+  ["GET", "/booking/pay?ref=FC-AAAAAA&token=not-the-token", all(404)],
   ["GET", "/uploads/00000000-0000-4000-8000-000000000000.webp", all(404)],
   ["GET", "/uploads/..%2F..%2Fpackage.json", all(404)],
   [
@@ -389,7 +391,7 @@ test("access matrix: a customer's own booking and its receipt", async ({ browser
       status: "confirmed",
       customerEmail: credentials.customer.email,
       teamName: "Van A",
-      startsAt: new Date(Date.now() + 91 * 24 * 3_600_000).toISOString(),
+      startsAt: new Date(Date.now() + 93 * 24 * 3_600_000).toISOString(),
     },
   });
   expect(made.status()).toBe(200);
@@ -412,6 +414,43 @@ test("access matrix: a customer's own booking and its receipt", async ({ browser
       if (actual !== expected[who]) failures.push(`${who} ${path}: expected ${expected[who]}, got ${actual}`);
       await ctx.close();
     }
+  }
+  expect(failures).toEqual([]);
+});
+
+// A payment link's page (/booking/pay): its token opens it for anyone who holds the link; without the
+// token, only the booking's customer signed in.
+test("access matrix: a booking's payment-link page", async ({ browser, request, baseURL }) => {
+  const admin = await contextFor(browser, "admin", request, baseURL ?? "");
+  const made = await admin.request.post("/api/test/bookings", {
+    data: {
+      status: "confirmed",
+      customerEmail: credentials.customer.email,
+      teamName: "Van A",
+      startsAt: new Date(Date.now() + 91 * 24 * 3_600_000).toISOString(),
+    },
+  });
+  expect(made.status()).toBe(200);
+  const b = ((await made.json()) as { data: { reference: string; accessToken: string } }).data;
+  await admin.close();
+  const withToken = `/booking/pay?ref=${b.reference}&token=${b.accessToken}`;
+  const without = `/booking/pay?ref=${b.reference}`;
+  const expected: Record<Who, [Expect, Expect]> = {
+    visitor: [200, 404],
+    customer: [200, 200],
+    otherCustomer: [200, 404],
+    admin: [200, 404],
+    banned: [200, 404],
+  };
+  const failures: string[] = [];
+  for (const who of Object.keys(expected) as Who[]) {
+    const ctx = await contextFor(browser, who, request, baseURL ?? "");
+    for (const [i, path] of [withToken, without].entries()) {
+      const res = await ctx.request.get(path, { maxRedirects: 0 });
+      if (res.status() !== expected[who][i])
+        failures.push(`${who} ${path}: expected ${expected[who][i]}, got ${res.status()}`);
+    }
+    await ctx.close();
   }
   expect(failures).toEqual([]);
 });

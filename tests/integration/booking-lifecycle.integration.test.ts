@@ -57,6 +57,8 @@ describe.each(dbKinds)("the booking lifecycle on %s", (kind) => {
       expect(after.allocation?.releasedAt).toEqual(NOW);
 
     const added = after.events.slice(before.events.length);
+    // A booking that ends cancelled or expired is reported to the business (issue 12): an alert on the timeline.
+    const alerted = to === "cancelled" || to === "expired";
     expect(added).toEqual([
       expect.objectContaining({
         type: "status_changed",
@@ -65,6 +67,7 @@ describe.each(dbKinds)("the booking lifecycle on %s", (kind) => {
         actorId: idOf(actor),
         data: { reason: `Testing ${to}.` },
       }),
+      ...(alerted ? [expect.objectContaining({ type: "email_sent", toValue: "business" })] : []),
     ]);
 
     const newLive = after.live.slice(before.live.length);
@@ -81,7 +84,7 @@ describe.each(dbKinds)("the booking lifecycle on %s", (kind) => {
       expect(templates).toEqual(["booking-confirmed", "booking-new-admin"]);
       const confirmation = after.mail.find((m) => m.template === "booking-confirmed");
       expect(confirmation?.to).toBe(l.customer.email);
-    } else expect(templates).toEqual([]);
+    } else expect(templates).toEqual(alerted ? ["payment-alert-admin"] : []);
   });
 
   it.each(
@@ -238,12 +241,15 @@ describe.each(dbKinds)("the booking lifecycle on %s", (kind) => {
     const gone = await snapshot(lapsed.id);
     expect(gone.booking).toMatchObject({ status: "expired", holdExpiresAt: null });
     expect(gone.allocation).toMatchObject({ status: "expired", releasedAt: NOW });
-    expect(gone.events.at(-1)).toMatchObject({
+    expect(gone.events.at(-2)).toMatchObject({
       type: "status_changed",
       fromValue: "pending_payment",
       toValue: "expired",
       actorId: null,
     });
+    // The business is told (issue 12).
+    expect(gone.events.at(-1)).toMatchObject({ type: "email_sent", toValue: "business" });
+    expect(gone.mail.map((m) => m.template)).toContain("payment-alert-admin");
     expect(gone.live.map((e) => [e.type, e.audience])).toEqual([
       ["booking.updated", "admins"],
       ["booking.updated", "user"],

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as stripeWebhook } from "@/app/api/payments/stripe/webhook/route";
 import { expireHolds } from "@/modules/bookings/server/hold-expiry";
 import { bookingPageUrl } from "@/modules/bookings/links";
+import { cancelWithRefund, refundBooking } from "@/modules/payments/server/admin-money";
 import { startCheckout } from "@/modules/payments/server/checkout";
 import { overridePaymentProviders } from "@/modules/payments/server/registry";
 import { loadBookingResult } from "@/modules/payments/server/result-page";
@@ -254,6 +255,56 @@ describe.each(dbKinds)("Stripe payments on %s", (kind) => {
     expect(create?.idempotencyKey).toBe(`checkout-${payment?.id}`);
   });
 
+  it("an admin cancels a paid booking with a refund: Stripe is asked after the commit, keyed by the refund row", async () => {
+    const admin = await insertUser(t.db, { role: "admin" });
+    const booking = await pendingBooking();
+    const session = stripe.pay((await checkoutFor(booking.id)).id);
+    expect((await deliver(stripeEvent(nextEventId(), "checkout.session.completed", session))).status).toBe(
+      200,
+    );
+    const result = await cancelWithRefund(
+      t.db,
+      { id: admin.id },
+      {
+        bookingId: booking.id,
+        from: "confirmed",
+        refundMinor: 5000,
+        refundableMinor: 8500,
+        reason: "Storm warning for the day.",
+      },
+    );
+    expect(result).toEqual({ status: "cancelled", refundedMinor: 5000 });
+    const [payment] = await paymentsOf(booking.id);
+    const [refund] = await t.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.paymentId, payment?.id ?? ""));
+    expect(refund).toMatchObject({ amountMinor: 5000, status: "succeeded", createdBy: admin.id });
+    const sent = stripe.refunds.find((r) => r.payment_intent === `pi_for_${session.id}`);
+    expect(sent).toMatchObject({ amount: 5000, idempotencyKey: `refund-${refund?.id}` });
+    expect(refund?.providerReference).toBe(sent?.id);
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: "cancelled",
+      amountPaidMinor: 8500,
+      amountRefundedMinor: 5000,
+    });
+    // A second refund of what is left goes to Stripe too, once.
+    await refundBooking(
+      t.db,
+      { id: admin.id },
+      {
+        bookingId: booking.id,
+        amountMinor: 3500,
+        refundableMinor: 3500,
+        reason: "Goodwill.",
+      },
+    );
+    expect(
+      stripe.refunds.filter((r) => r.payment_intent === `pi_for_${session.id}`).map((r) => r.amount),
+    ).toEqual([5000, 3500]);
+    expect((await bookingRow(booking.id))?.amountRefundedMinor).toBe(8500);
+  });
+
   it("success: a signed checkout.session.completed confirms the booking, queues the emails, tells everyone", async () => {
     const booking = await pendingBooking();
     const session = stripe.pay((await checkoutFor(booking.id)).id);
@@ -268,6 +319,7 @@ describe.each(dbKinds)("Stripe payments on %s", (kind) => {
     expect(mail.map((m) => m.template).sort()).toEqual([
       "booking-confirmed",
       "booking-new-admin",
+      "payment-alert-admin",
       "payment-receipt",
     ]);
     const live = await t.db
@@ -298,7 +350,7 @@ describe.each(dbKinds)("Stripe payments on %s", (kind) => {
     expect(rows.filter((p) => p.status === "succeeded")).toHaveLength(1);
     const events = await t.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, booking.id));
     expect(events.filter((e) => e.type === "payment")).toHaveLength(1);
-    expect(await t.db.select().from(emails).where(eq(emails.bookingId, booking.id))).toHaveLength(3);
+    expect(await t.db.select().from(emails).where(eq(emails.bookingId, booking.id))).toHaveLength(4);
   });
 
   it("concurrent deliveries and the return page settle the payment exactly once", async () => {
@@ -418,8 +470,13 @@ describe.each(dbKinds)("Stripe payments on %s", (kind) => {
     expect(refund?.providerReference).toBe(sent?.id);
 
     const mail = await t.db.select().from(emails).where(eq(emails.bookingId, booking.id));
-    const alert = mail.find((m) => m.template === "payment-alert-admin");
-    expect(alert).toMatchObject({ to: "hello@shine.test", data: { kind: "late_payment_refunded" } });
+    // The business hears of the expiry, then of the late payment's refund.
+    const alerts = mail.filter((m) => m.template === "payment-alert-admin");
+    expect(alerts.map((m) => (m.data as { kind: string }).kind).sort()).toEqual([
+      "booking_expired",
+      "late_payment_refunded",
+    ]);
+    expect(alerts.every((m) => m.to === "hello@shine.test")).toBe(true);
     expect(mail.some((m) => m.template === "booking-confirmed")).toBe(false);
     const events = await t.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, booking.id));
     expect(

@@ -6,9 +6,11 @@ import {
   adminBookingChangeInput,
   adminBookingReasonInput,
   internalNotesInput,
+  resendEmailInput,
 } from "./admin-booking-schemas";
 import type { AdminBookingVerb } from "./domain/admin-booking-actions";
 import { changeBookingAsAdmin, saveInternalNotes } from "./server/admin-booking-actions";
+import { resendBookingEmailAsAdmin } from "./server/admin-booking-emails";
 
 // The buttons of /admin/bookings/{id}. Each returns the status the booking is in now.
 
@@ -33,3 +35,8 @@ export const saveInternalNotesAction = adminAction(internalNotesInput, async (in
   await saveInternalNotes(await getDb(), await requestActor(user.id), input);
   return null;
 });
+
+/** Resend: a fresh copy of one of the booking's emails goes through the outbox. */
+export const resendBookingEmailAction = adminAction(resendEmailInput, async (input, user) =>
+  resendBookingEmailAsAdmin(await getDb(), await requestActor(user.id), input),
+);

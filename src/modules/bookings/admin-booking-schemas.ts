@@ -24,3 +24,8 @@ export const internalNotesInput = z.object({
 
 export type AdminBookingChangeInput = z.infer<typeof adminBookingChangeInput> & { reason?: string };
 export type InternalNotesInput = z.infer<typeof internalNotesInput>;
+
+export const resendEmailInput = z.object({
+  bookingId,
+  emailId: z.uuid({ error: "This email could not be found." }),
+});

@@ -1,7 +1,7 @@
 // The /booking/* pages and the calendar file open with the booking's reference and its unguessable access
 // token, so a guest can reach them from the confirmation email or the provider's return redirect.
 
-export type BookingPage = "payment-complete" | "payment-cancelled" | "success" | "calendar.ics";
+export type BookingPage = "payment-complete" | "payment-cancelled" | "success" | "calendar.ics" | "pay";
 
 export function bookingPagePath(
   page: BookingPage,

@@ -7,6 +7,7 @@ import { AppError } from "@/server/errors";
 import { bookingAccessInput, testCheckoutInput } from "./schemas";
 import { cancelPendingBooking } from "./server/cancel-unpaid";
 import { startCheckout } from "./server/checkout";
+import { startBalanceCheckout } from "./server/payment-link";
 import { completeTestCheckout } from "./server/test-checkout";
 
 // The /booking/* pages are open to the booking's owner and to whoever holds its access token, so these
@@ -22,6 +23,17 @@ async function bookingFor(input: { reference: string; token?: string }, viewer: 
 export const retryCheckoutAction = publicAction(bookingAccessInput, async (input, user) => {
   const booking = await bookingFor(input, user);
   const { url } = await startCheckout(await getDb(), { id: booking.customerId }, { bookingId: booking.id });
+  return { redirectTo: url };
+});
+
+/** Pay the balance (/booking/pay, from a payment link): a checkout for what is owed. */
+export const payBalanceAction = publicAction(bookingAccessInput, async (input, user) => {
+  const booking = await bookingFor(input, user);
+  const { url } = await startBalanceCheckout(
+    await getDb(),
+    { id: booking.customerId },
+    { bookingId: booking.id },
+  );
   return { redirectTo: url };
 });
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
@@ -34,6 +34,8 @@ type Props = {
   /** "£25.00" when money was paid (net of refunds); null when nothing was. */
   paid: string | null;
   awaitingPayment: boolean;
+  /** Buttons other modules add beside these (the payments module's Cancel with its refund). */
+  extra?: ReactNode;
 };
 
 type Action = (input: Record<string, unknown>) => Promise<FormResult>;
@@ -138,7 +140,7 @@ function ReasonAction({ verb, props }: { verb: "decline" | "cancel"; props: Prop
 }
 
 export function AdminBookingActions(props: Props) {
-  if (props.verbs.length === 0)
+  if (props.verbs.length === 0 && !props.extra)
     return <p className="text-sm text-ink-muted">This booking has ended: there is nothing more to do.</p>;
   return (
     <div className="flex flex-wrap gap-3">
@@ -149,6 +151,7 @@ export function AdminBookingActions(props: Props) {
           <SimpleAction key={verb} verb={verb} props={props} />
         ),
       )}
+      {props.extra}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
+import { ActionButton } from "@/components/ui/action-button";
 import { Section } from "@/components/ui/card";
 import { formatMoney } from "@/lib/money";
+import { resendBookingEmailAction } from "../admin-actions";
 import type { AdminBookingPage } from "../server/admin-booking-view";
 
 // The read-only parts of /admin/bookings/{id}: who, what, where, the money, the timeline and the emails.
@@ -128,11 +130,22 @@ export function AdminBookingEmails({ page }: { page: AdminBookingPage }) {
       ) : (
         <ul className="mt-2 divide-y divide-line">
           {page.emails.map((m) => (
-            <li key={m.id} className="py-2">
-              <p className="font-medium">{m.what}</p>
-              <p className="text-sm text-ink-muted break-words">
-                To {m.to} · {m.statusLabel} · {m.at}
-              </p>
+            <li key={m.id} className="flex flex-wrap items-start justify-between gap-2 py-2">
+              <div className="min-w-0">
+                <p className="font-medium">{m.what}</p>
+                <p className="text-sm text-ink-muted break-words">
+                  To {m.to} · {m.statusLabel} · {m.at}
+                </p>
+              </div>
+              <ActionButton
+                action={resendBookingEmailAction}
+                input={{ bookingId: page.view.id, emailId: m.id }}
+                confirm={`Send a fresh copy of “${m.what}” to ${m.to}?`}
+                confirmLabel="Send the copy"
+                successToast={`A copy is on its way to ${m.to}.`}
+              >
+                Resend
+              </ActionButton>
             </li>
           ))}
         </ul>

@@ -32,7 +32,7 @@ const DEFAULT_REASON: Record<AdminBookingVerb, string> = {
 type Options = { now?: Date };
 
 /** Authorisation lives here, not only in the action: the actor must be an admin now. */
-async function assertAdmin(tx: DbOrTx, actor: Actor): Promise<void> {
+export async function assertBookingAdmin(tx: DbOrTx, actor: Actor): Promise<void> {
   const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, actor.id));
   // A customer learns nothing about the booking: the same answer as a booking that isn't there.
   if (row?.role !== "admin") throw new AppError("NOT_FOUND");
@@ -42,13 +42,20 @@ export const staleMessage = (booking: Booking) =>
   `This booking changed: it is now ${BOOKING_STATUS_LABELS[booking.status]}.`;
 
 async function lockAsShown(tx: Tx, actor: Actor, bookingId: string): Promise<Booking> {
-  await assertAdmin(tx, actor);
+  await assertBookingAdmin(tx, actor);
   const booking = await lockBooking(tx, bookingId);
   if (!booking) throw new AppError("NOT_FOUND");
   return booking;
 }
 
-async function tellCustomer(tx: Tx, booking: Booking, verb: "decline" | "cancel", reason: string) {
+/** The customer's email when the business ends their booking (`refund`: see BookingEndedData). */
+export async function tellCustomerBookingEnded(
+  tx: Tx,
+  booking: Booking,
+  verb: "decline" | "cancel",
+  reason: string,
+  refund?: string | null,
+) {
   const { view, customer } = await bookingContext(tx, booking.id);
   if (!customer) return;
   const netPaid = booking.amountPaidMinor - booking.amountRefundedMinor;
@@ -65,6 +72,7 @@ async function tellCustomer(tx: Tx, booking: Booking, verb: "decline" | "cancel"
       timeRange: view.timeRange,
       reason,
       paid: netPaid > 0 ? formatMoney(netPaid, booking.currency) : null,
+      ...(refund !== undefined ? { refund } : {}),
       bookUrl: new URL(routes.book, getEnv().APP_URL).toString(),
     },
   });
@@ -96,7 +104,8 @@ export async function changeBookingAsAdmin(
       now,
       refusal: staleMessage(current),
       effects: async (etx, changed) => {
-        if (verb === "decline" || verb === "cancel") await tellCustomer(etx, changed, verb, reason);
+        if (verb === "decline" || verb === "cancel")
+          await tellCustomerBookingEnded(etx, changed, verb, reason);
       },
     });
     await writeAudit(tx, {

@@ -14,6 +14,7 @@ export const testBookingInput = z.object({
   customerEmail: z.email(),
   teamName: z.string().min(1),
   startsAt: z.iso.datetime(),
+  /** Already paid online through the test provider, in minor units (the money tests). */
   paidMinor: z.number().int().min(0).optional(),
 });
 
@@ -33,5 +34,5 @@ export async function createTestBooking(input: z.infer<typeof testBookingInput>)
     customerNotes: "Please ring the bell twice.",
     paidMinor: input.paidMinor,
   });
-  return { id: booking.id, reference: booking.reference };
+  return { id: booking.id, reference: booking.reference, accessToken: booking.accessToken };
 }

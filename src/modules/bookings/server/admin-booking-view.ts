@@ -62,6 +62,8 @@ const EMAIL_LABELS: Record<string, string> = {
   "booking-cancelled": "Booking cancelled",
   "setup-password": "Account set-up link",
   "booking-moved": "Booking moved",
+  "payment-link": "Payment link",
+  "refund-issued": "Refund made",
 };
 
 const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
@@ -109,6 +111,21 @@ export function describeEvent(e: EventRow, currency: string): { what: string; wh
     }
     case "reschedule_requested":
       return { what: "Customer asked to move the booking", why: reason };
+    case "email_sent":
+      if (e.toValue === "business")
+        return {
+          what: `Business told: ${typeof d.headline === "string" ? d.headline : "an alert"}`,
+          why: null,
+        };
+      if (e.toValue === "payment_link") return { what: `Payment link sent for${amount}`, why: null };
+      if (e.toValue === "resent") {
+        const t = typeof d.template === "string" ? d.template : "";
+        return {
+          what: `Email sent again: ${EMAIL_LABELS[t] ?? t}`,
+          why: typeof d.to === "string" ? `To ${d.to}` : null,
+        };
+      }
+      return { what: "Email sent", why: null };
     case "reschedule_decided":
       return { what: `Move request ${e.toValue ?? "decided"}`, why: reason };
     default:

@@ -1,13 +1,18 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { formatMoney } from "@/lib/money";
 import { getEnv } from "@/env";
 import { findUserById } from "@/modules/accounts/server";
 import { type BookingView, getBookingView } from "./booking-view";
 import { enqueueEmail } from "@/modules/notifications/server";
-import type { BookingEmailSummary } from "@/modules/notifications/templates/booking";
+import {
+  alertHeadline,
+  type BookingEmailSummary,
+  type PaymentAlertKind,
+} from "@/modules/notifications/templates/booking";
 import { getSettingsOrThrow, type Settings } from "@/modules/settings/server";
 import type { DbOrTx, Tx } from "@/server/db";
-import { bookings, emails } from "@/server/db/schema";
+import { bookingEvents, bookings, emails } from "@/server/db/schema";
 import { bookingPageUrl } from "../links";
 import { buildBookingIcs } from "./booking-ics";
 
@@ -129,4 +134,46 @@ export async function enqueueBookingEmails(
     });
   }
   await enqueueNewBookingForAdmin(tx, ctx);
+}
+
+export type BusinessAlert = {
+  bookingId: string;
+  kind: PaymentAlertKind;
+  amountMinor: number;
+  currency: string;
+  /** What happened, in a sentence or two. */
+  detail: string;
+};
+
+/**
+ * Tells the business address (settings) about money that moved or a booking that ended, through the
+ * outbox in the caller's transaction, and notes on the booking's timeline that it was told. The one
+ * mechanism for every alert (payments' refunds and receipts, cancellations and expiries here).
+ */
+export async function enqueueBusinessAlert(tx: DbOrTx, alert: BusinessAlert): Promise<void> {
+  const [booking] = await tx
+    .select({ reference: bookings.reference })
+    .from(bookings)
+    .where(eq(bookings.id, alert.bookingId));
+  const settings = await getSettingsOrThrow(tx);
+  const to = adminAddress(settings);
+  await enqueueEmail(tx, {
+    to,
+    template: "payment-alert-admin",
+    bookingId: alert.bookingId,
+    data: {
+      kind: alert.kind,
+      reference: booking?.reference ?? "",
+      amount: formatMoney(alert.amountMinor, alert.currency),
+      detail: alert.detail,
+      adminUrl: adminBookingUrl(alert.bookingId),
+    },
+  });
+  await tx.insert(bookingEvents).values({
+    bookingId: alert.bookingId,
+    type: "email_sent",
+    toValue: "business",
+    data: { template: "payment-alert-admin", kind: alert.kind, to, headline: alertHeadline(alert.kind) },
+    at: sql`clock_timestamp()`,
+  });
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/server/db";
 import { allocations, bookingEvents, bookingItems, bookings, rescheduleRequests } from "@/server/db/schema";
 import { allocationStatusFor } from "../domain/booking-status";
@@ -11,7 +11,10 @@ import { allocationStatusFor } from "../domain/booking-status";
 
 export type Booking = typeof bookings.$inferSelect;
 export type NewBooking = typeof bookings.$inferInsert;
-export type BookingEventRow = Omit<typeof bookingEvents.$inferInsert, "id" | "createdAt">;
+/** `at` may be `sql\`clock_timestamp()\`` to order events written in one transaction. */
+export type BookingEventRow = Omit<typeof bookingEvents.$inferInsert, "id" | "createdAt" | "at"> & {
+  at?: Date | SQL;
+};
 export type BookingItemRow = Omit<typeof bookingItems.$inferInsert, "id" | "bookingId" | "position">;
 
 export type BookingRecordInput = {

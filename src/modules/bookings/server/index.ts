@@ -27,3 +27,4 @@ export * from "./admin-customer-search";
 export * from "./booking-core";
 export * from "./create-admin-booking";
 export * from "./admin-today";
+export * from "./admin-booking-emails";

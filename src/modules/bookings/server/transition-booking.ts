@@ -7,7 +7,7 @@ import { allocations, bookingEvents, bookings } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
 import { allocationStatusFor, holdsTime, transitionSteps } from "../domain/booking-status";
-import { enqueueBookingEmails } from "./booking-emails";
+import { enqueueBookingEmails, enqueueBusinessAlert } from "./booking-emails";
 import type { Booking } from "./booking-records";
 
 // The one path by which a booking changes status (ADR 0014), in the caller's transaction:
@@ -69,9 +69,33 @@ export async function transitionBooking(tx: Tx, input: TransitionInput): Promise
   // A booking that stops happening holds no requested reschedule time either.
   if (!holdsTime(booking.status)) await releaseRescheduleHolds(tx, booking.id, input.now);
   if (booking.status === "confirmed") await enqueueBookingEmails(tx, booking.id, "confirmed");
+  if (booking.status === "cancelled" || booking.status === "expired") await tellBusiness(tx, booking, input);
   await input.effects?.(tx, booking);
   if (!input.deferLive) await announceBooking(tx, booking);
   return { booking, from: current.status, steps };
+}
+
+const WHO: Record<TransitionActor["role"], string> = {
+  admin: "the business",
+  customer: "the customer",
+  system: "the system",
+  payment: "the payment provider",
+};
+
+/** The business hears of every booking that ends unpaid or cancelled, by whoever (issue 12). */
+async function tellBusiness(tx: Tx, booking: Booking, input: TransitionInput): Promise<void> {
+  const netPaid = booking.amountPaidMinor - booking.amountRefundedMinor;
+  const paid = netPaid > 0 ? "Money was paid: see the booking for its refund." : "Nothing was paid.";
+  await enqueueBusinessAlert(tx, {
+    bookingId: booking.id,
+    kind: booking.status === "cancelled" ? "booking_cancelled" : "booking_expired",
+    amountMinor: Math.max(0, netPaid),
+    currency: booking.currency,
+    detail:
+      booking.status === "cancelled"
+        ? `Cancelled by ${WHO[input.actor.role]}. Reason: ${input.reason} ${paid}`
+        : `The payment hold lapsed before the booking was paid, and its time was released. ${paid}`,
+  });
 }
 
 async function applyStep(tx: Tx, booking: Booking, to: BookingStatus, input: TransitionInput) {

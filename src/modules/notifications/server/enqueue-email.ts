@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
 import { emails } from "@/server/db/schema";
 import type { TemplateDataMap, TemplateName } from "../templates";
@@ -38,4 +38,35 @@ export async function enqueueEmail<K extends TemplateName>(
   if (!row) throw new Error("email insert returned nothing");
   await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, ${row.id})`);
   return row.id;
+}
+
+export type ResentEmail = { id: string; template: string; to: string };
+
+/**
+ * Queues a fresh copy of one of a booking's emails (same recipient, template, data and attachments), in
+ * the caller's transaction. Null when the booking has no such email (or it was purged after sending).
+ */
+export async function resendBookingEmail(
+  tx: DbOrTx,
+  input: { emailId: string; bookingId: string },
+): Promise<ResentEmail | null> {
+  const [original] = await tx
+    .select()
+    .from(emails)
+    .where(and(eq(emails.id, input.emailId), eq(emails.bookingId, input.bookingId)));
+  if (!original) return null;
+  const [row] = await tx
+    .insert(emails)
+    .values({
+      to: original.to,
+      template: original.template,
+      data: original.data,
+      bookingId: original.bookingId,
+      userId: original.userId,
+      attachments: original.attachments,
+    })
+    .returning({ id: emails.id });
+  if (!row) throw new Error("email insert returned nothing");
+  await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, ${row.id})`);
+  return { id: row.id, template: original.template, to: original.to };
 }

@@ -16,6 +16,8 @@ export type BookingEndedData = {
   reason: string;
   /** What had been paid, net of refunds, with its currency; null when nothing was. */
   paid: string | null;
+  /** The refund made with the cancellation ("£25.00"), or "none" when the business keeps what was paid. */
+  refund?: string | null;
   /** Where to book again. */
   bookUrl: string;
 };
@@ -47,9 +49,15 @@ export function renderBookingCancelled(d: BookingEndedData, ctx: EmailContext): 
     `Hello ${d.name},`,
     `${ctx.businessName} has cancelled your ${d.title} on ${d.date}, ${d.timeRange} (${d.reference}).`,
     `Reason: ${d.reason}`,
-    ...(d.paid
-      ? [`You paid ${d.paid}. Any refund is issued separately and we will email you when it is.`]
-      : []),
+    ...(d.paid && d.refund === "none"
+      ? [`You paid ${d.paid}. Under the cancellation policy, nothing is refunded.`]
+      : d.paid && d.refund
+        ? [
+            `You paid ${d.paid}. We are refunding ${d.refund} to you, the way you paid; it can take a few days to reach you.`,
+          ]
+        : d.paid
+          ? [`You paid ${d.paid}. Any refund is issued separately and we will email you when it is.`]
+          : []),
     `To book another time: ${d.bookUrl}`,
     contact(ctx),
   ]);

@@ -70,7 +70,12 @@ export type PaymentAlertKind =
   | "cancelled_booking_refunded"
   | "paid_twice_refunded"
   | "amount_mismatch"
-  | "refund_failed";
+  | "refund_failed"
+  // Money and endings the business hears of as they happen (issue 12).
+  | "booking_paid"
+  | "booking_cancelled"
+  | "booking_expired"
+  | "refund_made";
 
 export type PaymentAlertData = {
   kind: PaymentAlertKind;
@@ -286,7 +291,86 @@ const ALERT_SUBJECTS: Record<PaymentAlertKind, string> = {
   paid_twice_refunded: "A second payment for a paid booking was refunded",
   amount_mismatch: "A payment did not match its booking and was not applied",
   refund_failed: "An automatic refund failed — action needed",
+  booking_paid: "A payment was received",
+  booking_cancelled: "A booking was cancelled",
+  booking_expired: "A booking expired unpaid",
+  refund_made: "A refund was made",
 };
+
+/** "A refund was made": the alert's headline, for the email and the booking's timeline. */
+export const alertHeadline = (kind: PaymentAlertKind): string => ALERT_SUBJECTS[kind];
+
+export type RefundIssuedData = {
+  name: string;
+  reference: string;
+  /** "£25.00" */
+  amount: string;
+  reason: string;
+  /** The customer's booking page. */
+  url: string;
+};
+
+export function renderRefundIssued(d: RefundIssuedData, ctx: EmailContext): RenderedEmail {
+  const subject = `A refund of ${d.amount} for your booking ${d.reference}`;
+  return compose(
+    ctx,
+    subject,
+    html`<p>Hello ${d.name},</p>
+      <p>
+        ${ctx.businessName} has refunded ${d.amount} for your booking ${d.reference}, the way you paid. A card
+        refund can take 5–10 working days to show on your statement.
+      </p>
+      <p>Reason: ${d.reason}</p>
+      ${button("View your booking", d.url)}`,
+    [
+      `Hello ${d.name},`,
+      "",
+      `${ctx.businessName} has refunded ${d.amount} for your booking ${d.reference}, the way you paid. A card refund can take 5–10 working days to show on your statement.`,
+      "",
+      `Reason: ${d.reason}`,
+      "",
+      `View your booking: ${d.url}`,
+    ],
+  );
+}
+
+export type PaymentLinkData = {
+  name: string;
+  reference: string;
+  title: string;
+  date: string;
+  timeRange: string;
+  /** What is owed, "£42.50". */
+  amount: string;
+  /** "the deposit" / "the balance" */
+  what: string;
+  /** The page where the customer pays through the business's payment provider. */
+  url: string;
+};
+
+export function renderPaymentLink(d: PaymentLinkData, ctx: EmailContext): RenderedEmail {
+  const subject = `Pay ${d.amount} for your booking ${d.reference}`;
+  return compose(
+    ctx,
+    subject,
+    html`<p>Hello ${d.name},</p>
+      <p>
+        ${ctx.businessName} has sent you a link to pay ${d.what} of ${d.amount} for your booking
+        ${d.reference} (${d.title}, ${d.date}, ${d.timeRange}).
+      </p>
+      ${button(`Pay ${d.amount}`, d.url)}
+      <p>The payment is made securely through our payment provider.</p>`,
+    [
+      `Hello ${d.name},`,
+      "",
+      `${ctx.businessName} has sent you a link to pay ${d.what} of ${d.amount} for your booking ${d.reference} (${d.title}, ${d.date}, ${d.timeRange}).`,
+      "",
+      `Pay ${d.amount}: ${d.url}`,
+      "",
+      "The payment is made securely through our payment provider.",
+    ],
+  );
+}
 
 export function renderPaymentAlertAdmin(d: PaymentAlertData, ctx: EmailContext): RenderedEmail {
   const subject = `${ALERT_SUBJECTS[d.kind]} (${d.reference})`;

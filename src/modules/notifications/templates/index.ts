@@ -16,11 +16,15 @@ import {
   type BookingReceivedData,
   type NewBookingAdminData,
   type PaymentAlertData,
+  type PaymentLinkData,
+  type RefundIssuedData,
   type PaymentReceiptData,
   renderBookingConfirmed,
   renderBookingReceived,
   renderNewBookingAdmin,
   renderPaymentAlertAdmin,
+  renderPaymentLink,
+  renderRefundIssued,
   renderPaymentReceipt,
 } from "./booking";
 import { type BookingEndedData, renderBookingCancelled, renderBookingDeclined } from "./booking-ended";
@@ -45,6 +49,8 @@ export type TemplateDataMap = {
   "booking-declined": BookingEndedData;
   "booking-cancelled": BookingEndedData;
   "booking-moved": BookingMovedData;
+  "payment-link": PaymentLinkData;
+  "refund-issued": RefundIssuedData;
 };
 
 export type TemplateName = keyof TemplateDataMap;
@@ -67,6 +73,8 @@ const renderers: { [K in TemplateName]: (data: TemplateDataMap[K], ctx: EmailCon
   "booking-declined": renderBookingDeclined,
   "booking-cancelled": renderBookingCancelled,
   "booking-moved": renderBookingMoved,
+  "payment-link": renderPaymentLink,
+  "refund-issued": renderRefundIssued,
 };
 
 export function isTemplateName(name: string): name is TemplateName {

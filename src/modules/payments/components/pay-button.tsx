@@ -2,17 +2,21 @@
 
 import { type ReactNode, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
+import type { ActionResult } from "@/server/errors";
 import { retryCheckoutAction } from "../actions";
 
-/** Opens a fresh checkout at the payment provider (Pay now / Try again) and goes there. */
+/** Opens a fresh checkout at the payment provider (Pay now / Try again, or a balance) and goes there. */
 export function PayButton({
   reference,
   token,
   children,
+  action = retryCheckoutAction,
 }: {
   reference: string;
   token: string;
   children: ReactNode;
+  /** What opens the checkout: the booking's payment (default) or its balance (payBalanceAction). */
+  action?: (input: { reference: string; token: string }) => Promise<ActionResult<{ redirectTo: string }>>;
 }) {
   const [pending, start] = useTransition();
   const [leaving, setLeaving] = useState(false);
@@ -22,7 +26,7 @@ export function PayButton({
   const pay = () =>
     start(async () => {
       setError(null);
-      const res = await retryCheckoutAction({ reference, token }).catch(() => ({
+      const res = await action({ reference, token }).catch(() => ({
         ok: false as const,
         message: "We couldn't reach the server. Check your connection and try again.",
       }));

@@ -6,3 +6,6 @@ export * from "./webhook-http";
 export * from "./booking-ledger";
 export * from "./phone-payment";
 export * from "./revenue";
+export * from "./admin-money";
+export * from "./admin-money-view";
+export * from "./payment-link";

@@ -4,12 +4,10 @@ import { getEnv } from "@/env";
 import { formatDateTime } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { bookingPageUrl } from "@/modules/bookings/links";
-import { adminAddress, adminBookingUrl, bookingContext } from "@/modules/bookings/server";
+import { type BusinessAlert, bookingContext, enqueueBusinessAlert } from "@/modules/bookings/server";
 import { enqueueEmail } from "@/modules/notifications/server";
-import type { PaymentAlertKind } from "@/modules/notifications/templates/booking";
-import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx, Tx } from "@/server/db";
-import { bookings, payments } from "@/server/db/schema";
+import { payments } from "@/server/db/schema";
 
 // The payment emails, queued in the caller's transaction: the customer's receipt and the business's
 // alerts about money it has to know of. The booking's own emails are the bookings module's.
@@ -46,26 +44,7 @@ export async function enqueuePaymentReceipt(tx: Tx, paymentId: string): Promise<
   });
 }
 
-/** Tells the business about a payment it has to know of (a refund made for it, or one that needs it). */
-export async function enqueuePaymentAlert(
-  tx: DbOrTx,
-  input: { bookingId: string; kind: PaymentAlertKind; amountMinor: number; currency: string; detail: string },
-): Promise<void> {
-  const [booking] = await tx
-    .select({ reference: bookings.reference })
-    .from(bookings)
-    .where(eq(bookings.id, input.bookingId));
-  const settings = await getSettingsOrThrow(tx);
-  await enqueueEmail(tx, {
-    to: adminAddress(settings),
-    template: "payment-alert-admin",
-    bookingId: input.bookingId,
-    data: {
-      kind: input.kind,
-      reference: booking?.reference ?? "",
-      amount: formatMoney(input.amountMinor, input.currency),
-      detail: input.detail,
-      adminUrl: adminBookingUrl(input.bookingId),
-    },
-  });
+/** Tells the business about a payment it has to know of (the bookings module's alert mechanism). */
+export async function enqueuePaymentAlert(tx: DbOrTx, input: BusinessAlert): Promise<void> {
+  await enqueueBusinessAlert(tx, input);
 }

@@ -4,13 +4,15 @@ import { formatMoney } from "@/lib/money";
 import type { BookingStatus } from "@/lib/enums";
 import { addToBookingLedger, lockBooking, recordBookingEvents } from "@/modules/bookings/server";
 import { expireLapsedHold, publishExpired } from "@/modules/bookings/server";
-import { PAYMENT_ACTOR, transitionBooking } from "@/modules/bookings/server";
+import { announceBooking, PAYMENT_ACTOR, transitionBooking } from "@/modules/bookings/server";
+import { balanceDue } from "@/modules/bookings/domain/payment-status";
 import type { PaymentAlertKind } from "@/modules/notifications/templates/booking";
 import type { Tx } from "@/server/db";
 import { payments, refunds } from "@/server/db/schema";
 import { publish } from "@/server/realtime/publish";
 import { cancelOpenCheckouts, type OpenCheckout } from "./checkout";
 import { enqueuePaymentAlert, enqueuePaymentReceipt } from "./payment-emails";
+import { BALANCE_PAYABLE } from "./payment-link";
 
 // Applying money that a provider says arrived. One path for the webhook and for the return page (which
 // asks the provider itself rather than wait for the webhook), idempotent on the payment row: whichever
@@ -36,6 +38,16 @@ const REFUND_TEXT: Record<Extract<PaymentAlertKind, `${string}_refunded`>, strin
   paid_twice_refunded:
     "A second online payment arrived for a booking that had already been paid, and was refunded.",
 };
+
+async function alertPaid(tx: Tx, payment: Payment, detail: string): Promise<void> {
+  await enqueuePaymentAlert(tx, {
+    bookingId: payment.bookingId,
+    kind: "booking_paid",
+    amountMinor: payment.amountMinor,
+    currency: payment.currency,
+    detail: `${formatMoney(payment.amountMinor, payment.currency)} was paid online. ${detail}`,
+  });
+}
 
 async function lockPayment(tx: Tx, paymentId: string): Promise<Payment | null> {
   const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
@@ -93,9 +105,27 @@ export async function settlePaidCheckout(
         // caller asks the provider to expire it after the commit, so nobody is left on a payable page.
         closed = await cancelOpenCheckouts(etx, booking.id);
         await enqueuePaymentReceipt(etx, payment.id);
+        await alertPaid(etx, payment, "The booking is confirmed.");
       },
     });
     return { outcome: "confirmed", status: confirmed.status, closed };
+  }
+
+  // The balance of a booking that goes ahead, paid through the link the business sent: the paid amount
+  // goes up and the booking stays where it is. Money beyond what is owed is refunded as a second payment.
+  const owed = balanceDue({
+    totalMinor: booking.totalMinor,
+    paidMinor: booking.amountPaidMinor,
+    refundedMinor: booking.amountRefundedMinor,
+  });
+  if (payment.kind === "balance" && BALANCE_PAYABLE.includes(booking.status) && payment.amountMinor <= owed) {
+    await addToBookingLedger(tx, booking.id, { paidMinor: payment.amountMinor });
+    await recordBookingEvents(tx, [paymentEvent]);
+    const closed = await cancelOpenCheckouts(tx, booking.id);
+    await enqueuePaymentReceipt(tx, payment.id);
+    await alertPaid(tx, payment, "The balance of the booking was paid online.");
+    await announceBooking(tx, booking);
+    return { outcome: "confirmed", status: booking.status, closed };
   }
 
   // Not holding: make its lapsed hold official first (the expiry job may not have run yet). Only this

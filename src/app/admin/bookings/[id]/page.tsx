@@ -17,6 +17,9 @@ import { AdminBookingMove } from "@/modules/bookings/components/admin-booking-mo
 import { AdminBookingNotes } from "@/modules/bookings/components/admin-booking-notes";
 import { BookingStatusBadge, PaymentStatusBadge } from "@/modules/bookings/components/booking-status-badge";
 import { loadAdminBookingPage, loadBookingMovePanel } from "@/modules/bookings/server";
+import { CancelWithRefundButton } from "@/modules/payments/components/admin-money-actions";
+import { AdminMoneyPanel } from "@/modules/payments/components/admin-money-panel";
+import { loadAdminMoneyPanel } from "@/modules/payments/server";
 import { requireAdminPage } from "@/server/auth/guards";
 
 type Params = { params: Promise<{ id: string }> };
@@ -26,8 +29,12 @@ export const metadata: Metadata = { title: "Booking" };
 export default async function AdminBookingPage({ params }: Params) {
   const { id } = await params;
   await requireAdminPage(routes.adminBooking(id));
-  const [page, move] = await Promise.all([loadAdminBookingPage(id), loadBookingMovePanel(id)]);
-  if (!page) notFound();
+  const [page, move, money] = await Promise.all([
+    loadAdminBookingPage(id),
+    loadBookingMovePanel(id),
+    loadAdminMoneyPanel(id),
+  ]);
+  if (!page || !money) notFound();
   const { view, customer } = page;
   const netPaid = view.paidMinor - view.refundedMinor;
 
@@ -53,12 +60,29 @@ export default async function AdminBookingPage({ params }: Params) {
               <AdminBookingActions
                 bookingId={view.id}
                 status={view.status}
-                verbs={page.verbs}
+                verbs={page.verbs.filter((v) => v !== "cancel")}
                 reference={view.reference}
                 customerName={customer.name}
                 when={`${view.date}, ${view.timeRange}`}
                 paid={netPaid > 0 ? formatMoney(netPaid, view.currency) : null}
                 awaitingPayment={view.status === "pending_payment"}
+                extra={
+                  page.verbs.includes("cancel") && (
+                    // Cancel is the payments module's: it computes and makes the refund with it.
+                    <CancelWithRefundButton
+                      bookingId={view.id}
+                      status={view.status}
+                      reference={view.reference}
+                      customerName={customer.name}
+                      when={`${view.date}, ${view.timeRange}`}
+                      refundable={money.refundable}
+                      refundableMinor={money.refundableMinor}
+                      policyRefundMinor={money.cancel.refundMinor}
+                      policyRefund={money.cancel.refund}
+                      explanation={money.cancel.explanation}
+                    />
+                  )
+                }
               />
             </div>
           </Section>
@@ -80,6 +104,12 @@ export default async function AdminBookingPage({ params }: Params) {
         </div>
         <div className="space-y-6">
           <AdminBookingMoney page={page} />
+          <AdminMoneyPanel
+            panel={money}
+            reference={view.reference}
+            customerName={customer.name}
+            customerEmail={customer.erased ? null : customer.email}
+          />
           <Section title="Internal notes">
             <div className="mt-3">
               <AdminBookingNotes

@@ -1,0 +1,30 @@
+"use server";
+
+import { adminAction, requestActor } from "@/server/actions";
+import { getDb } from "@/server/db";
+import {
+  cancelWithRefundInput,
+  paymentLinkInput,
+  recordPaymentInput,
+  refundInput,
+} from "./admin-money-schemas";
+import { cancelWithRefund, refundBooking, recordPayment } from "./server/admin-money";
+import { sendPaymentLink } from "./server/payment-link";
+
+// The money buttons of /admin/bookings/{id} (admins only; each use case checks the role again).
+
+export const recordPaymentAction = adminAction(recordPaymentInput, async (input, user) =>
+  recordPayment(await getDb(), await requestActor(user.id), input),
+);
+
+export const refundBookingAction = adminAction(refundInput, async (input, user) =>
+  refundBooking(await getDb(), await requestActor(user.id), input),
+);
+
+export const cancelWithRefundAction = adminAction(cancelWithRefundInput, async (input, user) =>
+  cancelWithRefund(await getDb(), await requestActor(user.id), input),
+);
+
+export const sendPaymentLinkAction = adminAction(paymentLinkInput, async (input, user) =>
+  sendPaymentLink(await getDb(), await requestActor(user.id), input),
+);

@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { BOOKING_STATUSES } from "@/lib/enums";
+import { parseMoneyInput } from "./domain/money";
+
+// The inputs of the money buttons on /admin/bookings/{id}, checked on the server with field messages.
+// Amounts are typed as money ("12.50") and arrive here as minor units. `from` is the status the page
+// showed and `refundableMinor` the refundable money it showed: a booking that changed meanwhile is refused.
+
+const bookingId = z.uuid({ error: "This booking could not be found." });
+const from = z.enum(BOOKING_STATUSES, { error: "Reload the page and try again." });
+const shown = z.coerce.number({ error: "Reload the page and try again." }).int().min(0);
+
+/** A positive amount of money, typed by a person. */
+const amount = z
+  .union([z.string(), z.number()], { error: "Enter an amount, like 25.00." })
+  .transform((v, ctx) => {
+    const minor = typeof v === "number" ? Math.round(v * 100) : parseMoneyInput(v);
+    if (minor === null || !Number.isFinite(minor)) {
+      ctx.addIssue({ code: "custom", message: "Enter an amount, like 25.00." });
+      return z.NEVER;
+    }
+    return minor;
+  });
+
+const positive = amount.refine((m) => m > 0, "Enter an amount above zero.");
+
+export const recordPaymentInput = z
+  .object({
+    bookingId,
+    from,
+    method: z.enum(["cash", "card", "bank_transfer"], { error: "Choose how the customer paid." }),
+    amount: positive,
+    reference: z.string().trim().max(100, "Use at most 100 characters.").optional().default(""),
+    moreThanDue: z.boolean().optional().default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (v.method !== "cash" && !v.reference)
+      ctx.addIssue({
+        code: "custom",
+        path: ["reference"],
+        message:
+          v.method === "card"
+            ? "Give the card terminal's receipt or transaction number."
+            : "Give the bank transfer's reference.",
+      });
+  })
+  .transform((v) => ({
+    bookingId: v.bookingId,
+    from: v.from,
+    method: v.method,
+    amountMinor: v.amount,
+    reference: v.reference || null,
+    moreThanDue: v.moreThanDue,
+  }));
+
+const reason = z
+  .string({ error: "Give a reason." })
+  .trim()
+  .min(3, "Give a reason (at least 3 characters).")
+  .max(500, "Use at most 500 characters.");
+
+export const refundInput = z
+  .object({ bookingId, amount: positive, refundableMinor: shown, reason })
+  .transform((v) => ({
+    bookingId: v.bookingId,
+    amountMinor: v.amount,
+    refundableMinor: v.refundableMinor,
+    reason: v.reason,
+  }));
+
+export const cancelWithRefundInput = z
+  .object({
+    bookingId,
+    from,
+    amount: amount.refine((m) => m >= 0, "Enter zero or more."),
+    refundableMinor: shown,
+    reason: z
+      .string({ error: "Give a reason: the customer sees it." })
+      .trim()
+      .min(3, "Give a reason: the customer sees it.")
+      .max(500, "Use at most 500 characters."),
+  })
+  .transform((v) => ({
+    bookingId: v.bookingId,
+    from: v.from,
+    refundMinor: v.amount,
+    refundableMinor: v.refundableMinor,
+    reason: v.reason,
+  }));
+
+export const paymentLinkInput = z.object({ bookingId, from });
+
+export type RecordPaymentInput = z.output<typeof recordPaymentInput>;
+export type RefundInput = z.output<typeof refundInput>;
+export type CancelWithRefundInput = z.output<typeof cancelWithRefundInput>;
+export type PaymentLinkInput = z.output<typeof paymentLinkInput>;

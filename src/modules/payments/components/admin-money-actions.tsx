@@ -1,0 +1,177 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { Form, type FormResult } from "@/components/ui/form";
+import { Checkbox, Field, SelectField, SubmitButton, TextAreaField } from "@/components/ui/form-fields";
+import { toast } from "@/components/ui/toast";
+import type { BookingStatus } from "@/lib/enums";
+import {
+  cancelWithRefundAction,
+  recordPaymentAction,
+  refundBookingAction,
+  sendPaymentLinkAction,
+} from "../admin-actions";
+
+// The money buttons of /admin/bookings/{id}. Each says what will happen before it does; a page that was
+// out of date is told what the booking is now and shows it (the refresh), whatever button was pressed.
+
+type Action = (input: Record<string, unknown>) => Promise<FormResult>;
+
+function useRun(action: Action, done: (res: FormResult) => string) {
+  const router = useRouter();
+  return async (input: Record<string, unknown>): Promise<FormResult> => {
+    const res = await action(input);
+    if (res.ok) toast.success(done(res));
+    else if (res.code === "CONFLICT") toast.error(res.message);
+    if (res.ok || res.code === "CONFLICT") router.refresh();
+    return res;
+  };
+}
+
+const decimal = (minor: number) => (minor / 100).toFixed(2);
+
+type Common = { bookingId: string; status: BookingStatus; reference: string; customerName: string };
+
+export function RecordPaymentButton(props: Common & { due: string; dueMinor: number }) {
+  const [open, setOpen] = useState(false);
+  const run = useRun(recordPaymentAction, () => "Payment recorded.");
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={<Button variant="primary">Record a payment</Button>}
+      title={`Record a payment for ${props.reference}`}
+      description={`Money ${props.customerName} paid the business directly. It is added to what was paid${props.status === "pending_payment" ? "; once what is due is covered the booking is confirmed" : ""}, and the customer is emailed a receipt. ${props.due} is due.`}
+    >
+      <Form
+        action={run}
+        extra={{ bookingId: props.bookingId, from: props.status }}
+        onSuccess={() => setOpen(false)}
+        aria-label="Record a payment"
+      >
+        <SelectField
+          name="method"
+          label="How they paid"
+          defaultValue="cash"
+          options={[
+            { value: "cash", label: "Cash" },
+            { value: "card", label: "Card terminal" },
+            { value: "bank_transfer", label: "Bank transfer" },
+          ]}
+        />
+        <Field
+          name="amount"
+          label="Amount (£)"
+          inputMode="decimal"
+          defaultValue={props.dueMinor > 0 ? decimal(props.dueMinor) : ""}
+        />
+        <Field
+          name="reference"
+          label="Reference"
+          required={false}
+          help="The card terminal's receipt number or the bank transfer's reference (not needed for cash)."
+        />
+        <Checkbox
+          name="moreThanDue"
+          label="The customer paid more than is due"
+          help="Only tick this to record more than the amount due (an advance or a tip)."
+        />
+        <SubmitButton>Record payment and email receipt</SubmitButton>
+      </Form>
+    </Dialog>
+  );
+}
+
+export function RefundButton(props: Common & { refundable: string; refundableMinor: number }) {
+  const [open, setOpen] = useState(false);
+  const run = useRun(refundBookingAction, () => "Refund made.");
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={<Button variant="danger-outline">Refund</Button>}
+      title={`Refund ${props.reference}`}
+      description={`Up to ${props.refundable} can be refunded. Card and test payments are refunded through their provider (newest payment first); cash, card-terminal and bank payments are recorded as handed back by you. The booking's status does not change.`}
+    >
+      <Form
+        action={run}
+        extra={{ bookingId: props.bookingId, refundableMinor: props.refundableMinor }}
+        onSuccess={() => setOpen(false)}
+        aria-label="Refund the customer"
+      >
+        <Field
+          name="amount"
+          label="Amount to refund (£)"
+          inputMode="decimal"
+          defaultValue={decimal(props.refundableMinor)}
+        />
+        <TextAreaField name="reason" label="Reason (kept on the timeline)" rows={2} />
+        <SubmitButton variant="danger">Refund now</SubmitButton>
+      </Form>
+    </Dialog>
+  );
+}
+
+export function PaymentLinkButton(props: Common & { amount: string; what: string; email: string }) {
+  const run = useRun(sendPaymentLinkAction, () => `Payment link sent to ${props.email}.`);
+  return (
+    <ConfirmDialog
+      trigger={<Button variant="secondary">Send a payment link</Button>}
+      title={`Email ${props.customerName} a link to pay ${props.amount}?`}
+      description={`${props.email} is emailed a link to pay ${props.what} of ${props.amount} online, through the business's payment provider. When they pay, it is added to what was paid${props.status === "pending_payment" ? " and the booking is confirmed" : ""}.`}
+      confirmLabel="Send the link"
+      onConfirm={() => run({ bookingId: props.bookingId, from: props.status })}
+    />
+  );
+}
+
+export function CancelWithRefundButton(
+  props: Common & {
+    when: string;
+    refundable: string;
+    refundableMinor: number;
+    policyRefundMinor: number;
+    policyRefund: string;
+    explanation: string;
+  },
+) {
+  const [open, setOpen] = useState(false);
+  const run = useRun(cancelWithRefundAction, () => "Booking cancelled.");
+  const money = props.refundableMinor > 0;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={<Button variant="danger-outline">Cancel booking</Button>}
+      title={`Cancel ${props.reference}?`}
+      description={`The booking for ${props.when} ends and its time is freed. ${props.customerName} is emailed with your reason${money ? " and the refund" : ""}.${money ? ` ${props.explanation} The policy refund is ${props.policyRefund}; you may change it, up to what was paid (${props.refundable}).` : " Nothing was paid."}`}
+    >
+      <Form
+        action={run}
+        extra={{ bookingId: props.bookingId, from: props.status, refundableMinor: props.refundableMinor }}
+        onSuccess={() => setOpen(false)}
+        aria-label="Cancel the booking"
+      >
+        <TextAreaField name="reason" label="Reason (the customer sees it)" rows={3} />
+        {money ? (
+          <Field
+            name="amount"
+            label="Refund (£)"
+            inputMode="decimal"
+            defaultValue={decimal(props.policyRefundMinor)}
+            help="Sent through the provider the money came in by; cash and bank payments are recorded as handed back by you."
+          />
+        ) : (
+          <input type="hidden" name="amount" value="0" />
+        )}
+        <SubmitButton variant="danger">
+          {money ? "Cancel, refund and email" : "Cancel and email"}
+        </SubmitButton>
+      </Form>
+    </Dialog>
+  );
+}

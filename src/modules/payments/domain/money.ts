@@ -1,0 +1,48 @@
+import type { PaymentMethod } from "@/lib/enums";
+import { lateCancellationFee } from "@/modules/pricing/domain/quote";
+
+// The admin's money arithmetic on a booking, pure so that the page and the use cases agree.
+
+export const MANUAL_METHOD_LABELS: Record<PaymentMethod, string> = {
+  online: "Online",
+  cash: "Cash",
+  card: "Card terminal",
+  bank_transfer: "Bank transfer",
+};
+
+export type PolicyRefund = {
+  /** What the cancellation policy gives back, in minor units. */
+  refundMinor: number;
+  /** The fee kept (0 inside the free window). */
+  feeMinor: number;
+  /** Whether the cancellation is inside the free-cancellation window. */
+  free: boolean;
+};
+
+/**
+ * The refund the cancellation policy gives (PRODUCT.md §5): everything paid when cancelled at least
+ * `freeCancellationHours` before the start; later, what was paid less the late fee (total × percent,
+ * rounded down, never more than was paid).
+ */
+export function policyRefund(input: {
+  totalMinor: number;
+  /** Paid net of refunds. */
+  netPaidMinor: number;
+  startsAt: Date;
+  now: Date;
+  freeCancellationHours: number;
+  lateCancellationFeePercent: number;
+}): PolicyRefund {
+  const paid = Math.max(0, input.netPaidMinor);
+  const free = input.startsAt.getTime() - input.now.getTime() >= input.freeCancellationHours * 3_600_000;
+  const feeMinor = free ? 0 : lateCancellationFee(input.totalMinor, input.lateCancellationFeePercent, paid);
+  return { refundMinor: paid - feeMinor, feeMinor, free };
+}
+
+/** "12.50" → 1250; null when it is not an amount of money with at most two decimals. */
+export function parseMoneyInput(text: string): number | null {
+  const t = text.trim().replace(/^£/, "").replaceAll(",", "");
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(t)) return null;
+  const [whole = "0", frac = ""] = t.split(".");
+  return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+}

@@ -1,0 +1,156 @@
+import "server-only";
+import { desc, eq } from "drizzle-orm";
+import { formatDateTime } from "@/lib/dates";
+import type { BookingStatus, PaymentStatus, RefundStatus } from "@/lib/enums";
+import { formatMoney } from "@/lib/money";
+import { isUuid } from "@/lib/uuid";
+import { balanceDue } from "@/modules/bookings/domain/payment-status";
+import { getSettingsOrThrow } from "@/modules/settings/server";
+import { type DbOrTx, getDb } from "@/server/db";
+import { bookings, payments, refunds } from "@/server/db/schema";
+import { MANUAL_METHOD_LABELS, policyRefund } from "../domain/money";
+import { refundablePayments } from "./admin-money";
+import { BALANCE_PAYABLE } from "./payment-link";
+
+// What the money panel of /admin/bookings/{id} shows and offers: the payments and refunds, what can be
+// refunded, what the cancellation policy would refund now, and whether a payment link can be sent.
+
+export type MoneyLine = { id: string; what: string; amount: string; status: string; at: string };
+
+export type AdminMoneyPanel = {
+  bookingId: string;
+  status: BookingStatus;
+  currency: string;
+  payments: MoneyLine[];
+  refunds: MoneyLine[];
+  refundableMinor: number;
+  refundable: string;
+  dueMinor: number;
+  due: string;
+  /** Money can be recorded against the booking (it goes ahead or has happened). */
+  canRecord: boolean;
+  /** What a payment link would ask for now, or null when none can be sent. */
+  link: { amount: string; what: string } | null;
+  /** The refund the cancellation policy gives if the booking were cancelled now. */
+  cancel: { refundMinor: number; refund: string; explanation: string };
+};
+
+const RECORDABLE: readonly BookingStatus[] = [
+  "pending_payment",
+  "awaiting_approval",
+  "confirmed",
+  "in_progress",
+  "completed",
+];
+
+const PROVIDER_LABELS = { stripe: "Card (Stripe)", test: "Test provider", manual: "Recorded" } as const;
+
+const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: "Waiting (checkout open)",
+  succeeded: "Received",
+  failed: "Failed",
+  cancelled: "Closed unpaid",
+};
+
+const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  pending: "Sent to the provider",
+  succeeded: "Refunded",
+  failed: "Failed — refund it from the provider's dashboard",
+};
+
+export async function getAdminMoneyPanel(
+  db: DbOrTx,
+  bookingId: string,
+  now = new Date(),
+): Promise<AdminMoneyPanel | null> {
+  if (!isUuid(bookingId)) return null;
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!booking) return null;
+  const [settings, paymentRows, refundRows, available] = await Promise.all([
+    getSettingsOrThrow(db),
+    db
+      .select()
+      .from(payments)
+      .where(eq(payments.bookingId, bookingId))
+      .orderBy(desc(payments.createdAt), desc(payments.id)),
+    db
+      .select({ refund: refunds, provider: payments.provider, method: payments.method })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(eq(payments.bookingId, bookingId))
+      .orderBy(desc(refunds.createdAt), desc(refunds.id)),
+    refundablePayments(db, bookingId),
+  ]);
+  const tz = settings.timeZone;
+  const money = (m: number) => formatMoney(m, booking.currency);
+  const refundableMinor = available.reduce((s, p) => s + p.refundableMinor, 0);
+  const canRecord = RECORDABLE.includes(booking.status);
+  // A booking that ended owes nothing (what it kept is the business's, as the price summary says).
+  const dueMinor = canRecord
+    ? balanceDue({
+        totalMinor: booking.totalMinor,
+        paidMinor: booking.amountPaidMinor,
+        refundedMinor: booking.amountRefundedMinor,
+      })
+    : 0;
+  const holding = !booking.holdExpiresAt || booking.holdExpiresAt > now;
+  const pendingDue = booking.depositDueMinor - booking.amountPaidMinor;
+  const link =
+    booking.status === "pending_payment" && holding && pendingDue > 0
+      ? {
+          amount: money(pendingDue),
+          what: booking.depositDueMinor < booking.totalMinor ? "the deposit" : "the full price",
+        }
+      : BALANCE_PAYABLE.includes(booking.status) && dueMinor > 0
+        ? { amount: money(dueMinor), what: "the balance" }
+        : null;
+  const policy = policyRefund({
+    totalMinor: booking.totalMinor,
+    netPaidMinor: refundableMinor,
+    startsAt: booking.startsAt,
+    now,
+    freeCancellationHours: settings.freeCancellationHours,
+    lateCancellationFeePercent: settings.lateCancellationFeePercent,
+  });
+  const explanation =
+    refundableMinor === 0
+      ? "Nothing was paid, so there is nothing to refund."
+      : policy.free
+        ? `Cancelled now, more than ${settings.freeCancellationHours} hours before the start: the policy refunds everything paid.`
+        : `Cancelled now, within ${settings.freeCancellationHours} hours of the start: the policy keeps a late fee of ${settings.lateCancellationFeePercent}% of the total (${money(policy.feeMinor)}).`;
+  return {
+    bookingId,
+    status: booking.status,
+    currency: booking.currency,
+    payments: paymentRows.map((p) => ({
+      id: p.id,
+      what:
+        p.provider === "manual"
+          ? `${MANUAL_METHOD_LABELS[p.method]} (recorded)`
+          : `${PROVIDER_LABELS[p.provider]} · ${p.kind}`,
+      amount: money(p.amountMinor),
+      status: PAYMENT_STATUS_LABELS[p.status],
+      at: formatDateTime(p.settledAt ?? p.createdAt, tz),
+    })),
+    refunds: refundRows.map(({ refund, provider, method }) => ({
+      id: refund.id,
+      what:
+        provider === "manual" ? `Handed back (${MANUAL_METHOD_LABELS[method]})` : PROVIDER_LABELS[provider],
+      amount: money(refund.amountMinor),
+      status: REFUND_STATUS_LABELS[refund.status],
+      at: formatDateTime(refund.settledAt ?? refund.createdAt, tz),
+    })),
+    refundableMinor,
+    refundable: money(refundableMinor),
+    dueMinor,
+    due: money(dueMinor),
+    canRecord,
+    link,
+    cancel: { refundMinor: policy.refundMinor, refund: money(policy.refundMinor), explanation },
+  };
+}
+
+/** For the page: the request's database. */
+export async function loadAdminMoneyPanel(bookingId: string): Promise<AdminMoneyPanel | null> {
+  return getAdminMoneyPanel(await getDb(), bookingId);
+}
