@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   addDays,
+  formatLocalStamp,
   startsInWords,
   formatDateTime,
   formatTime,
@@ -86,5 +87,16 @@ describe("startsInWords", () => {
     [3 * 24 * 60 + 60, "in 3 days"],
   ])("%i minutes ahead reads %s", (min, words) => {
     expect(startsInWords(later(min), now)).toBe(words);
+  });
+});
+
+describe("formatLocalStamp", () => {
+  it("gives the local date, time and zone name, and the same instant in two zones apart", () => {
+    const instant = new Date("2026-03-29T01:30:00Z"); // London has just gone forward
+    expect(formatLocalStamp(instant, "Europe/London")).toBe("2026-03-29 02:30 BST");
+    expect(formatLocalStamp(instant, "America/New_York")).toBe("2026-03-28 21:30 GMT-4");
+    // Asked again (now from the memo), the answers stay the zone's own.
+    expect(formatLocalStamp(instant, "Europe/London")).toBe("2026-03-29 02:30 BST");
+    expect(formatLocalStamp(new Date("2026-10-25T01:30:00Z"), "Europe/London")).toBe("2026-10-25 01:30 GMT");
   });
 });

@@ -179,3 +179,36 @@ export function startsInWords(startsAt: Date, now: Date): string {
   if (minutes < 24 * 60) return relative.format(Math.round(minutes / 60), "hour");
   return relative.format(Math.round(minutes / (24 * 60)), "day");
 }
+
+const stampFormatters = new Map<string, Intl.DateTimeFormat>();
+const stamps = new Map<string, string>();
+
+/**
+ * "2026-03-30 09:30 BST": the local date and time with the zone's name, from one formatter call. For
+ * exports of many rows: bookings share start times, so recent answers are kept (a bounded memo).
+ */
+export function formatLocalStamp(instant: Date, timeZone: string): string {
+  const key = `${timeZone}|${instant.getTime()}`;
+  const known = stamps.get(key);
+  if (known) return known;
+  let f = stampFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZoneName: "short",
+    });
+    stampFormatters.set(timeZone, f);
+  }
+  const p: Record<string, string> = {};
+  for (const part of f.formatToParts(instant)) p[part.type] = part.value;
+  const stamp = `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} ${p.timeZoneName}`;
+  if (stamps.size >= 50_000) stamps.clear();
+  stamps.set(key, stamp);
+  return stamp;
+}

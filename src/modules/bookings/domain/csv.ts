@@ -3,7 +3,7 @@
 // names like "Zoë" correctly. Text that people typed can start a formula in a spreadsheet ("=HYPERLINK…",
 // "+1…", "@SUM…"), so such a cell gets a leading apostrophe: it is shown as text, never evaluated (OWASP
 // "CSV injection").
-import { formatTime, localDateOf } from "@/lib/dates";
+import { formatLocalStamp } from "@/lib/dates";
 
 export const CSV_BOM = "\uFEFF";
 
@@ -45,5 +45,5 @@ export function csvDecimal(minor: number, currency: string): string {
  * tells the reader the offset on either side of a daylight-saving change. Sorts as text within a zone.
  */
 export function csvDateTime(instant: Date, timeZone: string): string {
-  return `${localDateOf(instant, timeZone)} ${formatTime(instant, timeZone)}`;
+  return formatLocalStamp(instant, timeZone);
 }
