@@ -267,7 +267,7 @@ export async function* adminBookingBatches(
   viewer: Pick<SessionUser, "role"> | null,
   q: AdminBookingsQuery,
   timeZone: string,
-  batchSize = 2000,
+  batchSize = 5000,
 ): AsyncGenerator<AdminBookingRow[]> {
   assertAdmin(viewer);
   const where = whereOf(q, timeZone);
