@@ -4,8 +4,8 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { getEnv } from "@/env";
 import { findUserById } from "@/modules/accounts/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
-import type { DbOrTx } from "@/server/db";
-import { extendPaymentHold, lockBooking } from "@/modules/bookings/server";
+import type { DbOrTx, Tx } from "@/server/db";
+import { type Booking, extendPaymentHold, lockBooking } from "@/modules/bookings/server";
 import { bookingItems, bookings, payments } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
@@ -16,8 +16,6 @@ import { MIN_SESSION_MS } from "./stripe-provider";
 // Starting an online payment for a booking that holds its time: a fresh checkout at the configured
 // provider and a pending `payments` row pointing at it. Any earlier unpaid checkout of the booking is
 // closed (a "Try again" supersedes it); if it is paid after all, the webhook still applies or refunds it.
-
-type Booking = typeof bookings.$inferSelect;
 
 const EXPIRED_MESSAGE =
   "The time we were holding for you has been released because payment wasn't completed in time. Please choose a time again.";
@@ -79,6 +77,54 @@ export async function startCheckout(
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, input.bookingId));
   if (!booking || booking.customerId !== actor.id) throw new AppError("NOT_FOUND");
   assertPayable(booking, now);
+  const settings = await getSettingsOrThrow(db);
+  const providerName = activeProviderName();
+  const amountMinor = booking.depositDueMinor - booking.amountPaidMinor;
+  const kind = booking.depositDueMinor < booking.totalMinor ? "deposit" : "full";
+  // A Stripe session lives at least 31 minutes: the time stays held for as long as it can be paid, so a
+  // payment made late in that window confirms the booking instead of being refunded.
+  const currentExpiry = booking.holdExpiresAt ?? new Date(now.getTime() + settings.holdMinutes * 60_000);
+  const holdUntil =
+    providerName === "stripe"
+      ? new Date(Math.max(currentExpiry.getTime(), now.getTime() + MIN_SESSION_MS))
+      : currentExpiry;
+  return openCheckout(db, booking, {
+    kind,
+    amountMinor,
+    describe: (title) => `${kind === "deposit" ? "Deposit for " : ""}${title} — booking ${booking.reference}`,
+    cancelPage: "payment-cancelled",
+    expiresAt: holdUntil,
+    inTransaction: async (tx, locked) => {
+      assertPayable(locked, now);
+      await extendPaymentHold(tx, booking.id, holdUntil);
+    },
+  });
+}
+
+export type CheckoutPlan = {
+  kind: "deposit" | "full" | "balance";
+  amountMinor: number;
+  /** The line the provider shows, from the booking's package name. */
+  describe: (title: string) => string;
+  /** Where the provider's Cancel goes back to. */
+  cancelPage: "payment-cancelled" | "pay";
+  expiresAt: Date;
+  /** Re-checks the locked booking (and holds its time, if it must) before the payment row is written. */
+  inTransaction: (tx: Tx, locked: Booking) => Promise<void>;
+};
+
+/**
+ * One online checkout for a booking: the provider's checkout first (outside any transaction, so no
+ * database lock waits on the network — it is harmless until a payments row points at it), then, on the
+ * locked booking, the plan's re-check, the booking's earlier unpaid checkouts closed and a pending
+ * `payments` row. If the transaction refuses (paid in another tab, expired), nobody may pay the new
+ * checkout; the superseded ones are expired after the commit.
+ */
+export async function openCheckout(
+  db: DbOrTx,
+  booking: Booking,
+  plan: CheckoutPlan,
+): Promise<{ url: string }> {
   const [settings, customer, items] = await Promise.all([
     getSettingsOrThrow(db),
     findUserById(db, booking.customerId),
@@ -89,34 +135,21 @@ export async function startCheckout(
       .orderBy(asc(bookingItems.position)),
   ]);
   const providerName = activeProviderName();
-  const provider = getPaymentProvider(providerName);
   const paymentId = randomUUID();
-  const amountMinor = booking.depositDueMinor - booking.amountPaidMinor;
-  const kind = booking.depositDueMinor < booking.totalMinor ? "deposit" : "full";
   const title = items.find((i) => i.kind === "package")?.name ?? "Booking";
   const appUrl = getEnv().APP_URL;
-
-  // The provider is called before our transaction so that no database lock waits on the network; its
-  // checkout is harmless until a payments row points at it.
-  // A Stripe session lives at least 31 minutes: the time stays held for as long as it can be paid, so a
-  // payment made late in that window confirms the booking instead of being refunded.
-  const currentExpiry = booking.holdExpiresAt ?? new Date(now.getTime() + settings.holdMinutes * 60_000);
-  const holdUntil =
-    providerName === "stripe"
-      ? new Date(Math.max(currentExpiry.getTime(), now.getTime() + MIN_SESSION_MS))
-      : currentExpiry;
-  const checkout = await provider.createCheckout({
+  const checkout = await getPaymentProvider(providerName).createCheckout({
     paymentId,
     bookingId: booking.id,
     reference: booking.reference,
-    amountMinor,
+    amountMinor: plan.amountMinor,
     currency: booking.currency,
-    description: `${kind === "deposit" ? "Deposit for " : ""}${title} — booking ${booking.reference}`,
+    description: plan.describe(title),
     businessName: settings.businessName,
     customerEmail: customer && !customer.anonymisedAt ? customer.email : null,
     successUrl: bookingPageUrl("payment-complete", booking, appUrl),
-    cancelUrl: bookingPageUrl("payment-cancelled", booking, appUrl),
-    expiresAt: holdUntil,
+    cancelUrl: bookingPageUrl(plan.cancelPage, booking, appUrl),
+    expiresAt: plan.expiresAt,
   });
 
   let superseded: OpenCheckout[];
@@ -124,16 +157,15 @@ export async function startCheckout(
     superseded = await db.transaction(async (tx) => {
       const locked = await lockBooking(tx, booking.id);
       if (!locked) throw new AppError("NOT_FOUND");
-      assertPayable(locked, now);
+      await plan.inTransaction(tx, locked);
       const closed = await cancelOpenCheckouts(tx, booking.id);
-      await extendPaymentHold(tx, booking.id, holdUntil);
       await tx.insert(payments).values({
         id: paymentId,
         bookingId: booking.id,
         provider: providerName,
-        kind,
+        kind: plan.kind,
         method: "online",
-        amountMinor,
+        amountMinor: plan.amountMinor,
         currency: booking.currency,
         status: "pending",
         providerReference: checkout.id,
@@ -141,7 +173,6 @@ export async function startCheckout(
       return closed;
     });
   } catch (err) {
-    // The booking changed meanwhile (paid in another tab, expired): nobody may pay this checkout.
     await expireCheckoutsQuietly([{ provider: providerName, checkoutId: checkout.id }]);
     throw err;
   }

@@ -1,10 +1,8 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getEnv } from "@/env";
 import type { BookingStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
-import { findUserById } from "@/modules/accounts/server";
 import { balanceDue } from "@/modules/bookings/domain/payment-status";
 import { bookingPageUrl } from "@/modules/bookings/links";
 import {
@@ -17,14 +15,12 @@ import {
   staleMessage,
 } from "@/modules/bookings/server";
 import { enqueueEmail } from "@/modules/notifications/server";
-import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type Actor, writeAudit } from "@/server/audit";
 import type { DbOrTx } from "@/server/db";
-import { bookingItems, bookings, payments } from "@/server/db/schema";
+import { bookings } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import type { PaymentLinkInput } from "../admin-money-schemas";
-import { cancelOpenCheckouts, expireCheckoutsQuietly, type OpenCheckout } from "./checkout";
-import { activeProviderName, getPaymentProvider } from "./registry";
+import { openCheckout } from "./checkout";
 
 // "Send a payment link" on /admin/bookings/{id}: the customer is emailed a link to pay what is owed
 // through the business's active provider. A booking waiting for its online payment links to its own page
@@ -145,62 +141,19 @@ export async function startBalanceCheckout(
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, input.bookingId));
   if (!booking || booking.customerId !== actor.id) throw new AppError("NOT_FOUND");
   const amountMinor = assertBalancePayable(booking);
-  const [settings, customer, items] = await Promise.all([
-    getSettingsOrThrow(db),
-    findUserById(db, booking.customerId),
-    db
-      .select({ name: bookingItems.name, kind: bookingItems.kind })
-      .from(bookingItems)
-      .where(eq(bookingItems.bookingId, booking.id))
-      .orderBy(asc(bookingItems.position)),
-  ]);
-  const providerName = activeProviderName();
-  const paymentId = randomUUID();
-  const title = items.find((i) => i.kind === "package")?.name ?? "Booking";
-  const appUrl = getEnv().APP_URL;
-  // The provider is called before our transaction so that no database lock waits on the network.
-  const checkout = await getPaymentProvider(providerName).createCheckout({
-    paymentId,
-    bookingId: booking.id,
-    reference: booking.reference,
+  return openCheckout(db, booking, {
+    kind: "balance",
     amountMinor,
-    currency: booking.currency,
-    description: `Balance for ${title} — booking ${booking.reference}`,
-    businessName: settings.businessName,
-    customerEmail: customer && !customer.anonymisedAt ? customer.email : null,
-    successUrl: bookingPageUrl("payment-complete", booking, appUrl),
-    cancelUrl: bookingPageUrl("pay", booking, appUrl),
+    describe: (title) => `Balance for ${title} — booking ${booking.reference}`,
+    cancelPage: "pay",
     expiresAt: new Date(now.getTime() + BALANCE_CHECKOUT_MS),
-  });
-  let superseded: OpenCheckout[];
-  try {
-    superseded = await db.transaction(async (tx) => {
-      const locked = await lockBooking(tx, booking.id);
-      if (!locked) throw new AppError("NOT_FOUND");
+    inTransaction: async (_tx, locked) => {
       // Paid meanwhile (another tab, cash recorded by the business): the amount must still be owed.
       if (assertBalancePayable(locked) !== amountMinor)
         throw new AppError(
           "CONFLICT",
           "What is owed on this booking changed. Reload the page and try again.",
         );
-      const closed = await cancelOpenCheckouts(tx, booking.id);
-      await tx.insert(payments).values({
-        id: paymentId,
-        bookingId: booking.id,
-        provider: providerName,
-        kind: "balance",
-        method: "online",
-        amountMinor,
-        currency: booking.currency,
-        status: "pending",
-        providerReference: checkout.id,
-      });
-      return closed;
-    });
-  } catch (err) {
-    await expireCheckoutsQuietly([{ provider: providerName, checkoutId: checkout.id }]);
-    throw err;
-  }
-  await expireCheckoutsQuietly(superseded);
-  return { url: checkout.url };
+    },
+  });
 }
