@@ -14,7 +14,7 @@ const VARIANTS = {
     current: "bg-brand-soft text-brand-ink hover:bg-brand-soft hover:text-brand-ink",
   },
   tab: {
-    base: "inline-flex min-h-11 items-center border-b-2 border-transparent px-3 text-ink-muted hover:text-ink",
+    base: "inline-flex min-h-11 items-center whitespace-nowrap border-b-2 border-transparent px-3 text-ink-muted hover:text-ink",
     current: "border-brand text-brand-ink hover:text-brand-ink",
   },
 } as const;

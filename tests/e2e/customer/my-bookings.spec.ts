@@ -22,6 +22,17 @@ for (const width of [1280, 390]) {
 
     await page.goto("/");
     await signInAs(page, c);
+    // The overview: the next booking with its countdown, the counts, and a way into it.
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Hello, Pat" })).toBeVisible();
+    const next = page.getByRole("region", { name: /^Your next booking — in \d+ days$/ });
+    await expect(next).toContainText("Full Valet");
+    await expect(page.getByRole("link", { name: `Open booking ${booking.reference}` })).toBeVisible();
+    // No phone on this account yet: the overview asks for one.
+    await expect(page.getByRole("region", { name: "Needs you" })).toContainText("Add a phone number");
+    await expectAccessible(page);
+    await page.screenshot({ path: `test-results/dashboard-overview-${width}.png`, fullPage: true });
+
     await page.goto("/dashboard/bookings");
     const list = page.getByRole("list", { name: "Upcoming bookings" });
     await expect(list.getByRole("listitem")).toHaveCount(1);

@@ -11,6 +11,14 @@ for (const width of [1280, 390]) {
     await page.goto("/");
     await signInAs(page, c);
 
+    // A new account's overview: a welcome and the way to book, nothing pretending to be there.
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome, Sam" })).toBeVisible();
+    await expect(page.getByText("Nothing booked yet")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Book a service" })).toHaveAttribute("href", "/book");
+    await expectAccessible(page);
+    await page.screenshot({ path: `test-results/dashboard-welcome-${width}.png`, fullPage: true });
+
     await page.goto("/dashboard/vehicles");
     await expect(page.getByText("No saved vehicles yet")).toBeVisible();
     await expectAccessible(page);
