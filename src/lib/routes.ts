@@ -15,6 +15,7 @@ export const routes = {
   adminToday: "/admin",
   adminHelp: "/admin/help",
   adminAccount: "/admin/account",
+  adminSettings: "/admin/settings",
   adminBookings: "/admin/bookings",
   adminBookingsCsv: "/admin/bookings/export.csv",
   adminBooking: (id: string) => `/admin/bookings/${id}`,
@@ -95,6 +96,7 @@ export const adminNav: NavGroup[] = [
   {
     label: "Settings",
     items: [
+      { href: routes.adminSettings, label: "Business settings" },
       { href: routes.adminAccount, label: "Your account" },
       { href: routes.adminHelp, label: "Help & status" },
     ],

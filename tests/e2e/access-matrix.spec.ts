@@ -127,6 +127,17 @@ const MATRIX: Row[] = [
   ],
   [
     "GET",
+    "/admin/settings",
+    {
+      visitor: login("/admin/settings"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 200,
+      banned: login("/admin/settings"),
+    },
+  ],
+  [
+    "GET",
     "/admin/help",
     {
       visitor: login("/admin/help"),

@@ -4,6 +4,7 @@ import { getEnv } from "@/env";
 
 export type OutgoingMail = {
   from: string;
+  replyTo?: string;
   to: string;
   subject: string;
   html: string;

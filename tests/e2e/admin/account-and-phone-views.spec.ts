@@ -1,8 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
-import type { Page } from "@playwright/test";
 import { addDays, isoWeekday, localDateOf } from "../../../src/lib/dates";
-import { createUser, expect, expectAccessible, signInAs, test, uniqueEmail } from "../support/fixtures";
+import { createUser, expect, expectAccessible, shot, signInAs, test, uniqueEmail } from "../support/fixtures";
 import { linkIn, mailCount, waitForMail } from "../support/mail";
 
 // Issue 12's "Also": the admin's own account page, the back office on a phone (the week stacked by day,
@@ -17,15 +14,6 @@ function weekdayFrom(offset: number): string {
   let d = addDays(localDateOf(new Date(), TZ), offset);
   while (isoWeekday(d) > 5) d = addDays(d, 1);
   return d;
-}
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(name), fullPage: true });
-  const dir = process.env.SHOTS_DIR;
-  if (dir) {
-    fs.mkdirSync(dir, { recursive: true });
-    fs.copyFileSync(test.info().outputPath(name), path.join(dir, name));
-  }
 }
 
 test("an admin changes their own name, password and email in the back office", async ({

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import {
   expect,
@@ -11,6 +13,16 @@ import { DEMO_ADMIN, DEMO_CUSTOMER } from "../../../src/composition/seed/demo-da
 export type Role = "admin" | "customer";
 
 export const credentials = { admin: DEMO_ADMIN, customer: DEMO_CUSTOMER } as const;
+
+/** A full-page screenshot in the test's output (and in SHOTS_DIR when set), to be looked at. */
+export async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(name), fullPage: true });
+  const dir = process.env.SHOTS_DIR;
+  if (dir) {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.copyFileSync(test.info().outputPath(name), path.join(dir, name));
+  }
+}
 
 /** Every page a test visits must pass axe with no serious or critical violations. */
 export async function expectAccessible(page: Page) {

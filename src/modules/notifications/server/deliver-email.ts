@@ -9,6 +9,7 @@ import { publish } from "@/server/realtime/publish";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { retryDelayMs } from "../domain/backoff";
 import { linksInText, loggedEmailMessage } from "../domain/links";
+import { fromHeader, replyToAddress } from "../domain/sender";
 import { isTemplateName, PURGE_AFTER_SEND, renderTemplate } from "../templates";
 
 export type DeliveryOutcome = "sent" | "logged" | "retry" | "failed" | "skipped";
@@ -61,10 +62,10 @@ export async function deliverEmail(db: Db, emailId: string, opts: DeliverOptions
 
   try {
     let { subject, html, text } = email;
+    const s = await getSettingsOrThrow(db);
     if (subject === null || html === null || text === null) {
       if (!isTemplateName(email.template))
         throw new PermanentError(`Unknown email template "${email.template}"`);
-      const s = await getSettingsOrThrow(db);
       const rendered = renderTemplate(email.template, email.data as never, {
         businessName: s.businessName,
         contactEmail: s.contactEmail,
@@ -90,7 +91,8 @@ export async function deliverEmail(db: Db, emailId: string, opts: DeliverOptions
     }
 
     const { messageId } = await opts.transport.send({
-      from: opts.from ?? env.EMAIL_FROM,
+      from: fromHeader(opts.from ?? env.EMAIL_FROM, s.emailSenderName),
+      replyTo: replyToAddress(s),
       to: email.to,
       subject,
       html,

@@ -9,3 +9,4 @@ export * from "./revenue";
 export * from "./admin-money";
 export * from "./admin-money-view";
 export * from "./payment-link";
+export * from "./provider-status";

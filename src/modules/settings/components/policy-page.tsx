@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { formatLongDate } from "@/lib/dates";
+import { renderMarkdown } from "@/lib/markdown";
 
 /** The frame of a policy page: title, last-updated date, the admin's intro text, then the sections. */
 export function PolicyPage(props: {
@@ -23,19 +24,7 @@ export function PolicyPage(props: {
   );
 }
 
-/** Admin-written text: paragraphs separated by blank lines, rendered as plain text (never as HTML). */
+/** Admin-written text in Markdown, rendered with raw HTML escaped and only safe links (lib/markdown). */
 export function TextBlock({ text }: { text: string }) {
-  const paragraphs = text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  return (
-    <>
-      {paragraphs.map((p, i) => (
-        <p key={i} className="whitespace-pre-line">
-          {p}
-        </p>
-      ))}
-    </>
-  );
+  return <div dangerouslySetInnerHTML={{ __html: renderMarkdown(text) }} />;
 }

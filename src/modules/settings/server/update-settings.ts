@@ -7,11 +7,10 @@ import { publish } from "@/server/realtime/publish";
 export type SettingsPatch = Partial<Omit<typeof settings.$inferInsert, "id" | "updatedAt">>;
 
 /**
- * Writes part of the settings record and tells open admin screens; the one place that writes it. A
- * system write, so it takes no actor: its only caller is the end-to-end suite's /api/test/settings hook
- * (which exists only with ENABLE_TEST_ROUTES), and the seed writes the first record itself. An admin
- * settings screen, when there is one, is an audited admin write: it adds the `{ id, ip }` actor here,
- * checks the role and records the change (code-style "Use cases").
+ * Writes part of the settings record and tells open admin screens; the one place that writes it. It
+ * takes no actor: the admin's screen goes through saveSettingsSection (admin-settings.ts), which checks
+ * the role and writes the audit row in the same transaction; the end-to-end suite's /api/test/settings
+ * hook (only with ENABLE_TEST_ROUTES) calls it directly, and the seed writes the first record itself.
  */
 export async function updateSettings(tx: DbOrTx, patch: SettingsPatch) {
   const [row] = await tx.update(settings).set(patch).where(eq(settings.id, 1)).returning();

@@ -50,6 +50,10 @@ export const settings = pgTable(
     rescheduleCutoffHours: integer("reschedule_cutoff_hours").notNull().default(24),
     reminderLeadHours: integer("reminder_lead_hours").notNull().default(24),
     adminNotificationEmail: text("admin_notification_email"),
+    // The display name on outgoing emails (the address is EMAIL_FROM's, which the mail relay accepts)
+    // and where replies go; null = the business's name and contact email.
+    emailSenderName: text("email_sender_name"),
+    emailReplyTo: text("email_reply_to"),
     policyTexts: jsonb("policy_texts").$type<PolicyTexts>().notNull(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,85 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/ui/card";
+import { Tabs } from "@/components/ui/tabs";
+import { formatDateTime } from "@/lib/dates";
+import { routes } from "@/lib/routes";
+import { emailSenderAddress } from "@/modules/notifications/server";
+import { loadPaymentProviderStatus } from "@/modules/payments/server";
+import {
+  BookingRulesForm,
+  BusinessSettingsForm,
+  NotificationSettingsForm,
+  PaymentSettingsForm,
+  PolicyTextsForm,
+} from "@/modules/settings/components/settings-forms";
+import { getPublicSettings } from "@/modules/settings/server";
+import { requireAdminPage } from "@/server/auth/guards";
+
+export const metadata: Metadata = { title: "Business settings" };
+
+/** The business's settings, a tab per group, each saved on its own (every change audited). */
+export default async function AdminSettingsPage() {
+  await requireAdminPage(routes.adminSettings);
+  const [s, provider] = await Promise.all([getPublicSettings(), loadPaymentProviderStatus()]);
+  const when = (d: Date) => formatDateTime(d, s.timeZone);
+  return (
+    <div>
+      <PageHeader
+        title="Business settings"
+        description="Your business details, booking rules, payments, emails and policy texts."
+      />
+      <Tabs
+        label="Settings"
+        param="tab"
+        className="mt-6"
+        items={[
+          { value: "business", label: "Business", content: <BusinessSettingsForm s={s} /> },
+          { value: "rules", label: "Booking rules", content: <BookingRulesForm s={s} /> },
+          {
+            value: "payments",
+            label: "Payments",
+            content: (
+              <PaymentSettingsForm
+                s={s}
+                provider={{
+                  label: provider.label,
+                  detail: provider.detail,
+                  lastWebhook: provider.lastWebhookAt
+                    ? `Last event received ${when(provider.lastWebhookAt)} (${provider.lastWebhookType}).`
+                    : null,
+                  webhookProblem: provider.lastFailure
+                    ? `An event could not be processed on ${when(provider.lastFailure.at)} (${provider.lastFailure.type}); see the log.`
+                    : null,
+                }}
+              />
+            ),
+          },
+          {
+            value: "area",
+            label: "Service area",
+            content: (
+              <div className="max-w-2xl">
+                <h2 className="text-lg font-semibold">Service area</h2>
+                <p className="mt-1 text-sm text-ink-muted">
+                  The postcodes you cover, each zone&apos;s travel time and surcharge, are edited with the prices.
+                </p>
+                <p className="mt-4">
+                  <Link href={`${routes.adminPricing}#travel-zones`} className="font-medium text-brand-ink underline underline-offset-2">
+                    Edit travel zones
+                  </Link>
+                </p>
+              </div>
+            ),
+          },
+          {
+            value: "notifications",
+            label: "Notifications",
+            content: <NotificationSettingsForm s={s} fromAddress={emailSenderAddress()} />,
+          },
+          { value: "policies", label: "Policy texts", content: <PolicyTextsForm s={s} /> },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { PAYMENT_MODES } from "@/lib/enums";
+import { requiredText } from "@/lib/field-inputs";
+
+// The admin settings screen's input, one schema per tab: each tab is saved on its own. Form values
+// arrive as text; every number is a whole number within the range the booking rules can honour, and
+// each message says what to enter.
+
+const wholeNumber = (label: string, min: number, max: number, unit = "") =>
+  z.union([z.number(), z.string().trim()]).transform((v, ctx) => {
+    const n = typeof v === "number" ? v : v === "" ? Number.NaN : Number(v);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      ctx.addIssue({
+        code: "custom",
+        message: `Enter ${label} as a whole number from ${min} to ${max}${unit ? ` ${unit}` : ""}.`,
+      });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const email = (label: string) =>
+  z
+    .string({ error: `Enter ${label}.` })
+    .trim()
+    .toLowerCase()
+    .max(254, "Use at most 254 characters.")
+    .pipe(z.email(`Enter ${label}, like name@example.com.`));
+
+const optionalEmail = (label: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, "Use at most 254 characters.")
+    .refine((v) => v === "" || z.email().safeParse(v).success, `Enter ${label}, like name@example.com.`)
+    .transform((v) => (v === "" ? null : v))
+    .prefault("");
+
+/** The zones this runtime knows (IANA names). */
+export const TIME_ZONES: readonly string[] = Intl.supportedValuesOf("timeZone");
+/** ISO 4217 currencies this runtime can format. */
+export const CURRENCIES: readonly string[] = Intl.supportedValuesOf("currency");
+
+const regionNames = new Intl.DisplayNames(["en-GB"], { type: "region", fallback: "none" });
+/** ISO 3166 two-letter countries with an English name, by name. */
+export const COUNTRIES: readonly { code: string; name: string }[] = (() => {
+  const out: { code: string; name: string }[] = [];
+  for (let a = 65; a <= 90; a++)
+    for (let b = 65; b <= 90; b++) {
+      const code = String.fromCharCode(a, b);
+      const name = regionNames.of(code);
+      // Reserved and user-assigned codes come back as the code itself or not at all.
+      if (name && name !== code && !/^(AA|Q[M-Z]|X[A-Z]|ZZ|EU|EZ|UN)$/.test(code)) out.push({ code, name });
+    }
+  return out.sort((x, y) => x.name.localeCompare(y.name));
+})();
+
+export const businessSettingsInput = z.object({
+  businessName: requiredText("the business's name", 80),
+  legalName: z.string().trim().max(120, "Use at most 120 characters.").prefault(""),
+  contactEmail: email("the contact email"),
+  contactPhone: requiredText("the contact phone number", 30).refine(
+    (v) => /^\+?[0-9 ()-]{7,30}$/.test(v) && v.replace(/\D/g, "").length >= 7,
+    "Enter a phone number, like 020 7946 0958.",
+  ),
+  baseAddress: requiredText("the base address", 300),
+  country: z
+    .string({ error: "Choose the country." })
+    .refine((v) => COUNTRIES.some((c) => c.code === v), "Choose the country."),
+  timeZone: z
+    .string({ error: "Choose the time zone." })
+    .refine((v) => TIME_ZONES.includes(v), "Choose the time zone from the list."),
+  currency: z
+    .string({ error: "Choose the currency." })
+    .refine((v) => CURRENCIES.includes(v), "Choose the currency from the list."),
+});
+export type BusinessSettingsInput = z.output<typeof businessSettingsInput>;
+
+export const bookingRulesInput = z
+  .object({
+    slotIntervalMinutes: wholeNumber("the slot interval", 5, 240, "minutes"),
+    minNoticeMinutes: wholeNumber("the minimum notice", 0, 43_200, "minutes"),
+    horizonDays: wholeNumber("how far ahead people can book", 1, 730, "days"),
+    bufferMinutes: wholeNumber("the buffer", 0, 240, "minutes"),
+    holdMinutes: wholeNumber("the payment hold", 5, 1440, "minutes"),
+    approvalRequired: z.boolean().prefault(false),
+    freeCancellationHours: wholeNumber("the free cancellation window", 0, 720, "hours"),
+    lateCancellationFeePercent: wholeNumber("the late-cancellation fee", 0, 100, "%"),
+    rescheduleCutoffHours: wholeNumber("the reschedule cut-off", 0, 720, "hours"),
+    reminderLeadHours: wholeNumber("the reminder lead time", 1, 336, "hours"),
+  })
+  .superRefine((v, ctx) => {
+    if (60 % v.slotIntervalMinutes !== 0 && v.slotIntervalMinutes % 60 !== 0)
+      ctx.addIssue({
+        code: "custom",
+        path: ["slotIntervalMinutes"],
+        message: "Use an interval that fits an hour evenly (5, 10, 15, 20, 30, 60 …) or whole hours.",
+      });
+    if (v.minNoticeMinutes >= v.horizonDays * 1440)
+      ctx.addIssue({
+        code: "custom",
+        path: ["minNoticeMinutes"],
+        message: "The minimum notice must be shorter than how far ahead people can book.",
+      });
+  });
+export type BookingRulesInput = z.output<typeof bookingRulesInput>;
+
+export const paymentSettingsInput = z.object({
+  paymentMode: z.enum(PAYMENT_MODES, { error: "Choose how customers pay." }),
+  depositPercent: wholeNumber("the deposit", 1, 100, "%"),
+});
+export type PaymentSettingsInput = z.output<typeof paymentSettingsInput>;
+
+export const notificationSettingsInput = z.object({
+  adminNotificationEmail: optionalEmail("the alert address"),
+  emailSenderName: z
+    .string()
+    .trim()
+    .max(80, "Use at most 80 characters.")
+    .refine((v) => !/[<>"@\r\n]/.test(v), "Use letters, numbers and spaces (no <, >, \" or @).")
+    .transform((v) => (v === "" ? null : v))
+    .prefault(""),
+  emailReplyTo: optionalEmail("the reply-to address"),
+});
+export type NotificationSettingsInput = z.output<typeof notificationSettingsInput>;
+
+const policyText = (label: string) =>
+  z
+    .string({ error: `Enter ${label}.` })
+    .trim()
+    .max(5000, "Use at most 5,000 characters.")
+    .prefault("");
+
+export const policyTextsInput = z.object({
+  bookingPolicyIntro: policyText("the booking policy's introduction"),
+  privacyIntro: policyText("the privacy notice's introduction"),
+  termsIntro: policyText("the terms' introduction"),
+  extraTerms: policyText("any extra terms"),
+});
+export type PolicyTextsInput = z.output<typeof policyTextsInput>;
+
+export const SETTINGS_SECTIONS = ["business", "rules", "payments", "notifications", "policies"] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
