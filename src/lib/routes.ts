@@ -16,6 +16,8 @@ export const routes = {
   adminHelp: "/admin/help",
   adminAccount: "/admin/account",
   adminSettings: "/admin/settings",
+  adminEmails: "/admin/emails",
+  adminEmail: (id: string) => `/admin/emails/${id}`,
   adminBookings: "/admin/bookings",
   adminBookingsCsv: "/admin/bookings/export.csv",
   adminBooking: (id: string) => `/admin/bookings/${id}`,
@@ -97,6 +99,7 @@ export const adminNav: NavGroup[] = [
     label: "Settings",
     items: [
       { href: routes.adminSettings, label: "Business settings" },
+      { href: routes.adminEmails, label: "Email outbox" },
       { href: routes.adminAccount, label: "Your account" },
       { href: routes.adminHelp, label: "Help & status" },
     ],

@@ -5,6 +5,7 @@ import type { BookingSource, BookingStatus, EmailStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { isUuid } from "@/lib/uuid";
 import { findUserById } from "@/modules/accounts/server";
+import { EMAIL_STATUS_LABELS, templateLabel } from "@/modules/notifications/server";
 import { type DbOrTx, getDb } from "@/server/db";
 import { bookingEvents, bookings, emails, users } from "@/server/db/schema";
 import { type AdminBookingVerb, adminVerbsFor } from "../domain/admin-booking-actions";
@@ -52,27 +53,7 @@ const SOURCE_LABELS: Record<BookingSource, string> = {
   admin: "Booked by the business",
 };
 
-const EMAIL_LABELS: Record<string, string> = {
-  "booking-received": "Booking received",
-  "booking-confirmed": "Booking confirmed (with calendar file)",
-  "payment-receipt": "Payment receipt",
-  "booking-new-admin": "New booking (to the business)",
-  "payment-alert-admin": "Payment alert (to the business)",
-  "booking-declined": "Booking declined",
-  "booking-cancelled": "Booking cancelled",
-  "setup-password": "Account set-up link",
-  "booking-moved": "Booking moved",
-  "payment-link": "Payment link",
-  "refund-issued": "Refund made",
-};
 
-const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
-  queued: "Queued",
-  sending: "Sending",
-  sent: "Sent",
-  failed: "Failed",
-  logged: "Logged (not sent)",
-};
 
 const statusLabel = (s: string | null) =>
   s && s in BOOKING_STATUS_LABELS ? BOOKING_STATUS_LABELS[s as BookingStatus] : (s ?? "");
@@ -121,7 +102,7 @@ export function describeEvent(e: EventRow, currency: string): { what: string; wh
       if (e.toValue === "resent") {
         const t = typeof d.template === "string" ? d.template : "";
         return {
-          what: `Email sent again: ${EMAIL_LABELS[t] ?? t}`,
+          what: `Email sent again: ${templateLabel(t)}`,
           why: typeof d.to === "string" ? `To ${d.to}` : null,
         };
       }
@@ -199,7 +180,7 @@ export async function getAdminBookingPage(
     })),
     emails: mail.map((m) => ({
       id: m.id,
-      what: m.subject ?? EMAIL_LABELS[m.template] ?? m.template,
+      what: m.subject ?? templateLabel(m.template),
       to: m.to,
       status: m.status,
       statusLabel: EMAIL_STATUS_LABELS[m.status],

@@ -4,3 +4,5 @@ export * from "./erase-emails";
 export * from "./jobs";
 export * from "./failed-emails";
 export * from "./sender-address";
+export * from "./outbox";
+export * from "../domain/outbox-view";

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { renderTemplate } from "../templates";
+import { hideSecretLinks, templateLabel } from "./outbox-view";
+
+const ctx = { businessName: "Shine", contactEmail: "hi@shine.example", contactPhone: "020 7946 0958", appUrl: "http://localhost:3000" };
+
+describe("hideSecretLinks", () => {
+  it("hides every account link of a set-up email, in both parts", () => {
+    const url = "http://localhost:3000/auth/setup-password?token=abc123&x=1";
+    const email = renderTemplate("setup-password", { name: "Ada", url, reason: "booking" }, ctx);
+    expect(email.html).toContain("abc123");
+    const hidden = hideSecretLinks("setup-password", email.html, email.text);
+    expect(hidden?.count).toBeGreaterThan(0);
+    expect(hidden?.html).not.toContain("abc123");
+    expect(hidden?.text).not.toContain("abc123");
+    expect(hidden?.text).toContain("[link hidden: it lets the recipient into their account]");
+    // The rest of the email is untouched.
+    expect(hidden?.text).toContain("Ada");
+  });
+
+  it("leaves other emails alone", () => {
+    expect(hideSecretLinks("booking-confirmed", "<a href=\"http://x/auth/a\">a</a>", "http://x/auth/a")).toBeNull();
+  });
+});
+
+describe("templateLabel", () => {
+  it("names known templates and reads unknown ones", () => {
+    expect(templateLabel("setup-password")).toBe("Account set-up link");
+    expect(templateLabel("weather-day-offer")).toBe("Weather day offer");
+  });
+});
