@@ -20,14 +20,35 @@ test("an admin sees the live system status", async ({ page, loginAs }) => {
   await page.goto("/admin/help");
   await expect(page.getByRole("heading", { level: 1, name: "Help & status" })).toBeVisible();
   const status = page.getByRole("region", { name: "System status" });
-  for (const name of ["Database", "Background jobs", "Email transport", "Payments"]) {
+  for (const name of ["Database", "Database migrations", "Background jobs", "Email transport", "Payments"]) {
     await expect(status.getByText(`${name} — working`)).toBeAttached();
   }
+  await expect(status.getByText(/^All \d+ migrations applied$/)).toBeVisible();
+  await expect(status.getByText(/\d+ waiting.*failed in the last 24 h/)).toBeVisible();
+  await expect(status.getByText(/Version .* · up /)).toBeVisible();
   await expect(status.getByText(/Test mode: no real money is taken/)).toBeVisible();
   await expect(
     page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Help & status" }),
   ).toHaveAttribute("aria-current", "page");
   await expectAccessible(page);
+});
+
+test("the guide finds a task as the admin types and links into its screen", async ({ page, loginAs }) => {
+  await loginAs("admin");
+  await page.goto("/admin/help");
+  const guide = page.getByRole("region", { name: "Guide" });
+  const search = guide.getByRole("searchbox", { name: "Search the guide" });
+  await search.fill("refund");
+  await expect(guide.getByText("Cancelling and refunding")).toBeVisible();
+  await expect(guide.getByText("Teams", { exact: true })).toBeHidden();
+  await search.fill("deposit webhook");
+  await expect(guide.getByText("1 topic matches")).toBeVisible();
+  await search.fill("zzzz");
+  await expect(guide.getByText("Nothing in the guide matches. Try another word.")).toBeVisible();
+  await search.fill("opening hours");
+  await expectAccessible(page);
+  await guide.getByRole("link", { name: "Opening hours" }).click();
+  await expect(page).toHaveURL(/\/admin\/schedule\/hours$/);
 });
 
 test("the signed-in name opens the account menu: their account, help, the public site, sign out (keyboard too)", async ({

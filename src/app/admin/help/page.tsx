@@ -1,26 +1,26 @@
-import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { cardClass, cardListClass, PageHeader } from "@/components/ui/card";
-import { cn } from "@/components/ui/cn";
-import { routes } from "@/lib/routes";
+import { cardListClass, PageHeader } from "@/components/ui/card";
 import type { Metadata } from "next";
 import { CheckCircle2, XCircle } from "lucide-react";
 import { requireAdminPage } from "@/server/auth/guards";
 import { getHealth } from "@/server/health";
+import { getSystemStatus } from "@/server/system-status";
+import { HelpGuide } from "@/components/layout/help-guide";
 import { activeProviderName } from "@/modules/payments/server";
 
 export const metadata: Metadata = { title: "Help & status" };
 
-const link = "font-medium text-brand underline underline-offset-2";
-
 export default async function AdminHelpPage() {
   // Layouts and pages render in parallel: the page checks access itself.
   await requireAdminPage("/admin/help");
-  const health = await getHealth();
+  const [health, system] = await Promise.all([getHealth(), getSystemStatus()]);
   const rows = [
     ["Database", health.checks.database],
     ["Background jobs", health.checks.jobs],
+    ["Database migrations", system.migrations],
+    ["Job queue", system.queue],
     ["Email transport", health.checks.email],
+    ["Email outbox", system.outbox],
     [
       "Payments",
       activeProviderName() === "stripe"
@@ -44,7 +44,9 @@ export default async function AdminHelpPage() {
           <h2 id="status" className="text-lg font-semibold">
             System status
           </h2>
-          <p className="text-sm text-ink-muted">Version {health.version}</p>
+          <p className="text-sm text-ink-muted">
+            Version {health.version} · up {system.uptime}
+          </p>
         </div>
         <ul className={`mt-3 ${cardListClass}`}>
           {rows.map(([name, check]) => (
@@ -75,60 +77,10 @@ export default async function AdminHelpPage() {
       </section>
 
       <section aria-labelledby="guide" className="mt-10">
-        <h2 id="guide" className="text-lg font-semibold">
+        <h2 id="guide" className="mb-3 text-lg font-semibold">
           Guide
         </h2>
-        <dl className="mt-3 space-y-4">
-          <div className={cn(cardClass, "p-4 shadow-none")}>
-            <dt className="font-medium">Setting up what you sell</dt>
-            <dd className="mt-1 text-sm text-ink-muted">
-              Add your{" "}
-              <Link className={link} href={routes.adminCategories}>
-                categories
-              </Link>{" "}
-              and{" "}
-              <Link className={link} href={routes.adminVehicleSizes}>
-                vehicle sizes
-              </Link>
-              , then{" "}
-              <Link className={link} href={routes.adminNewService}>
-                create each service
-              </Link>{" "}
-              with its description and photo. Set a price and duration for every size you offer it for — on
-              the service&apos;s page, or for everything at once under{" "}
-              <Link className={link} href={routes.adminPricing}>
-                prices and zones
-              </Link>
-              , where a percentage change can be previewed before you save. An empty cell means you don&apos;t
-              offer that service for that size. Customers see active services with at least one price. A
-              service, category or size that bookings use can be deactivated but not deleted.
-            </dd>
-          </div>
-          <div className={cn(cardClass, "p-4 shadow-none")}>
-            <dt className="font-medium">Where you travel</dt>
-            <dd className="mt-1 text-sm text-ink-muted">
-              Travel zones list the postcode areas (SE), districts (SW9) or sectors (SW9 8) you cover, with an
-              optional travel fee and extra travel time. When prefixes overlap, the most specific one wins; a
-              postcode outside every active zone can&apos;t be booked.
-            </dd>
-          </div>
-          <div className={cn(cardClass, "p-4 shadow-none")}>
-            <dt className="font-medium">Emails</dt>
-            <dd className="mt-1 text-sm text-ink-muted">
-              Every email is written to the outbox first and sent by a background job, which retries with
-              increasing delays when the mail server is unavailable. Without an SMTP server configured (
-              <code className="font-mono">SMTP_URL</code>), emails are kept and logged instead of sent.
-            </dd>
-          </div>
-          <div className={cn(cardClass, "p-4 shadow-none")}>
-            <dt className="font-medium">Policy pages</dt>
-            <dd className="mt-1 text-sm text-ink-muted">
-              The booking policies, privacy policy and terms of service are generated from your settings — the
-              cancellation window, fees, deposit and notice periods shown there are the ones the booking
-              system enforces.
-            </dd>
-          </div>
-        </dl>
+        <HelpGuide />
       </section>
     </div>
   );
