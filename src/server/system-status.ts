@@ -35,7 +35,7 @@ export function uptimeInWords(seconds: number): string {
   return m > 0 ? `${m} min` : "less than a minute";
 }
 
-const rows = async <T,>(query: ReturnType<typeof sql>): Promise<T[]> => {
+const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> => {
   const { db } = await getDatabase();
   return (await db.execute(query)).rows as T[];
 };

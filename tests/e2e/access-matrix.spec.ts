@@ -138,6 +138,17 @@ const MATRIX: Row[] = [
   ],
   [
     "GET",
+    "/admin/emails",
+    {
+      visitor: login("/admin/emails"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 200,
+      banned: login("/admin/emails"),
+    },
+  ],
+  [
+    "GET",
     "/admin/help",
     {
       visitor: login("/admin/help"),

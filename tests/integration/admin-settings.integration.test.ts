@@ -31,19 +31,26 @@ const RULES = {
   reminderLeadHours: "24",
 };
 
-const fieldErrors = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
+const fieldErrors = (r: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
 
 describe("settings input", () => {
   it("says what to enter, field by field", () => {
     expect(fieldErrors(bookingRulesInput.safeParse({ ...RULES, slotIntervalMinutes: "7" }))).toEqual({
-      slotIntervalMinutes: "Use an interval that fits an hour evenly (5, 10, 15, 20, 30, 60 …) or whole hours.",
+      slotIntervalMinutes:
+        "Use an interval that fits an hour evenly (5, 10, 15, 20, 30, 60 …) or whole hours.",
     });
-    expect(fieldErrors(bookingRulesInput.safeParse({ ...RULES, holdMinutes: "two", horizonDays: "0" }))).toEqual({
+    expect(
+      fieldErrors(bookingRulesInput.safeParse({ ...RULES, holdMinutes: "two", horizonDays: "0" })),
+    ).toEqual({
       holdMinutes: "Enter the payment hold as a whole number from 5 to 1440 minutes.",
       horizonDays: "Enter how far ahead people can book as a whole number from 1 to 730 days.",
     });
-    expect(fieldErrors(bookingRulesInput.safeParse({ ...RULES, minNoticeMinutes: "2880", horizonDays: "2" }))).toEqual({
+    expect(
+      fieldErrors(bookingRulesInput.safeParse({ ...RULES, minNoticeMinutes: "2880", horizonDays: "2" })),
+    ).toEqual({
       minNoticeMinutes: "The minimum notice must be shorter than how far ahead people can book.",
     });
     expect(
@@ -66,7 +73,9 @@ describe("settings input", () => {
       timeZone: "Choose the time zone from the list.",
       currency: "Choose the currency from the list.",
     });
-    expect(fieldErrors(paymentSettingsInput.safeParse({ paymentMode: "barter", depositPercent: "0" }))).toEqual({
+    expect(
+      fieldErrors(paymentSettingsInput.safeParse({ paymentMode: "barter", depositPercent: "0" })),
+    ).toEqual({
       paymentMode: "Choose how customers pay.",
       depositPercent: "Enter the deposit as a whole number from 1 to 100 %.",
     });
@@ -100,14 +109,23 @@ describe.each(dbKinds)("admin settings on %s", (kind) => {
   it("refuses anyone but an admin, and changes nothing", async () => {
     const before = await getSettingsOrThrow(t.db);
     await expect(
-      saveSettingsSection(t.db, customer, "rules", bookingRulesInput.parse({ ...RULES, freeCancellationHours: "1" })),
+      saveSettingsSection(
+        t.db,
+        customer,
+        "rules",
+        bookingRulesInput.parse({ ...RULES, freeCancellationHours: "1" }),
+      ),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect((await getSettingsOrThrow(t.db)).freeCancellationHours).toBe(before.freeCancellationHours);
     expect(await audits()).toHaveLength(0);
   });
 
   it("saves the booking rules with an audit row of what changed, and the policy sentences follow", async () => {
-    const input = bookingRulesInput.parse({ ...RULES, freeCancellationHours: "48", rescheduleCutoffHours: "12" });
+    const input = bookingRulesInput.parse({
+      ...RULES,
+      freeCancellationHours: "48",
+      rescheduleCutoffHours: "12",
+    });
     expect(await saveSettingsSection(t.db, admin, "rules", input)).toEqual({
       changed: ["freeCancellationHours", "rescheduleCutoffHours"],
     });
@@ -116,7 +134,12 @@ describe.each(dbKinds)("admin settings on %s", (kind) => {
     expect(cancellationSentence(s)).toContain("Cancel free of charge up to 2 days before your appointment");
     expect(rescheduleSentence(s)).toContain("up to 12 hours before it starts");
     const [row] = await audits();
-    expect(row).toMatchObject({ actorId: admin.id, ip: "203.0.113.4", action: "settings.rules", entity: "settings" });
+    expect(row).toMatchObject({
+      actorId: admin.id,
+      ip: "203.0.113.4",
+      action: "settings.rules",
+      entity: "settings",
+    });
     expect(row?.summary).toEqual({
       changes: {
         freeCancellationHours: { from: 24, to: 48 },
@@ -152,8 +175,18 @@ describe.each(dbKinds)("admin settings on %s", (kind) => {
         currency: "GBP",
       }),
     );
-    await saveSettingsSection(t.db, admin, "payments", paymentSettingsInput.parse({ paymentMode: "deposit", depositPercent: "25" }));
-    await saveSettingsSection(t.db, admin, "policies", policyTextsInput.parse({ bookingPolicyIntro: "**Read** this." }));
+    await saveSettingsSection(
+      t.db,
+      admin,
+      "payments",
+      paymentSettingsInput.parse({ paymentMode: "deposit", depositPercent: "25" }),
+    );
+    await saveSettingsSection(
+      t.db,
+      admin,
+      "policies",
+      policyTextsInput.parse({ bookingPolicyIntro: "**Read** this." }),
+    );
     const s = await getSettingsOrThrow(t.db);
     expect(s).toMatchObject({ businessName: "Shine Street Detailing", contactEmail: "hello@shine.example" });
     expect(s).toMatchObject({ paymentMode: "deposit", depositPercent: 25 });
@@ -176,9 +209,14 @@ describe.each(dbKinds)("admin settings on %s", (kind) => {
       verify: async () => {},
     };
     const queue = () =>
-      t.db.transaction((tx) => enqueueEmail(tx, { to: "ada@example.test", template: "system-test", data: { requestedBy: "x" } }));
+      t.db.transaction((tx) =>
+        enqueueEmail(tx, { to: "ada@example.test", template: "system-test", data: { requestedBy: "x" } }),
+      );
     await deliverEmail(t.db, await queue(), { transport, from: "Forecourt <no-reply@forecourt.local>" });
-    expect(sent[0]).toMatchObject({ from: "Forecourt <no-reply@forecourt.local>", replyTo: "hello@shine.example" });
+    expect(sent[0]).toMatchObject({
+      from: "Forecourt <no-reply@forecourt.local>",
+      replyTo: "hello@shine.example",
+    });
 
     await saveSettingsSection(
       t.db,
@@ -202,7 +240,13 @@ describe.each(dbKinds)("admin settings on %s", (kind) => {
     const none = await paymentProviderStatus(t.db);
     expect(none).toMatchObject({ label: "Test mode", lastWebhookAt: null, lastFailure: null });
     await t.db.insert(webhookEvents).values([
-      { provider: "test", eventId: "evt_1", type: "checkout.completed", payload: {}, receivedAt: new Date(Date.now() - 60_000) },
+      {
+        provider: "test",
+        eventId: "evt_1",
+        type: "checkout.completed",
+        payload: {},
+        receivedAt: new Date(Date.now() - 60_000),
+      },
       { provider: "test", eventId: "evt_2", type: "refund.failed", payload: {}, error: "No such payment" },
     ]);
     const status = await paymentProviderStatus(t.db);

@@ -2,13 +2,22 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverEmail } from "@/modules/notifications/server/deliver-email";
 import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
-import { getOutboxEmail, listOutbox, OUTBOX_PAGE_SIZE, retryEmail } from "@/modules/notifications/server/outbox";
+import {
+  getOutboxEmail,
+  listOutbox,
+  OUTBOX_PAGE_SIZE,
+  retryEmail,
+} from "@/modules/notifications/server/outbox";
 import { auditLog, emails } from "@/server/db/schema";
 import { logTransport, type MailTransport } from "@/server/email/transport";
 import { insertSettings, insertUser } from "@tests/factories";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 
-const delivered: MailTransport = { kind: "smtp", send: async () => ({ messageId: "<1@test>" }), verify: async () => {} };
+const delivered: MailTransport = {
+  kind: "smtp",
+  send: async () => ({ messageId: "<1@test>" }),
+  verify: async () => {},
+};
 const broken: MailTransport = {
   kind: "smtp",
   send: async () => {
@@ -33,7 +42,11 @@ describe.each(dbKinds)("the admin's email outbox on %s", (kind) => {
 
   const setupEmail = (to: string) =>
     t.db.transaction((tx) =>
-      enqueueEmail(tx, { to, template: "setup-password", data: { name: "Ada", url: setupUrl, reason: "booking" } }),
+      enqueueEmail(tx, {
+        to,
+        template: "setup-password",
+        data: { name: "Ada", url: setupUrl, reason: "booking" },
+      }),
     );
 
   it("shows a kept (never sent) set-up email with its link, so the journey can be followed", async () => {
@@ -44,7 +57,12 @@ describe.each(dbKinds)("the admin's email outbox on %s", (kind) => {
     expect(before?.text).toContain("secret-token-123");
     await deliverEmail(t.db, id, { transport: logTransport });
     const kept = await getOutboxEmail(t.db, admin, id);
-    expect(kept).toMatchObject({ status: "logged", preview: false, linksHidden: false, label: "Account set-up link" });
+    expect(kept).toMatchObject({
+      status: "logged",
+      preview: false,
+      linksHidden: false,
+      label: "Account set-up link",
+    });
     expect(kept?.html).toContain("secret-token-123");
   });
 

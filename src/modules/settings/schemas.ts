@@ -118,7 +118,7 @@ export const notificationSettingsInput = z.object({
     .string()
     .trim()
     .max(80, "Use at most 80 characters.")
-    .refine((v) => !/[<>"@\r\n]/.test(v), "Use letters, numbers and spaces (no <, >, \" or @).")
+    .refine((v) => !/[<>"@\r\n]/.test(v), 'Use letters, numbers and spaces (no <, >, " or @).')
     .transform((v) => (v === "" ? null : v))
     .prefault(""),
   emailReplyTo: optionalEmail("the reply-to address"),

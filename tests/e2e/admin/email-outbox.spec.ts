@@ -39,7 +39,9 @@ test("the admin reads an email in the outbox; a delivered account link stays the
     await expect(adminPage.getByRole("heading", { level: 1, name: /Reset your/ })).toBeVisible();
     await expect(adminPage.getByText(/it is hidden here/)).toBeVisible();
     const frame = adminPage.frameLocator("iframe[title^='The email']");
-    await expect(frame.getByText(/link hidden: it lets the recipient into their account/).first()).toBeVisible();
+    await expect(
+      frame.getByText(/link hidden: it lets the recipient into their account/).first(),
+    ).toBeVisible();
     await expect(frame.locator("body")).not.toContainText(token);
     await adminPage.getByRole("tab", { name: "Plain text" }).click();
     await expect(adminPage.getByRole("tabpanel", { name: "Plain text" })).toContainText("Robin");

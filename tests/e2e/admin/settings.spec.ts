@@ -1,4 +1,5 @@
-import { expect, expectAccessible, shot, test } from "../support/fixtures";
+import { credentials, expect, expectAccessible, shot, test, uniqueEmail } from "../support/fixtures";
+import { linkIn, waitForMail } from "../support/mail";
 import { guestToReview } from "../support/wizard";
 
 // Issue 15: the business settings screen. The admin changes the free cancellation window and the policy
@@ -31,7 +32,9 @@ test("the admin changes the free cancellation window; the policy page and the wi
   await window.fill("lots");
   await rules.getByLabel("Slot interval (minutes)").fill("7");
   await rules.getByRole("button", { name: "Save booking rules" }).click();
-  await expect(rules.getByText("Enter the free cancellation window as a whole number from 0 to 720 hours.")).toBeVisible();
+  await expect(
+    rules.getByText("Enter the free cancellation window as a whole number from 0 to 720 hours."),
+  ).toBeVisible();
   await expect(rules.getByText(/Use an interval that fits an hour evenly/)).toBeVisible();
   await expect(window).toHaveAttribute("aria-invalid", "true");
   await expectAccessible(page);
@@ -42,7 +45,9 @@ test("the admin changes the free cancellation window; the policy page and the wi
   await page.goto("/admin/settings?tab=rules");
   await window.fill("48");
   await expect(
-    rules.getByRole("complementary", { name: "What customers will read" }).getByText(/up to 2 days before your appointment/),
+    rules
+      .getByRole("complementary", { name: "What customers will read" })
+      .getByText(/up to 2 days before your appointment/),
   ).toBeVisible();
   await rules.getByRole("button", { name: "Save booking rules" }).click();
   await expect(rules.getByText("Booking rules saved.")).toBeVisible();
@@ -62,7 +67,14 @@ test("each settings tab, at desktop and phone widths", async ({ page, loginAs })
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/admin/settings");
-    for (const tab of ["Business", "Booking rules", "Payments", "Service area", "Notifications", "Policy texts"]) {
+    for (const tab of [
+      "Business",
+      "Booking rules",
+      "Payments",
+      "Service area",
+      "Notifications",
+      "Policy texts",
+    ]) {
       await page.getByRole("tab", { name: tab }).click();
       await expect(page.getByRole("tabpanel", { name: tab })).toBeVisible();
       await expectAccessible(page);
@@ -71,7 +83,10 @@ test("each settings tab, at desktop and phone widths", async ({ page, loginAs })
   }
 });
 
-test("the zone and currency say what changing them does; payments show the provider", async ({ page, loginAs }) => {
+test("the zone and currency say what changing them does; payments show the provider", async ({
+  page,
+  loginAs,
+}) => {
   await loginAs("admin");
   await page.goto("/admin/settings");
   const business = page.getByRole("tabpanel", { name: "Business" });
@@ -96,6 +111,64 @@ test("the zone and currency say what changing them does; payments show the provi
 
   await page.goto("/admin/settings?tab=policies");
   const policies = page.getByRole("tabpanel", { name: "Policy texts" });
-  await policies.getByLabel("Booking policy — introduction").fill("We **love** clean cars.\n\n- Water on site helps");
-  await expect(policies.getByRole("region", { name: "Preview" }).first().locator("strong")).toHaveText("love");
+  await policies
+    .getByLabel("Booking policy — introduction")
+    .fill("We **love** clean cars.\n\n- Water on site helps");
+  await expect(policies.getByRole("region", { name: "Preview" }).first().locator("strong")).toHaveText(
+    "love",
+  );
+});
+
+test("an admin invites a second admin, who sets a password and signs in; then removes them", async ({
+  page,
+  browser,
+  loginAs,
+}) => {
+  test.slow();
+  await loginAs("admin");
+  await page.goto("/admin/settings?tab=admins");
+  const panel = page.getByRole("tabpanel", { name: "Admins" });
+  const invite = panel.getByRole("form", { name: "Invite an admin" });
+  // A customer's email is refused under the field.
+  await invite.getByLabel("Their name").fill("Casey Customer");
+  await invite.getByLabel("Their email").fill(credentials.customer.email);
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(invite.getByText(/belongs to a customer's account/)).toBeVisible();
+
+  const email = uniqueEmail("second-admin");
+  await invite.getByLabel("Their name").fill("Sam Second");
+  await invite.getByLabel("Their email").fill(email);
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(invite.getByText(/Invitation sent/)).toBeVisible();
+  const row = panel.getByRole("listitem").filter({ hasText: email });
+  await expect(row.getByText("Invited", { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, "settings-admins-1280.png");
+
+  // Sam follows the link, chooses a password and lands in the back office.
+  const mail = await waitForMail(email, /invited to run/);
+  const sam = await browser.newContext();
+  const samPage = await sam.newPage();
+  await samPage.goto(linkIn(mail, "/auth/setup-password"));
+  await samPage.getByLabel("Password", { exact: true }).fill("Second-Admin-Wax-91");
+  await samPage.getByLabel("Confirm password").fill("Second-Admin-Wax-91");
+  await samPage.getByRole("button", { name: "Save password and continue" }).click();
+  await expect(samPage).toHaveURL(/\/admin$/);
+
+  await page.reload();
+  await expect(row.getByText("Active", { exact: true })).toBeVisible();
+  await row.getByRole("button", { name: "Remove" }).click();
+  await page.getByRole("button", { name: "Yes, remove them" }).click();
+  await expect(row.getByText("Removed", { exact: true })).toBeVisible();
+  // Signed out at once.
+  await samPage.goto("/admin");
+  await expect(samPage).toHaveURL(/\/auth\/login/);
+  await sam.close();
+
+  // Yourself: no Remove button.
+  await expect(
+    panel.getByRole("listitem").filter({ hasText: "(you)" }).getByRole("button", { name: "Remove" }),
+  ).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, "settings-admins-390.png");
 });

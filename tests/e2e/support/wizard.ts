@@ -38,4 +38,3 @@ export async function guestToReview(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Check and book" })).toBeVisible();
   return { email, start: new URL(page.url()).searchParams.get("start") ?? "" };
 }
-

@@ -21,11 +21,17 @@ export const metadata: Metadata = { title: "Email outbox" };
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /** Every email the product sent or tried to send, newest first; each one opens as its recipient sees it. */
-export default async function EmailOutboxPage({ searchParams }: { searchParams: Promise<SearchParamsInput> }) {
+export default async function EmailOutboxPage({
+  searchParams,
+}: {
+  searchParams: Promise<SearchParamsInput>;
+}) {
   const user = await requireAdminPage(routes.adminEmails);
   const sp = await searchParams;
   const statusParam = one(sp.status);
-  const status = EMAIL_STATUSES.includes(statusParam as EmailStatus) ? (statusParam as EmailStatus) : undefined;
+  const status = EMAIL_STATUSES.includes(statusParam as EmailStatus)
+    ? (statusParam as EmailStatus)
+    : undefined;
   const q = one(sp.q)?.slice(0, 200) || undefined;
   const page = Number.parseInt(one(sp.page) ?? "1", 10) || 1;
   const [list, settings] = await Promise.all([loadOutbox(user, { status, q, page }), getPublicSettings()]);
@@ -51,7 +57,13 @@ export default async function EmailOutboxPage({ searchParams }: { searchParams: 
       >
         <label className="block text-sm font-medium">
           Search
-          <input name="q" type="search" defaultValue={q} placeholder="Recipient or subject" className={control} />
+          <input
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="Recipient or subject"
+            className={control}
+          />
         </label>
         <label className="block text-sm font-medium">
           Status
@@ -108,7 +120,10 @@ export default async function EmailOutboxPage({ searchParams }: { searchParams: 
                       {e.to}
                     </Td>
                     <Td>
-                      <Link href={routes.adminEmail(e.id)} className="font-medium text-brand-ink underline underline-offset-2">
+                      <Link
+                        href={routes.adminEmail(e.id)}
+                        className="font-medium text-brand-ink underline underline-offset-2"
+                      >
                         {e.subject ?? e.label}
                       </Link>
                       <span className="block text-xs text-ink-muted">{e.label}</span>

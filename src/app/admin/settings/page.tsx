@@ -4,6 +4,8 @@ import { PageHeader } from "@/components/ui/card";
 import { Tabs } from "@/components/ui/tabs";
 import { formatDateTime } from "@/lib/dates";
 import { routes } from "@/lib/routes";
+import { AdminTeam } from "@/modules/accounts/components/admin-team";
+import { loadAdmins } from "@/modules/accounts/server";
 import { emailSenderAddress } from "@/modules/notifications/server";
 import { loadPaymentProviderStatus } from "@/modules/payments/server";
 import {
@@ -20,14 +22,18 @@ export const metadata: Metadata = { title: "Business settings" };
 
 /** The business's settings, a tab per group, each saved on its own (every change audited). */
 export default async function AdminSettingsPage() {
-  await requireAdminPage(routes.adminSettings);
-  const [s, provider] = await Promise.all([getPublicSettings(), loadPaymentProviderStatus()]);
+  const user = await requireAdminPage(routes.adminSettings);
+  const [s, provider, admins] = await Promise.all([
+    getPublicSettings(),
+    loadPaymentProviderStatus(),
+    loadAdmins(user),
+  ]);
   const when = (d: Date) => formatDateTime(d, s.timeZone);
   return (
     <div>
       <PageHeader
         title="Business settings"
-        description="Your business details, booking rules, payments, emails and policy texts."
+        description="Your business details, booking rules, payments, emails, policy texts and who can run the back office."
       />
       <Tabs
         label="Settings"
@@ -62,10 +68,14 @@ export default async function AdminSettingsPage() {
               <div className="max-w-2xl">
                 <h2 className="text-lg font-semibold">Service area</h2>
                 <p className="mt-1 text-sm text-ink-muted">
-                  The postcodes you cover, each zone&apos;s travel time and surcharge, are edited with the prices.
+                  The postcodes you cover, each zone&apos;s travel time and surcharge, are edited with the
+                  prices.
                 </p>
                 <p className="mt-4">
-                  <Link href={`${routes.adminPricing}#travel-zones`} className="font-medium text-brand-ink underline underline-offset-2">
+                  <Link
+                    href={`${routes.adminPricing}#travel-zones`}
+                    className="font-medium text-brand-ink underline underline-offset-2"
+                  >
                     Edit travel zones
                   </Link>
                 </p>
@@ -78,6 +88,22 @@ export default async function AdminSettingsPage() {
             content: <NotificationSettingsForm s={s} fromAddress={emailSenderAddress()} />,
           },
           { value: "policies", label: "Policy texts", content: <PolicyTextsForm s={s} /> },
+          {
+            value: "admins",
+            label: "Admins",
+            content: (
+              <AdminTeam
+                members={admins.map((a) => ({
+                  id: a.id,
+                  name: a.name,
+                  email: a.email,
+                  status: a.status,
+                  inviteExpires: a.inviteExpiresAt ? when(a.inviteExpiresAt) : null,
+                  isYou: a.isYou,
+                }))}
+              />
+            ),
+          },
         ]}
       />
     </div>

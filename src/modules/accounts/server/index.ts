@@ -19,3 +19,4 @@ export * from "./sign-in";
 export * from "./test-hooks";
 export * from "./garage";
 export * from "./contacts";
+export * from "./admin-team";

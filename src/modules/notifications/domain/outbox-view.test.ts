@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { renderTemplate } from "../templates";
 import { hideSecretLinks, templateLabel } from "./outbox-view";
 
-const ctx = { businessName: "Shine", contactEmail: "hi@shine.example", contactPhone: "020 7946 0958", appUrl: "http://localhost:3000" };
+const ctx = {
+  businessName: "Shine",
+  contactEmail: "hi@shine.example",
+  contactPhone: "020 7946 0958",
+  appUrl: "http://localhost:3000",
+};
 
 describe("hideSecretLinks", () => {
   it("hides every account link of a set-up email, in both parts", () => {
@@ -19,7 +24,9 @@ describe("hideSecretLinks", () => {
   });
 
   it("leaves other emails alone", () => {
-    expect(hideSecretLinks("booking-confirmed", "<a href=\"http://x/auth/a\">a</a>", "http://x/auth/a")).toBeNull();
+    expect(
+      hideSecretLinks("booking-confirmed", '<a href="http://x/auth/a">a</a>', "http://x/auth/a"),
+    ).toBeNull();
   });
 });
 

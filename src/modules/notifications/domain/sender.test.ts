@@ -3,7 +3,9 @@ import { fromHeader, replyToAddress } from "./sender";
 
 describe("fromHeader", () => {
   it("keeps EMAIL_FROM as it is when no name was chosen", () => {
-    expect(fromHeader("Shine Street <bookings@shine.example>", null)).toBe("Shine Street <bookings@shine.example>");
+    expect(fromHeader("Shine Street <bookings@shine.example>", null)).toBe(
+      "Shine Street <bookings@shine.example>",
+    );
   });
   it("puts the chosen name in front of EMAIL_FROM's address", () => {
     expect(fromHeader("Forecourt <no-reply@forecourt.local>", "Shine Street Detailing")).toBe(

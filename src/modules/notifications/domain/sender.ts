@@ -3,7 +3,8 @@
 // business chose, else its contact email — never to a no-reply box nobody reads.
 
 /** The bare address of EMAIL_FROM (`Name <address>` or just the address). */
-export const fromAddressOf = (envFrom: string): string => /<([^<>]+)>\s*$/.exec(envFrom)?.[1] ?? envFrom.trim();
+export const fromAddressOf = (envFrom: string): string =>
+  /<([^<>]+)>\s*$/.exec(envFrom)?.[1] ?? envFrom.trim();
 
 /** `"Name" <address>` from EMAIL_FROM and the chosen display name (EMAIL_FROM as it is without one). */
 export function fromHeader(envFrom: string, senderName: string | null): string {

@@ -141,7 +141,10 @@ export async function retryEmail(db: Db, actor: Actor, id: string): Promise<void
     if (!row) {
       const [exists] = await tx.select({ status: emails.status }).from(emails).where(eq(emails.id, id));
       if (!exists) throw new AppError("NOT_FOUND");
-      throw new AppError("CONFLICT", "This email is not failed any more: it was already sent or is being retried.");
+      throw new AppError(
+        "CONFLICT",
+        "This email is not failed any more: it was already sent or is being retried.",
+      );
     }
     await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, ${row.id})`);
     await writeAudit(tx, {
@@ -152,7 +155,12 @@ export async function retryEmail(db: Db, actor: Actor, id: string): Promise<void
       entityId: row.id,
       summary: { to: row.to, template: row.template },
     });
-    await publish(tx, "email.status", { audience: "admins" }, { emailId: row.id, status: "queued", template: row.template });
+    await publish(
+      tx,
+      "email.status",
+      { audience: "admins" },
+      { emailId: row.id, status: "queued", template: row.template },
+    );
   });
 }
 

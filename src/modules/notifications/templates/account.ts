@@ -56,10 +56,23 @@ export function renderResetPassword(d: LinkEmailData, ctx: EmailContext): Render
   });
 }
 
+/** Why a set-up link was sent: the email says so. */
+export type SetupReason = "booking" | "admin" | "register" | "admin-invite";
+
 export function renderSetupPassword(
-  d: LinkEmailData & { reason: "booking" | "admin" | "register" },
+  d: LinkEmailData & { reason: SetupReason },
   ctx: EmailContext,
 ): RenderedEmail {
+  if (d.reason === "admin-invite")
+    return actionEmail(ctx, `You're invited to run ${ctx.businessName}'s bookings`, {
+      greeting: `Hello ${d.name},`,
+      lines: [
+        `You have been made an admin of ${ctx.businessName}: you'll see and manage every booking, the schedule, prices and settings.`,
+        "Choose a password to sign in. The link works once, for 7 days.",
+      ],
+      action: { label: "Choose my password", url: d.url },
+      after: ["If you weren't expecting this, you can ignore this email."],
+    });
   return actionEmail(ctx, `Set up your ${ctx.businessName} account`, {
     greeting: `Hello ${d.name},`,
     lines: [

@@ -1,4 +1,5 @@
 import type { EmailContext, RenderedEmail } from "./layout";
+import type { SetupReason } from "./account";
 import {
   type LinkEmailData,
   renderAccountDeleted,
@@ -35,7 +36,7 @@ export type TemplateDataMap = {
   "system-test": SystemTestData;
   "verify-email": LinkEmailData;
   "reset-password": LinkEmailData;
-  "setup-password": LinkEmailData & { reason: "booking" | "admin" | "register" };
+  "setup-password": LinkEmailData & { reason: SetupReason };
   "account-exists": LinkEmailData;
   "confirm-email-change": LinkEmailData & { newEmail: string };
   "email-changed": { name: string; newEmail: string; supportEmail: string };

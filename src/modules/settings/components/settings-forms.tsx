@@ -57,7 +57,15 @@ function useLiveValues(initial: Record<string, string | boolean>) {
   return { values, onChange };
 }
 
-function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <div className="max-w-2xl">
       <h2 className="text-lg font-semibold">{title}</h2>
@@ -76,7 +84,12 @@ export function BusinessSettingsForm({ s }: { s: SettingsValues }) {
     >
       <Form action={saveBusinessSettingsAction} successMessage="Business details saved." refreshOnSuccess>
         <div onChange={onChange}>
-          <Field name="businessName" label="Business name" defaultValue={s.businessName} autoComplete="organization" />
+          <Field
+            name="businessName"
+            label="Business name"
+            defaultValue={s.businessName}
+            autoComplete="organization"
+          />
           <Field
             name="legalName"
             label="Legal name"
@@ -102,8 +115,8 @@ export function BusinessSettingsForm({ s }: { s: SettingsValues }) {
           />
           {values.timeZone !== s.timeZone && (
             <Notice kind="warning" className="mb-4">
-              Existing bookings keep their exact moment: one at 10:00 in {s.timeZone.replaceAll("_", " ")} will
-              show at the same instant in {String(values.timeZone).replaceAll("_", " ")}, which may be a
+              Existing bookings keep their exact moment: one at 10:00 in {s.timeZone.replaceAll("_", " ")}{" "}
+              will show at the same instant in {String(values.timeZone).replaceAll("_", " ")}, which may be a
               different clock time. Opening hours stay as written and are read in the new zone.
             </Notice>
           )}
@@ -116,8 +129,8 @@ export function BusinessSettingsForm({ s }: { s: SettingsValues }) {
           />
           {values.currency !== s.currency && (
             <Notice kind="warning" className="mb-4">
-              Prices are not converted: a price of 50 becomes 50 {String(values.currency)}. Existing bookings and
-              payments keep their amounts in {s.currency}.
+              Prices are not converted: a price of 50 becomes 50 {String(values.currency)}. Existing bookings
+              and payments keep their amounts in {s.currency}.
             </Notice>
           )}
         </div>
@@ -235,7 +248,10 @@ export function BookingRulesForm({ s }: { s: SettingsValues }) {
           </div>
           <SubmitButton>Save booking rules</SubmitButton>
         </Form>
-        <aside aria-label="What customers will read" className="h-fit rounded-card border border-line bg-canvas p-4 text-sm">
+        <aside
+          aria-label="What customers will read"
+          className="h-fit rounded-card border border-line bg-canvas p-4 text-sm"
+        >
           <h3 className="font-semibold">What customers will read</h3>
           <ul className="mt-2 list-disc space-y-2 pl-5 text-ink-muted" aria-live="polite">
             {sentences.map((t) => (
@@ -264,7 +280,10 @@ export function PaymentSettingsForm({
   const { values, onChange } = useLiveValues({ paymentMode: s.paymentMode });
   const mode = values.paymentMode as PaymentMode;
   return (
-    <Section title="Payments" description="What customers pay online when they book, and who takes the money.">
+    <Section
+      title="Payments"
+      description="What customers pay online when they book, and who takes the money."
+    >
       <dl className="mb-6 grid gap-2 rounded-card border border-line bg-canvas p-4 text-sm sm:grid-cols-[10rem_1fr]">
         <dt className="font-medium">Provider</dt>
         <dd>
@@ -297,7 +316,11 @@ export function PaymentSettingsForm({
             }
           />
           <Notice kind="neutral" className="mb-4">
-            {paymentSentence({ ...s, paymentMode: mode, depositPercent: num(values.depositPercent, s.depositPercent) })}{" "}
+            {paymentSentence({
+              ...s,
+              paymentMode: mode,
+              depositPercent: num(values.depositPercent, s.depositPercent),
+            })}{" "}
             Bookings already made keep what they were sold with.
           </Notice>
         </div>
@@ -313,7 +336,11 @@ export function NotificationSettingsForm({ s, fromAddress }: { s: SettingsValues
       title="Notifications"
       description="Where the business's alerts go and how emails to customers look in their inbox."
     >
-      <Form action={saveNotificationSettingsAction} successMessage="Notification settings saved." refreshOnSuccess>
+      <Form
+        action={saveNotificationSettingsAction}
+        successMessage="Notification settings saved."
+        refreshOnSuccess
+      >
         <Field
           name="adminNotificationEmail"
           label="Alert address"

@@ -47,7 +47,9 @@ export default async function OutboxEmailPage({ params }: { params: Promise<{ id
           <Badge tone={EMAIL_STATUS_TONES[email.status]}>{EMAIL_STATUS_LABELS[email.status]}</Badge>
           <span className="text-ink-muted">
             {email.attempts === 1 ? "1 attempt" : `${email.attempts} attempts`}
-            {email.sentAt ? ` · ${email.status === "logged" ? "kept" : "sent"} ${formatDateTime(email.sentAt, timeZone)}` : ""}
+            {email.sentAt
+              ? ` · ${email.status === "logged" ? "kept" : "sent"} ${formatDateTime(email.sentAt, timeZone)}`
+              : ""}
           </span>
         </dd>
         <dt className="font-medium">Queued</dt>
@@ -56,7 +58,10 @@ export default async function OutboxEmailPage({ params }: { params: Promise<{ id
           <>
             <dt className="font-medium">Booking</dt>
             <dd>
-              <Link href={routes.adminBooking(email.bookingId)} className="text-brand-ink underline underline-offset-2">
+              <Link
+                href={routes.adminBooking(email.bookingId)}
+                className="text-brand-ink underline underline-offset-2"
+              >
                 Open the booking
               </Link>
             </dd>
@@ -78,15 +83,19 @@ export default async function OutboxEmailPage({ params }: { params: Promise<{ id
 
       {email.status === "failed" && (
         <div className="mt-4">
-          <ActionButton action={retryEmailAction} input={{ id: email.id }} successToast="Queued to send again.">
+          <ActionButton
+            action={retryEmailAction}
+            input={{ id: email.id }}
+            successToast="Queued to send again."
+          >
             Retry sending
           </ActionButton>
         </div>
       )}
       {email.status === "logged" && (
         <Notice kind="neutral" className="mt-4">
-          No mail server is configured (SMTP_URL), so this email was kept here instead of sent. Its links work:
-          open them to follow the journey the recipient would.
+          No mail server is configured (SMTP_URL), so this email was kept here instead of sent. Its links
+          work: open them to follow the journey the recipient would.
         </Notice>
       )}
       {email.linksHidden && (
