@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PAYMENT_MODES } from "@/lib/enums";
 import { requiredText } from "@/lib/field-inputs";
+import { COUNTRIES, CURRENCIES, TIME_ZONES } from "./domain/choices";
 
 // The admin settings screen's input, one schema per tab: each tab is saved on its own. Form values
 // arrive as text; every number is a whole number within the range the booking rules can honour, and
@@ -37,25 +38,6 @@ const optionalEmail = (label: string) =>
     .transform((v) => (v === "" ? null : v))
     .prefault("");
 
-/** The zones this runtime knows (IANA names). */
-export const TIME_ZONES: readonly string[] = Intl.supportedValuesOf("timeZone");
-/** ISO 4217 currencies this runtime can format. */
-export const CURRENCIES: readonly string[] = Intl.supportedValuesOf("currency");
-
-const regionNames = new Intl.DisplayNames(["en-GB"], { type: "region", fallback: "none" });
-/** ISO 3166 two-letter countries with an English name, by name. */
-export const COUNTRIES: readonly { code: string; name: string }[] = (() => {
-  const out: { code: string; name: string }[] = [];
-  for (let a = 65; a <= 90; a++)
-    for (let b = 65; b <= 90; b++) {
-      const code = String.fromCharCode(a, b);
-      const name = regionNames.of(code);
-      // Reserved and user-assigned codes come back as the code itself or not at all.
-      if (name && name !== code && !/^(AA|Q[M-Z]|X[A-Z]|ZZ|EU|EZ|UN)$/.test(code)) out.push({ code, name });
-    }
-  return out.sort((x, y) => x.name.localeCompare(y.name));
-})();
-
 export const businessSettingsInput = z.object({
   businessName: requiredText("the business's name", 80),
   legalName: z.string().trim().max(120, "Use at most 120 characters.").prefault(""),
@@ -79,7 +61,10 @@ export type BusinessSettingsInput = z.output<typeof businessSettingsInput>;
 
 export const bookingRulesInput = z
   .object({
-    slotIntervalMinutes: wholeNumber("the slot interval", 5, 240, "minutes"),
+    slotIntervalMinutes: wholeNumber("the slot interval", 5, 240, "minutes").refine(
+      (v) => 60 % v === 0 || v % 60 === 0,
+      "Use an interval that fits an hour evenly (5, 10, 15, 20, 30, 60 …) or whole hours.",
+    ),
     minNoticeMinutes: wholeNumber("the minimum notice", 0, 43_200, "minutes"),
     horizonDays: wholeNumber("how far ahead people can book", 1, 730, "days"),
     bufferMinutes: wholeNumber("the buffer", 0, 240, "minutes"),
@@ -91,12 +76,6 @@ export const bookingRulesInput = z
     reminderLeadHours: wholeNumber("the reminder lead time", 1, 336, "hours"),
   })
   .superRefine((v, ctx) => {
-    if (60 % v.slotIntervalMinutes !== 0 && v.slotIntervalMinutes % 60 !== 0)
-      ctx.addIssue({
-        code: "custom",
-        path: ["slotIntervalMinutes"],
-        message: "Use an interval that fits an hour evenly (5, 10, 15, 20, 30, 60 …) or whole hours.",
-      });
     if (v.minNoticeMinutes >= v.horizonDays * 1440)
       ctx.addIssue({
         code: "custom",

@@ -23,7 +23,7 @@ import {
   type PolicySettings,
   rescheduleSentence,
 } from "../domain/policy-facts";
-import { COUNTRIES, CURRENCIES, TIME_ZONES } from "../schemas";
+import { COUNTRIES, CURRENCIES, TIME_ZONES } from "../domain/choices";
 
 // The tabs of /admin/settings. Each tab is its own form, saved on its own; where a value has an effect
 // people should know about before saving (the zone, the currency), the form says so as it is chosen,
@@ -287,7 +287,7 @@ export function PaymentSettingsForm({
       <dl className="mb-6 grid gap-2 rounded-card border border-line bg-canvas p-4 text-sm sm:grid-cols-[10rem_1fr]">
         <dt className="font-medium">Provider</dt>
         <dd>
-          {provider.label}
+          <span className="font-medium">{provider.label}</span>
           <span className="block text-ink-muted">{provider.detail}</span>
         </dd>
         <dt className="font-medium">Webhooks</dt>
