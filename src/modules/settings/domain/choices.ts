@@ -19,4 +19,3 @@ export const COUNTRIES: readonly { code: string; name: string }[] = (() => {
     }
   return out.sort((x, y) => x.name.localeCompare(y.name));
 })();
-
