@@ -79,6 +79,22 @@ for (const width of [1280, 390]) {
     await expectAccessible(page);
     await page.screenshot({ path: `test-results/customer-cancel-done-free-${width}.png`, fullPage: true });
 
+    // The overview's next booking offers the same Cancel, with the same outcome first.
+    await page.goto("/dashboard");
+    const next = page.getByRole("region", { name: /^Your next booking/ });
+    await expect(next.getByRole("link", { name: `Open booking ${soon.reference}` })).toBeVisible();
+    await page.screenshot({
+      path: `test-results/customer-cancel-overview-card-${width}.png`,
+      fullPage: true,
+    });
+    await next.getByRole("button", { name: "Cancel booking" }).click();
+    const fromOverview = page.getByRole("alertdialog", { name: `Cancel booking ${soon.reference}?` });
+    await expect(fromOverview).toContainText("the fee is £42.50; £42.50 goes back to your card.");
+    await expectAccessible(page);
+    await page.screenshot({ path: `test-results/customer-cancel-overview-${width}.png` });
+    await fromOverview.getByRole("button", { name: "Keep it" }).click();
+    await expect(fromOverview).toBeHidden();
+
     // Inside the window, paid in full: the fee is half the price, the other half comes back.
     await page.goto(`/dashboard/bookings/${soon.id}`);
     const soonMoney = page.getByRole("region", { name: "Pay or cancel" });

@@ -7,6 +7,16 @@ import { PayButton } from "./pay-button";
 
 const BALANCE_ONLINE = ["confirmed", "in_progress", "completed"];
 
+/** What the Cancel button's dialog shows and sends back. */
+export const cancelButtonOffer = (offer: MyCancelOffer) => ({
+  bookingId: offer.bookingId,
+  reference: offer.reference,
+  from: offer.from,
+  refundableMinor: offer.refundableMinor,
+  refundMinor: offer.refundMinor,
+  sentence: offer.outcome.sentence,
+});
+
 /**
  * The money actions of a booking that is going ahead, on /dashboard/bookings/{id}: *Pay now* when a
  * balance is owed (a new checkout through the provider, as the emailed payment link opens) and *Cancel*
@@ -40,18 +50,7 @@ export function MyBookingMoney({
             Pay {view.balance} now
           </PayButton>
         )}
-        {offer && (
-          <CustomerCancelButton
-            offer={{
-              bookingId: offer.bookingId,
-              reference: offer.reference,
-              from: offer.from,
-              refundableMinor: offer.refundableMinor,
-              refundMinor: offer.refundMinor,
-              sentence: offer.outcome.sentence,
-            }}
-          />
-        )}
+        {offer && <CustomerCancelButton offer={cancelButtonOffer(offer)} />}
       </div>
     </section>
   );
