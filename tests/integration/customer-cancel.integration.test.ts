@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getAdminBookingPage } from "@/modules/bookings/server/admin-booking-view";
 import { loadActionQueue } from "@/modules/bookings/server/admin-today-queue";
 import { getMyBooking } from "@/modules/bookings/server/my-bookings";
 import { renderTemplate } from "@/modules/notifications/templates";
@@ -274,6 +275,9 @@ describe.each(dbKinds)("a customer cancels their booking, on %s", (kind) => {
     expect(page?.history.map((h) => h.what)).toContain(
       "£85.00 you paid the business directly is to be handed back to you",
     );
+    expect((await getAdminBookingPage(l.t.db, b.id, NOW))?.timeline.map((e) => e.what)).toContain(
+      "Refund £85.00 owed — to be handed back by the business",
+    );
     // The admin hands it back and records it with the panel's Refund: it is then refunded, once.
     const panel = await getAdminMoneyPanel(l.t.db, b.id, NOW);
     expect(panel?.refundableMinor).toBe(8500);
@@ -315,6 +319,9 @@ describe.each(dbKinds)("a customer cancels their booking, on %s", (kind) => {
       expect(
         queue.find((g) => g.kind === "payment_alert")?.items.find((i) => i.bookingId === b.id)?.text,
       ).toBe("An automatic refund failed — it is being retried (£85.00)");
+      expect((await getAdminBookingPage(l.t.db, b.id, NOW))?.timeline.map((e) => e.what)).toContain(
+        "Refund £85.00 failed — it is retried automatically",
+      );
       // The customer sees the refund on its way, not the provider's trouble.
       expect((await getMyBooking(l.t.db, l.customer.id, b.id))?.history.map((h) => h.what)).toContain(
         "Refund of £85.00 on its way",
