@@ -5,12 +5,13 @@ import { type JobPlan, type JobRuntime, startJobs, type StartJobsOptions } from 
 import { accountJobs, accountWakeups } from "@/modules/accounts/server";
 import { bookingJobs } from "@/modules/bookings/server";
 import { emailJobs } from "@/modules/notifications/server";
+import { paymentJobs } from "@/modules/payments/server";
 
 /** Every module's background work, in one list: the web process, the worker and the tests start this. */
 export function appJobPlan(transport: MailTransport = getMailTransport()): JobPlan {
   const email = emailJobs(transport);
   return {
-    jobs: [...email.jobs, ...accountJobs, ...bookingJobs],
+    jobs: [...email.jobs, ...accountJobs, ...bookingJobs, ...paymentJobs],
     wakeups: [...email.wakeups, ...accountWakeups],
     onStart: email.onStart,
   };

@@ -83,6 +83,7 @@ describe.each(dbKinds)("background jobs (pg-boss) on %s", (kind) => {
         "live-events-prune",
         "outbox-sweep",
         "password-reset-requests",
+        "refunds-retry",
         "verifications-prune",
       ].sort(),
     );

@@ -8,7 +8,10 @@ import { routes } from "@/lib/routes";
 import { getAccountOrThrow, getMyAddresses, getMyVehicles } from "@/modules/accounts/server";
 import { BookingStatusBadge, PaymentStatusBadge } from "@/modules/bookings/components/booking-status-badge";
 import { loadBookAgainHref, loadMyBooking, loadMyBookings } from "@/modules/bookings/server";
+import { CustomerCancelButton } from "@/modules/payments/components/customer-cancel";
+import { cancelButtonOffer } from "@/modules/payments/components/my-booking-money";
 import { PayButton } from "@/modules/payments/components/pay-button";
+import { loadMyCancelOffer } from "@/modules/payments/server";
 import { requireCustomerPage } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "Your account" };
@@ -23,7 +26,9 @@ export default async function CustomerOverviewPage() {
     loadBookAgainHref(session.id),
   ]);
   const nextRow = upcoming.rows[0];
-  const next = nextRow ? await loadMyBooking(session.id, nextRow.id) : null;
+  const [next, nextCancel] = nextRow
+    ? await Promise.all([loadMyBooking(session.id, nextRow.id), loadMyCancelOffer(session.id, nextRow.id)])
+    : [null, null];
   const owed = upcoming.rows.filter((r) => r.status === "pending_payment");
   const firstName = account.name.split(" ")[0] ?? account.name;
   const neverBooked = upcoming.counts.upcoming + upcoming.counts.past === 0;
@@ -88,6 +93,7 @@ export default async function CustomerOverviewPage() {
             <ButtonLink href={`${routes.myBookings}/${next.view.id}`} variant="secondary" size="lg">
               Open booking {next.view.reference}
             </ButtonLink>
+            {nextCancel && <CustomerCancelButton offer={cancelButtonOffer(nextCancel)} />}
           </div>
         </section>
       ) : (

@@ -28,6 +28,9 @@ describe("a booking's history in the customer's words", () => {
     expect(describeForCustomer(ev("refund", "pending", "succeeded", { amountMinor: 500 }), "GBP")?.what).toBe(
       "Refund of £5.00 made",
     );
+    expect(describeForCustomer(ev("refund", null, "owed", { amountMinor: 2000 }), "GBP")?.what).toBe(
+      "£20.00 you paid the business directly is to be handed back to you",
+    );
   });
 
   it("gives the business's reason only when it ended the booking", () => {
@@ -49,6 +52,9 @@ describe("a booking's history in the customer's words", () => {
     expect(describeForCustomer(ev("note", null, null, { length: 12 }), "GBP")).toBeNull();
     expect(describeForCustomer(ev("team_changed", null, null), "GBP")).toBeNull();
     expect(describeForCustomer(ev("refund", "pending", "failed", { amountMinor: 500 }), "GBP")).toBeNull();
+    expect(
+      describeForCustomer(ev("refund", "pending", "retry_failed", { amountMinor: 500 }), "GBP"),
+    ).toBeNull();
     expect(describeForCustomer(ev("payment", null, "failed"), "GBP")).toBeNull();
   });
 });

@@ -45,9 +45,18 @@ export function describeForCustomer(
       if (e.toValue && e.toValue !== "succeeded") return null;
       return { what: amount ? `Payment of ${amount} received` : "Payment received", why: null };
     case "refund":
-      if (e.toValue === "failed") return null;
       if (e.toValue === "pending")
         return { what: amount ? `Refund of ${amount} on its way` : "Refund on its way", why: null };
+      if (e.toValue === "owed")
+        return {
+          what: amount
+            ? `${amount} you paid the business directly is to be handed back to you`
+            : "What you paid the business directly is to be handed back to you",
+          why: null,
+        };
+      // A provider's refusal (and its retries) is the business's to sort out: the customer sees the refund
+      // on its way until it is made.
+      if (e.toValue !== "succeeded") return null;
       return { what: amount ? `Refund of ${amount} made` : "Refund made", why: null };
     case "rescheduled":
       return { what: "Moved to another time", why: reason };

@@ -48,13 +48,17 @@ async function lockAsShown(tx: Tx, actor: Actor, bookingId: string): Promise<Boo
   return booking;
 }
 
-/** The customer's email when the business ends their booking (`refund`: see BookingEndedData). */
+/**
+ * The customer's email when their booking ends: the business declined or cancelled it, or (`by`
+ * "customer") they cancelled it themselves. `refund` and `byCustomer`'s money: see BookingEndedData.
+ */
 export async function tellCustomerBookingEnded(
   tx: Tx,
   booking: Booking,
   verb: "decline" | "cancel",
   reason: string,
   refund?: string | null,
+  byCustomer?: { fee: string | null; backToCard: string | null; handBack: string | null },
 ) {
   const { view, customer } = await bookingContext(tx, booking.id);
   if (!customer) return;
@@ -73,6 +77,7 @@ export async function tellCustomerBookingEnded(
       reason,
       paid: netPaid > 0 ? formatMoney(netPaid, booking.currency) : null,
       ...(refund !== undefined ? { refund } : {}),
+      ...(byCustomer ? { by: "customer" as const, ...byCustomer } : {}),
       bookUrl: new URL(routes.book, getEnv().APP_URL).toString(),
     },
   });

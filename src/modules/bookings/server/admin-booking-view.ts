@@ -53,8 +53,6 @@ const SOURCE_LABELS: Record<BookingSource, string> = {
   admin: "Booked by the business",
 };
 
-
-
 const statusLabel = (s: string | null) =>
   s && s in BOOKING_STATUS_LABELS ? BOOKING_STATUS_LABELS[s as BookingStatus] : (s ?? "");
 
@@ -63,6 +61,11 @@ type EventRow = {
   fromValue: string | null;
   toValue: string | null;
   data: Record<string, unknown>;
+};
+
+const REFUND_STATES: Record<string, string> = {
+  retry_failed: "failed again",
+  owed: "owed — to be handed back by the business",
 };
 
 /** One timeline event in words. */
@@ -77,8 +80,12 @@ export function describeEvent(e: EventRow, currency: string): { what: string; wh
       return { what: `${statusLabel(e.fromValue)} → ${statusLabel(e.toValue)}`, why: reason };
     case "payment":
       return { what: `Payment${amount}${e.toValue ? ` ${e.toValue}` : ""}`, why: reason };
-    case "refund":
-      return { what: `Refund${amount}${e.toValue ? ` ${e.toValue}` : ""}`, why: reason };
+    case "refund": {
+      // A provider's refusal that the retry job will try again, and a customer's refund owed by hand.
+      const state = REFUND_STATES[e.toValue ?? ""] ?? e.toValue;
+      const retried = typeof d.retryAt === "string" ? " — it is retried automatically" : "";
+      return { what: `Refund${amount}${state ? ` ${state}` : ""}${retried}`, why: reason };
+    }
     case "note":
       return { what: d.cleared ? "Internal notes cleared" : "Internal notes updated", why: null };
     case "rescheduled": {

@@ -55,10 +55,13 @@ const ALERT_TEXT: Record<string, string> = {
   paid_twice_refunded: "Paid twice — the second payment was refunded",
 };
 
-/** Payment alerts live on the timeline: a payment refused or refunded automatically, a failed refund. */
+/**
+ * Payment alerts live on the timeline: a payment refused or refunded automatically, a failed refund, a
+ * refund the business owes by hand (a customer cancelled with money paid to it directly).
+ */
 // The first condition repeats the partial index's predicate (booking_events_money_at_idx) word for word.
 const paymentAlertSql = sql`${bookingEvents.type} IN ('payment', 'refund') AND ((${bookingEvents.type} = 'payment' AND (${bookingEvents.toValue} = 'rejected' OR ${bookingEvents.data} ? 'refundRequired'))
-  OR (${bookingEvents.type} = 'refund' AND ${bookingEvents.toValue} = 'failed'))`;
+  OR (${bookingEvents.type} = 'refund' AND ${bookingEvents.toValue} IN ('failed', 'owed')))`;
 
 /** The SQL of domain/admin-today.ts isUnpaidSoon. */
 function unpaidSoonSql(now: Date, windowMinutes: number) {
@@ -222,7 +225,11 @@ export async function loadActionQueue(
             : "";
         const text =
           a.type === "refund"
-            ? "An automatic refund failed — refund the customer yourself"
+            ? a.toValue === "owed"
+              ? "The customer cancelled — hand back what they paid you directly, then record the refund"
+              : data.retryAt
+                ? "An automatic refund failed — it is being retried"
+                : "An automatic refund failed — refund the customer yourself"
             : a.toValue === "rejected"
               ? "A payment did not match the booking and was not applied"
               : (ALERT_TEXT[String(data.refundRequired)] ?? "A payment was refunded automatically");

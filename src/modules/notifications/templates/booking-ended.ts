@@ -20,6 +20,14 @@ export type BookingEndedData = {
   refund?: string | null;
   /** Where to book again. */
   bookUrl: string;
+  /** Who cancelled: the business (default) or the customer themselves, from their booking's page. */
+  by?: "business" | "customer";
+  /** The late-cancellation fee kept ("£14.00"), when the customer cancelled late. */
+  fee?: string | null;
+  /** Of the refund: what goes back through the payment provider ("£14.00"). */
+  backToCard?: string | null;
+  /** Of the refund: what the business hands back itself (paid to it in cash, by card terminal or bank). */
+  handBack?: string | null;
 };
 
 function compose(ctx: EmailContext, subject: string, paragraphs: string[]): RenderedEmail {
@@ -44,7 +52,37 @@ export function renderBookingDeclined(d: BookingEndedData, ctx: EmailContext): R
   ]);
 }
 
+/** The customer cancelled: what they paid, the fee kept, what comes back and how. */
+function customerCancelledMoney(d: BookingEndedData, ctx: EmailContext): string[] {
+  if (!d.paid) return ["Nothing was paid, so there is nothing to refund."];
+  if (!d.backToCard && !d.handBack)
+    return [
+      `You paid ${d.paid}. ${d.fee ? `The late-cancellation fee is ${d.fee}` : "Under the cancellation policy"}, so nothing is refunded.`,
+    ];
+  return [
+    `You paid ${d.paid}. ${d.fee ? `The late-cancellation fee is ${d.fee}.` : "Cancelling was free."}`,
+    ...(d.backToCard
+      ? [
+          `${d.backToCard} is on its way back to your card; it can take 5–10 working days to show on your statement.`,
+        ]
+      : []),
+    ...(d.handBack
+      ? [
+          `You paid ${d.handBack} of it to ${ctx.businessName} directly, so they will hand that back to you — they will be in touch.`,
+        ]
+      : []),
+  ];
+}
+
 export function renderBookingCancelled(d: BookingEndedData, ctx: EmailContext): RenderedEmail {
+  if (d.by === "customer")
+    return compose(ctx, `You cancelled booking ${d.reference}`, [
+      `Hello ${d.name},`,
+      `You cancelled booking ${d.reference}: ${d.title} on ${d.date}, ${d.timeRange}. Its time is free again.`,
+      ...customerCancelledMoney(d, ctx),
+      `To book another time: ${d.bookUrl}`,
+      contact(ctx),
+    ]);
   return compose(ctx, `Your booking ${d.reference} is cancelled`, [
     `Hello ${d.name},`,
     `${ctx.businessName} has cancelled your ${d.title} on ${d.date}, ${d.timeRange} (${d.reference}).`,

@@ -75,7 +75,9 @@ export type PaymentAlertKind =
   | "booking_paid"
   | "booking_cancelled"
   | "booking_expired"
-  | "refund_made";
+  | "refund_made"
+  // A customer cancelled with money paid to the business directly: the business hands it back (issue 13).
+  | "refund_owed";
 
 export type PaymentAlertData = {
   kind: PaymentAlertKind;
@@ -295,6 +297,7 @@ const ALERT_SUBJECTS: Record<PaymentAlertKind, string> = {
   booking_cancelled: "A booking was cancelled",
   booking_expired: "A booking expired unpaid",
   refund_made: "A refund was made",
+  refund_owed: "A refund is owed — hand it back to the customer",
 };
 
 /** "A refund was made": the alert's headline, for the email and the booking's timeline. */

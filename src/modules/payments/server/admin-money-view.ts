@@ -8,6 +8,7 @@ import { balanceDue } from "@/modules/bookings/domain/payment-status";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type DbOrTx, getDb } from "@/server/db";
 import { bookings, payments, refunds } from "@/server/db/schema";
+import { REFUND_MAX_ATTEMPTS } from "../domain/customer-cancel";
 import { MANUAL_METHOD_LABELS, policyRefund } from "../domain/money";
 import { refundablePayments } from "./admin-money";
 import { BALANCE_PAYABLE } from "./payment-link";
@@ -137,7 +138,10 @@ export async function getAdminMoneyPanel(
       what:
         provider === "manual" ? `Handed back (${MANUAL_METHOD_LABELS[method]})` : PROVIDER_LABELS[provider],
       amount: money(refund.amountMinor),
-      status: REFUND_STATUS_LABELS[refund.status],
+      status:
+        refund.status === "failed" && refund.retryAt
+          ? `Failed — retried automatically (attempt ${refund.attempts + 1} of ${REFUND_MAX_ATTEMPTS})`
+          : REFUND_STATUS_LABELS[refund.status],
       at: formatDateTime(refund.settledAt ?? refund.createdAt, tz),
     })),
     refundableMinor,

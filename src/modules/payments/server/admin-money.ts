@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { getEnv } from "@/env";
 import type { BookingStatus, PaymentMethod } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
@@ -24,6 +24,7 @@ import type { Db, DbOrTx, Tx } from "@/server/db";
 import { payments, refunds } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import type { CancelWithRefundInput, RecordPaymentInput, RefundInput } from "../admin-money-schemas";
+import { REFUND_SEND_LEASE_MS, splitRefund } from "../domain/customer-cancel";
 import { MANUAL_METHOD_LABELS } from "../domain/money";
 import { cancelOpenCheckouts, expireCheckoutsQuietly, type OpenCheckout } from "./checkout";
 import { enqueuePaymentAlert, enqueuePaymentReceipt } from "./payment-emails";
@@ -66,12 +67,21 @@ export async function refundablePayments(db: DbOrTx, bookingId: string): Promise
       .from(payments)
       .where(and(eq(payments.bookingId, bookingId), eq(payments.status, "succeeded")))
       .orderBy(desc(payments.settledAt), desc(payments.createdAt), desc(payments.id)),
-    // Refunds sent or done count against their payment; a failed one gave nothing back.
+    // Refunds sent or done count against their payment, and so does a failed one the retry job will send
+    // again (nobody may refund that money twice meanwhile); one that gave up gave nothing back.
     db
       .select({ paymentId: refunds.paymentId, minor: sql<number>`sum(${refunds.amountMinor})::int` })
       .from(refunds)
       .innerJoin(payments, eq(payments.id, refunds.paymentId))
-      .where(and(eq(payments.bookingId, bookingId), inArray(refunds.status, ["pending", "succeeded"])))
+      .where(
+        and(
+          eq(payments.bookingId, bookingId),
+          or(
+            inArray(refunds.status, ["pending", "succeeded"]),
+            and(eq(refunds.status, "failed"), isNotNull(refunds.retryAt)),
+          ),
+        ),
+      )
       .groupBy(refunds.paymentId),
   ]);
   const refunded = new Map(taken.map((r) => [r.paymentId, Number(r.minor)]));
@@ -107,12 +117,34 @@ function assertRefundWithin(booking: Booking, amountMinor: number, refundableMin
     });
 }
 
-type WrittenRefunds = { online: string[]; parts: { paymentId: string; amountMinor: number }[] };
+type WrittenRefunds = {
+  online: string[];
+  parts: { paymentId: string; amountMinor: number }[];
+  /** Money the business took itself that it has yet to hand back (a customer's cancellation). */
+  owedMinor: number;
+};
+
+export type RefundWriting = {
+  /**
+   * A manual payment's part: `handed_back` — the admin says it was given back (done as it is recorded);
+   * `owed` — the customer cancelled, so the business has yet to hand it back: nothing is marked refunded,
+   * the task goes on the timeline (the admin's Needs-you queue reads it) and into the business's alert.
+   */
+  manual: "handed_back" | "owed";
+  /** The business alert's sentence about the refund. */
+  alert: (amount: string) => string;
+};
+
+export const BY_ADMIN: RefundWriting = {
+  manual: "handed_back",
+  alert: (amount) => `A refund of ${amount} was made by the business.`,
+};
 
 /**
  * Writes the refund rows for `amountMinor`, split across the payments newest first. A manual payment's
- * refund is money the business hands back itself: it is done as it is recorded. An online one is
- * pending until its provider accepts it (issueRefund, after the commit).
+ * refund is money the business hands back itself (see RefundWriting). An online one is pending until its
+ * provider accepts it (issueRefund, after the commit); until then the retry job may send it after a
+ * lease, so a send lost with the process is never lost with it.
  */
 async function writeRefunds(
   tx: Tx,
@@ -122,22 +154,42 @@ async function writeRefunds(
   amountMinor: number,
   reason: string,
   now: Date,
+  how: RefundWriting = BY_ADMIN,
 ): Promise<WrittenRefunds> {
-  const written: WrittenRefunds = { online: [], parts: [] };
-  let left = amountMinor;
-  for (const p of available) {
-    if (left <= 0) break;
-    const part = Math.min(left, p.refundableMinor);
-    left -= part;
-    const id = randomUUID();
+  const written: WrittenRefunds = { online: [], parts: [], owedMinor: 0 };
+  for (const { payment: p, amountMinor: part } of splitRefund(available, amountMinor)) {
     const manual = p.provider === "manual";
+    const label = MANUAL_METHOD_LABELS[p.method];
+    if (manual && how.manual === "owed") {
+      written.owedMinor += part;
+      await recordBookingEvents(tx, [
+        {
+          bookingId: booking.id,
+          actorId: actor.id,
+          type: "refund",
+          toValue: "owed",
+          at: sql`clock_timestamp()`,
+          data: {
+            paymentId: p.id,
+            amountMinor: part,
+            currency: booking.currency,
+            method: p.method,
+            reason: `${reason} (paid to the business: ${label} — hand it back, then record the refund)`,
+          },
+        },
+      ]);
+      continue;
+    }
+    const id = randomUUID();
     await tx.insert(refunds).values({
       id,
       paymentId: p.id,
       amountMinor: part,
       reason,
       createdBy: actor.id,
-      ...(manual ? { status: "succeeded", providerReference: `manual_${id}`, settledAt: now } : {}),
+      ...(manual
+        ? { status: "succeeded", providerReference: `manual_${id}`, settledAt: now }
+        : { retryAt: new Date(now.getTime() + REFUND_SEND_LEASE_MS) }),
     });
     if (manual) await addToBookingLedger(tx, booking.id, { refundedMinor: part });
     else written.online.push(id);
@@ -154,19 +206,27 @@ async function writeRefunds(
           refundId: id,
           paymentId: p.id,
           amountMinor: part,
-          reason: manual
-            ? `${reason} (handed back by the business: ${MANUAL_METHOD_LABELS[p.method]})`
-            : reason,
+          reason: manual ? `${reason} (handed back by the business: ${label})` : reason,
         },
       },
     ]);
   }
+  const money = (m: number) => formatMoney(m, booking.currency);
+  const refundedMinor = amountMinor - written.owedMinor;
   await enqueuePaymentAlert(tx, {
     bookingId: booking.id,
-    kind: "refund_made",
+    kind: written.owedMinor > 0 ? "refund_owed" : "refund_made",
     amountMinor,
     currency: booking.currency,
-    detail: `A refund of ${formatMoney(amountMinor, booking.currency)} was made by the business. Reason: ${reason}`,
+    detail: [
+      refundedMinor > 0 ? how.alert(money(refundedMinor)) : null,
+      written.owedMinor > 0
+        ? `${money(written.owedMinor)} of the refund was paid to the business directly (cash, card terminal or bank transfer): hand it back to the customer, then record it with Refund on the booking's page.`
+        : null,
+      `Reason: ${reason}`,
+    ]
+      .filter(Boolean)
+      .join(" "),
   });
   return written;
 }
@@ -336,6 +396,118 @@ export async function refundBooking(
   return { refundedMinor: input.amountMinor, sent: written.online.length };
 }
 
+/** What a cancellation refunds, as its caller tells the customer about it. */
+export type CancelMoney = {
+  /** Paid and still refundable before the cancellation. */
+  refundableMinor: number;
+  /** The refund made with it (online and handed back together). */
+  refundMinor: number;
+  /** Of the refund: money paid to the business directly, which it has yet to hand back. */
+  owedMinor: number;
+};
+
+/**
+ * The one cancellation with a refund, for the admin (cancelWithRefund) and the customer
+ * (cancelMyBooking): on the locked booking — who asks, the status and the refundable money the page
+ * showed (anything else is refused and nothing written), the refund decided → the status change through
+ * transitionBooking with, in its transaction, open checkouts closed, the refund rows written and the
+ * customer told → an audit row. After the commit the providers are asked to close the checkouts and to
+ * make the online refunds.
+ */
+export async function cancelBookingWithRefund(
+  db: DbOrTx,
+  input: {
+    actor: Actor;
+    role: "admin" | "customer";
+    bookingId: string;
+    /** The status the page showed. */
+    from: BookingStatus;
+    /** The refundable money the page showed. */
+    shownRefundableMinor: number;
+    reason: string;
+    /** Who asks may cancel this booking (NOT_FOUND when it isn't theirs to see). */
+    authorise: (tx: Tx, booking: Booking | null) => Promise<Booking>;
+    /** The refund, once the booking is locked: may refuse (a field message, or what the page showed). */
+    decide: (
+      tx: Tx,
+      booking: Booking,
+      available: RefundablePayment[],
+      refundableMinor: number,
+    ) => Promise<number>;
+    refunds: RefundWriting;
+    tell: (tx: Tx, changed: Booking, money: CancelMoney) => Promise<void>;
+    now: Date;
+  },
+): Promise<{ status: BookingStatus } & CancelMoney> {
+  let closed: OpenCheckout[] = [];
+  let online: string[] = [];
+  const result = await db.transaction(async (tx) => {
+    const current = await input.authorise(tx, await lockBooking(tx, input.bookingId));
+    if (current.status !== input.from)
+      throw new AppError(
+        "CONFLICT",
+        current.status === "cancelled" ? ALREADY_CANCELLED : staleMessage(current),
+      );
+    const available = await refundablePayments(tx, current.id);
+    const refundable = sum(available);
+    assertShownRefundable(current, input.shownRefundableMinor, refundable);
+    const refundMinor = await input.decide(tx, current, available, refundable);
+    assertRefundWithin(current, refundMinor, refundable);
+    const money: CancelMoney = { refundableMinor: refundable, refundMinor, owedMinor: 0 };
+    const { booking } = await transitionBooking(tx, {
+      bookingId: current.id,
+      to: "cancelled",
+      actor: { role: input.role, id: input.actor.id },
+      from: [input.from],
+      reason: input.reason,
+      now: input.now,
+      refusal: staleMessage(current),
+      data: { refundMinor },
+      effects: async (etx, changed) => {
+        closed = await cancelOpenCheckouts(etx, changed.id);
+        if (refundMinor > 0) {
+          const w = await writeRefunds(
+            etx,
+            input.actor,
+            changed,
+            available,
+            refundMinor,
+            input.reason,
+            input.now,
+            input.refunds,
+          );
+          online = w.online;
+          money.owedMinor = w.owedMinor;
+        }
+        await input.tell(etx, changed, money);
+      },
+    });
+    await writeAudit(tx, {
+      actorId: input.actor.id,
+      ip: input.actor.ip,
+      action: "booking.cancel",
+      entity: "booking",
+      entityId: booking.id,
+      summary: {
+        reference: booking.reference,
+        by: input.role,
+        from: input.from,
+        to: booking.status,
+        reason: input.reason,
+        refundMinor,
+        refundableMinor: refundable,
+        owedMinor: money.owedMinor,
+      },
+    });
+    return { status: booking.status, ...money };
+  });
+  await expireCheckoutsQuietly(closed);
+  await sendRefunds(db, online, input.now);
+  return result;
+}
+
+export const ALREADY_CANCELLED = "This booking is already cancelled.";
+
 /** Cancel, with the refund the admin settled on (the policy's by default), in one transaction. */
 export async function cancelWithRefund(
   db: DbOrTx,
@@ -343,59 +515,30 @@ export async function cancelWithRefund(
   input: CancelWithRefundInput,
   { now = new Date() }: Options = {},
 ): Promise<{ status: BookingStatus; refundedMinor: number }> {
-  let closed: OpenCheckout[] = [];
-  let online: string[] = [];
-  const status = await db.transaction(async (tx) => {
-    await assertBookingAdmin(tx, actor);
-    const current = await lockBooking(tx, input.bookingId);
-    if (!current) throw new AppError("NOT_FOUND");
-    if (current.status !== input.from) throw new AppError("CONFLICT", staleMessage(current));
-    const available = await refundablePayments(tx, current.id);
-    const refundable = sum(available);
-    assertShownRefundable(current, input.refundableMinor, refundable);
-    assertRefundWithin(current, input.refundMinor, refundable);
-    const { booking } = await transitionBooking(tx, {
-      bookingId: current.id,
-      to: "cancelled",
-      actor: { role: "admin", id: actor.id },
-      from: [input.from],
-      reason: input.reason,
-      now,
-      refusal: staleMessage(current),
-      data: { refundMinor: input.refundMinor },
-      effects: async (etx, changed) => {
-        closed = await cancelOpenCheckouts(etx, changed.id);
-        if (input.refundMinor > 0) {
-          const w = await writeRefunds(etx, actor, changed, available, input.refundMinor, input.reason, now);
-          online = w.online;
-        }
-        const refund =
-          refundable > 0
-            ? input.refundMinor > 0
-              ? formatMoney(input.refundMinor, changed.currency)
-              : "none"
-            : null;
-        await tellCustomerBookingEnded(etx, changed, "cancel", input.reason, refund);
-      },
-    });
-    await writeAudit(tx, {
-      actorId: actor.id,
-      ip: actor.ip,
-      action: "booking.cancel",
-      entity: "booking",
-      entityId: booking.id,
-      summary: {
-        reference: booking.reference,
-        from: input.from,
-        to: booking.status,
-        reason: input.reason,
-        refundMinor: input.refundMinor,
-        refundableMinor: refundable,
-      },
-    });
-    return booking.status;
+  const { status } = await cancelBookingWithRefund(db, {
+    actor,
+    role: "admin",
+    bookingId: input.bookingId,
+    from: input.from,
+    shownRefundableMinor: input.refundableMinor,
+    reason: input.reason,
+    authorise: async (tx, booking) => {
+      await assertBookingAdmin(tx, actor);
+      if (!booking) throw new AppError("NOT_FOUND");
+      return booking;
+    },
+    decide: async () => input.refundMinor,
+    refunds: BY_ADMIN,
+    tell: async (tx, changed, money) => {
+      const refund =
+        money.refundableMinor > 0
+          ? money.refundMinor > 0
+            ? formatMoney(money.refundMinor, changed.currency)
+            : "none"
+          : null;
+      await tellCustomerBookingEnded(tx, changed, "cancel", input.reason, refund);
+    },
+    now,
   });
-  await expireCheckoutsQuietly(closed);
-  await sendRefunds(db, online, now);
   return { status, refundedMinor: input.refundMinor };
 }

@@ -10,3 +10,5 @@ export * from "./admin-money";
 export * from "./admin-money-view";
 export * from "./payment-link";
 export * from "./provider-status";
+export * from "./customer-cancel";
+export * from "./jobs";

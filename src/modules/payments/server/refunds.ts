@@ -1,25 +1,81 @@
 import "server-only";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { formatMoney } from "@/lib/money";
 import type { Db } from "@/server/db";
 import { addToBookingLedger, recordBookingEvents } from "@/modules/bookings/server";
 import { bookings, payments, refunds } from "@/server/db/schema";
 import { logger } from "@/server/logger";
 import { publish } from "@/server/realtime/publish";
+import { REFUND_MAX_ATTEMPTS, REFUND_SEND_LEASE_MS, refundRetryAt } from "../domain/customer-cancel";
 import { enqueuePaymentAlert } from "./payment-emails";
 import { getPaymentProvider } from "./registry";
 
 // Sends a recorded refund to the provider, outside any transaction. The refund row's id is the
-// provider's idempotency key, so sending it again (a webhook retried after a crash) never refunds twice.
+// provider's idempotency key, so sending it again (a webhook retried after a crash, the retry job) never
+// refunds twice. Each send first claims the row (attempts + 1, and a lease in retry_at: a send lost with
+// its process is picked up by the retry job once the lease ends). A provider's failure leaves the row
+// `failed` with its next attempt in retry_at (backing off, at most REFUND_MAX_ATTEMPTS in all); the
+// business is told on the first failure and when the retries give up.
 
 export type RefundHints = { paymentReference?: string | null };
+
+type Outcome = "succeeded" | "pending" | "failed" | "skipped";
+
+/** Claims the refund for one send; null when it isn't there to send (sent, settled, or not due). */
+async function claim(db: Db, refundId: string, now: Date, retry: boolean): Promise<number | null> {
+  const [claimed] = await db
+    .update(refunds)
+    .set({
+      status: "pending",
+      attempts: sql`${refunds.attempts} + 1`,
+      retryAt: new Date(now.getTime() + REFUND_SEND_LEASE_MS),
+    })
+    .where(
+      and(
+        eq(refunds.id, refundId),
+        isNull(refunds.providerReference),
+        retry
+          ? and(inArray(refunds.status, ["pending", "failed"]), lte(refunds.retryAt, now))
+          : eq(refunds.status, "pending"),
+      ),
+    )
+    .returning({ attempts: refunds.attempts });
+  return claimed?.attempts ?? null;
+}
 
 export async function issueRefund(
   db: Db,
   refundId: string,
   hints: RefundHints = {},
   now = new Date(),
-): Promise<"succeeded" | "pending" | "failed" | "skipped"> {
+): Promise<Outcome> {
+  const attempts = await claim(db, refundId, now, false);
+  return attempts === null ? "skipped" : send(db, refundId, attempts, hints, now);
+}
+
+/** The retry job: every refund whose next attempt (or lapsed lease) is due is sent again. */
+export async function retryDueRefunds(db: Db, now = new Date()): Promise<Record<Outcome, number>> {
+  const due = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(lte(refunds.retryAt, now), isNull(refunds.providerReference)))
+    .orderBy(asc(refunds.retryAt))
+    .limit(50);
+  const counts: Record<Outcome, number> = { succeeded: 0, pending: 0, failed: 0, skipped: 0 };
+  for (const { id } of due) {
+    const attempts = await claim(db, id, now, true);
+    counts[attempts === null ? "skipped" : await send(db, id, attempts, {}, now)] += 1;
+  }
+  return counts;
+}
+
+async function send(
+  db: Db,
+  refundId: string,
+  attempts: number,
+  hints: RefundHints,
+  now: Date,
+): Promise<Outcome> {
   const [row] = await db
     .select({ refund: refunds, payment: payments })
     .from(refunds)
@@ -50,32 +106,46 @@ export async function issueRefund(
       reason: refund.reason,
     });
   } catch (err) {
-    logger.error({ err, refundId }, "automatic refund failed");
+    logger.error({ err, refundId, attempts }, "automatic refund failed");
+    const retryAt = refundRetryAt(attempts, now);
+    const amount = formatMoney(refund.amountMinor, payment.currency);
     await db.transaction(async (tx) => {
       const [failed] = await tx
         .update(refunds)
-        .set({ status: "failed" })
+        .set({ status: "failed", retryAt })
         .where(
           and(eq(refunds.id, refund.id), eq(refunds.status, "pending"), isNull(refunds.providerReference)),
         )
         .returning({ id: refunds.id });
       if (!failed) return;
+      // The first failure and the last are the admin's to know (the queue reads `failed`); the retries
+      // between them are on the timeline only.
+      const tell = attempts === 1 || retryAt === null;
       await recordBookingEvents(tx, [
         {
           bookingId: booking.id,
           type: "refund",
           fromValue: "pending",
-          toValue: "failed",
-          data: { refundId: refund.id, amountMinor: refund.amountMinor },
+          toValue: tell ? "failed" : "retry_failed",
+          data: {
+            refundId: refund.id,
+            amountMinor: refund.amountMinor,
+            currency: payment.currency,
+            attempt: attempts,
+            retryAt: retryAt?.toISOString() ?? null,
+          },
         },
       ]);
-      await enqueuePaymentAlert(tx, {
-        bookingId: booking.id,
-        kind: "refund_failed",
-        amountMinor: refund.amountMinor,
-        currency: payment.currency,
-        detail: `The automatic refund of ${formatMoney(refund.amountMinor, payment.currency)} could not be made by the payment provider. Please refund the customer from the provider's dashboard and record it.`,
-      });
+      if (tell)
+        await enqueuePaymentAlert(tx, {
+          bookingId: booking.id,
+          kind: "refund_failed",
+          amountMinor: refund.amountMinor,
+          currency: payment.currency,
+          detail: retryAt
+            ? `The automatic refund of ${amount} could not be made by the payment provider. It is tried again automatically (up to ${REFUND_MAX_ATTEMPTS} times in all) — do not refund it yourself meanwhile; you will be told if it still fails.`
+            : `The automatic refund of ${amount} failed ${attempts} times at the payment provider and is no longer retried. Please refund the customer from the provider's dashboard and record it.`,
+        });
       await publish(tx, "booking.updated", { audience: "admins" }, live);
     });
     return "failed";
@@ -88,6 +158,7 @@ export async function issueRefund(
         status: result.status,
         providerReference: result.id,
         settledAt: result.status === "succeeded" ? now : null,
+        retryAt: null,
       })
       .where(and(eq(refunds.id, refund.id), isNull(refunds.providerReference)))
       .returning({ id: refunds.id });
@@ -100,7 +171,12 @@ export async function issueRefund(
         type: "refund",
         fromValue: "pending",
         toValue: result.status,
-        data: { refundId: refund.id, amountMinor: refund.amountMinor, providerReference: result.id },
+        data: {
+          refundId: refund.id,
+          amountMinor: refund.amountMinor,
+          providerReference: result.id,
+          attempt: attempts,
+        },
       },
     ]);
     await publish(tx, "booking.updated", { audience: "admins" }, live);

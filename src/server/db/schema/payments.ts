@@ -52,9 +52,20 @@ export const refunds = pgTable(
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     settledAt: instant("settled_at"),
+    /** How many times the provider was asked (the retry job stops after a bounded number). */
+    attempts: integer("attempts").notNull().default(0),
+    /**
+     * When the retry job sends it (again): set while the refund is still owed by the provider path — a
+     * failed one waiting for its next attempt, or a pending one whose send after the commit never
+     * happened; null once the provider accepted it or the retries gave up.
+     */
+    retryAt: instant("retry_at"),
   },
   (t) => [
     index("refunds_payment_idx").on(t.paymentId),
+    index("refunds_retry_idx")
+      .on(t.retryAt)
+      .where(sql`retry_at IS NOT NULL`),
     index("refunds_created_idx").on(t.createdAt),
     index("refunds_settled_idx").on(t.settledAt),
     check("refunds_amount_positive", sql`${t.amountMinor} > 0`),

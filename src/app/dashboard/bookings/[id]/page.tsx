@@ -11,6 +11,8 @@ import { BookingSummary } from "@/modules/bookings/components/booking-summary";
 import { bookingPagePath } from "@/modules/bookings/links";
 import { loadMyBooking } from "@/modules/bookings/server";
 import { cancelPendingBookingAction } from "@/modules/payments/actions";
+import { MyBookingMoney } from "@/modules/payments/components/my-booking-money";
+import { loadMyCancelOffer } from "@/modules/payments/server";
 import { PayButton } from "@/modules/payments/components/pay-button";
 import { requireCustomerPage } from "@/server/auth/guards";
 
@@ -22,7 +24,9 @@ export default async function MyBookingPage({ params }: { params: Promise<{ id: 
   const { id } = await params;
   const user = await requireCustomerPage(`${routes.myBookings}/${id}`);
   // Someone else's booking and no booking at all read the same: not found.
-  const page = isUuid(id) ? await loadMyBooking(user.id, id) : null;
+  const [page, cancelOffer] = isUuid(id)
+    ? await Promise.all([loadMyBooking(user.id, id), loadMyCancelOffer(user.id, id)])
+    : [null, null];
   if (!page) notFound();
   const { view: b, accessToken, history } = page;
   const access = { reference: b.reference, token: accessToken };
@@ -61,6 +65,8 @@ export default async function MyBookingPage({ params }: { params: Promise<{ id: 
           </div>
         </section>
       )}
+
+      <MyBookingMoney view={b} access={access} offer={cancelOffer} />
 
       <div className="mt-4">
         <BookingSummary booking={b} />

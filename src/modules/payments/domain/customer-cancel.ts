@@ -1,0 +1,96 @@
+import { formatMoney } from "@/lib/money";
+import { hoursInWords } from "@/modules/settings/domain/policy-facts";
+import { policyRefund } from "./money";
+
+// What a customer cancelling their own booking gets back, decided once so that the confirm dialog, the
+// use case (which refuses when the answer changed since it was shown) and the email agree: the policy's
+// refund, split across the payments newest first as every refund is — online money goes back through its
+// provider, money the business took itself (cash, card terminal, bank) is handed back by the business.
+
+export type CancelPayment = { provider: "stripe" | "test" | "manual"; refundableMinor: number };
+
+export type CustomerCancelOutcome = {
+  /** Paid, net of refunds. */
+  paidMinor: number;
+  /** What the policy gives back. */
+  refundMinor: number;
+  /** The late fee kept (0 inside the free window). */
+  feeMinor: number;
+  free: boolean;
+  /** Of the refund: back through the payment provider, and handed back by the business. */
+  onlineMinor: number;
+  handBackMinor: number;
+  /** "You paid £14.00. Cancelling now is free: £14.00 goes back to your card." */
+  sentence: string;
+};
+
+/** Splits `amountMinor` across the payments in the order given (newest first), as refunds are written. */
+export function splitRefund<P extends { refundableMinor: number }>(
+  payments: readonly P[],
+  amountMinor: number,
+): { payment: P; amountMinor: number }[] {
+  const parts: { payment: P; amountMinor: number }[] = [];
+  let left = amountMinor;
+  for (const payment of payments) {
+    if (left <= 0) break;
+    const part = Math.min(left, payment.refundableMinor);
+    if (part <= 0) continue;
+    left -= part;
+    parts.push({ payment, amountMinor: part });
+  }
+  return parts;
+}
+
+export function customerCancelOutcome(input: {
+  payments: readonly CancelPayment[];
+  totalMinor: number;
+  currency: string;
+  startsAt: Date;
+  now: Date;
+  freeCancellationHours: number;
+  lateCancellationFeePercent: number;
+  businessName: string;
+}): CustomerCancelOutcome {
+  const paidMinor = input.payments.reduce((s, p) => s + p.refundableMinor, 0);
+  const policy = policyRefund({ ...input, netPaidMinor: paidMinor });
+  const parts = splitRefund(input.payments, policy.refundMinor);
+  const handBackMinor = parts
+    .filter((p) => p.payment.provider === "manual")
+    .reduce((s, p) => s + p.amountMinor, 0);
+  const onlineMinor = policy.refundMinor - handBackMinor;
+  const money = (m: number) => formatMoney(m, input.currency);
+  const window = hoursInWords(input.freeCancellationHours);
+  const back = [
+    onlineMinor > 0 ? `${money(onlineMinor)} goes back to your card` : null,
+    handBackMinor > 0
+      ? `${input.businessName} will hand back the ${money(handBackMinor)} you paid them directly`
+      : null,
+  ]
+    .filter(Boolean)
+    .join(", and ");
+  let sentence: string;
+  if (paidMinor === 0)
+    sentence = policy.free
+      ? "Nothing has been paid, so cancelling costs nothing."
+      : `You are cancelling within ${window} of the start, but nothing has been paid, so it costs nothing.`;
+  else if (policy.free) sentence = `You paid ${money(paidMinor)}. Cancelling now is free: ${back}.`;
+  else if (policy.refundMinor === 0)
+    sentence = `You paid ${money(paidMinor)}. You are cancelling within ${window} of the start: the fee is ${money(policy.feeMinor)}, nothing is refunded.`;
+  else
+    sentence = `You paid ${money(paidMinor)}. You are cancelling within ${window} of the start: the fee is ${money(policy.feeMinor)}; ${back}.`;
+  return { paidMinor, ...policy, onlineMinor, handBackMinor, sentence };
+}
+
+/** The refund retry job's bounds: attempts in all (the first send included), and the wait before each retry. */
+export const REFUND_MAX_ATTEMPTS = 5;
+const RETRY_DELAYS_MINUTES = [1, 5, 30, 120];
+
+/** When a refund that failed its `attempts`-th time is sent again, or null when it has had its attempts. */
+export function refundRetryAt(attempts: number, now: Date): Date | null {
+  if (attempts >= REFUND_MAX_ATTEMPTS) return null;
+  const minutes = RETRY_DELAYS_MINUTES[Math.min(attempts, RETRY_DELAYS_MINUTES.length) - 1] ?? 1;
+  return new Date(now.getTime() + minutes * 60_000);
+}
+
+/** A refund being sent holds its row this long; one still unsent after it is sent by the retry job. */
+export const REFUND_SEND_LEASE_MS = 10 * 60_000;
