@@ -19,3 +19,6 @@ export * from "./sign-in";
 export * from "./test-hooks";
 export * from "./garage";
 export * from "./contacts";
+export * from "./admin-customers";
+export * from "./admin-customers-csv";
+export * from "./admin-customer";

@@ -3,3 +3,4 @@ export * from "./enqueue-email";
 export * from "./erase-emails";
 export * from "./jobs";
 export * from "./failed-emails";
+export * from "./recipient-emails";

@@ -9,3 +9,5 @@ export * from "./revenue";
 export * from "./admin-money";
 export * from "./admin-money-view";
 export * from "./payment-link";
+export * from "./customer-payments";
+export * from "./customer-deactivation";
