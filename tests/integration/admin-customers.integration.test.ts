@@ -590,24 +590,26 @@ describe.each(dbKinds)("admin customers on %s", (kind) => {
       phone: "",
     });
     for (const attempt of [
-      updateCustomerContact(t.db, customerActor, input),
-      saveCustomerNotes(t.db, customerActor, { customerId: c.id, notes: "x" }),
-      sendCustomerSetupLink(t.db, customerActor, { customerId: c.id }),
-      deactivateCustomerAndCancel(t.db, customerActor, {
-        customerId: c.id,
-        reason: "",
-        cancelBookingIds: [],
-      }),
-      reactivateCustomer(t.db, customerActor, { customerId: c.id }),
+      () => updateCustomerContact(t.db, customerActor, input),
+      () => saveCustomerNotes(t.db, customerActor, { customerId: c.id, notes: "x" }),
+      () => sendCustomerSetupLink(t.db, customerActor, { customerId: c.id }),
+      () =>
+        deactivateCustomerAndCancel(t.db, customerActor, {
+          customerId: c.id,
+          reason: "",
+          cancelBookingIds: [],
+        }),
+      () => reactivateCustomer(t.db, customerActor, { customerId: c.id }),
       // An admin can't be deactivated or edited from the customer screens.
-      deactivateCustomerAndCancel(
-        t.db,
-        { id: owner.id },
-        { customerId: owner.id, reason: "", cancelBookingIds: [] },
-      ),
-      updateCustomerContact(t.db, { id: owner.id }, { ...input, customerId: owner.id }),
+      () =>
+        deactivateCustomerAndCancel(
+          t.db,
+          { id: owner.id },
+          { customerId: owner.id, reason: "", cancelBookingIds: [] },
+        ),
+      () => updateCustomerContact(t.db, { id: owner.id }, { ...input, customerId: owner.id }),
     ])
-      expect((await rejection(attempt)).code).toBe("NOT_FOUND");
+      expect((await rejection(attempt())).code).toBe("NOT_FOUND");
     expect((await t.db.select().from(users).where(eq(users.id, c.id)))[0]).toMatchObject({
       name: "Priya Patel",
       banned: false,

@@ -121,7 +121,10 @@ export type AdminCustomerContactInput = z.infer<typeof adminCustomerContactInput
 
 export const adminCustomerNotesInput = z.object({
   customerId,
-  notes: z.string().max(5000, "Use at most 5,000 characters.").transform((v) => v.trim() || null),
+  notes: z
+    .string()
+    .max(5000, "Use at most 5,000 characters.")
+    .transform((v) => v.trim() || null),
 });
 export type AdminCustomerNotesInput = z.infer<typeof adminCustomerNotesInput>;
 

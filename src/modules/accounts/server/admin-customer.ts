@@ -44,9 +44,30 @@ export type AdminCustomerProfile = {
     bookingEmails: boolean;
     reminders: boolean;
   };
-  vehicles: { id: string; make: string; model: string; colour: string | null; registration: string; isDefault: boolean }[];
-  addresses: { id: string; label: string; line1: string; line2: string | null; town: string; postcode: string; isDefault: boolean }[];
-  history: { id: string; action: string; at: Date; actorName: string | null; summary: Record<string, unknown> }[];
+  vehicles: {
+    id: string;
+    make: string;
+    model: string;
+    colour: string | null;
+    registration: string;
+    isDefault: boolean;
+  }[];
+  addresses: {
+    id: string;
+    label: string;
+    line1: string;
+    line2: string | null;
+    town: string;
+    postcode: string;
+    isDefault: boolean;
+  }[];
+  history: {
+    id: string;
+    action: string;
+    at: Date;
+    actorName: string | null;
+    summary: Record<string, unknown>;
+  }[];
 };
 
 /** Everything the accounts module holds about one customer, for an admin; null for anyone else's id. */
@@ -167,7 +188,11 @@ export async function updateCustomerContact(
 }
 
 /** The business's own notes about the customer (never shown to them). */
-export async function saveCustomerNotes(db: DbOrTx, actor: Actor, input: AdminCustomerNotesInput): Promise<void> {
+export async function saveCustomerNotes(
+  db: DbOrTx,
+  actor: Actor,
+  input: AdminCustomerNotesInput,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await assertAdmin(tx, actor);
     const before = await lockCustomer(tx, input.customerId);
@@ -233,7 +258,10 @@ export async function deactivateCustomer(
       .update(users)
       .set({ banned: true, banReason: input.reason || null })
       .where(eq(users.id, customer.id));
-    const ended = await tx.delete(sessions).where(eq(sessions.userId, customer.id)).returning({ id: sessions.id });
+    const ended = await tx
+      .delete(sessions)
+      .where(eq(sessions.userId, customer.id))
+      .returning({ id: sessions.id });
     // Links that would sign them in again stop working too.
     await tx
       .delete(verifications)
@@ -250,7 +278,11 @@ export async function deactivateCustomer(
   });
 }
 
-export async function reactivateCustomer(db: DbOrTx, actor: Actor, input: { customerId: string }): Promise<void> {
+export async function reactivateCustomer(
+  db: DbOrTx,
+  actor: Actor,
+  input: { customerId: string },
+): Promise<void> {
   await db.transaction(async (tx) => {
     await assertAdmin(tx, actor);
     const customer = await lockCustomer(tx, input.customerId);
@@ -266,7 +298,6 @@ export async function reactivateCustomer(db: DbOrTx, actor: Actor, input: { cust
     });
   });
 }
-
 
 export const loadAdminCustomerProfile = async (viewer: { role: string }, customerId: string) =>
   getAdminCustomerProfile(await getDb(), viewer, customerId);

@@ -234,7 +234,8 @@ export async function* adminCustomerBatches(
     const keyset: SQL | undefined = after
       ? sql`(${order.expr}, ${users.id}) ${cmp} (${sortParam(order.key, after.value)}, ${after.id})`
       : undefined;
-    const result: { rows: RawRow[] } = await db.execute<RawRow>(sql`SELECT ${columns}, (${order.expr})::text AS sort_value
+    const result: { rows: RawRow[] } =
+      await db.execute<RawRow>(sql`SELECT ${columns}, (${order.expr})::text AS sort_value
       FROM ${users} ${factsJoin}
       WHERE ${and(uWhere, fWhere, keyset)}
       ORDER BY ${order.expr} ${dir}, ${users.id} ${dir} LIMIT ${batchSize}`);

@@ -22,7 +22,11 @@ export type CustomerMoneyLine = {
 
 export type CustomerMoney = { lines: CustomerMoneyLine[]; collectedMinor: number; refundedMinor: number };
 
-export async function customerMoney(db: DbOrTx, customerId: string, timeZone: string): Promise<CustomerMoney> {
+export async function customerMoney(
+  db: DbOrTx,
+  customerId: string,
+  timeZone: string,
+): Promise<CustomerMoney> {
   const mine = sql`${payments.bookingId} IN (SELECT "bookings"."id" FROM ${bookings} WHERE "bookings"."customer_id" = ${customerId})`;
   const [paid, back] = await Promise.all([
     db
