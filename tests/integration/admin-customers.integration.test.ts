@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminCustomerContactInput } from "@/modules/accounts/schemas";
 import {
@@ -18,7 +18,11 @@ import {
   type AdminCustomersQuery,
   parseAdminCustomersQuery,
 } from "@/modules/accounts/admin-customers-filters";
-import { customerFactsSource, listCustomerBookingsForAdmin } from "@/modules/bookings/server";
+import {
+  customerFactsSource,
+  customerToBookFor,
+  listCustomerBookingsForAdmin,
+} from "@/modules/bookings/server";
 import { customerMoney, deactivateCustomerAndCancel } from "@/modules/payments/server";
 import { forgetAuthForTests } from "@/server/auth";
 import { setDatabaseForProcess } from "@/server/db";
@@ -148,7 +152,7 @@ describe.each(dbKinds)("admin customers on %s", (kind) => {
       for (let j = 0; j < i % 4; j++) {
         const past = (i + j) % 2 === 0;
         const startsAt = new Date(NOW.getTime() + (past ? -(5 + i + j) : 3 + i + j) * DAY);
-        const status = past ? (j === 2 ? "cancelled" : "completed") : "confirmed";
+        const status = past ? (j === 1 ? "cancelled" : "completed") : "confirmed";
         const paid = (i + j) % 3 === 0 ? 0 : 5000;
         await insertBooking(t.db, {
           customerId: p.id,
@@ -265,7 +269,14 @@ describe.each(dbKinds)("admin customers on %s", (kind) => {
     );
     expect(byNext).toEqual([...byNext].sort((a, b) => a - b));
     // The lifetime value is what the payments module lists as collected minus refunded.
-    const someone = rows.find((r) => r.valueMinor > 0);
+    // Someone with a refund, so collected and refunded both count.
+    const [refunded] = await t.db
+      .select({ customerId: bookings.customerId })
+      .from(bookings)
+      .where(sql`${bookings.amountRefundedMinor} > 0`)
+      .limit(1);
+    const someone = rows.find((r) => r.id === refunded?.customerId);
+    expect(someone?.valueMinor).toBeGreaterThan(0);
     // The factory records each booking's payment; the refunds are added here.
     for (const b of (
       await t.db
@@ -282,6 +293,7 @@ describe.each(dbKinds)("admin customers on %s", (kind) => {
       });
     }
     const money = await customerMoney(t.db, someone?.id as string, ZONE);
+    expect(money.refundedMinor).toBeGreaterThan(0);
     expect(money.collectedMinor - money.refundedMinor).toBe(someone?.valueMinor);
     expect(money.lines.length).toBeGreaterThan(0);
   });
@@ -565,6 +577,19 @@ describe.each(dbKinds)("admin customers on %s", (kind) => {
       rememberMe: false,
     });
     expect((await t.db.select().from(sessions).where(eq(sessions.userId, c.id))).length).toBe(1);
+  });
+
+  it("starts a phone booking with an active customer chosen (?customer=), never a deactivated one or an admin", async () => {
+    const size = await insertVehicleSize(t.db, { name: "Van size" });
+    const c = await insertUser(t.db, { name: "Book Me", email: "bookme@list.test" });
+    await insertVehicle(t.db, { ownerId: c.id, vehicleSizeId: size.id, registration: "BM12 XYZ" });
+    const start = await customerToBookFor(t.db, { id: owner.id }, c.id);
+    expect(start?.hit).toMatchObject({ id: c.id, name: "Book Me", registrations: ["BM12XYZ"] });
+    expect(start?.saved.vehicles[0]?.sizeId).toBe(size.id);
+    const closed = await insertUser(t.db, { name: "Closed", email: "closed-book@list.test", banned: true });
+    expect(await customerToBookFor(t.db, { id: owner.id }, closed.id)).toBeNull();
+    expect(await customerToBookFor(t.db, { id: owner.id }, owner.id)).toBeNull();
+    expect((await rejection(customerToBookFor(t.db, { id: c.id }, c.id))).code).toBe("NOT_FOUND");
   });
 
   it("lets only an admin read or change a customer; an admin's or unknown id is not found", async () => {

@@ -175,6 +175,10 @@ for (const width of [1280, 390]) {
     await expect(dialog).toBeHidden();
     await expect(page.getByText("This customer is deactivated", { exact: false })).toBeVisible();
     await expect(page.getByRole("button", { name: "Reactivate" })).toBeVisible();
+    await page.screenshot({
+      path: test.info().outputPath(`admin-customer-deactivated-${width}.png`),
+      fullPage: true,
+    });
     const rows = page.getByRole("table", { name: "Bookings" }).getByRole("row");
     await expect(rows.filter({ hasText: cancel.reference })).toContainText("Cancelled");
     await expect(rows.filter({ hasText: keep.reference })).toContainText("Confirmed");

@@ -208,7 +208,7 @@ export function AdminCustomersTable({
           <TableBody>
             {rows.map((r) => (
               <Tr key={r.id}>
-                <Td label="Name">
+                <Td label="Name" className="md:min-w-36">
                   <Link
                     href={routes.adminCustomer(r.id)}
                     className="inline-flex min-h-11 items-center font-semibold text-brand underline-offset-2 hover:underline md:min-h-0"
@@ -220,8 +220,8 @@ export function AdminCustomersTable({
                     {r.marketingConsent && <Badge tone="info">Marketing OK</Badge>}
                   </span>
                 </Td>
-                <Td label="Contact">
-                  <span className="break-all">{r.email}</span>
+                <Td label="Contact" className="md:min-w-56">
+                  <span className="[overflow-wrap:anywhere]">{r.email}</span>
                   <span className="block whitespace-nowrap text-ink-subtle">{r.phone ?? "No phone"}</span>
                 </Td>
                 <Td label="Bookings" numeric className="md:text-right">
