@@ -56,6 +56,7 @@ for (const width of [1280, 390]) {
     page,
     loginAs,
   }) => {
+    test.slow(); // two accessibility scans, a download and a reload
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/");
     await loginAs("admin");
@@ -129,6 +130,7 @@ for (const width of [1280, 390]) {
     loginAs,
     baseURL,
   }) => {
+    test.slow(); // two people, two pages, a dialog and a sign-in
     await page.setViewportSize({ width, height: 900 });
     const who = await createUser(request, { name: `Dee Activate ${width}` });
     // The customer is signed in elsewhere.
@@ -158,6 +160,14 @@ for (const width of [1280, 390]) {
     );
     await expectAccessible(page);
     await page.screenshot({ path: test.info().outputPath(`admin-customer-${width}.png`), fullPage: true });
+
+    // "New booking for this customer" opens the phone booking with them already chosen.
+    await page.getByRole("link", { name: "New booking for this customer" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "New booking" })).toBeVisible();
+    await expect(page.getByRole("radio", { name: new RegExp(who.name) })).toBeChecked();
+    await expectAccessible(page);
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1, name: who.name })).toBeVisible();
 
     await page.getByRole("button", { name: "Deactivate" }).click();
     const dialog = page.getByRole("dialog", { name: `Deactivate ${who.name}?` });
