@@ -7,10 +7,15 @@
 //   RESULT <name> p50_ms=<x> p95_ms=<y> bookings=<n> db=<pglite|postgres>
 //   RESULT csv_all ms=<x> rows=<n> bytes=<n> peak_heap_mb=<x> peak_rss_mb=<x> db=<…>
 // Targets (issue 12, PostgreSQL): list and search p95 ≤ 100 ms, CSV ≤ 5 s with memory flat.
+// Then /admin/customers at the same size (20,000 customers; target p95 ≤ 100 ms on PostgreSQL).
 // Then /admin (Today)'s data: scripts/bench/admin-today.ts (target p95 ≤ 150 ms).
 import { randomBytes, randomUUID } from "node:crypto";
 import { BOOKING_STATUSES } from "@/lib/enums";
+import { ADMIN_CUSTOMER_SORTS, type AdminCustomersQuery } from "@/modules/accounts/admin-customers-filters";
+import { listAdminCustomers } from "@/modules/accounts/server/admin-customers";
+import { adminCustomersCsvResponse } from "@/modules/accounts/server/admin-customers-csv";
 import { listAdminBookings } from "@/modules/bookings/server/admin-bookings";
+import { customerFactsSource } from "@/modules/bookings/server/customer-facts";
 import { adminBookingsCsvResponse } from "@/modules/bookings/server/admin-bookings-csv";
 import {
   ADMIN_BOOKING_SORTS,
@@ -74,6 +79,8 @@ async function seed(db: Db) {
         name: `${FIRST[n % FIRST.length]} ${LAST[((n / 10) | 0) % LAST.length]}-${n}`,
         email: `customer${n}@bench.test`,
         phone: `07700 ${String(900000 + n).slice(-6)}`,
+        marketingConsent: n % 4 === 0,
+        banned: n % 97 === 0,
       });
     });
     await db.insert(users).values(rows);
@@ -220,9 +227,52 @@ async function run(kind: "pglite" | "postgres", handle: DatabaseHandle) {
   console.log(
     `RESULT csv_all ms=${ms.toFixed(0)} rows=${lines - 1} bytes=${bytes} peak_heap_mb=${(peakHeap / 2 ** 20).toFixed(1)} peak_rss_mb=${(peakRss / 2 ** 20).toFixed(1)} db=${kind}`,
   );
+  await benchCustomers(db, kind, runs);
   // Last: it adds the queue's rows (the table's numbers above are measured without them).
   await benchAdminToday(db, kind, BOOKINGS);
   setDatabaseForProcess(undefined);
+}
+
+/**
+ * /admin/customers (issue 15, ADR 0020; target p95 ≤ 100 ms on PostgreSQL at 20,000 customers): the
+ * default page, each filter, a search by name, by phone, by a booking's registration and postcode, each
+ * sort both ways, and the CSV of every customer.
+ */
+async function benchCustomers(db: Db, kind: "pglite" | "postgres", runs: number) {
+  const line = async (name: string, q: AdminCustomersQuery) => {
+    const times: number[] = [];
+    let total = 0;
+    for (let i = 0; i < runs + 3; i++) {
+      const start = performance.now();
+      const page = await listAdminCustomers(db, admin, { ...q, page: 1 + (i % 3) }, customerFactsSource);
+      if (i >= 3) times.push(performance.now() - start);
+      total = page.total;
+    }
+    console.log(
+      `RESULT customers_${name} p50_ms=${pct(times, 50).toFixed(1)} p95_ms=${pct(times, 95).toFixed(1)} matches=${total} customers=${CUSTOMERS} bookings=${BOOKINGS} db=${kind}`,
+    );
+  };
+  await line("list_no_filter", {});
+  await line("filter_upcoming", { upcoming: "yes" });
+  await line("filter_owed", { owed: "yes" });
+  await line("filter_marketing", { marketing: "yes" });
+  await line("filter_deactivated", { deactivated: "yes" });
+  await line("search_name", { q: "patel" });
+  await line("search_phone", { q: "900123" });
+  await line("search_registration", { q: registrationOf(4242).slice(0, 5) });
+  await line("search_postcode", { q: "SW7 7" });
+  for (const sort of ADMIN_CUSTOMER_SORTS)
+    for (const dir of ["asc", "desc"] as const) await line(`sort_${sort}_${dir}`, { sort, dir });
+  const start = performance.now();
+  const res = await adminCustomersCsvResponse(
+    new Request("http://bench/admin/customers/export.csv"),
+    admin,
+    customerFactsSource,
+  );
+  const text = await new Response(res.body).text();
+  console.log(
+    `RESULT customers_csv_all ms=${(performance.now() - start).toFixed(0)} rows=${text.split("\r\n").length - 2} db=${kind}`,
+  );
 }
 
 await runOnDatabases(run);

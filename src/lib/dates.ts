@@ -212,3 +212,13 @@ export function formatLocalStamp(instant: Date, timeZone: string): string {
   stamps.set(key, stamp);
   return stamp;
 }
+
+/** "3 Mar 2026": a day in the business zone, short (tables). */
+export function formatShortDate(instant: Date, timeZone: string, locale = "en-GB"): string {
+  return new Intl.DateTimeFormat(locale, {
+    timeZone,
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  }).format(instant);
+}

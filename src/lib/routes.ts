@@ -22,6 +22,11 @@ export const routes = {
   adminBookingsCsv: "/admin/bookings/export.csv",
   adminBooking: (id: string) => `/admin/bookings/${id}`,
   adminNewBooking: "/admin/bookings/new",
+  adminNewBookingFor: (customerId: string) =>
+    `/admin/bookings/new?customer=${encodeURIComponent(customerId)}`,
+  adminCustomers: "/admin/customers",
+  adminCustomersCsv: "/admin/customers/export.csv",
+  adminCustomer: (id: string) => `/admin/customers/${id}`,
   adminSchedule: "/admin/schedule",
   adminScheduleHours: "/admin/schedule/hours",
   adminTeams: "/admin/schedule/teams",
@@ -80,6 +85,7 @@ export const adminNav: NavGroup[] = [
     label: "Work",
     items: [
       { href: routes.adminBookings, label: "Bookings" },
+      { href: routes.adminCustomers, label: "Customers" },
       { href: routes.adminSchedule, label: "Schedule" },
       { href: routes.adminScheduleHours, label: "Opening hours" },
       { href: routes.adminTeams, label: "Teams" },

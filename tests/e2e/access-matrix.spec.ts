@@ -220,6 +220,33 @@ const MATRIX: Row[] = [
   ],
   [
     "GET",
+    "/admin/customers",
+    {
+      visitor: login("/admin/customers"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 200,
+      banned: login("/admin/customers"),
+    },
+  ],
+  [
+    "GET",
+    "/admin/customers/export.csv",
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+  ],
+  [
+    "GET",
+    "/admin/customers/not-a-customer",
+    {
+      visitor: login("/admin/customers/not-a-customer"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 404,
+      banned: login("/admin/customers/not-a-customer"),
+    },
+  ],
+  [
+    "GET",
     "/admin/schedule",
     {
       visitor: login("/admin/schedule"),
@@ -401,6 +428,42 @@ test("access matrix: a booking's admin page", async ({ browser, request, baseURL
     if (actual !== expected[who]) failures.push(`${who}: expected ${expected[who]}, got ${actual}`);
     await ctx.close();
   }
+  expect(failures).toEqual([]);
+});
+
+// A customer's admin profile: only an admin sees it — not the customer it is about; an admin's own id
+// is not a customer (404).
+test("access matrix: a customer's admin profile", async ({ browser, request, baseURL }) => {
+  const made = await request.post("/api/test/users", {
+    data: {
+      email: `profile-${Date.now()}@example.test`,
+      password: "Tidy-Wheels-Arch-42",
+      name: "Pat Profile",
+    },
+  });
+  const { id, email } = ((await made.json()) as { data: { id: string; email: string } }).data;
+  const path = `/admin/customers/${id}`;
+  const expected: Record<Who, Expect> = {
+    visitor: login(path),
+    customer: 404,
+    otherCustomer: 404,
+    admin: 200,
+    banned: login(path),
+  };
+  const failures: string[] = [];
+  for (const who of Object.keys(expected) as Who[]) {
+    const ctx = await contextFor(browser, who, request, baseURL ?? "");
+    const res = await ctx.request.get(path, { maxRedirects: 0 });
+    const actual = res.status() >= 300 && res.status() < 400 ? (res.headers().location ?? "") : res.status();
+    if (actual !== expected[who]) failures.push(`${who}: expected ${expected[who]}, got ${actual}`);
+    await ctx.close();
+  }
+  // The customer themselves, signed in: 404 too.
+  const own = await browser.newContext({ baseURL });
+  await own.request.post("/api/test/session", { data: { email, password: "Tidy-Wheels-Arch-42" } });
+  const res = await own.request.get(path, { maxRedirects: 0 });
+  if (res.status() !== 404) failures.push(`the customer themselves: expected 404, got ${res.status()}`);
+  await own.close();
   expect(failures).toEqual([]);
 });
 

@@ -377,7 +377,17 @@ describe.each(dbKinds)("phone bookings, on %s", (kind) => {
     await expect(
       create(raw({ customerMode: "existing", customerId: mine.id, savedVehicleId: theirs.id })),
     ).rejects.toMatchObject({ code: "VALIDATION", fieldErrors: { savedVehicleId: [expect.any(String)] } });
-    expect(await counts()).toEqual(before);
+    // A deactivated customer can't be booked for, chosen or typed in as "new" with their email.
+    const closed = await insertUser(t.db, { email: `closed-phone-${kind}@example.test`, banned: true });
+    await expect(create(raw({ customerMode: "existing", customerId: closed.id }))).rejects.toMatchObject({
+      code: "VALIDATION",
+      fieldErrors: { customerId: [expect.stringContaining("deactivated")] },
+    });
+    await expect(create(raw({ email: closed.email }))).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      fieldErrors: { email: [expect.stringContaining("reactivate them")] },
+    });
+    expect(await counts()).toEqual({ ...before, users: Number(before.users) + 1 });
   });
 
   it("only an admin may book, search or look up a customer", async () => {

@@ -242,6 +242,24 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
     expect(event).toMatchObject({ type: "created", toValue: "confirmed", actorId: null });
   });
 
+  it("refuses a booking with a deactivated customer's email, tells them to contact the business, and keeps nothing", async () => {
+    // Not a guest-… address: the racing test counts those.
+    const email = `closed-${kind}-${Date.now()}@example.test`;
+    await insertUser(t.db, { email, name: "Closed Account", banned: true });
+    const [bookingsBefore, usersBefore] = [await bookingCount(), await userCount()];
+    const err = await rejection(
+      createBooking(t.db, null, guestInput({ contact: { ...(guestRaw().contact as object), email } }), {
+        now: NOW,
+      }),
+    );
+    expect(err.code).toBe("FORBIDDEN");
+    expect(err.message).toMatch(/deactivated.*contact us/i);
+    expect(err.fieldErrors?.email?.[0]).toMatch(/contact us/i);
+    expect(await bookingCount()).toBe(bookingsBefore);
+    expect(await userCount()).toBe(usersBefore);
+    expect(await t.db.select().from(emails).where(eq(emails.to, email))).toHaveLength(0);
+  });
+
   it("adds the zone's travel fee and buffer", async () => {
     const input = guestInput({ postcode: "SE10 9NF", addons: [], start: at("13:00").toISOString() });
     const result = await createBooking(t.db, null, input, { now: NOW });

@@ -96,3 +96,44 @@ export const deleteAccountInput = z.object({
   }),
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
+
+// The admin's customer profile (/admin/customers/{id}).
+const customerId = z.string().min(1).max(100);
+export const adminCustomerContactInput = z.object({
+  customerId,
+  name: z.string().trim().min(1, "Enter the customer's name.").max(100, "Use at most 100 characters."),
+  email: z
+    .string()
+    .trim()
+    .min(1, "Enter the customer's email address.")
+    .max(254, "That email address is too long.")
+    .email("Enter a valid email address, like name@example.com.")
+    .transform((v) => v.toLowerCase()),
+  // A guest may have given none: empty clears it.
+  phone: z
+    .string()
+    .trim()
+    .max(30, "That phone number is too long.")
+    .refine((v) => v === "" || /^\+?[0-9 ()-]{7,}$/.test(v), "Enter a phone number, like 07700 900123.")
+    .transform((v) => v || null),
+});
+export type AdminCustomerContactInput = z.infer<typeof adminCustomerContactInput>;
+
+export const adminCustomerNotesInput = z.object({
+  customerId,
+  notes: z
+    .string()
+    .max(5000, "Use at most 5,000 characters.")
+    .transform((v) => v.trim() || null),
+});
+export type AdminCustomerNotesInput = z.infer<typeof adminCustomerNotesInput>;
+
+export const adminCustomerIdInput = z.object({ customerId });
+
+export const adminDeactivateCustomerInput = z.object({
+  customerId,
+  reason: z.string().trim().max(500, "Use at most 500 characters.").default(""),
+  /** The upcoming bookings the admin chose to cancel (the others are kept). */
+  cancelBookingIds: z.array(z.string().uuid()).max(200).default([]),
+});
+export type AdminDeactivateCustomerInput = z.infer<typeof adminDeactivateCustomerInput>;

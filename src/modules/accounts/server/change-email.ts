@@ -4,7 +4,7 @@ import { and, eq, gt, inArray, like } from "drizzle-orm";
 import { getEnv } from "@/env";
 import { getAuth } from "@/server/auth";
 import type { SessionUser } from "@/server/auth";
-import type { Db } from "@/server/db";
+import type { Db, DbOrTx } from "@/server/db";
 import { users, verifications } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { enqueueEmail } from "@/modules/notifications/server";
@@ -40,41 +40,77 @@ export async function requestEmailChange(
     .catch(() => false);
   if (!ok) throw new AppError("VALIDATION", undefined, { currentPassword: ["That password is not right."] });
 
+  await db.transaction((tx) => startEmailChange(tx, user, input.newEmail, now));
+}
+
+/**
+ * The emails and the single-use token of an email change, in the caller's transaction: a link to the new
+ * address (confirming it changes the account's email), a notice to the current one. A newer request
+ * replaces an older one. The customer's own settings and the admin's customer profile both start here.
+ */
+export async function startEmailChange(
+  tx: DbOrTx,
+  user: { id: string; name: string; email: string },
+  newEmail: string,
+  now = new Date(),
+): Promise<void> {
   const token = randomBytes(24).toString("base64url");
   const url = new URL(
     `/auth/confirm-email-change?token=${encodeURIComponent(token)}`,
     getEnv().APP_URL,
   ).toString();
   const expiresAt = new Date(now.getTime() + HOURS * 3600_000);
-  await db.transaction(async (tx) => {
-    // A newer request replaces an older one.
-    await tx
-      .delete(verifications)
-      .where(and(like(verifications.identifier, `${PREFIX}%`), eq(verifications.value, user.id)));
-    await tx.insert(verifications).values({
-      id: randomUUID(),
-      identifier: `${PREFIX}${token}`,
-      value: user.id,
-      expiresAt,
-    });
-    await tx.insert(verifications).values({
-      id: randomUUID(),
-      identifier: `${PREFIX}${token}:email`,
-      value: input.newEmail,
-      expiresAt,
-    });
-    await enqueueEmail(tx, {
-      to: input.newEmail,
-      template: "confirm-email-change",
-      data: { name: user.name, url, newEmail: input.newEmail },
-    });
-    await enqueueEmail(tx, {
-      to: user.email,
-      template: "email-change-requested",
-      data: { name: user.name, newEmail: input.newEmail },
-      userId: user.id,
-    });
+  await tx
+    .delete(verifications)
+    .where(and(like(verifications.identifier, `${PREFIX}%`), eq(verifications.value, user.id)));
+  await tx.insert(verifications).values({
+    id: randomUUID(),
+    identifier: `${PREFIX}${token}`,
+    value: user.id,
+    expiresAt,
   });
+  await tx.insert(verifications).values({
+    id: randomUUID(),
+    identifier: `${PREFIX}${token}:email`,
+    value: newEmail,
+    expiresAt,
+  });
+  await enqueueEmail(tx, {
+    to: newEmail,
+    template: "confirm-email-change",
+    data: { name: user.name, url, newEmail },
+  });
+  await enqueueEmail(tx, {
+    to: user.email,
+    template: "email-change-requested",
+    data: { name: user.name, newEmail },
+    userId: user.id,
+  });
+}
+
+/** The address an email change waits to be confirmed for, if one is pending and unexpired. */
+export async function pendingEmailChange(
+  db: DbOrTx,
+  userId: string,
+  now = new Date(),
+): Promise<{ email: string; expiresAt: Date } | null> {
+  const [owner] = await db
+    .select({ identifier: verifications.identifier })
+    .from(verifications)
+    .where(
+      and(
+        like(verifications.identifier, `${PREFIX}%`),
+        eq(verifications.value, userId),
+        gt(verifications.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  if (!owner) return null;
+  const [target] = await db
+    .select({ value: verifications.value, expiresAt: verifications.expiresAt })
+    .from(verifications)
+    .where(eq(verifications.identifier, `${owner.identifier}:email`));
+  return target ? { email: target.value, expiresAt: target.expiresAt } : null;
 }
 
 export type ConfirmEmailChangeOutcome = "changed" | "expired" | "taken";

@@ -3,8 +3,13 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
 import { accounts, sessions, users } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
 import { sendSetupLink } from "./password-setup-link";
 import { findUserByEmail, hasPassword } from "./queries";
+
+/** What someone trying to book with a deactivated account's email is told. */
+export const DEACTIVATED_BOOKING_MESSAGE =
+  "We can't take a booking for this email address: the account has been deactivated. Please contact us.";
 
 export type PasswordlessCustomerInput = {
   name: string;
@@ -31,6 +36,15 @@ export async function createPasswordlessCustomer(
   const email = input.email.trim().toLowerCase();
   const existing = await findUserByEmail(tx, email);
   if (existing) {
+    // A deactivated customer can't book with their email (PRODUCT.md §8): told to contact the business;
+    // the admin is told to reactivate them. Thrown inside the caller's transaction, so nothing is kept.
+    if (existing.banned) {
+      const message =
+        input.reason === "admin"
+          ? "That email belongs to a deactivated customer: reactivate them on their profile first."
+          : DEACTIVATED_BOOKING_MESSAGE;
+      throw new AppError("FORBIDDEN", message, { email: [message] });
+    }
     if (!existing.emailVerified && (await hasPassword(tx, existing.id))) {
       await tx.delete(accounts).where(eq(accounts.userId, existing.id));
       await tx.delete(sessions).where(eq(sessions.userId, existing.id));

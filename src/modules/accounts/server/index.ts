@@ -20,3 +20,6 @@ export * from "./test-hooks";
 export * from "./garage";
 export * from "./contacts";
 export * from "./admin-team";
+export * from "./admin-customers";
+export * from "./admin-customers-csv";
+export * from "./admin-customer";

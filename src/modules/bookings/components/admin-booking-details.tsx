@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
+import Link from "next/link";
 import { ActionButton } from "@/components/ui/action-button";
 import { Section } from "@/components/ui/card";
 import { formatMoney } from "@/lib/money";
+import { routes } from "@/lib/routes";
 import { resendBookingEmailAction } from "../admin-actions";
 import type { AdminBookingPage } from "../server/admin-booking-view";
 
@@ -23,7 +25,15 @@ export function AdminBookingCustomer({ page }: { page: AdminBookingPage }) {
   return (
     <Section title="Customer">
       <dl className="mt-2 divide-y divide-line">
-        <Row label="Name">{customer.name}</Row>
+        <Row label="Name">
+          {customer.erased ? (
+            customer.name
+          ) : (
+            <Link className="text-brand underline" href={routes.adminCustomer(customer.id)}>
+              {customer.name}
+            </Link>
+          )}
+        </Row>
         {!customer.erased && (
           <>
             <Row label="Email">

@@ -31,6 +31,9 @@ type Props = {
   timeZone: string;
   firstDate: string;
   holdMinutes: number;
+  /** Chosen already (/admin/bookings/new?customer={id}), with their saved vehicles and addresses. */
+  initialCustomer?: Hit;
+  initialSaved?: Saved;
 };
 
 type Hit = { id: string; name: string; email: string; phone: string | null; registrations: string[] };
@@ -96,15 +99,15 @@ export function AdminPhoneBookingForm(props: Props) {
   const [run] = useState(() => crypto.randomUUID());
   const [mode, setMode] = useState<"existing" | "new">("existing");
   const [q, setQ] = useState("");
-  const [hits, setHits] = useState<Hit[] | null>(null);
+  const [hits, setHits] = useState<Hit[] | null>(props.initialCustomer ? [props.initialCustomer] : null);
   const [searchError, setSearchError] = useState<string | null>(null);
   const [searching, setSearching] = useState(false);
-  const [customer, setCustomer] = useState<Hit | null>(null);
-  const [saved, setSaved] = useState<Saved | null>(null);
-  const [vehicleId, setVehicleId] = useState("");
-  const [addressId, setAddressId] = useState("");
+  const [customer, setCustomer] = useState<Hit | null>(props.initialCustomer ?? null);
+  const [saved, setSaved] = useState<Saved | null>(props.initialSaved ?? null);
+  const [vehicleId, setVehicleId] = useState(props.initialSaved?.vehicles[0]?.id ?? "");
+  const [addressId, setAddressId] = useState(props.initialSaved?.addresses[0]?.id ?? "");
   const [service, setService] = useState(props.packages[0]?.slug ?? "");
-  const [size, setSize] = useState("");
+  const [size, setSize] = useState(props.initialSaved?.vehicles[0]?.sizeId ?? "");
   const [addons, setAddons] = useState<string[]>([]);
   const [postcode, setPostcode] = useState("");
   const [quote, setQuote] = useState<Quote | null>(null);

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { normaliseRegistration } from "@/lib/registration";
 import type { Actor } from "@/server/audit";
-import type { DbOrTx } from "@/server/db";
+import { type DbOrTx, getDb } from "@/server/db";
 import { users } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { listSaved } from "./wizard-catalogue";
@@ -83,3 +83,39 @@ export async function customerSavedRecords(
     })),
   };
 }
+
+/**
+ * One customer as the phone booking's search would show them, with their saved records: what
+ * /admin/bookings/new?customer={id} starts from ("New booking for this customer" on their profile).
+ * Null for anything but an active customer (the form then starts empty).
+ */
+export async function customerToBookFor(
+  db: DbOrTx,
+  actor: Actor,
+  customerId: string,
+): Promise<{ hit: CustomerHit; saved: CustomerSaved } | null> {
+  await assertAdmin(db, actor);
+  const regs = sql<
+    string[]
+  >`coalesce((SELECT array_agg(DISTINCT v.registration ORDER BY v.registration) FROM vehicles v
+      WHERE v.owner_id = "users"."id" AND v.deleted_at IS NULL), '{}')`;
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email, phone: users.phone, registrations: regs })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, customerId),
+        eq(users.role, "customer"),
+        isNull(users.anonymisedAt),
+        eq(users.banned, false),
+      ),
+    );
+  if (!row) return null;
+  return {
+    hit: { ...row, registrations: row.registrations ?? [] },
+    saved: await customerSavedRecords(db, actor, row.id),
+  };
+}
+
+export const loadCustomerToBookFor = async (actorId: string, customerId: string) =>
+  customerToBookFor(await getDb(), { id: actorId }, customerId);

@@ -192,6 +192,8 @@ export async function createAdminBooking(
   ]);
   if (customerId && (!existing || existing.role !== "customer" || existing.anonymisedAt))
     errors.customerId = ["Choose a customer from the search results."];
+  else if (existing?.banned)
+    errors.customerId = ["This customer is deactivated: reactivate them on their profile first."];
   if (input.savedVehicleId && !savedVehicle)
     errors.savedVehicleId = ["Choose one of the customer's vehicles."];
   if (input.savedAddressId && !savedAddress)

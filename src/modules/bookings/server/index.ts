@@ -28,3 +28,4 @@ export * from "./booking-core";
 export * from "./create-admin-booking";
 export * from "./admin-today";
 export * from "./admin-booking-emails";
+export * from "./customer-facts";

@@ -6,3 +6,4 @@ export * from "./failed-emails";
 export * from "./sender-address";
 export * from "./outbox";
 export * from "../domain/outbox-view";
+export * from "./recipient-emails";

@@ -12,3 +12,5 @@ export * from "./payment-link";
 export * from "./provider-status";
 export * from "./customer-cancel";
 export * from "./jobs";
+export * from "./customer-payments";
+export * from "./customer-deactivation";

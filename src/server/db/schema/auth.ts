@@ -28,6 +28,8 @@ export const users = pgTable(
     notifyBookingEmails: boolean("notify_booking_emails").notNull().default(true),
     notifyReminders: boolean("notify_reminders").notNull().default(true),
     anonymisedAt: instant("anonymised_at"),
+    // The business's own notes about a customer (/admin/customers/{id}); never shown to the customer.
+    adminNotes: text("admin_notes"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

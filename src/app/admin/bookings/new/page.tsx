@@ -3,15 +3,24 @@ import { BackLink } from "@/components/ui/back-link";
 import { PageHeader } from "@/components/ui/card";
 import { routes } from "@/lib/routes";
 import { AdminPhoneBookingForm } from "@/modules/bookings/components/admin-phone-booking-form";
-import { loadPhoneBookingPage } from "@/modules/bookings/server";
+import { loadCustomerToBookFor, loadPhoneBookingPage } from "@/modules/bookings/server";
 import { createPhoneBookingAction } from "@/modules/payments/admin-phone-actions";
 import { requireAdminPage } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "New booking" };
 
-export default async function NewPhoneBookingPage() {
-  await requireAdminPage(routes.adminNewBooking);
-  const page = await loadPhoneBookingPage();
+export default async function NewPhoneBookingPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const user = await requireAdminPage(routes.adminNewBooking);
+  // ?customer={id}: "New booking for this customer" on their profile starts with them chosen.
+  const { customer } = await searchParams;
+  const [page, initial] = await Promise.all([
+    loadPhoneBookingPage(),
+    typeof customer === "string" && customer ? loadCustomerToBookFor(user.id, customer) : null,
+  ]);
   return (
     <div className="max-w-3xl">
       <BackLink href={routes.adminBookings}>Bookings</BackLink>
@@ -20,7 +29,12 @@ export default async function NewPhoneBookingPage() {
         description={`A booking taken on the phone. Prices are the same as online; times in ${page.timeZone}.`}
       />
       <div className="mt-6">
-        <AdminPhoneBookingForm create={createPhoneBookingAction} {...page} />
+        <AdminPhoneBookingForm
+          create={createPhoneBookingAction}
+          {...page}
+          initialCustomer={initial?.hit}
+          initialSaved={initial?.saved}
+        />
       </div>
     </div>
   );

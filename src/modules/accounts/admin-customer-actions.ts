@@ -1,0 +1,32 @@
+"use server";
+
+import { adminAction, requestActor } from "@/server/actions";
+import { getDb } from "@/server/db";
+import { adminCustomerContactInput, adminCustomerIdInput, adminCustomerNotesInput } from "./schemas";
+import {
+  reactivateCustomer,
+  saveCustomerNotes,
+  sendCustomerSetupLink,
+  updateCustomerContact,
+} from "./server/admin-customer";
+
+// The buttons of /admin/customers/{id} that touch the account alone (each use case checks the role again).
+// Deactivation also cancels bookings, so it is composed by the payments module.
+
+export const updateCustomerContactAction = adminAction(adminCustomerContactInput, async (input, user) =>
+  updateCustomerContact(await getDb(), await requestActor(user.id), input),
+);
+
+export const saveCustomerNotesAction = adminAction(adminCustomerNotesInput, async (input, user) => {
+  await saveCustomerNotes(await getDb(), await requestActor(user.id), input);
+  return null;
+});
+
+export const sendCustomerSetupLinkAction = adminAction(adminCustomerIdInput, async (input, user) =>
+  sendCustomerSetupLink(await getDb(), await requestActor(user.id), input),
+);
+
+export const reactivateCustomerAction = adminAction(adminCustomerIdInput, async (input, user) => {
+  await reactivateCustomer(await getDb(), await requestActor(user.id), input);
+  return null;
+});

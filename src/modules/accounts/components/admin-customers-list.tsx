@@ -1,0 +1,250 @@
+import { Download } from "lucide-react";
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Button, ButtonLink, buttonClass } from "@/components/ui/button";
+import { controlClass } from "@/components/ui/control";
+import { SortableTh, Table, TableBody, TableHead, Td, Th, Tr } from "@/components/ui/table";
+import type { SearchParamsInput } from "@/components/ui/url";
+import { formatDateTime, formatShortDate } from "@/lib/dates";
+import { formatMoney } from "@/lib/money";
+import { routes } from "@/lib/routes";
+import {
+  ADMIN_CUSTOMER_SORTS,
+  type AdminCustomerSort,
+  type AdminCustomersQuery,
+} from "../admin-customers-filters";
+import type { AdminCustomerRow, AdminCustomersPage } from "../server";
+
+// /admin/customers: the filters (a plain GET form, so the whole state is in the URL and works before
+// JavaScript), the table (sortable column titles; cards on phones, with a sort form instead) and the
+// export link carrying the same filters.
+
+const SORT_LABELS: Record<AdminCustomerSort, string> = {
+  name: "Name",
+  bookings: "Bookings",
+  value: "Lifetime value",
+  last: "Last booking",
+  next: "Next booking",
+  joined: "Joined",
+};
+
+export function AdminCustomersFilters({
+  query,
+  pathname,
+  exportHref,
+  filtered,
+}: {
+  query: AdminCustomersQuery;
+  pathname: string;
+  exportHref: string;
+  filtered: boolean;
+}) {
+  const control = `${controlClass()} min-h-11`;
+  const select = (name: string, label: string, value: string | undefined, choices: [string, string][]) => (
+    <label className="block text-sm font-medium">
+      {label}
+      <select name={name} defaultValue={value ?? ""} className={control}>
+        <option value="">Any</option>
+        {choices.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <form
+      method="get"
+      action={pathname}
+      role="search"
+      aria-label="Filter customers"
+      className="mt-6 grid gap-3 rounded-card border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+    >
+      {query.sort && <input type="hidden" name="sort" value={query.sort} />}
+      {query.dir && <input type="hidden" name="dir" value={query.dir} />}
+      <label className="block text-sm font-medium sm:col-span-2 lg:col-span-4">
+        Search
+        <input
+          name="q"
+          type="search"
+          defaultValue={query.q}
+          placeholder="Name, email, phone, registration or postcode"
+          className={control}
+        />
+      </label>
+      {select("upcoming", "Upcoming booking", query.upcoming, [
+        ["yes", "Has one"],
+        ["no", "Has none"],
+      ])}
+      {select("owed", "Money owed", query.owed, [
+        ["yes", "Owes money"],
+        ["no", "Owes nothing"],
+      ])}
+      {select("marketing", "Marketing consent", query.marketing, [
+        ["yes", "Given"],
+        ["no", "Not given"],
+      ])}
+      {select("deactivated", "Account", query.deactivated, [
+        ["no", "Active"],
+        ["yes", "Deactivated"],
+      ])}
+      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4 lg:justify-end">
+        <Button type="submit" variant="primary" className="flex-1 lg:flex-none">
+          Filter
+        </Button>
+        {filtered && (
+          <ButtonLink href={pathname} className="flex-1 lg:flex-none">
+            Clear
+          </ButtonLink>
+        )}
+        <a href={exportHref} download className={buttonClass({ className: "flex-1 lg:flex-none" })}>
+          <Download aria-hidden="true" className="size-4" />
+          Export CSV
+        </a>
+      </div>
+    </form>
+  );
+}
+
+function CustomersSort({
+  sort,
+  pathname,
+  searchParams,
+}: {
+  sort: AdminCustomersPage["sort"];
+  pathname: string;
+  searchParams: SearchParamsInput;
+}) {
+  const control = `${controlClass()} min-h-11`;
+  const kept = Object.entries(searchParams).flatMap(([key, value]) =>
+    ["sort", "dir", "page"].includes(key) || value === undefined
+      ? []
+      : (Array.isArray(value) ? value : [value]).map((v) => [key, v] as const),
+  );
+  return (
+    <form
+      method="get"
+      action={pathname}
+      aria-label="Sort customers"
+      className="mt-3 grid grid-cols-2 items-end gap-3 md:hidden"
+    >
+      {kept.map(([key, value], i) => (
+        <input key={`${key}-${i}`} type="hidden" name={key} value={value} />
+      ))}
+      <label className="block text-sm font-medium">
+        Sort by
+        <select name="sort" defaultValue={sort.key} className={control}>
+          {ADMIN_CUSTOMER_SORTS.map((key) => (
+            <option key={key} value={key}>
+              {SORT_LABELS[key]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="block text-sm font-medium">
+        Order
+        <select name="dir" defaultValue={sort.direction} className={control}>
+          <option value="asc">Ascending</option>
+          <option value="desc">Descending</option>
+        </select>
+      </label>
+      <Button type="submit" className="col-span-2">
+        Sort
+      </Button>
+    </form>
+  );
+}
+
+export function AdminCustomersTable({
+  rows,
+  sort,
+  pathname,
+  searchParams,
+  timeZone,
+  currency,
+}: {
+  rows: AdminCustomerRow[];
+  sort: AdminCustomersPage["sort"];
+  pathname: string;
+  searchParams: SearchParamsInput;
+  timeZone: string;
+  currency: string;
+}) {
+  const sortable = { sort, pathname, searchParams };
+  const when = (d: Date | null) => (d ? formatDateTime(d, timeZone) : "—");
+  return (
+    <>
+      <CustomersSort {...sortable} />
+      <div
+        className="relative mt-3 md:overflow-x-auto"
+        tabIndex={0}
+        role="group"
+        aria-label="Customers table"
+      >
+        <Table caption="Customers">
+          <TableHead>
+            <SortableTh sortKey="name" {...sortable}>
+              Name
+            </SortableTh>
+            <Th>Contact</Th>
+            <SortableTh sortKey="bookings" {...sortable} className="text-right">
+              Bookings
+            </SortableTh>
+            <SortableTh sortKey="value" {...sortable} className="text-right">
+              Lifetime value
+            </SortableTh>
+            <Th className="text-right">Owed</Th>
+            <SortableTh sortKey="last" {...sortable}>
+              Last booking
+            </SortableTh>
+            <SortableTh sortKey="next" {...sortable}>
+              Next booking
+            </SortableTh>
+            <SortableTh sortKey="joined" {...sortable}>
+              Joined
+            </SortableTh>
+          </TableHead>
+          <TableBody>
+            {rows.map((r) => (
+              <Tr key={r.id}>
+                <Td label="Name" className="md:min-w-36">
+                  <Link
+                    href={routes.adminCustomer(r.id)}
+                    className="inline-flex min-h-11 items-center font-semibold text-brand underline-offset-2 hover:underline md:min-h-0"
+                  >
+                    {r.name}
+                  </Link>
+                  <span className="flex flex-wrap gap-1">
+                    {r.deactivated && <Badge tone="danger">Deactivated</Badge>}
+                    {r.marketingConsent && <Badge tone="info">Marketing OK</Badge>}
+                  </span>
+                </Td>
+                <Td label="Contact" className="md:min-w-56">
+                  <span className="[overflow-wrap:anywhere]">{r.email}</span>
+                  <span className="block whitespace-nowrap text-ink-subtle">{r.phone ?? "No phone"}</span>
+                </Td>
+                <Td label="Bookings" numeric className="md:text-right">
+                  {r.bookings}
+                </Td>
+                <Td label="Lifetime value" numeric className="md:text-right">
+                  {formatMoney(r.valueMinor, currency)}
+                </Td>
+                <Td label="Owed" numeric className="md:text-right">
+                  {r.owedMinor > 0 ? (
+                    <span className="font-semibold text-warning">{formatMoney(r.owedMinor, currency)}</span>
+                  ) : (
+                    "—"
+                  )}
+                </Td>
+                <Td label="Last booking">{when(r.lastAt)}</Td>
+                <Td label="Next booking">{when(r.nextAt)}</Td>
+                <Td label="Joined">{formatShortDate(r.joinedAt, timeZone)}</Td>
+              </Tr>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+import "server-only";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { formatDateTime } from "@/lib/dates";
+import type { BookingStatus } from "@/lib/enums";
+import { formatMoney } from "@/lib/money";
+import { normaliseRegistration } from "@/lib/registration";
+import { type DbOrTx, getDb } from "@/server/db";
+import { amountDueExpr, bookings, postcodeKeyExpr, registrationExpr } from "@/server/db/schema";
+import { bookingPaymentStatus, PAYMENT_STATUS_LABELS } from "../domain/payment-status";
+import { BOOKING_STATUS_LABELS } from "./booking-view";
+
+// What the bookings module knows about each customer, for the admin's customers list (ADR 0020): one
+// grouped read of the bookings, as a subquery the accounts module joins to its users. The rules of
+// "upcoming", "last", "owed" and the lifetime value live here, next to the statuses they depend on.
+
+/** Still going to happen: the candidates for "next booking" and what deactivation asks about. */
+export const UPCOMING_STATUSES = [
+  "pending_payment",
+  "awaiting_approval",
+  "confirmed",
+] as const satisfies readonly BookingStatus[];
+/** Jobs on the books whose unpaid balance the customer owes. */
+const OWING_STATUSES = ["confirmed", "in_progress", "completed"] as const satisfies readonly BookingStatus[];
+/** Held and never paid, or never accepted: not counted as the customer's bookings. */
+const NOT_COUNTED: readonly BookingStatus[] = ["expired"];
+
+const list = (s: readonly string[]) =>
+  sql.join(
+    s.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/**
+ * The columns the subquery yields, per customer with at least one booking:
+ * `customer_id`, `bookings` (int), `last_at` / `next_at` (timestamptz or null), `owed_minor` (int, the
+ * unpaid balance of confirmed, started and completed jobs), `value_minor` (int: collected minus refunded,
+ * the booking ledger's totals that the payments module keeps on each booking — the same Paid and Refunded
+ * as /admin/bookings). `customerIds` restricts the read to a page of customers.
+ */
+export function customerBookingFactsSql(now: Date, customerIds?: readonly string[]): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const only =
+    customerIds === undefined
+      ? sql``
+      : customerIds.length === 0
+        ? sql`AND false`
+        : sql`AND ${inArray(bookings.customerId, [...customerIds])}`;
+  return sql`SELECT ${bookings.customerId} AS customer_id,
+      (count(*) FILTER (WHERE ${bookings.status} NOT IN (${list(NOT_COUNTED)})))::int AS bookings,
+      max(${bookings.startsAt}) FILTER (WHERE ${bookings.startsAt} <= ${at}
+        AND ${bookings.status} NOT IN ('cancelled', 'declined', 'expired')) AS last_at,
+      min(${bookings.startsAt}) FILTER (WHERE ${bookings.startsAt} > ${at}
+        AND ${bookings.status} IN (${list(UPCOMING_STATUSES)})) AS next_at,
+      COALESCE(sum(${amountDueExpr(bookings)}) FILTER (WHERE ${bookings.status} IN (${list(OWING_STATUSES)})), 0)::int AS owed_minor,
+      COALESCE(sum(${bookings.amountPaidMinor} - ${bookings.amountRefundedMinor}), 0)::int AS value_minor
+    FROM ${bookings} WHERE true ${only} GROUP BY ${bookings.customerId}`;
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The customers whose bookings match a search by registration or postcode (from their start, through the
+ * bookings table's prefix indexes, ADR 0017) — guests have no saved vehicle or address, only bookings.
+ */
+export function customerIdsByBookingSearchSql(q: string): SQL {
+  const reg = likeEscape(normaliseRegistration(q));
+  const upper = likeEscape(q.toUpperCase().replace(/\s+/g, ""));
+  return sql`SELECT ${bookings.customerId} FROM ${bookings} WHERE ${registrationExpr(bookings)} LIKE ${`${reg}%`}
+    UNION SELECT ${bookings.customerId} FROM ${bookings} WHERE ${postcodeKeyExpr(bookings)} LIKE ${`${upper}%`}`;
+}
+
+export type CustomerBookingLine = {
+  id: string;
+  reference: string;
+  when: string;
+  startsAt: Date;
+  title: string;
+  vehicle: string;
+  status: BookingStatus;
+  statusLabel: string;
+  paymentStatusLabel: string;
+  total: string;
+  upcoming: boolean;
+  /** What the admin cancel path needs to show its refund choice: what can still be given back. */
+  netPaidMinor: number;
+};
+
+/** A customer's bookings for their admin profile: upcoming first (soonest first), then the rest, newest first. */
+export async function listCustomerBookingsForAdmin(
+  db: DbOrTx,
+  customerId: string,
+  timeZone: string,
+  { now = new Date(), limit = 200 }: { now?: Date; limit?: number } = {},
+): Promise<CustomerBookingLine[]> {
+  const upcomingSql = sql<boolean>`(${bookings.startsAt} > ${now.toISOString()}::timestamptz AND ${bookings.status} IN (${list(UPCOMING_STATUSES)}))`;
+  const rows = await db
+    .select({
+      id: bookings.id,
+      reference: bookings.reference,
+      startsAt: bookings.startsAt,
+      status: bookings.status,
+      currency: bookings.currency,
+      totalMinor: bookings.totalMinor,
+      paidMinor: bookings.amountPaidMinor,
+      refundedMinor: bookings.amountRefundedMinor,
+      vehicle: bookings.vehicleSnapshot,
+      upcoming: upcomingSql,
+      title: sql<
+        string | null
+      >`(SELECT bi.name FROM booking_items bi WHERE bi.booking_id = "bookings"."id" ORDER BY (bi.kind = 'package') DESC, bi.position LIMIT 1)`,
+    })
+    .from(bookings)
+    .where(eq(bookings.customerId, customerId))
+    .orderBy(
+      desc(upcomingSql),
+      sql`CASE WHEN ${upcomingSql} THEN ${bookings.startsAt} END ASC`,
+      desc(bookings.startsAt),
+      asc(bookings.id),
+    )
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    reference: r.reference,
+    when: formatDateTime(r.startsAt, timeZone),
+    startsAt: r.startsAt,
+    title: r.title ?? "Booking",
+    vehicle: [r.vehicle.make, r.vehicle.model, r.vehicle.registration].filter(Boolean).join(" "),
+    status: r.status,
+    statusLabel: BOOKING_STATUS_LABELS[r.status],
+    paymentStatusLabel: PAYMENT_STATUS_LABELS[bookingPaymentStatus(r)],
+    total: formatMoney(r.totalMinor, r.currency),
+    upcoming: Boolean(r.upcoming),
+    netPaidMinor: r.paidMinor - r.refundedMinor,
+  }));
+}
+
+/** The customer's upcoming bookings (ids and status), which a deactivation keeps or cancels. */
+export async function upcomingBookingsOf(
+  db: DbOrTx,
+  customerId: string,
+  now = new Date(),
+): Promise<{ id: string; status: BookingStatus }[]> {
+  return db
+    .select({ id: bookings.id, status: bookings.status })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.customerId, customerId),
+        sql`${bookings.startsAt} > ${now.toISOString()}::timestamptz`,
+        inArray(bookings.status, [...UPCOMING_STATUSES]),
+      ),
+    )
+    .orderBy(asc(bookings.startsAt));
+}
+
+/** The bookings module's part of the admin customers list (accounts' CustomerFactsSource). */
+export const customerFactsSource = {
+  facts: customerBookingFactsSql,
+  searchIds: customerIdsByBookingSearchSql,
+};
+
+export const loadCustomerBookingsForAdmin = async (customerId: string, timeZone: string) =>
+  listCustomerBookingsForAdmin(await getDb(), customerId, timeZone);
