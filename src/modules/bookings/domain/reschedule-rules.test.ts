@@ -25,10 +25,12 @@ describe("reschedule rules", () => {
   });
 
   it("at or after the cut-off it may not", () => {
-    expect(canRequestReschedule({ status: "confirmed", startsAt: start }, false, rules, h(24))).toMatchObject({
-      ok: false,
-      reason: "cutoff",
-    });
+    expect(canRequestReschedule({ status: "confirmed", startsAt: start }, false, rules, h(24))).toMatchObject(
+      {
+        ok: false,
+        reason: "cutoff",
+      },
+    );
     expect(canRequestReschedule({ status: "confirmed", startsAt: start }, false, rules, h(2))).toMatchObject({
       reason: "cutoff",
     });
@@ -39,10 +41,12 @@ describe("reschedule rules", () => {
       expect(canRequestReschedule({ status, startsAt: start }, false, rules, h(100))).toMatchObject({
         reason: "status",
       });
-    expect(canRequestReschedule({ status: "confirmed", startsAt: start }, true, rules, h(100))).toMatchObject({
-      reason: "pending",
-      message: expect.stringContaining("Withdraw"),
-    });
+    expect(canRequestReschedule({ status: "confirmed", startsAt: start }, true, rules, h(100))).toMatchObject(
+      {
+        reason: "pending",
+        message: expect.stringContaining("Withdraw"),
+      },
+    );
   });
 
   it("expires at the earlier of the expiry setting and the cut-off", () => {

@@ -11,7 +11,10 @@ export type RescheduleRules = { rescheduleCutoffHours: number; rescheduleRequest
 const HOUR = 3_600_000;
 
 /** The last instant a request may be made (or stay pending): the cut-off before the booking's start. */
-export function rescheduleCutoff(startsAt: Date, rules: Pick<RescheduleRules, "rescheduleCutoffHours">): Date {
+export function rescheduleCutoff(
+  startsAt: Date,
+  rules: Pick<RescheduleRules, "rescheduleCutoffHours">,
+): Date {
   return new Date(startsAt.getTime() - rules.rescheduleCutoffHours * HOUR);
 }
 
@@ -30,7 +33,11 @@ export function canRequestReschedule(
   rules: Pick<RescheduleRules, "rescheduleCutoffHours">,
   now: Date,
 ): { ok: true } | { ok: false; reason: RequestRefusal; message: string } {
-  const refuse = (reason: RequestRefusal) => ({ ok: false as const, reason, message: REQUEST_REFUSALS[reason] });
+  const refuse = (reason: RequestRefusal) => ({
+    ok: false as const,
+    reason,
+    message: REQUEST_REFUSALS[reason],
+  });
   if (booking.status !== "confirmed") return refuse("status");
   if (now.getTime() >= rescheduleCutoff(booking.startsAt, rules).getTime()) return refuse("cutoff");
   if (hasPending) return refuse("pending");

@@ -64,6 +64,9 @@ const EMAIL_LABELS: Record<string, string> = {
   "booking-moved": "Booking moved",
   "payment-link": "Payment link",
   "refund-issued": "Refund made",
+  "reschedule-request-admin": "Reschedule request (to the business)",
+  "reschedule-declined": "Reschedule request declined",
+  "reschedule-offer": "Another time offered",
 };
 
 const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {

@@ -28,3 +28,6 @@ export * from "./booking-core";
 export * from "./create-admin-booking";
 export * from "./admin-today";
 export * from "./admin-booking-emails";
+export * from "./reschedule-requests";
+export * from "./reschedule-expiry";
+export * from "./reschedule-views";
