@@ -321,6 +321,7 @@ export async function getMyReschedulePanel(
 }
 
 export type MyRescheduleAnswer = {
+  id: string;
   bookingId: string;
   reference: string;
   kind: "approved" | "declined" | "offer";
@@ -362,6 +363,7 @@ export async function listMyRescheduleAnswers(
     const when = formatDateTime(r.requestedStartsAt, timeZone);
     if (r.counterToId)
       return {
+        id: r.id,
         bookingId: r.bookingId,
         reference,
         kind: "offer" as const,
@@ -375,6 +377,7 @@ export async function listMyRescheduleAnswers(
           text: `Moved to ${when}, as you asked.`,
         }
       : {
+          id: r.id,
           bookingId: r.bookingId,
           reference,
           kind: "declined" as const,

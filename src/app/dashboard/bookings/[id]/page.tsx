@@ -9,7 +9,8 @@ import { routes } from "@/lib/routes";
 import { isUuid } from "@/lib/uuid";
 import { BookingSummary } from "@/modules/bookings/components/booking-summary";
 import { bookingPagePath } from "@/modules/bookings/links";
-import { loadMyBooking } from "@/modules/bookings/server";
+import { loadMyBooking, loadMyReschedulePanel } from "@/modules/bookings/server";
+import { MyBookingReschedule } from "@/modules/bookings/components/my-booking-reschedule";
 import { cancelPendingBookingAction } from "@/modules/payments/actions";
 import { PayButton } from "@/modules/payments/components/pay-button";
 import { requireCustomerPage } from "@/server/auth/guards";
@@ -25,6 +26,7 @@ export default async function MyBookingPage({ params }: { params: Promise<{ id: 
   const page = isUuid(id) ? await loadMyBooking(user.id, id) : null;
   if (!page) notFound();
   const { view: b, accessToken, history } = page;
+  const reschedule = await loadMyReschedulePanel(user.id, b.id);
   const access = { reference: b.reference, token: accessToken };
 
   return (
@@ -61,6 +63,8 @@ export default async function MyBookingPage({ params }: { params: Promise<{ id: 
           </div>
         </section>
       )}
+
+      {reschedule && <MyBookingReschedule panel={reschedule} />}
 
       <div className="mt-4">
         <BookingSummary booking={b} />
