@@ -371,6 +371,7 @@ export async function listMyRescheduleAnswers(
       };
     return r.status === "approved"
       ? {
+          id: r.id,
           bookingId: r.bookingId,
           reference,
           kind: "approved" as const,
