@@ -191,7 +191,7 @@ function RequestDialog({ panel }: { panel: MyReschedulePanel }) {
       >
         <DayPicker bookingId={panel.bookingId} initialDate={panel.date} timeZone={panel.timeZone} />
         <div className="mt-4">
-          <TextAreaField name="reason" label="Why (optional)" required={false} rows={2} />
+          <TextAreaField name="reason" label="Why" required={false} rows={2} />
         </div>
         <div className="mt-4">
           <SubmitButton>Send the request</SubmitButton>
