@@ -1,7 +1,12 @@
 // Every link the shells show comes from here. A route appears only once its page exists (no link to a
 // page that a later issue will build), so adding a screen means adding its entry here.
 
-export type NavItem = { href: string; label: string };
+export type NavItem = {
+  href: string;
+  label: string;
+  /** A count shown next to it (the layout supplies it). */ badge?: NavBadge;
+};
+export type NavBadge = "rescheduleRequests";
 export type NavGroup = { label: string; items: NavItem[] };
 
 export const routes = {
@@ -19,6 +24,7 @@ export const routes = {
   adminEmails: "/admin/emails",
   adminEmail: (id: string) => `/admin/emails/${id}`,
   adminBookings: "/admin/bookings",
+  adminRescheduleRequests: "/admin/reschedule-requests",
   adminBookingsCsv: "/admin/bookings/export.csv",
   adminBooking: (id: string) => `/admin/bookings/${id}`,
   adminNewBooking: "/admin/bookings/new",
@@ -86,6 +92,7 @@ export const adminNav: NavGroup[] = [
     items: [
       { href: routes.adminBookings, label: "Bookings" },
       { href: routes.adminCustomers, label: "Customers" },
+      { href: routes.adminRescheduleRequests, label: "Reschedule requests", badge: "rescheduleRequests" },
       { href: routes.adminSchedule, label: "Schedule" },
       { href: routes.adminScheduleHours, label: "Opening hours" },
       { href: routes.adminTeams, label: "Teams" },

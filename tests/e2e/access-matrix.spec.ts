@@ -204,6 +204,17 @@ const MATRIX: Row[] = [
   ],
   [
     "GET",
+    "/admin/reschedule-requests",
+    {
+      visitor: login("/admin/reschedule-requests"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 200,
+      banned: login("/admin/reschedule-requests"),
+    },
+  ],
+  [
+    "GET",
     "/admin/bookings/new",
     {
       visitor: login("/admin/bookings/new"),

@@ -28,6 +28,7 @@ const RULES = {
   freeCancellationHours: "24",
   lateCancellationFeePercent: "50",
   rescheduleCutoffHours: "24",
+  rescheduleRequestExpiryHours: "48",
   reminderLeadHours: "24",
 };
 

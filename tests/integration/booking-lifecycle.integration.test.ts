@@ -200,12 +200,22 @@ describe.each(dbKinds)("the booking lifecycle on %s", (kind) => {
     await holdFor(cancelled.id, 1);
     await run({ bookingId: cancelled.id, to: "cancelled", actor: l.admin, reason: "Weather." });
     expect(await holdOf(cancelled.id)).toMatchObject({ status: "released", releasedAt: NOW });
-    // The booking's own allocation is released too; the request itself is the reschedules module's.
+    // The booking's own allocation is released too, and the request closes as expired.
     const [own] = await l.t.db
       .select()
       .from(allocations)
       .where(and(eq(allocations.bookingId, cancelled.id), eq(allocations.kind, "booking")));
     expect(own?.status).toBe("released");
+    const [request] = await l.t.db
+      .select()
+      .from(rescheduleRequests)
+      .where(eq(rescheduleRequests.bookingId, cancelled.id));
+    expect(request?.status).toBe("expired");
+    const [started_] = await l.t.db
+      .select()
+      .from(rescheduleRequests)
+      .where(eq(rescheduleRequests.bookingId, started.id));
+    expect(started_?.status).toBe("pending");
   });
 
   // On PGlite the two run one after the other; the real race, behind a held row lock, is PostgreSQL's in

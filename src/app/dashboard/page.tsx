@@ -7,7 +7,12 @@ import { startsInWords } from "@/lib/dates";
 import { routes } from "@/lib/routes";
 import { getAccountOrThrow, getMyAddresses, getMyVehicles } from "@/modules/accounts/server";
 import { BookingStatusBadge, PaymentStatusBadge } from "@/modules/bookings/components/booking-status-badge";
-import { loadBookAgainHref, loadMyBooking, loadMyBookings } from "@/modules/bookings/server";
+import {
+  loadBookAgainHref,
+  loadMyBooking,
+  loadMyBookings,
+  loadMyRescheduleAnswers,
+} from "@/modules/bookings/server";
 import { CustomerCancelButton } from "@/modules/payments/components/customer-cancel";
 import { cancelButtonOffer } from "@/modules/payments/components/my-booking-money";
 import { PayButton } from "@/modules/payments/components/pay-button";
@@ -18,12 +23,13 @@ export const metadata: Metadata = { title: "Your account" };
 
 export default async function CustomerOverviewPage() {
   const session = await requireCustomerPage(routes.dashboard);
-  const [account, upcoming, vehicles, addresses, bookAgain] = await Promise.all([
+  const [account, upcoming, vehicles, addresses, bookAgain, answers] = await Promise.all([
     getAccountOrThrow(session.id),
     loadMyBookings(session.id, { when: "upcoming", page: 1 }),
     getMyVehicles(session),
     getMyAddresses(session),
     loadBookAgainHref(session.id),
+    loadMyRescheduleAnswers(session.id),
   ]);
   const nextRow = upcoming.rows[0];
   const [next, nextCancel] = nextRow
@@ -39,6 +45,13 @@ export default async function CustomerOverviewPage() {
       text: `Booking ${r.reference} (${r.when}) is waiting for its payment.`,
       href: `${routes.myBookings}/${r.id}`,
       action: "Pay now",
+    })),
+    // The business answered a request for a new time (an offer waits for an answer).
+    ...answers.map((a) => ({
+      key: `reschedule-${a.id}`,
+      text: `Booking ${a.reference}: ${a.text}`,
+      href: `${routes.myBookings}/${a.bookingId}`,
+      action: a.kind === "offer" ? "Answer the offer" : "View booking",
     })),
     ...(account.phone
       ? []

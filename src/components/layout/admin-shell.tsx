@@ -4,12 +4,15 @@ import type { ReactNode } from "react";
 import { FlaskConical, Globe } from "lucide-react";
 import { buttonClass } from "@/components/ui/button";
 import { AdminAccountMenu, AdminNavDrawer } from "./admin-menus";
-import { adminNav, routes } from "@/lib/routes";
+import { adminNav, type NavBadge, routes } from "@/lib/routes";
 import { activeProviderName } from "@/modules/payments/server";
 
-type Props = { businessName: string; userName: string; children: ReactNode };
+type Badges = Partial<Record<NavBadge, number>>;
+type Props = { businessName: string; userName: string; badges?: Badges; children: ReactNode };
 
-function Sidebar() {
+const BADGE_WORDS: Record<NavBadge, string> = { rescheduleRequests: "waiting for an answer" };
+
+function Sidebar({ badges = {} }: { badges?: Badges }) {
   const groups = adminNav.filter((g) => g.items.length > 0);
   const hrefs = groups.flatMap((g) => g.items.map((i) => i.href));
   return (
@@ -22,6 +25,12 @@ function Sidebar() {
               <li key={item.href}>
                 <NavLink href={item.href} siblings={hrefs} variant="sidebar">
                   {item.label}
+                  {item.badge && (badges[item.badge] ?? 0) > 0 && (
+                    <span className="ml-auto rounded-full bg-brand px-2 text-xs font-semibold text-white tabular">
+                      {badges[item.badge]}
+                      <span className="sr-only"> {BADGE_WORDS[item.badge]}</span>
+                    </span>
+                  )}
                 </NavLink>
               </li>
             ))}
@@ -42,7 +51,7 @@ function Sidebar() {
 }
 
 /** The back office frame: a sidebar on wide screens, a popover drawer on phones. */
-export function AdminShell({ businessName, userName, children }: Props) {
+export function AdminShell({ businessName, userName, badges, children }: Props) {
   // Staff must never mistake test checkouts for money taken (issue 10 #8).
   const testPayments = activeProviderName() === "test";
   return (
@@ -52,13 +61,13 @@ export function AdminShell({ businessName, userName, children }: Props) {
           {businessName}
           <span className="block text-xs font-medium text-ink-subtle">Back office</span>
         </Link>
-        <Sidebar />
+        <Sidebar badges={badges} />
       </aside>
       <div className="flex min-w-0 flex-col">
         <header className="flex items-center justify-between gap-3 border-b border-line bg-surface px-4 py-2 sm:px-6">
           <div className="lg:hidden">
             <AdminNavDrawer>
-              <Sidebar />
+              <Sidebar badges={badges} />
             </AdminNavDrawer>
           </div>
           <p className="hidden truncate text-sm font-semibold text-brand-ink sm:block lg:hidden">

@@ -73,6 +73,7 @@ export const bookingRulesInput = z
     freeCancellationHours: wholeNumber("the free cancellation window", 0, 720, "hours"),
     lateCancellationFeePercent: wholeNumber("the late-cancellation fee", 0, 100, "%"),
     rescheduleCutoffHours: wholeNumber("the reschedule cut-off", 0, 720, "hours"),
+    rescheduleRequestExpiryHours: wholeNumber("how long a reschedule request waits", 1, 336, "hours"),
     reminderLeadHours: wholeNumber("the reminder lead time", 1, 336, "hours"),
   })
   .superRefine((v, ctx) => {

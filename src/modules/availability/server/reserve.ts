@@ -36,6 +36,11 @@ export type ReserveInput<T> = JobShape & {
   /** Only these teams (an admin assigning a team); default every active team. */
   teamIds?: readonly string[];
   /**
+   * Time that does not count as taken: the booking's own, when holding an alternative for it (a
+   * reschedule hold may overlap the booking it moves — the overlap guard allows that too).
+   */
+  ownTime?: { teamId: string; start: Date; end: Date } | null;
+  /**
    * Writes the owning row for the chosen team, inside a savepoint. It returns the allocation to write,
    * or null when the owner writes its own (a booking's allocation is the bookings module's — ADR 0014);
    * either way an overlap (23P01) moves on to the next team.
@@ -75,7 +80,17 @@ export async function reserve<T>(db: DbOrTx, input: ReserveInput<T>): Promise<Re
     const dayEnd = localToInstant(addDays(date, 1), 0, settings.timeZone) ?? end;
     const expired = await holds.expire(tx, now, { from: dayStart, to: dayEnd });
 
-    const ctx = await loadSlotContext(tx, { from: date, to: date }, now);
+    const loaded = await loadSlotContext(tx, { from: date, to: date }, now);
+    const own = input.ownTime;
+    const ctx = own
+      ? {
+          ...loaded,
+          held: loaded.held.filter(
+            (h) =>
+              !(h.teamId === own.teamId && h.start === own.start.getTime() && h.end === own.end.getTime()),
+          ),
+        }
+      : loaded;
     const query = slotQuery(ctx, input);
     const allowed = input.teamIds ? new Set(input.teamIds) : null;
     const free = teamsFreeAt(query, input.start).filter((t) => !allowed || allowed.has(t));

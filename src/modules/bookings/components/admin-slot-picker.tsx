@@ -39,6 +39,8 @@ type Props = {
   reasonLabel?: string;
   /** Ask for a reason always (optional without override), or only to override. */
   askReason?: "always" | "override";
+  /** Offer *Override availability* (not for a counter-offer: it must be a time the rules allow). */
+  allowOverride?: boolean;
 };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -59,6 +61,7 @@ export function AdminSlotPicker({
   jobKey = "",
   reasonLabel = "Reason",
   askReason = "override",
+  allowOverride = true,
 }: Props) {
   const id = useId();
   const { fieldErrors } = useContext(FormContext);
@@ -159,7 +162,8 @@ export function AdminSlotPicker({
             {!loading && loadError && <Notice kind="error">{loadError}</Notice>}
             {!loading && day && day.slots.length === 0 && (
               <p className="text-sm text-ink-muted">
-                No free time on {day.dateLabel} for this job. Try another day, or override availability.
+                No free time on {day.dateLabel} for this job. Try another day
+                {allowOverride ? ", or override availability" : ""}.
               </p>
             )}
             {!loading && day && day.slots.length > 0 && (
@@ -206,18 +210,20 @@ export function AdminSlotPicker({
         </div>
       )}
 
-      <div>
-        <label className="inline-flex min-h-11 cursor-pointer items-center gap-3">
-          <input
-            type="checkbox"
-            name="override"
-            checked={override}
-            onChange={(e) => setOverride(e.target.checked)}
-            className="size-5 accent-brand"
-          />
-          <span className="font-medium">Override availability</span>
-        </label>
-      </div>
+      {allowOverride && (
+        <div>
+          <label className="inline-flex min-h-11 cursor-pointer items-center gap-3">
+            <input
+              type="checkbox"
+              name="override"
+              checked={override}
+              onChange={(e) => setOverride(e.target.checked)}
+              className="size-5 accent-brand"
+            />
+            <span className="font-medium">Override availability</span>
+          </label>
+        </div>
+      )}
 
       {override && (
         <div className="space-y-3 rounded-control border border-warning/40 bg-warning-soft/40 p-3">

@@ -48,6 +48,22 @@ describe("a booking's history in the customer's words", () => {
     ).toEqual({ what: "The team started the job", why: null });
   });
 
+  it("tells a reschedule request's story: asked, answered, an offer and the customer's answer to it", () => {
+    const said = (to: string, data: Record<string, unknown> = {}) =>
+      describeForCustomer(ev("reschedule_decided", null, to, data), "GBP");
+    expect(said("declined", { reason: "Fully booked." })).toEqual({
+      what: "Your request for a new time was declined",
+      why: "Fully booked.",
+    });
+    expect(said("countered", { reason: "Monday instead?" })).toEqual({
+      what: "We offered you another time",
+      why: "Monday instead?",
+    });
+    expect(said("approved", { offer: true })?.what).toBe("You accepted the time we offered");
+    expect(said("declined", { offer: true })?.what).toBe("You declined the time we offered");
+    expect(said("withdrawn")?.what).toBe("You withdrew your request for a new time");
+  });
+
   it("keeps the business's own business to itself", () => {
     expect(describeForCustomer(ev("note", null, null, { length: 12 }), "GBP")).toBeNull();
     expect(describeForCustomer(ev("team_changed", null, null), "GBP")).toBeNull();

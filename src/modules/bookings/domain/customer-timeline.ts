@@ -63,6 +63,17 @@ export function describeForCustomer(
     case "reschedule_requested":
       return { what: "You asked for a new time", why: null };
     case "reschedule_decided":
+      // A counter-offer: the business answered with another time; the customer's answer to it.
+      if (e.toValue === "countered") return { what: "We offered you another time", why: reason };
+      if (d.offer === true)
+        return {
+          what:
+            e.toValue === "approved"
+              ? "You accepted the time we offered"
+              : "You declined the time we offered",
+          why: null,
+        };
+      if (e.toValue === "withdrawn") return { what: "You withdrew your request for a new time", why: null };
       return { what: `Your request for a new time was ${e.toValue ?? "answered"}`, why: reason };
     default:
       return null;

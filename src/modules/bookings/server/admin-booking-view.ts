@@ -115,6 +115,16 @@ export function describeEvent(e: EventRow, currency: string): { what: string; wh
       }
       return { what: "Email sent", why: null };
     case "reschedule_decided":
+      if (e.toValue === "countered")
+        return {
+          what: `Move request answered with another time${typeof d.toLabel === "string" ? `: ${d.toLabel}` : ""}`,
+          why: reason,
+        };
+      if (d.offer === true)
+        return {
+          what: `Customer ${e.toValue === "approved" ? "accepted" : "declined"} the offered time`,
+          why: null,
+        };
       return { what: `Move request ${e.toValue ?? "decided"}`, why: reason };
     default:
       return { what: e.type.replaceAll("_", " "), why: reason };

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { formatDateTime } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { findUserContacts } from "@/modules/accounts/server";
@@ -91,9 +91,11 @@ export async function loadActionQueue(
   };
   const approvalWhere = eq(bookings.status, "awaiting_approval");
   const unpaidWhere = unpaidSoonSql(now, input.unpaidWindowMinutes);
+  // A counter-offer waits for the customer, not the business.
   const rescheduleWhere = and(
     eq(rescheduleRequests.status, "pending"),
     gt(rescheduleRequests.expiresAt, now),
+    isNull(rescheduleRequests.counterToId),
   );
   const alertWhere = and(sql`${bookingEvents.at} >= ${since.toISOString()}::timestamptz`, paymentAlertSql);
   // The small lists carry their total (count(*) OVER () is computed before the LIMIT): one query each.

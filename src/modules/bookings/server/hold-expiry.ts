@@ -2,7 +2,6 @@ import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   type ExpiredHolds,
-  expireStaleRescheduleHolds,
   type HoldExpiry,
   type HoldWindow,
   publishScheduleFreed,
@@ -12,17 +11,19 @@ import type { DbOrTx, Tx } from "@/server/db";
 import { allocations, bookings } from "@/server/db/schema";
 import { publish } from "@/server/realtime/publish";
 import { lockBooking } from "./booking-records";
+import { bookingsOfRequests, expireLapsedRequests } from "./reschedule-expiry";
 import { SYSTEM_ACTOR, transitionBooking } from "./transition-booking";
 
 // A payment hold that lapsed: the booking becomes `expired` through the one transition path (its
 // allocation with it), for every stale hold met by the expiry job, by reserve() under its per-date lock,
-// by a new block, or by a payment that arrived too late. Reschedule holds are availability's to expire.
+// by a new block, or by a payment that arrived too late. Lapsed reschedule requests are expired with their
+// held time (reschedule-expiry.ts).
 
 export const HOLD_LAPSED = "The time was held for payment and the hold lapsed.";
 
 /** Expires every hold past its expiry (optionally only those overlapping a window), both kinds. */
 export async function expireStaleHolds(tx: Tx, now: Date, window?: HoldWindow): Promise<ExpiredHolds> {
-  const requests = await expireStaleRescheduleHolds(tx, now, window);
+  const requests = await expireLapsedRequests(tx, now, window);
   const stale = await tx
     .select({
       bookingId: bookings.id,
@@ -52,7 +53,7 @@ export async function expireStaleHolds(tx: Tx, now: Date, window?: HoldWindow): 
     spans.push({ start: Number(row.start), end: Number(row.end) });
   }
   if (requests.span) spans.push({ start: requests.span[0].getTime(), end: requests.span[1].getTime() });
-  return { bookingIds, rescheduleRequestIds: requests.rescheduleRequestIds, span: spanOf(spans) };
+  return { bookingIds, rescheduleRequestIds: requests.requestIds, span: spanOf(spans) };
 }
 
 /**
@@ -108,6 +109,26 @@ export async function publishExpired(tx: Tx, expired: ExpiredHolds): Promise<voi
       .where(inArray(bookings.id, expired.bookingIds));
     for (const b of rows) {
       const payload = { bookingId: b.id, reference: b.reference, status: "expired" as const };
+      await publish(tx, "booking.updated", { audience: "admins" }, payload);
+      await publish(tx, "booking.updated", { audience: "user", userId: b.customerId }, payload);
+    }
+  }
+  // A lapsed reschedule request changes what its booking's pages show.
+  const moved = (await bookingsOfRequests(tx, expired.rescheduleRequestIds)).filter(
+    (id) => !expired.bookingIds.includes(id),
+  );
+  if (moved.length) {
+    const rows = await tx
+      .select({
+        id: bookings.id,
+        reference: bookings.reference,
+        customerId: bookings.customerId,
+        status: bookings.status,
+      })
+      .from(bookings)
+      .where(inArray(bookings.id, moved));
+    for (const b of rows) {
+      const payload = { bookingId: b.id, reference: b.reference, status: b.status };
       await publish(tx, "booking.updated", { audience: "admins" }, payload);
       await publish(tx, "booking.updated", { audience: "user", userId: b.customerId }, payload);
     }

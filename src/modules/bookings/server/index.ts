@@ -29,3 +29,6 @@ export * from "./create-admin-booking";
 export * from "./admin-today";
 export * from "./admin-booking-emails";
 export * from "./customer-facts";
+export * from "./reschedule-requests";
+export * from "./reschedule-expiry";
+export * from "./reschedule-views";

@@ -49,13 +49,13 @@ export const MOVABLE_STATUSES: readonly BookingStatus[] = [
 const DEFAULT_MOVE_REASON = "Moved by the business.";
 const DEFAULT_REASSIGN_REASON = "Team changed by the business.";
 
-async function assertAdmin(tx: DbOrTx, actor: Actor): Promise<void> {
+export async function assertAdmin(tx: DbOrTx, actor: Actor): Promise<void> {
   const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, actor.id));
   if (row?.role !== "admin") throw new AppError("NOT_FOUND");
 }
 
 /** How long the booking is and the travel buffer of its address's zone (none outside every zone). */
-async function jobShapeOf(db: DbOrTx, booking: Booking) {
+export async function jobShapeOf(db: DbOrTx, booking: Booking) {
   const catalogue = await loadBookingCatalogue(db);
   const zone = matchZone(booking.addressSnapshot.postcode, catalogue.zones);
   return {
@@ -78,7 +78,7 @@ export async function getBookingSlotDay(
   return getAdminSlotDay(db, { ...shape, date: input.date, excludeBookingId: booking.id, now });
 }
 
-function whenLabel(start: Date, end: Date, timeZone: string): string {
+export function whenLabel(start: Date, end: Date, timeZone: string): string {
   return `${formatLongDate(start, timeZone)}, ${formatTime(start, timeZone)} – ${formatTime(end, timeZone)}`;
 }
 
@@ -90,6 +90,11 @@ type Change = {
   override: boolean;
   reason: string;
   verb: "move" | "reassign";
+  /**
+   * A reschedule being approved (or a counter-offer accepted): its hold, already on `teamId` at the new
+   * time, becomes the booking's allocation instead of a new row — so the move cannot fail for capacity.
+   */
+  fromHold?: { allocationId: string; requestId: string; audit: string; answer: "approved" | "accepted" };
 };
 
 async function lockAsShown(
@@ -128,7 +133,11 @@ async function applyChange(tx: Tx, actor: Actor, c: Change, now: Date, timeZone:
     .from(teams)
     .where(and(eq(teams.id, c.teamId), eq(teams.isActive, true)))
     .for("share");
-  if (!team) throw new AppError("VALIDATION", undefined, { teamId: ["Choose an active team."] });
+  if (!team) {
+    if (c.fromHold)
+      throw new AppError("CONFLICT", "The team holding that time is no longer active. Offer another time.");
+    throw new AppError("VALIDATION", undefined, { teamId: ["Choose an active team."] });
+  }
 
   // Queue behind reserve() on the new date, and make that day's lapsed holds official first.
   const date = localDateOf(c.start, timeZone);
@@ -137,7 +146,7 @@ async function applyChange(tx: Tx, actor: Actor, c: Change, now: Date, timeZone:
   const dayEnd = localToInstant(addDays(date, 1), 0, timeZone) ?? c.end;
   const expired = await bookingHoldExpiry.expire(tx, now, { from: dayStart, to: dayEnd });
 
-  if (!c.override) {
+  if (!c.override && !c.fromHold) {
     const shape = await jobShapeOf(tx, booking);
     const check = await checkAdminSlot(tx, {
       ...shape,
@@ -164,29 +173,50 @@ async function applyChange(tx: Tx, actor: Actor, c: Change, now: Date, timeZone:
         inArray(allocations.status, [...ALLOCATION_HOLDING_STATUSES]),
       ),
     );
-  try {
-    await tx.transaction(async (sp) => {
-      await sp.insert(allocations).values({
-        teamId: c.teamId,
-        during: { start: c.start, end: c.end },
+  if (c.fromHold) {
+    // The held time becomes the booking's: same team and range, so the overlap guard has nothing new to
+    // compare; it stays a row of this booking (kind booking, the booking's status).
+    const [taken] = await tx
+      .update(allocations)
+      .set({
         kind: "booking",
         status: allocationStatusFor(booking.status),
-        bookingId: booking.id,
-        holdExpiresAt: booking.status === "pending_payment" ? booking.holdExpiresAt : null,
+        holdExpiresAt: null,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(allocations.id, c.fromHold.allocationId),
+          eq(allocations.bookingId, booking.id),
+          eq(allocations.status, "pending_reschedule"),
+        ),
+      )
+      .returning({ id: allocations.id });
+    if (!taken) throw new AppError("CONFLICT", "The held time was released meanwhile. Refresh the page.");
+  } else
+    try {
+      await tx.transaction(async (sp) => {
+        await sp.insert(allocations).values({
+          teamId: c.teamId,
+          during: { start: c.start, end: c.end },
+          kind: "booking",
+          status: allocationStatusFor(booking.status),
+          bookingId: booking.id,
+          holdExpiresAt: booking.status === "pending_payment" ? booking.holdExpiresAt : null,
+        });
       });
-    });
-  } catch (err) {
-    if (sqlState(err) !== SQLSTATE.exclusionViolation) throw err;
-    const inTheWay = await whatIsInTheWay(tx, {
-      teamId: c.teamId,
-      start: c.start,
-      end: c.end,
-      excludeBookingId: booking.id,
-      now,
-    });
-    const message = inTheWayMessage(inTheWay, timeZone);
-    throw new AppError("SLOT_TAKEN", message, { [c.verb === "move" ? "start" : "teamId"]: [message] });
-  }
+    } catch (err) {
+      if (sqlState(err) !== SQLSTATE.exclusionViolation) throw err;
+      const inTheWay = await whatIsInTheWay(tx, {
+        teamId: c.teamId,
+        start: c.start,
+        end: c.end,
+        excludeBookingId: booking.id,
+        now,
+      });
+      const message = inTheWayMessage(inTheWay, timeZone);
+      throw new AppError("SLOT_TAKEN", message, { [c.verb === "move" ? "start" : "teamId"]: [message] });
+    }
 
   const moved = c.start.getTime() !== booking.startsAt.getTime();
   const [updated] = await tx
@@ -214,6 +244,7 @@ async function applyChange(tx: Tx, actor: Actor, c: Change, now: Date, timeZone:
     toTeam: team.name,
     fromLabel: previous,
     toLabel: next,
+    ...(c.fromHold ? { rescheduleRequestId: c.fromHold.requestId, answer: c.fromHold.answer } : {}),
   };
   await tx.insert(bookingEvents).values({
     bookingId: booking.id,
@@ -227,12 +258,18 @@ async function applyChange(tx: Tx, actor: Actor, c: Change, now: Date, timeZone:
   await writeAudit(tx, {
     actorId: actor.id,
     ip: actor.ip,
-    action: c.override ? `booking.${c.verb}_override` : `booking.${c.verb}`,
+    action: c.fromHold?.audit ?? (c.override ? `booking.${c.verb}_override` : `booking.${c.verb}`),
     entity: "booking",
     entityId: booking.id,
     summary: { reference: booking.reference, ...facts },
   });
-  if (moved) await tellCustomerMoved(tx, updated, { previous, next, reason: c.reason });
+  if (moved)
+    await tellCustomerMoved(tx, updated, {
+      previous,
+      next,
+      reason: c.reason,
+      answer: c.fromHold?.answer ?? null,
+    });
 
   await bookingHoldExpiry.publish(tx, expired);
   await announceBooking(tx, updated);
@@ -249,7 +286,7 @@ async function applyChange(tx: Tx, actor: Actor, c: Change, now: Date, timeZone:
 async function tellCustomerMoved(
   tx: Tx,
   booking: Booking,
-  text: { previous: string; next: string; reason: string },
+  text: { previous: string; next: string; reason: string; answer: "approved" | "accepted" | null },
 ): Promise<void> {
   const { view, customer } = await bookingContext(tx, booking.id);
   if (!customer) return;
@@ -267,6 +304,7 @@ async function tellCustomerMoved(
       previous: text.previous,
       next: text.next,
       reason: text.reason === DEFAULT_MOVE_REASON ? null : text.reason,
+      ...(text.answer ? { answer: text.answer } : {}),
       url: bookingPageUrl("success", booking, getEnv().APP_URL),
       withCalendar: Boolean(ics),
     },
@@ -282,6 +320,45 @@ async function tellCustomerMoved(
         }
       : {}),
   });
+}
+
+/**
+ * Approving a reschedule request (or a customer accepting a counter-offer): the same move as the admin's,
+ * in the caller's transaction with the booking locked, onto the time the request holds.
+ */
+export async function moveBookingToHeldTime(
+  tx: Tx,
+  actor: Actor,
+  input: {
+    booking: Booking;
+    hold: { allocationId: string; requestId: string; teamId: string; start: Date; end: Date };
+    reason: string;
+    audit: string;
+    answer: "approved" | "accepted";
+  },
+  { now, timeZone }: { now: Date; timeZone: string },
+): Promise<Booking> {
+  return applyChange(
+    tx,
+    actor,
+    {
+      booking: input.booking,
+      start: input.hold.start,
+      end: input.hold.end,
+      teamId: input.hold.teamId,
+      override: false,
+      reason: input.reason,
+      verb: "move",
+      fromHold: {
+        allocationId: input.hold.allocationId,
+        requestId: input.hold.requestId,
+        audit: input.audit,
+        answer: input.answer,
+      },
+    },
+    now,
+    timeZone,
+  );
 }
 
 export type MoveResult = { startsAt: string; endsAt: string; teamId: string; sequence: number };

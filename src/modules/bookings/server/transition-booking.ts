@@ -1,7 +1,6 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { ALLOCATION_HOLDING_STATUSES, type BookingStatus } from "@/lib/enums";
-import { releaseRescheduleHolds } from "@/modules/availability/server";
 import type { Tx } from "@/server/db";
 import { allocations, bookingEvents, bookings } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
@@ -9,6 +8,7 @@ import { publish } from "@/server/realtime/publish";
 import { allocationStatusFor, holdsTime, transitionSteps } from "../domain/booking-status";
 import { enqueueBookingEmails, enqueueBusinessAlert } from "./booking-emails";
 import type { Booking } from "./booking-records";
+import { closeRequestsOfEndedBooking } from "./reschedule-expiry";
 
 // The one path by which a booking changes status (ADR 0014), in the caller's transaction:
 // lock the row → check the transition table for who asks (domain/booking-status.ts) → compare-and-swap
@@ -67,7 +67,7 @@ export async function transitionBooking(tx: Tx, input: TransitionInput): Promise
   for (const step of steps) booking = await applyStep(tx, booking, step, input);
   await mirrorAllocation(tx, booking, input.now);
   // A booking that stops happening holds no requested reschedule time either.
-  if (!holdsTime(booking.status)) await releaseRescheduleHolds(tx, booking.id, input.now);
+  if (!holdsTime(booking.status)) await closeRequestsOfEndedBooking(tx, booking.id, input.now);
   if (booking.status === "confirmed") await enqueueBookingEmails(tx, booking.id, "confirmed");
   if (booking.status === "cancelled" || booking.status === "expired") await tellBusiness(tx, booking, input);
   await input.effects?.(tx, booking);

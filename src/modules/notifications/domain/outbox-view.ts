@@ -24,6 +24,9 @@ const LABELS: Record<string, string> = {
   "booking-moved": "Booking moved",
   "payment-link": "Payment link",
   "refund-issued": "Refund made",
+  "reschedule-request-admin": "Reschedule request (to the business)",
+  "reschedule-declined": "Reschedule request declined",
+  "reschedule-offer": "Another time offered",
 };
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {

@@ -18,13 +18,22 @@ export type BookingMovedData = {
   url: string;
   /** A calendar file is attached (a confirmed booking). */
   withCalendar: boolean;
+  /** The move answers the customer: their request approved, or the business's offer accepted. */
+  answer?: "approved" | "accepted";
 };
 
 export function renderBookingMoved(d: BookingMovedData, ctx: EmailContext): RenderedEmail {
-  const subject = `Your booking ${d.reference} has moved to ${d.next}`;
+  const subject =
+    d.answer === "approved"
+      ? `Request approved: your booking ${d.reference} has moved to ${d.next}`
+      : `Your booking ${d.reference} has moved to ${d.next}`;
   const paragraphs = [
     `Hello ${d.name},`,
-    `${ctx.businessName} has moved your ${d.title} (${d.reference}).`,
+    d.answer === "approved"
+      ? `${ctx.businessName} approved your request: your ${d.title} (${d.reference}) has moved to the new time you asked for.`
+      : d.answer === "accepted"
+        ? `You accepted the time ${ctx.businessName} offered: your ${d.title} (${d.reference}) has moved.`
+        : `${ctx.businessName} has moved your ${d.title} (${d.reference}).`,
     `Was: ${d.previous}`,
     `Now: ${d.next}`,
     ...(d.reason ? [`Reason: ${d.reason}`] : []),

@@ -30,6 +30,13 @@ import {
 } from "./booking";
 import { type BookingEndedData, renderBookingCancelled, renderBookingDeclined } from "./booking-ended";
 import { type BookingMovedData, renderBookingMoved } from "./booking-moved";
+import {
+  type RescheduleAnswerData,
+  type RescheduleRequestAdminData,
+  renderRescheduleDeclined,
+  renderRescheduleOffer,
+  renderRescheduleRequestAdmin,
+} from "./reschedule";
 
 /** Every template the outbox can render, with the data it needs. Add new templates here. */
 export type TemplateDataMap = {
@@ -52,6 +59,9 @@ export type TemplateDataMap = {
   "booking-moved": BookingMovedData;
   "payment-link": PaymentLinkData;
   "refund-issued": RefundIssuedData;
+  "reschedule-request-admin": RescheduleRequestAdminData;
+  "reschedule-declined": RescheduleAnswerData;
+  "reschedule-offer": RescheduleAnswerData;
 };
 
 export type TemplateName = keyof TemplateDataMap;
@@ -76,6 +86,9 @@ const renderers: { [K in TemplateName]: (data: TemplateDataMap[K], ctx: EmailCon
   "booking-moved": renderBookingMoved,
   "payment-link": renderPaymentLink,
   "refund-issued": renderRefundIssued,
+  "reschedule-request-admin": renderRescheduleRequestAdmin,
+  "reschedule-declined": renderRescheduleDeclined,
+  "reschedule-offer": renderRescheduleOffer,
 };
 
 export function isTemplateName(name: string): name is TemplateName {

@@ -39,6 +39,7 @@ export type SettingsValues = PolicySettings & {
   currency: string;
   slotIntervalMinutes: number;
   bufferMinutes: number;
+  rescheduleRequestExpiryHours: number;
   adminNotificationEmail: string | null;
   emailSenderName: string | null;
   emailReplyTo: string | null;
@@ -236,6 +237,13 @@ export function BookingRulesForm({ s }: { s: SettingsValues }) {
               inputMode="numeric"
               defaultValue={String(s.rescheduleCutoffHours)}
               help="Customers can ask for a new time until this long before the start."
+            />
+            <Field
+              name="rescheduleRequestExpiryHours"
+              label="Reschedule request waits (hours)"
+              inputMode="numeric"
+              defaultValue={String(s.rescheduleRequestExpiryHours)}
+              help="An unanswered request, and the time held for it, lapse after this long (or at the cut-off, if sooner)."
             />
             <div className="sm:col-span-2">
               <Checkbox

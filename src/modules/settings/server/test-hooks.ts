@@ -12,6 +12,7 @@ export const testSettingsInput = z.object({
   depositPercent: z.number().int().min(1).max(100).optional(),
   paymentMode: z.enum(["full", "deposit", "on_the_day"]).optional(),
   rescheduleCutoffHours: z.number().int().min(0).max(720).optional(),
+  rescheduleRequestExpiryHours: z.number().int().min(1).max(720).optional(),
   horizonDays: z.number().int().min(1).max(730).optional(),
   minNoticeMinutes: z.number().int().min(0).max(10080).optional(),
 });

@@ -207,6 +207,11 @@ export const rescheduleRequests = pgTable(
       .notNull()
       .references(() => teams.id),
     reason: text("reason").notNull().default(""),
+    // A counter-offer: the business proposes this time in answer to the customer's request (declined
+    // with the business's message); the customer accepts or declines it. Null: the customer asked.
+    counterToId: uuid("counter_to_id").references((): AnyPgColumn => rescheduleRequests.id, {
+      onDelete: "set null",
+    }),
     status: rescheduleStatus("status").notNull().default("pending"),
     adminResponse: text("admin_response"),
     decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),

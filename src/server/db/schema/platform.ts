@@ -48,6 +48,9 @@ export const settings = pgTable(
     freeCancellationHours: integer("free_cancellation_hours").notNull().default(24),
     lateCancellationFeePercent: integer("late_cancellation_fee_percent").notNull().default(50),
     rescheduleCutoffHours: integer("reschedule_cutoff_hours").notNull().default(24),
+    // A pending reschedule request (and the time it holds) lapses after this long unanswered, or at the
+    // cut-off before the booking's start, whichever is earlier.
+    rescheduleRequestExpiryHours: integer("reschedule_request_expiry_hours").notNull().default(48),
     reminderLeadHours: integer("reminder_lead_hours").notNull().default(24),
     adminNotificationEmail: text("admin_notification_email"),
     // The display name on outgoing emails (the address is EMAIL_FROM's, which the mail relay accepts)

@@ -16,7 +16,12 @@ import {
 import { AdminBookingMove } from "@/modules/bookings/components/admin-booking-move";
 import { AdminBookingNotes } from "@/modules/bookings/components/admin-booking-notes";
 import { BookingStatusBadge, PaymentStatusBadge } from "@/modules/bookings/components/booking-status-badge";
-import { loadAdminBookingPage, loadBookingMovePanel } from "@/modules/bookings/server";
+import {
+  loadAdminBookingPage,
+  loadBookingMovePanel,
+  loadBookingRescheduleRequests,
+} from "@/modules/bookings/server";
+import { RescheduleRequestCard } from "@/modules/bookings/components/admin-reschedule-queue";
 import { CancelWithRefundButton } from "@/modules/payments/components/admin-money-actions";
 import { AdminMoneyPanel } from "@/modules/payments/components/admin-money-panel";
 import { loadAdminMoneyPanel } from "@/modules/payments/server";
@@ -29,10 +34,11 @@ export const metadata: Metadata = { title: "Booking" };
 export default async function AdminBookingPage({ params }: Params) {
   const { id } = await params;
   await requireAdminPage(routes.adminBooking(id));
-  const [page, move, money] = await Promise.all([
+  const [page, move, money, reschedules] = await Promise.all([
     loadAdminBookingPage(id),
     loadBookingMovePanel(id),
     loadAdminMoneyPanel(id),
+    loadBookingRescheduleRequests(id),
   ]);
   if (!page || !money) notFound();
   const { view, customer } = page;
@@ -86,6 +92,22 @@ export default async function AdminBookingPage({ params }: Params) {
               />
             </div>
           </Section>
+          {reschedules.rows.length > 0 && (
+            <Section title="Reschedule requests">
+              <ul className="mt-3 space-y-3">
+                {reschedules.rows.map((row) => (
+                  <li key={row.id}>
+                    <RescheduleRequestCard
+                      row={row}
+                      timeZone={reschedules.timeZone}
+                      teams={reschedules.teams}
+                      showBooking={false}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          )}
           {move && (
             <Section title="Time and team">
               <div className="mt-3">

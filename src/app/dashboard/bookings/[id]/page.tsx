@@ -9,7 +9,8 @@ import { routes } from "@/lib/routes";
 import { isUuid } from "@/lib/uuid";
 import { BookingSummary } from "@/modules/bookings/components/booking-summary";
 import { bookingPagePath } from "@/modules/bookings/links";
-import { loadMyBooking } from "@/modules/bookings/server";
+import { loadMyBooking, loadMyReschedulePanel } from "@/modules/bookings/server";
+import { MyBookingReschedule } from "@/modules/bookings/components/my-booking-reschedule";
 import { cancelPendingBookingAction } from "@/modules/payments/actions";
 import { MyBookingMoney } from "@/modules/payments/components/my-booking-money";
 import { loadMyCancelOffer } from "@/modules/payments/server";
@@ -29,6 +30,7 @@ export default async function MyBookingPage({ params }: { params: Promise<{ id: 
     : [null, null];
   if (!page) notFound();
   const { view: b, accessToken, history } = page;
+  const reschedule = await loadMyReschedulePanel(user.id, b.id);
   const access = { reference: b.reference, token: accessToken };
 
   return (
@@ -67,6 +69,7 @@ export default async function MyBookingPage({ params }: { params: Promise<{ id: 
       )}
 
       <MyBookingMoney view={b} access={access} offer={cancelOffer} />
+      {reschedule && <MyBookingReschedule panel={reschedule} />}
 
       <div className="mt-4">
         <BookingSummary booking={b} />

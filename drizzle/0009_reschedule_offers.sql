@@ -1,0 +1,3 @@
+ALTER TABLE "reschedule_requests" ADD COLUMN "counter_to_id" uuid;--> statement-breakpoint
+ALTER TABLE "settings" ADD COLUMN "reschedule_request_expiry_hours" integer DEFAULT 48 NOT NULL;--> statement-breakpoint
+ALTER TABLE "reschedule_requests" ADD CONSTRAINT "reschedule_requests_counter_to_id_reschedule_requests_id_fk" FOREIGN KEY ("counter_to_id") REFERENCES "public"."reschedule_requests"("id") ON DELETE set null ON UPDATE no action;
