@@ -120,7 +120,12 @@ export default async function PrivacySettingsPage() {
                   An admin account is removed by another admin, so the business is never left without one.
                 </p>
               ) : blocker ? (
-                <Notice kind="warning">{blocker}</Notice>
+                <Notice kind="warning">
+                  {blocker}{" "}
+                  <Link href={routes.myBookings} className="font-medium underline underline-offset-2">
+                    Go to your bookings
+                  </Link>
+                </Notice>
               ) : (
                 <>
                   <p className="text-sm text-ink-muted">
