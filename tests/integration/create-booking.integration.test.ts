@@ -649,6 +649,42 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
       expect(await loadWizardPage({}, { id: stranger.id, role: "admin" }, NOW)).toEqual({ kind: "admin" });
     });
 
+    it("chooses a signed-in customer's default vehicle and address when they reach those steps", async () => {
+      const me = await insertUser(t.db);
+      const viewer = { id: me.id, role: "customer" as const };
+      await insertVehicle(t.db, { ownerId: me.id, vehicleSizeId: small, make: "Ford", model: "Ka" });
+      const van = await insertVehicle(t.db, { ownerId: me.id, vehicleSizeId: large, isDefault: true });
+      // The default is a large van, and Full Valet is not offered for large: nothing is chosen for them.
+      const notOffered = await loadWizardPage({ service: slugs.pkg, step: "vehicle", run: RUN }, viewer, NOW);
+      expect(notOffered.kind === "wizard" && notOffered.state.vehicle).toBeNull();
+      await t.db.update(vehicles).set({ isDefault: false }).where(eq(vehicles.id, van.id));
+      const car = await insertVehicle(t.db, { ownerId: me.id, vehicleSizeId: medium, isDefault: true });
+      expect(await loadWizardPage({ service: slugs.pkg, step: "vehicle", run: RUN }, viewer, NOW)).toEqual({
+        kind: "redirect",
+        href: `/book?service=${slugs.pkg}&vehicle=${car.id}&step=vehicle&run=${RUN}`,
+      });
+      // A size picked for a new vehicle (or another saved one) is their choice: it stays.
+      const picked = await loadWizardPage(
+        { service: slugs.pkg, size: small, step: "vehicle", run: RUN },
+        viewer,
+        NOW,
+      );
+      expect(picked.kind === "wizard" && picked.state.vehicle).toBeNull();
+
+      await insertAddress(t.db, { ownerId: me.id, label: "Work", postcode: "SE10 9NN" });
+      const home = await insertAddress(t.db, { ownerId: me.id, label: "Home", isDefault: true });
+      const atAddress = { service: slugs.pkg, vehicle: car.id, addons: "", step: "address", run: RUN };
+      expect(await loadWizardPage(atAddress, viewer, NOW)).toEqual({
+        kind: "redirect",
+        href: `/book?service=${slugs.pkg}&vehicle=${car.id}&addons=&address=${home.id}&step=address&run=${RUN}`,
+      });
+      // A postcode carried in from the home page is a choice too; and a guest has no defaults.
+      const carried = await loadWizardPage({ ...atAddress, postcode: "SE10 9NN" }, viewer, NOW);
+      expect(carried.kind === "wizard" && carried.state.address).toBeNull();
+      const guest = await loadWizardPage({ service: slugs.pkg, step: "vehicle", run: RUN }, null, NOW);
+      expect(guest.kind === "wizard" && guest.state.vehicle).toBeNull();
+    });
+
     it("sends a review whose time has gone back to the date step, with the reason", async () => {
       const start = at("09:00", addDays(DAY, 14));
       const params = {

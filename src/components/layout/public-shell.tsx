@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { ButtonLink } from "@/components/ui/button";
 import { footerNav, homeFor, publicNav, routes } from "@/lib/routes";
+import { AccountNav } from "./account-nav";
 import { SignOutButton } from "@/modules/accounts/components/sign-out-button";
 import { getSessionUser } from "@/server/auth";
 import { getPublicSettings } from "@/modules/settings/server";
@@ -11,7 +12,7 @@ export async function PublicShell({ children }: { children: ReactNode }) {
   const [s, user] = await Promise.all([getPublicSettings(), getSessionUser()]);
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="border-b border-line bg-surface">
+      <header className="border-b border-line bg-surface print:hidden">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
           <Link
             href={routes.home}
@@ -55,11 +56,12 @@ export async function PublicShell({ children }: { children: ReactNode }) {
             </ul>
           </nav>
         </div>
+        {user?.role === "customer" && <AccountNav />}
       </header>
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
-      <footer className="border-t border-line bg-surface text-sm text-ink-muted">
+      <footer className="border-t border-line bg-surface text-sm text-ink-muted print:hidden">
         <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:grid-cols-2 sm:px-6">
           <div>
             <p className="font-semibold text-ink">{s.businessName}</p>

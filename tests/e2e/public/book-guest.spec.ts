@@ -143,3 +143,66 @@ test("a link with choices opens at the step it names, with nothing of anyone's d
   await expect(page.getByText("That service isn't available to book online.")).toBeVisible();
   await expectAccessible(page);
 });
+
+test("a refresh keeps the chosen size; a later step's link in a new tab starts where details are missing", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/book?service=exterior-wash");
+  await expect(page.getByRole("heading", { level: 1, name: "Your vehicle" })).toBeVisible();
+  await page.getByRole("radio", { name: /^Large/ }).check();
+  // The size is a choice: it goes into the address bar at once (nothing typed does) …
+  await expect(page).toHaveURL(/size=[0-9a-f-]{36}/);
+  await page.getByLabel("Make", { exact: true }).fill("Land Rover");
+  await page.reload();
+  // … so a refresh keeps it.
+  await expect(page.getByRole("radio", { name: /^Large/ })).toBeChecked();
+  await page.getByLabel("Make", { exact: true }).fill("Land Rover");
+  await page.getByLabel("Model", { exact: true }).fill("Defender");
+  await page.getByLabel("Registration").fill("LR70 DEF");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Any extras?" })).toBeVisible();
+  // Back to the vehicle step and a refresh there: the size and what was typed are both still there.
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Your vehicle" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("radio", { name: /^Large/ })).toBeChecked();
+  await expect(page.getByLabel("Registration")).toHaveValue("LR70DEF");
+  await page.goForward();
+  await expect(page.getByRole("heading", { level: 1, name: "Any extras?" })).toBeVisible();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("Postcode").fill("SW9 8AB");
+  await page.getByLabel("Address line 1").fill("3 Station Road");
+  await page.getByLabel("Town or city").fill("London");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page
+    .getByRole("region", { name: /^Times on/ })
+    .getByRole("link")
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your details" })).toBeVisible();
+  const details = page.url();
+
+  // The same link in a new tab: the choices are in it, what was typed is not — so it opens the first
+  // step that asks for it (the vehicle), not the details step with gaps behind it.
+  const other = await context.newPage();
+  await other.goto(details);
+  await expect(other.getByRole("heading", { level: 1, name: "Your vehicle" })).toBeVisible();
+  await expect(other).toHaveURL(/step=vehicle/);
+  await expect(other.getByRole("radio", { name: /^Large/ })).toBeChecked();
+  await expect(other.getByLabel("Registration")).toHaveValue("");
+  await expectAccessible(other);
+  const reviewLink = details.replace("step=details", "step=review");
+  await other.close();
+
+  // In the first tab the review opens as asked, once the details step has been answered.
+  await page.getByLabel("Your name").fill("Robin Tabs");
+  await page.getByLabel("Email address").fill(uniqueEmail("tabs"));
+  await page.getByLabel("Phone number").fill("07700 900777");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Check and book" })).toBeVisible();
+  await expect(page.getByText("Not given yet")).toHaveCount(0);
+  await page.goto(reviewLink);
+  await expect(page.getByRole("heading", { level: 1, name: "Check and book" })).toBeVisible();
+  await expect(page.getByText("Robin Tabs", { exact: false })).toBeVisible();
+});

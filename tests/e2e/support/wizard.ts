@@ -4,7 +4,7 @@ import { expect, expectAccessible, uniqueEmail } from "./fixtures";
 // Walking the booking wizard, shared by the specs that need a booking's last step.
 
 /** Service → review as a guest, checking each page on the way. */
-export async function guestToReview(page: Page) {
+export async function guestToReview(page: Page, name = "Pat Payer") {
   await page.goto("/book");
   await expect(page.getByRole("heading", { level: 1, name: "Choose a service" })).toBeVisible();
   await expectAccessible(page);
@@ -30,7 +30,7 @@ export async function guestToReview(page: Page) {
     .first()
     .click();
   await expect(page.getByRole("heading", { level: 1, name: "Your details" })).toBeVisible();
-  await page.getByLabel("Your name").fill("Pat Payer");
+  await page.getByLabel("Your name").fill(name);
   const email = uniqueEmail("guest-pays");
   await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Phone number").fill("07700 900456");

@@ -43,9 +43,9 @@ export default async function MyBookingsPage({ searchParams }: { searchParams: P
       <Link
         href={hrefWith(routes.myBookings, {}, { when: when === "upcoming" ? undefined : when })}
         aria-current={current ? "page" : undefined}
-        className={`inline-flex min-h-11 items-center gap-2 border-b-2 px-3 font-medium ${current ? "border-brand text-brand-ink" : "border-transparent text-ink-muted hover:text-ink"}`}
+        className={`inline-flex min-h-11 items-center gap-1 border-b-2 px-3 font-medium ${current ? "border-brand text-brand-ink" : "border-transparent text-ink-muted hover:text-ink"}`}
       >
-        {label} <span className="tabular text-sm">({count})</span>
+        {label} <span className="tabular">({count})</span>
       </Link>
     );
   };
@@ -164,7 +164,10 @@ export default async function MyBookingsPage({ searchParams }: { searchParams: P
                       <span className="tabular">{b.total}</span>
                     </p>
                   </div>
-                  <BookingStatusBadge status={b.status} label={b.statusLabel} />
+                  {/* Its own width on a phone too, not a bar across the row. */}
+                  <span className="shrink-0 self-start sm:self-center">
+                    <BookingStatusBadge status={b.status} label={b.statusLabel} />
+                  </span>
                 </Link>
               </li>
             ))}

@@ -4,7 +4,15 @@ import { useRouter } from "next/navigation";
 import { type ReactNode, type RefObject, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { FormResult } from "@/components/ui/form";
 import type { AddressDetails, ContactDetails, VehicleDetails } from "../book-schemas";
-import { newRunId } from "../domain/wizard-state";
+import {
+  firstIncompleteStep,
+  newRunId,
+  parseWizardState,
+  wizardHref,
+  wizardQuery,
+  type WizardState,
+  type WizardStep,
+} from "../domain/wizard-state";
 import { Button } from "@/components/ui/button";
 
 // What a guest types about themselves never goes into the URL: it is kept in this tab's sessionStorage
@@ -103,34 +111,55 @@ function withRun(href: string, run: string): string {
 /**
  * Claims the run for this tab, or swaps a run that came from elsewhere for a fresh one. A spent run
  * (its booking's payment hold ran out) is swapped too, keeping what this tab knows of its details.
+ * Then, when this tab lacks details an earlier step asks for (a later step's link opened in a new tab),
+ * it goes to that step rather than showing the later one with gaps.
  */
 export function WizardRunGuard({
   run,
   isNewRun,
   isSpent,
+  steps,
+  step,
+  state,
 }: {
   run: string;
   isNewRun: boolean;
   isSpent: boolean;
+  steps: readonly WizardStep[];
+  step: WizardStep;
+  state: WizardState;
 }) {
   const router = useRouter();
+  // The choices as a stable value (the object is new on every render).
+  const query = wizardQuery({ ...state, run: null, notice: null });
+  const stepList = steps.join(",");
   useEffect(() => {
     if (!storage()) return;
     if (isSpent) {
       router.replace(withRun(window.location.href, continueInNewRun(run)), { scroll: false });
       return;
     }
-    if (readRun(run) !== null) return;
-    if (isNewRun) {
-      // The server made this run for the page; put it in the address bar so refresh keeps it.
-      writeRun(run, {});
-      window.history.replaceState(window.history.state, "", withRun(window.location.href, run));
-      return;
+    let current = run;
+    if (readRun(run) === null) {
+      if (isNewRun) {
+        // The server made this run for the page; put it in the address bar so refresh keeps it.
+        writeRun(run, {});
+        window.history.replaceState(window.history.state, "", withRun(window.location.href, run));
+      } else {
+        current = newRunId();
+        writeRun(current, {});
+      }
     }
-    const fresh = newRunId();
-    writeRun(fresh, {});
-    router.replace(withRun(window.location.href, fresh), { scroll: false });
-  }, [run, isNewRun, isSpent, router]);
+    const kept = readRun(current);
+    const choices = parseWizardState(Object.fromEntries(new URLSearchParams(query)));
+    const gap = firstIncompleteStep(stepList.split(",") as WizardStep[], step, choices, {
+      vehicle: Boolean(kept?.vehicle),
+      address: Boolean(kept?.address),
+      contact: Boolean(kept?.contact),
+    });
+    if (gap) router.replace(wizardHref({ ...choices, run: current }, { step: gap }), { scroll: false });
+    else if (current !== run) router.replace(withRun(window.location.href, current), { scroll: false });
+  }, [run, isNewRun, isSpent, router, stepList, step, query]);
   return null;
 }
 

@@ -169,7 +169,14 @@ export function WizardShell({ view }: { view: WizardView }) {
   const showSummary = view.step !== "service" && view.summary;
   return (
     <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-6 lg:pt-10">
-      <WizardRunGuard run={view.state.run} isNewRun={view.isNewRun} isSpent={view.runLapsed} />
+      <WizardRunGuard
+        run={view.state.run}
+        isNewRun={view.isNewRun}
+        isSpent={view.runLapsed}
+        steps={view.steps}
+        step={view.step}
+        state={view.state}
+      />
       <p className="text-sm font-semibold uppercase tracking-wide text-brand">Book a visit</p>
       <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">{HEADINGS[view.step]}</h1>
       <WizardProgress steps={view.steps} step={view.step} state={view.state} />

@@ -1,6 +1,8 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
+import { wizardHref } from "../domain/wizard-state";
 import { Field, Form, type FormResult } from "@/components/ui/form";
 import { type StepChoices, useRestoreFields, useStepSubmit, WizardSubmit } from "./wizard-run";
 
@@ -29,6 +31,11 @@ export function WizardVehicleForm({
   useRestoreFields(ref, choices.run, "vehicle");
   const { submit, pending } = useStepSubmit("vehicle", choices, "vehicle");
   const [sizeError, setSizeError] = useState<string | null>(null);
+  const router = useRouter();
+  // The size is a choice, so it goes into the address bar as soon as it is picked: a refresh (or a step
+  // back later) keeps it, and the summary beside the step shows its price. What is typed stays here.
+  const chooseSize = (size: string) =>
+    router.replace(wizardHref({ ...choices, vehicle: null }, { size, step: "vehicle" }), { scroll: false });
   const action = async (values: Record<string, unknown>): Promise<FormResult> => {
     setSizeError(null);
     const result = await submit(values);
@@ -56,6 +63,9 @@ export function WizardVehicleForm({
                   name="size"
                   value={s.id}
                   defaultChecked={choices.size === s.id}
+                  onChange={(e) => {
+                    if (e.currentTarget.checked) chooseSize(s.id);
+                  }}
                   disabled={!s.price}
                   className="mt-0.5 size-5 shrink-0 accent-brand"
                 />

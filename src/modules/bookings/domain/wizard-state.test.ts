@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   EMPTY_WIZARD_STATE,
+  firstIncompleteStep,
   newRunId,
   parseAddons,
   parseWizardState,
@@ -153,6 +154,42 @@ describe("resolveStep", () => {
 
   it("ignores a step that is not in this person's list", () => {
     expect(resolveStep("details", stepsFor(true), checks([], []))).toBe("review");
+  });
+});
+
+describe("firstIncompleteStep", () => {
+  const guest = stepsFor(false);
+  const customer = stepsFor(true);
+  const none = { vehicle: false, address: false, contact: false };
+  const all = { vehicle: true, address: true, contact: true };
+  const unsaved = { vehicle: null, address: null };
+  const SAVED = "6f1c2b7e-1a2b-4c3d-8e9f-0a1b2c3d4e5f";
+
+  it.each([
+    // A new tab on a later step's link keeps nothing typed: back to the first step that asks.
+    ["review", none, "vehicle"],
+    ["time", none, "vehicle"],
+    ["addons", none, "vehicle"],
+    ["review", { ...none, vehicle: true }, "address"],
+    ["review", { ...all, contact: false }, "details"],
+    ["details", { ...all, contact: false }, null],
+    ["review", all, null],
+    // The step with the gap is where it is put right, and the steps before the vehicle ask nothing typed.
+    ["vehicle", none, null],
+    ["service", none, null],
+    ["address", { ...none, vehicle: true }, null],
+  ] as const)("a guest on %s keeping %o → %s", (step, kept, expected) => {
+    expect(firstIncompleteStep(guest, step, unsaved, kept)).toBe(expected);
+  });
+
+  it("needs nothing typed for a saved vehicle or address", () => {
+    expect(firstIncompleteStep(customer, "review", { vehicle: SAVED, address: SAVED }, none)).toBeNull();
+    expect(firstIncompleteStep(customer, "review", { vehicle: SAVED, address: null }, none)).toBe("address");
+    expect(firstIncompleteStep(customer, "time", { vehicle: null, address: SAVED }, none)).toBe("vehicle");
+  });
+
+  it("never asks a signed-in customer for the details step they do not have", () => {
+    expect(firstIncompleteStep(customer, "review", unsaved, { ...all, contact: false })).toBeNull();
   });
 });
 

@@ -215,6 +215,34 @@ export function resolveStep(
   return last;
 }
 
+/** Which of the typed details this browser tab holds for the run (they never travel in the URL). */
+export type KeptDetails = { vehicle: boolean; address: boolean; contact: boolean };
+
+/**
+ * The first step before `step` that lacks what only the browser tab can know, or null when none does.
+ * The server has already checked the choices in the URL (resolveStep); a tab opened on a later step's
+ * link has none of the typed details, so it goes back to the first step that asks for them — a saved
+ * vehicle or address (signed in) needs nothing typed. The step itself may be incomplete: it is where
+ * that is put right.
+ */
+export function firstIncompleteStep(
+  steps: readonly WizardStep[],
+  step: WizardStep,
+  state: Pick<WizardState, "vehicle" | "address">,
+  kept: KeptDetails,
+): WizardStep | null {
+  const complete: Partial<Record<WizardStep, boolean>> = {
+    vehicle: Boolean(state.vehicle) || kept.vehicle,
+    address: Boolean(state.address) || kept.address,
+    details: kept.contact,
+  };
+  for (const s of steps) {
+    if (s === step) return null;
+    if (complete[s] === false) return s;
+  }
+  return null;
+}
+
 /** The booking's idempotency key for a wizard run (namespaced: other sources may use keys too). */
 export const idempotencyKeyFor = (run: string) => `online:${run}`;
 

@@ -148,6 +148,8 @@ export async function loadWizardPage(
   const answered = (s: WizardStep) => (s === "addons" ? state.addons !== null : s !== "details");
   const step = resolveStep(parsed.step, steps, { valid, answered });
   if (parsed.step && step !== parsed.step) return { kind: "redirect", href: wizardHref(state, { step }) };
+  const preselect = saved && defaultChoice(step, state, catalogue, choices, saved);
+  if (preselect) return { kind: "redirect", href: wizardHref(state, { ...preselect, step }) };
 
   const times =
     step === "time" && job
@@ -192,6 +194,29 @@ export async function loadWizardPage(
       ? amountDueNow(choices.quote.totalMinor, settings.paymentMode, settings.depositPercent)
       : 0,
   };
+}
+
+/**
+ * A signed-in customer who reaches the vehicle or address step with nothing chosen there finds their
+ * default vehicle or address already chosen (in the URL, like any choice) — when it can be used for
+ * this booking. They can still pick another one or add a new one.
+ */
+function defaultChoice(
+  step: WizardStep,
+  state: WizardState,
+  catalogue: BookingCatalogue,
+  choices: ResolvedChoices,
+  saved: { vehicles: SavedVehicle[]; addresses: SavedAddress[] },
+): Partial<WizardState> | null {
+  if (step === "vehicle" && !state.vehicle && !state.size && choices.service) {
+    const v = saved.vehicles.find((x) => x.isDefault);
+    return v && priceOf(catalogue, choices.service.id, v.vehicleSizeId) ? { vehicle: v.id } : null;
+  }
+  if (step === "address" && !state.address && !state.postcode) {
+    const a = saved.addresses.find((x) => x.isDefault);
+    return a && matchZone(a.postcode, catalogue.zones) ? { address: a.id } : null;
+  }
+  return null;
 }
 
 function summaryOf(

@@ -23,8 +23,17 @@ export default async function PrivacySettingsPage() {
   const user = session ? await getAccountOrThrow(session.id) : null;
   const blocker = session && session.role === "customer" ? await deletionBlocker(session.id) : null;
   return (
-    <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Privacy settings</h1>
+    // A customer reads it as a page of their account area (its tabs above, aligned like its other pages).
+    <div
+      className={
+        session?.role === "customer"
+          ? "mx-auto max-w-6xl px-4 py-6 sm:px-6 [&>*]:max-w-2xl"
+          : "mx-auto max-w-2xl px-4 py-10 sm:px-6"
+      }
+    >
+      <h1 className={`${session?.role === "customer" ? "text-2xl" : "text-3xl"} font-bold tracking-tight`}>
+        Privacy settings
+      </h1>
       <p className="mt-2 text-ink-muted">
         What we store and send is explained in our{" "}
         <Link href={routes.privacyPolicy} className="font-medium text-brand underline underline-offset-2">
@@ -111,7 +120,12 @@ export default async function PrivacySettingsPage() {
                   An admin account is removed by another admin, so the business is never left without one.
                 </p>
               ) : blocker ? (
-                <Notice kind="warning">{blocker}</Notice>
+                <Notice kind="warning">
+                  {blocker}{" "}
+                  <Link href={routes.myBookings} className="font-medium underline underline-offset-2">
+                    Go to your bookings
+                  </Link>
+                </Notice>
               ) : (
                 <>
                   <p className="text-sm text-ink-muted">
