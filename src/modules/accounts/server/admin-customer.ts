@@ -3,6 +3,7 @@ import { and, asc, desc, eq, isNull, like, sql } from "drizzle-orm";
 import { type Actor, writeAudit } from "@/server/audit";
 import { type DbOrTx, getDb } from "@/server/db";
 import { addresses, auditLog, sessions, users, vehicles, verifications } from "@/server/db/schema";
+import { assertAdminActor } from "@/server/auth/assert-admin";
 import { AppError } from "@/server/errors";
 import type { AdminCustomerContactInput, AdminCustomerNotesInput } from "../schemas";
 import { pendingEmailChange, startEmailChange } from "./change-email";
@@ -13,11 +14,6 @@ import { findUserByEmail, hasPassword } from "./queries";
 // about a customer, and the admin's writes to it — contact details, notes, a set-up link, deactivation.
 // Each write checks the role again, refuses anything but a customer with the same 404, and is one
 // transaction with its audit row.
-
-async function assertAdmin(db: DbOrTx, actor: Actor): Promise<void> {
-  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, actor.id));
-  if (row?.role !== "admin") throw new AppError("NOT_FOUND");
-}
 
 /** The customer, locked for the write; an admin, an erased account or an unknown id is NOT_FOUND. */
 async function lockCustomer(tx: DbOrTx, customerId: string) {
@@ -159,7 +155,7 @@ export async function updateCustomerContact(
   { now = new Date() }: { now?: Date } = {},
 ): Promise<ContactChangeResult> {
   return db.transaction(async (tx) => {
-    await assertAdmin(tx, actor);
+    await assertAdminActor(tx, actor);
     const before = await lockCustomer(tx, input.customerId);
     const emailChanged = input.email !== before.email.toLowerCase();
     if (emailChanged) {
@@ -194,7 +190,7 @@ export async function saveCustomerNotes(
   input: AdminCustomerNotesInput,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await assertAdmin(tx, actor);
+    await assertAdminActor(tx, actor);
     const before = await lockCustomer(tx, input.customerId);
     await tx.update(users).set({ adminNotes: input.notes }).where(eq(users.id, before.id));
     await writeAudit(tx, {
@@ -218,7 +214,7 @@ export async function sendCustomerSetupLink(
   input: { customerId: string },
 ): Promise<{ sentTo: string }> {
   return db.transaction(async (tx) => {
-    await assertAdmin(tx, actor);
+    await assertAdminActor(tx, actor);
     const customer = await lockCustomer(tx, input.customerId);
     if (customer.banned)
       throw new AppError("CONFLICT", "This customer is deactivated: reactivate them first.");
@@ -251,7 +247,7 @@ export async function deactivateCustomer(
   input: { customerId: string; reason: string },
 ): Promise<{ sessionsEnded: number }> {
   return db.transaction(async (tx) => {
-    await assertAdmin(tx, actor);
+    await assertAdminActor(tx, actor);
     const customer = await lockCustomer(tx, input.customerId);
     if (customer.banned) throw new AppError("CONFLICT", "This customer is already deactivated.");
     await tx
@@ -284,7 +280,7 @@ export async function reactivateCustomer(
   input: { customerId: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await assertAdmin(tx, actor);
+    await assertAdminActor(tx, actor);
     const customer = await lockCustomer(tx, input.customerId);
     if (!customer.banned) throw new AppError("CONFLICT", "This customer is already active.");
     await tx.update(users).set({ banned: false, banReason: null }).where(eq(users.id, customer.id));

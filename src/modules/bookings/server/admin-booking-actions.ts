@@ -6,7 +6,8 @@ import { routes } from "@/lib/routes";
 import { enqueueEmail } from "@/modules/notifications/server";
 import { type Actor, writeAudit } from "@/server/audit";
 import type { DbOrTx, Tx } from "@/server/db";
-import { bookingEvents, bookings, users } from "@/server/db/schema";
+import { bookingEvents, bookings } from "@/server/db/schema";
+import { assertAdminActor } from "@/server/auth/assert-admin";
 import { AppError } from "@/server/errors";
 import type { AdminBookingChangeInput, InternalNotesInput } from "../admin-booking-schemas";
 import { type AdminBookingVerb, VERB_NEEDS_REASON, VERB_TARGET } from "../domain/admin-booking-actions";
@@ -31,12 +32,9 @@ const DEFAULT_REASON: Record<AdminBookingVerb, string> = {
 
 type Options = { now?: Date };
 
-/** Authorisation lives here, not only in the action: the actor must be an admin now. */
-export async function assertBookingAdmin(tx: DbOrTx, actor: Actor): Promise<void> {
-  const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, actor.id));
-  // A customer learns nothing about the booking: the same answer as a booking that isn't there.
-  if (row?.role !== "admin") throw new AppError("NOT_FOUND");
-}
+/** Authorisation lives here, not only in the action: the actor must be an admin now (a customer gets
+ * the answer a missing booking gets). */
+export const assertBookingAdmin = assertAdminActor;
 
 export const staleMessage = (booking: Booking) =>
   `This booking changed: it is now ${BOOKING_STATUS_LABELS[booking.status]}.`;

@@ -4,7 +4,7 @@ import { normaliseRegistration } from "@/lib/registration";
 import type { Actor } from "@/server/audit";
 import { type DbOrTx, getDb } from "@/server/db";
 import { users } from "@/server/db/schema";
-import { AppError } from "@/server/errors";
+import { assertAdminActor } from "@/server/auth/assert-admin";
 import { listSaved } from "./wizard-catalogue";
 
 // Finding the customer on the phone (/admin/bookings/new): by name, email, phone or a registration of
@@ -19,15 +19,10 @@ export type CustomerHit = {
   registrations: string[];
 };
 
-async function assertAdmin(db: DbOrTx, actor: Actor): Promise<void> {
-  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, actor.id));
-  if (row?.role !== "admin") throw new AppError("NOT_FOUND");
-}
-
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function searchCustomers(db: DbOrTx, actor: Actor, q: string): Promise<CustomerHit[]> {
-  await assertAdmin(db, actor);
+  await assertAdminActor(db, actor);
   const term = `%${escapeLike(q.trim().toLowerCase())}%`;
   const digits = q.replace(/\D/g, "");
   const reg = normaliseRegistration(q);
@@ -68,7 +63,7 @@ export async function customerSavedRecords(
   actor: Actor,
   customerId: string,
 ): Promise<CustomerSaved> {
-  await assertAdmin(db, actor);
+  await assertAdminActor(db, actor);
   const saved = await listSaved(db, customerId);
   return {
     vehicles: saved.vehicles.map((v) => ({
@@ -94,7 +89,7 @@ export async function customerToBookFor(
   actor: Actor,
   customerId: string,
 ): Promise<{ hit: CustomerHit; saved: CustomerSaved } | null> {
-  await assertAdmin(db, actor);
+  await assertAdminActor(db, actor);
   const regs = sql<
     string[]
   >`coalesce((SELECT array_agg(DISTINCT v.registration ORDER BY v.registration) FROM vehicles v

@@ -1,4 +1,5 @@
 import "server-only";
+import { assertAdminActor } from "@/server/auth/assert-admin";
 import { and, eq, sql } from "drizzle-orm";
 import { addDays, formatDuration, localDateOf, localToInstant } from "@/lib/dates";
 import type { BookingStatus, PaymentMethod } from "@/lib/enums";
@@ -15,7 +16,7 @@ import { amountDueNow } from "@/modules/pricing/domain/quote";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type Actor, writeAudit } from "@/server/audit";
 import { type Db, type DbOrTx, getDb, type Tx } from "@/server/db";
-import { bookings, teams, users } from "@/server/db/schema";
+import { bookings, teams } from "@/server/db/schema";
 import { AppError, type FieldErrors, sqlState, SQLSTATE } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
 import type { PhoneBookingInput, PhoneJobInput } from "../admin-phone-schemas";
@@ -62,11 +63,6 @@ export type AdminBookingResult = {
   status: BookingStatus;
   redirectTo: string;
 };
-
-async function assertAdmin(db: DbOrTx, actor: Actor): Promise<void> {
-  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, actor.id));
-  if (row?.role !== "admin") throw new AppError("NOT_FOUND");
-}
 
 /** Outside every zone is not an error for the business: the job is priced without travel and flagged. */
 function choicesFor(
@@ -118,7 +114,7 @@ async function resolveJob(db: DbOrTx, input: PhoneJobInput) {
 
 /** The price and length of a phone booking's job, as the wizard computes them. */
 export async function quotePhoneJob(db: DbOrTx, actor: Actor, input: PhoneJobInput): Promise<PhoneQuote> {
-  await assertAdmin(db, actor);
+  await assertAdminActor(db, actor);
   const { settings, choices, errors, outsideArea } = await resolveJob(db, input);
   const q = choices.quote;
   const money = (minor: number) => formatMoney(minor, settings.currency);
@@ -145,7 +141,7 @@ export async function getPhoneJobSlotDay(
   input: PhoneJobInput & { date: string },
   { now = new Date() }: { now?: Date } = {},
 ): Promise<AdminSlotDay> {
-  await assertAdmin(db, actor);
+  await assertAdminActor(db, actor);
   const { choices } = await resolveJob(db, input);
   if (!choices.quote)
     throw new AppError(
@@ -176,7 +172,7 @@ export async function createAdminBooking(
   opts: { now?: Date; recordPayment: RecordManualPayment },
 ): Promise<AdminBookingResult> {
   const now = opts.now ?? new Date();
-  await assertAdmin(db, actor);
+  await assertAdminActor(db, actor);
   const key = `admin:${input.run}`;
   const earlier = await findByKey(db, key);
   if (earlier) return resultOf(earlier);

@@ -1,4 +1,5 @@
 import "server-only";
+import { assertAdminActor } from "@/server/auth/assert-admin";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getEnv } from "@/env";
 import { formatLongDate, formatTime, localDateOf, localToInstant, addDays } from "@/lib/dates";
@@ -10,7 +11,7 @@ import { enqueueEmail } from "@/modules/notifications/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type Actor, writeAudit } from "@/server/audit";
 import { type DbOrTx, getDb, type Tx } from "@/server/db";
-import { allocations, bookingEvents, bookings, teams, users } from "@/server/db/schema";
+import { allocations, bookingEvents, bookings, teams } from "@/server/db/schema";
 import { AppError, sqlState, SQLSTATE } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
 import type { MoveBookingInput, ReassignTeamInput } from "../admin-move-schemas";
@@ -49,11 +50,6 @@ export const MOVABLE_STATUSES: readonly BookingStatus[] = [
 const DEFAULT_MOVE_REASON = "Moved by the business.";
 const DEFAULT_REASSIGN_REASON = "Team changed by the business.";
 
-export async function assertAdmin(tx: DbOrTx, actor: Actor): Promise<void> {
-  const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, actor.id));
-  if (row?.role !== "admin") throw new AppError("NOT_FOUND");
-}
-
 /** How long the booking is and the travel buffer of its address's zone (none outside every zone). */
 export async function jobShapeOf(db: DbOrTx, booking: Booking) {
   const catalogue = await loadBookingCatalogue(db);
@@ -71,7 +67,7 @@ export async function getBookingSlotDay(
   input: { bookingId: string; date: string },
   { now = new Date() }: { now?: Date } = {},
 ): Promise<AdminSlotDay> {
-  await assertAdmin(db, actor);
+  await assertAdminActor(db, actor);
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, input.bookingId));
   if (!booking) throw new AppError("NOT_FOUND");
   const shape = await jobShapeOf(db, booking);
@@ -104,7 +100,7 @@ async function lockAsShown(
   timeZone: string,
   now: Date,
 ): Promise<Booking> {
-  await assertAdmin(tx, actor);
+  await assertAdminActor(tx, actor);
   const booking = await lockBooking(tx, input.bookingId);
   if (!booking) throw new AppError("NOT_FOUND");
   if (booking.status !== input.from) throw new AppError("CONFLICT", staleMessage(booking));

@@ -1,4 +1,5 @@
 import "server-only";
+import { assertAdminActor } from "@/server/auth/assert-admin";
 import { and, eq, sql } from "drizzle-orm";
 import { getEnv } from "@/env";
 import { formatDateTime } from "@/lib/dates";
@@ -26,7 +27,7 @@ import type {
 import { adminAddress, bookingContext } from "./booking-emails";
 import { type Booking, lockBooking } from "./booking-records";
 import { bookingHoldExpiry } from "./hold-expiry";
-import { assertAdmin, jobShapeOf, moveBookingToHeldTime, whenLabel } from "./move-booking";
+import { jobShapeOf, moveBookingToHeldTime, whenLabel } from "./move-booking";
 import { releaseRequestHold, expireRequest, type RescheduleRequestRow as Request } from "./reschedule-expiry";
 import { announceBooking } from "./transition-booking";
 
@@ -384,7 +385,7 @@ export async function approveReschedule(
 ): Promise<RescheduleOutcome> {
   const settings = await getSettingsOrThrow(db);
   return db.transaction(async (tx) => {
-    await assertAdmin(tx, actor);
+    await assertAdminActor(tx, actor);
     const { request, booking } = await lockRequest(tx, input.requestId, null);
     assertOpen(request, now);
     if (request.counterToId) throw new AppError("CONFLICT", OFFER_NOT_YOURS);
@@ -402,7 +403,7 @@ export async function declineReschedule(
 ): Promise<RescheduleOutcome> {
   const settings = await getSettingsOrThrow(db);
   return db.transaction(async (tx) => {
-    await assertAdmin(tx, actor);
+    await assertAdminActor(tx, actor);
     const { request, booking } = await lockRequest(tx, input.requestId, null);
     assertOpen(request, now);
     if (request.counterToId) throw new AppError("CONFLICT", OFFER_NOT_YOURS);
@@ -438,7 +439,7 @@ export async function counterOfferReschedule(
 ): Promise<RescheduleOutcome> {
   const settings = await getSettingsOrThrow(db);
   return db.transaction(async (tx) => {
-    await assertAdmin(tx, actor);
+    await assertAdminActor(tx, actor);
     const { request, booking } = await lockRequest(tx, input.requestId, null);
     assertOpen(request, now);
     if (request.counterToId) throw new AppError("CONFLICT", OFFER_NOT_YOURS);

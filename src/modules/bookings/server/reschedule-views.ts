@@ -1,4 +1,5 @@
 import "server-only";
+import { assertAdminActor } from "@/server/auth/assert-admin";
 import { and, asc, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { formatDateTime, localDateOf } from "@/lib/dates";
 import type { RescheduleStatus } from "@/lib/enums";
@@ -17,7 +18,7 @@ import {
   rescheduleCutoff,
 } from "../domain/reschedule-rules";
 import { type AdminSlotDay, type AdminSlotTeam, getAdminSlotDay, listActiveTeams } from "./admin-slots";
-import { assertAdmin, jobShapeOf, whenLabel } from "./move-booking";
+import { jobShapeOf, whenLabel } from "./move-booking";
 
 // What the screens show of reschedule requests: the admin's queue (/admin/reschedule-requests, its count
 // in the navigation and on the booking's admin page), the customer's panel on /dashboard/bookings/{id}
@@ -102,7 +103,7 @@ export async function listRescheduleRequests(
   filter: RescheduleFilter,
   now = new Date(),
 ): Promise<RescheduleQueue> {
-  await assertAdmin(db, actor);
+  await assertAdminActor(db, actor);
   const { timeZone } = await getSettingsOrThrow(db);
   const pending = filter === "pending";
   const where = pending
@@ -426,7 +427,7 @@ export async function getOfferSlotDay(
   input: { requestId: string; date: string },
   { now = new Date() }: { now?: Date } = {},
 ): Promise<AdminSlotDay> {
-  await assertAdmin(db, actor);
+  await assertAdminActor(db, actor);
   const [row] = await db
     .select({ b: bookings })
     .from(rescheduleRequests)
