@@ -196,15 +196,15 @@ export async function ledgerEntries(
   page: { limit: number; offset?: number; after?: LedgerCursor },
 ): Promise<LedgerEntry[]> {
   const after = page.after ? sql`WHERE (e.at, e.id) > (${t(page.after.at)}, ${page.after.id}::uuid)` : sql``;
+  // The page of entries first (from the two settle-date indexes), then its bookings and customers: the
+  // joins touch the page's rows, not the range's.
   const found = await rows(
     db,
     sql`SELECT e.*, "bookings"."reference" AS reference, "users"."name" AS name, "users"."email" AS email
-      FROM ${ledgerUnion(r)}
+      FROM (SELECT * FROM ${ledgerUnion(r)} ${after} ORDER BY e.at, e.id LIMIT ${page.limit} OFFSET ${page.offset ?? 0}) e
       JOIN ${bookings} ON "bookings"."id" = e.booking_id
       JOIN ${users} ON "users"."id" = "bookings"."customer_id"
-      ${after}
-      ORDER BY e.at, e.id
-      LIMIT ${page.limit} OFFSET ${page.offset ?? 0}`,
+      ORDER BY e.at, e.id`,
   );
   return found.map(toEntry);
 }
@@ -339,15 +339,15 @@ export type SizeRow = { size: string; jobs: number; revenueMinor: number; averag
 
 /** Package and add-on revenue of the booked jobs by the vehicle size they were booked for. */
 export async function vehicleSizesReport(db: DbOrTx, r: Range): Promise<{ rows: SizeRow[]; total: SizeRow }> {
+  // One join (each booking's package and add-on lines), not a subquery per booking.
   const all = await rows(
     db,
-    sql`SELECT size, GROUPING(size) AS g, count(*)::int AS n, COALESCE(sum(v), 0)::bigint AS revenue,
-        COALESCE(round(avg(v)), 0)::bigint AS average
-      FROM (SELECT COALESCE("bookings"."vehicle_snapshot" ->> 'sizeName', '') AS size,
-          (SELECT COALESCE(sum("booking_items"."price_minor"), 0) FROM ${bookingItems}
-            WHERE "booking_items"."booking_id" = "bookings"."id"
-              AND "booking_items"."kind" IN ('package', 'addon')) AS v
-        FROM ${bookings}
+    sql`SELECT size, GROUPING(size) AS g, count(DISTINCT id)::int AS n, COALESCE(sum(v), 0)::bigint AS revenue,
+        COALESCE(round(sum(v)::numeric / NULLIF(count(DISTINCT id), 0)), 0)::bigint AS average
+      FROM (SELECT "bookings"."id" AS id, COALESCE("bookings"."vehicle_snapshot" ->> 'sizeName', '') AS size,
+          "booking_items"."price_minor" AS v
+        FROM ${bookings} JOIN ${bookingItems} ON "booking_items"."booking_id" = "bookings"."id"
+          AND "booking_items"."kind" IN ('package', 'addon')
         WHERE "bookings"."status" IN ${booked} AND ${between(sql`"bookings"."starts_at"`, r)}) s
       GROUP BY ROLLUP(size)
       ORDER BY g, revenue DESC, size`,
@@ -490,18 +490,18 @@ export type ZoneRow = {
 
 /**
  * Booked jobs by the travel fee they were charged. A booking keeps its zone only as its travel-fee line
- * (booking_items kind travel_fee, named "Travel to <zone>"; pricing's quote), so a zone with no fee shows
- * among "no travel fee".
+ * (booking_items kind travel_fee, named "Travel to <zone>"; pricing's quote — at most one per booking), so a
+ * zone with no fee shows among "no travel fee".
  */
 export async function travelZones(db: DbOrTx, r: Range): Promise<{ rows: ZoneRow[]; total: ZoneRow }> {
   const all = await rows(
     db,
     sql`SELECT zone, GROUPING(zone) AS g, count(*)::int AS n, COALESCE(sum(fee), 0)::bigint AS fees
-      FROM (SELECT COALESCE(regexp_replace(f.name, '^Travel to ', ''), '') AS zone, COALESCE(f.fee, 0) AS fee
+      FROM (SELECT COALESCE(regexp_replace("booking_items"."name", '^Travel to ', ''), '') AS zone,
+          COALESCE("booking_items"."price_minor", 0) AS fee
         FROM ${bookings}
-        LEFT JOIN LATERAL (SELECT min("booking_items"."name") AS name, sum("booking_items"."price_minor") AS fee
-          FROM ${bookingItems} WHERE "booking_items"."booking_id" = "bookings"."id"
-            AND "booking_items"."kind" = 'travel_fee') f ON true
+        LEFT JOIN ${bookingItems} ON "booking_items"."booking_id" = "bookings"."id"
+          AND "booking_items"."kind" = 'travel_fee'
         WHERE "bookings"."status" IN ${booked} AND ${between(sql`"bookings"."starts_at"`, r)}) s
       GROUP BY ROLLUP(zone)
       ORDER BY g, (zone = ''), fees DESC, zone`,

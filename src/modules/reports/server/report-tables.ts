@@ -104,14 +104,15 @@ export const LEDGER_PAGE_SIZE = 50;
 export type LedgerTable = ReportTable & { page: number; pages: number; entries: number };
 
 async function ledgerTable(db: DbOrTx, c: TableContext, page = 1): Promise<LedgerTable> {
-  const totals = await ledgerTotals(db, c.range);
+  const wanted = Math.max(1, Math.floor(page));
+  const pageOf = (p: number) =>
+    ledgerEntries(db, c.range, { limit: LEDGER_PAGE_SIZE, offset: (p - 1) * LEDGER_PAGE_SIZE });
+  // The totals and the page asked for in parallel; a page past the end is read again as the last one.
+  const [totals, first] = await Promise.all([ledgerTotals(db, c.range), pageOf(wanted)]);
   const entries = totals.payments + totals.refunds;
   const pages = Math.max(1, Math.ceil(entries / LEDGER_PAGE_SIZE));
-  const current = Math.min(Math.max(1, page), pages);
-  const list = await ledgerEntries(db, c.range, {
-    limit: LEDGER_PAGE_SIZE,
-    offset: (current - 1) * LEDGER_PAGE_SIZE,
-  });
+  const current = Math.min(wanted, pages);
+  const list = current === wanted ? first : await pageOf(current);
   return {
     key: "ledger",
     title: "Payments and refunds",
