@@ -131,7 +131,8 @@ export const ADMIN_GUIDE: GuideEntry[] = [
   {
     id: "rules",
     title: "Booking rules and the policy pages",
-    keywords: "notice horizon buffer hold cancellation window late fee reschedule cut-off reminder approval policy terms privacy",
+    keywords:
+      "notice horizon buffer hold cancellation window late fee reschedule cut-off reminder approval policy terms privacy",
     body: [
       to(`${routes.adminSettings}?tab=rules`, "Booking rules"),
       " set how far ahead and how late people can book, the gap between jobs, how long a time is held while paying, the free cancellation window and late fee, and the reschedule cut-off. The policy pages and the booking wizard are written from these numbers, so they always say what the system does. Your own words for the policy pages are under ",
@@ -194,4 +195,6 @@ export const ADMIN_GUIDE: GuideEntry[] = [
 
 /** The entry's words, for searching. */
 export const guideText = (e: GuideEntry): string =>
-  [e.title, e.keywords ?? "", ...e.body.map((s) => (typeof s === "string" ? s : s.text))].join(" ").toLowerCase();
+  [e.title, e.keywords ?? "", ...e.body.map((s) => (typeof s === "string" ? s : s.text))]
+    .join(" ")
+    .toLowerCase();

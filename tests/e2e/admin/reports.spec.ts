@@ -46,7 +46,11 @@ for (const [width, team] of [
     const done = await book("completed", 9, 8500);
     await book("cancelled", 14);
 
-    const ctx = await browser.newContext({ baseURL, viewport: { width, height: 900 }, acceptDownloads: true });
+    const ctx = await browser.newContext({
+      baseURL,
+      viewport: { width, height: 900 },
+      acceptDownloads: true,
+    });
     expect((await ctx.request.post("/api/test/session", { data: credentials.admin })).status()).toBe(200);
     const page = await ctx.newPage();
     await page.goto("/admin/reports");
@@ -115,7 +119,10 @@ for (const [width, team] of [
     await page.getByRole("tab", { name: "Customers" }).click();
     await expect(page.getByRole("table", { name: "Top customers by value" })).toContainText(customer.name);
     await expect(
-      page.getByRole("table", { name: "New and returning customers" }).getByRole("row").filter({ hasText: "New" }),
+      page
+        .getByRole("table", { name: "New and returning customers" })
+        .getByRole("row")
+        .filter({ hasText: "New" }),
     ).toContainText("1");
     await expectAccessible(page);
     await shot(page, `reports-customers-${width}.png`);
