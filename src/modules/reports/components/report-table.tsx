@@ -71,7 +71,11 @@ export function ReportTableView({
                       label={i === 0 ? undefined : c.label}
                       numeric={numeric(i)}
                       className={
-                        i === 0 ? "font-medium md:font-normal" : numeric(i) ? "md:text-right" : undefined
+                        i === 0
+                          ? "font-medium md:font-normal md:whitespace-nowrap"
+                          : numeric(i)
+                            ? "md:text-right md:whitespace-nowrap"
+                            : undefined
                       }
                     >
                       {cellContent(row[i] ?? null, text(row, i))}
