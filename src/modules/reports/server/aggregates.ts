@@ -339,16 +339,17 @@ export type SizeRow = { size: string; jobs: number; revenueMinor: number; averag
 
 /** Package and add-on revenue of the booked jobs by the vehicle size they were booked for. */
 export async function vehicleSizesReport(db: DbOrTx, r: Range): Promise<{ rows: SizeRow[]; total: SizeRow }> {
-  // One join (each booking's package and add-on lines), not a subquery per booking.
+  // One join (each booking's package and add-on lines, summed per booking), not a subquery per booking.
   const all = await rows(
     db,
-    sql`SELECT size, GROUPING(size) AS g, count(DISTINCT id)::int AS n, COALESCE(sum(v), 0)::bigint AS revenue,
-        COALESCE(round(sum(v)::numeric / NULLIF(count(DISTINCT id), 0)), 0)::bigint AS average
-      FROM (SELECT "bookings"."id" AS id, COALESCE("bookings"."vehicle_snapshot" ->> 'sizeName', '') AS size,
-          "booking_items"."price_minor" AS v
+    sql`SELECT size, GROUPING(size) AS g, count(*)::int AS n, COALESCE(sum(v), 0)::bigint AS revenue,
+        COALESCE(round(avg(v)), 0)::bigint AS average
+      FROM (SELECT COALESCE("bookings"."vehicle_snapshot" ->> 'sizeName', '') AS size,
+          sum("booking_items"."price_minor") AS v
         FROM ${bookings} JOIN ${bookingItems} ON "booking_items"."booking_id" = "bookings"."id"
           AND "booking_items"."kind" IN ('package', 'addon')
-        WHERE "bookings"."status" IN ${booked} AND ${between(sql`"bookings"."starts_at"`, r)}) s
+        WHERE "bookings"."status" IN ${booked} AND ${between(sql`"bookings"."starts_at"`, r)}
+        GROUP BY "bookings"."id") s
       GROUP BY ROLLUP(size)
       ORDER BY g, revenue DESC, size`,
   );
