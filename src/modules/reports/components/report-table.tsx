@@ -43,9 +43,14 @@ export function ReportTableView({
           <p className="mt-1 max-w-3xl text-sm text-ink-muted">{table.description}</p>
         </div>
         {/* A download, not a page: a plain link so the browser saves it. */}
-        <a href={csvHref} download className={buttonClass({ size: "sm", className: "print:hidden" })}>
+        <a
+          href={csvHref}
+          download
+          aria-label={`Download CSV: ${table.title}`}
+          className={buttonClass({ size: "sm", className: "print:hidden" })}
+        >
           <Download aria-hidden="true" className="size-4" />
-          Download CSV<span className="sr-only">: {table.title}</span>
+          Download CSV
         </a>
       </div>
       {table.rows.length === 0 ? (
