@@ -12,7 +12,10 @@ import { cellText, type Cell, type ReportTable } from "../domain/table";
 function cellContent(cell: Cell, text: string): ReactNode {
   if (cell && typeof cell === "object")
     return (
-      <Link href={cell.href} className="font-medium text-brand-ink underline-offset-2 hover:underline">
+      <Link
+        href={cell.href}
+        className="font-medium whitespace-nowrap text-brand-ink underline-offset-2 hover:underline"
+      >
         {text}
       </Link>
     );

@@ -77,7 +77,6 @@ export const LEDGER_COLUMNS = [
   { label: "Kind", kind: "text" },
   { label: "Booking", kind: "text" },
   { label: "Customer", kind: "text" },
-  { label: "Email", kind: "text" },
   { label: "Provider", kind: "text" },
   { label: "Method", kind: "text" },
   { label: "Reference", kind: "text" },
@@ -91,7 +90,6 @@ export function ledgerCells(e: LedgerEntry, timeZone: string): Cell[] {
     KIND_LABELS[e.kind] ?? e.kind,
     { text: e.bookingReference, href: routes.adminBooking(e.bookingId) },
     e.customerName,
-    e.customerEmail,
     PROVIDER_LABELS[e.provider] ?? e.provider,
     MANUAL_METHOD_LABELS[e.method as PaymentMethod] ?? e.method,
     e.providerReference,
@@ -134,7 +132,6 @@ export function ledgerTotalsCells(t: Awaited<ReturnType<typeof ledgerTotals>>): 
   return [
     "Total",
     `${plural(t.payments, "payment")}, ${plural(t.refunds, "refund")}`,
-    null,
     null,
     null,
     null,
