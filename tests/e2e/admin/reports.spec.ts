@@ -65,7 +65,9 @@ for (const [width, team] of [
     await form.getByRole("button", { name: "Show reports" }).click();
     await expect(form.getByLabel("Last date")).toHaveAttribute("aria-invalid", "true");
     await expect(form.getByText("The last date must be on or after the first.")).toBeVisible();
-    await expect(page.getByRole("alert").filter({ hasText: "Fix the dates" })).toHaveText("Fix the dates to see the reports.");
+    await expect(page.getByRole("alert").filter({ hasText: "Fix the dates" })).toHaveText(
+      "Fix the dates to see the reports.",
+    );
     await expectAccessible(page);
     await shot(page, `reports-bad-range-${width}.png`);
 
