@@ -23,6 +23,8 @@ export const routes = {
   adminSettings: "/admin/settings",
   adminEmails: "/admin/emails",
   adminEmail: (id: string) => `/admin/emails/${id}`,
+  adminReports: "/admin/reports",
+  adminReportsCsv: (report: string) => `/admin/reports/export/${report}`,
   adminBookings: "/admin/bookings",
   adminRescheduleRequests: "/admin/reschedule-requests",
   adminBookingsCsv: "/admin/bookings/export.csv",
@@ -107,7 +109,7 @@ export const adminNav: NavGroup[] = [
       { href: routes.adminVehicleSizes, label: "Vehicle sizes" },
     ],
   },
-  { label: "Insight", items: [] },
+  { label: "Insight", items: [{ href: routes.adminReports, label: "Reports" }] },
   {
     label: "Settings",
     items: [

@@ -149,6 +149,78 @@ const MATRIX: Row[] = [
   ],
   [
     "GET",
+    "/admin/reports",
+    {
+      visitor: login("/admin/reports"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 200,
+      banned: login("/admin/reports"),
+    },
+  ],
+  // Each report's CSV (the page's range form; a bad custom range is a 400, an unknown report a 404).
+  [
+    "GET",
+    "/admin/reports/export/revenue-by-month?range=last_12_months",
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+  ],
+  [
+    "GET",
+    "/admin/reports/export/revenue-by-day?range=last_12_months",
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+  ],
+  [
+    "GET",
+    "/admin/reports/export/ledger?range=last_12_months",
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+  ],
+  [
+    "GET",
+    "/admin/reports/export/bookings-by-status?range=last_12_months",
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+  ],
+  [
+    "GET",
+    "/admin/reports/export/services?range=last_12_months",
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+  ],
+  [
+    "GET",
+    "/admin/reports/export/vehicle-sizes?range=last_12_months",
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+  ],
+  [
+    "GET",
+    "/admin/reports/export/customers?range=last_12_months",
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+  ],
+  [
+    "GET",
+    "/admin/reports/export/top-customers?range=last_12_months",
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+  ],
+  [
+    "GET",
+    "/admin/reports/export/teams?range=last_12_months",
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+  ],
+  [
+    "GET",
+    "/admin/reports/export/travel-zones?range=last_12_months",
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+  ],
+  [
+    "GET",
+    "/admin/reports/export/teams?range=custom&from=2026-02-30&to=2026-03-01",
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 400, banned: 401 },
+  ],
+  [
+    "GET",
+    "/admin/reports/export/everything",
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 404, banned: 401 },
+  ],
+  [
+    "GET",
     "/admin/help",
     {
       visitor: login("/admin/help"),

@@ -169,6 +169,15 @@ export const ADMIN_GUIDE: GuideEntry[] = [
     ],
   },
   {
+    id: "reports",
+    title: "Reports for you and your accountant",
+    keywords: "reports revenue takings ledger accountant export csv print customers teams utilisation zones",
+    body: [
+      to(routes.adminReports, "Reports"),
+      " shows, for a period you choose (this month, last quarter, your own dates…), the revenue booked and collected by day and month, every payment and refund, bookings by status with the fees kept on cancellations and no-shows, what sells, new and returning customers, how full each team was and the travel zones. Each table downloads as a CSV of exactly what is shown, and the page prints cleanly.",
+    ],
+  },
+  {
     id: "account",
     title: "Your own account",
     keywords: "password profile email sign in",

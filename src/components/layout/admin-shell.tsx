@@ -55,8 +55,8 @@ export function AdminShell({ businessName, userName, badges, children }: Props) 
   // Staff must never mistake test checkouts for money taken (issue 10 #8).
   const testPayments = activeProviderName() === "test";
   return (
-    <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_1fr]">
-      <aside className="hidden border-r border-line bg-surface px-3 py-4 lg:block">
+    <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_1fr] print:block">
+      <aside className="hidden border-r border-line bg-surface px-3 py-4 lg:block print:hidden">
         <Link href={routes.adminToday} className="mb-6 block px-3 text-base font-bold text-brand-ink">
           {businessName}
           <span className="block text-xs font-medium text-ink-subtle">Back office</span>
@@ -64,7 +64,7 @@ export function AdminShell({ businessName, userName, badges, children }: Props) 
         <Sidebar badges={badges} />
       </aside>
       <div className="flex min-w-0 flex-col">
-        <header className="flex items-center justify-between gap-3 border-b border-line bg-surface px-4 py-2 sm:px-6">
+        <header className="flex items-center justify-between gap-3 border-b border-line bg-surface px-4 py-2 sm:px-6 print:hidden">
           <div className="lg:hidden">
             <AdminNavDrawer>
               <Sidebar badges={badges} />
@@ -80,7 +80,7 @@ export function AdminShell({ businessName, userName, badges, children }: Props) 
         {testPayments ? (
           <p
             role="note"
-            className="flex items-start gap-2 border-b border-warning/30 bg-warning-soft px-4 py-2 text-sm text-warning sm:px-6"
+            className="flex items-start gap-2 border-b border-warning/30 bg-warning-soft px-4 py-2 text-sm text-warning sm:px-6 print:hidden"
           >
             <FlaskConical aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             <span>
@@ -91,7 +91,7 @@ export function AdminShell({ businessName, userName, badges, children }: Props) 
             </span>
           </p>
         ) : null}
-        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
+        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 print:p-0">
           {children}
         </main>
       </div>

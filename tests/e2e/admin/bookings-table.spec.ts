@@ -1,38 +1,10 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import { parseCsv } from "../support/csv";
 import { credentials, expect, expectAccessible, test } from "../support/fixtures";
 
 // The admin's bookings table: the filters, search and sort live in the URL (reload and back keep them),
 // and the CSV download holds exactly the rows the filtered table shows.
-
-/** RFC 4180 records (quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (!quoted && c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (!quoted && c === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else {
-      cell += c;
-    }
-  }
-  return rows;
-}
 
 const table = (page: Page) => page.getByRole("table", { name: "Bookings" });
 const references = (page: Page) =>

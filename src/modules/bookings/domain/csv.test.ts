@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, csvDateTime, csvDecimal, csvRow, csvText } from "./csv";
+import { CSV_BOM, csvDateTime, csvDecimal, csvRecord, csvRow, csvText } from "./csv";
 
 describe("csv", () => {
   it("quotes only what RFC 4180 needs, doubling quotes", () => {
@@ -37,5 +37,13 @@ describe("csv", () => {
 
   it("starts with a byte-order mark", () => {
     expect(CSV_BOM.charCodeAt(0)).toBe(0xfeff);
+  });
+});
+
+describe("csvRecord", () => {
+  it("writes numbers as they are (negative amounts too) and text cells neutralised", () => {
+    expect(csvRecord(["Refund", { number: "-10.00" }, { number: "3" }, "-x", { number: "=1+1" }])).toBe(
+      "Refund,-10.00,3,'-x,'=1+1\r\n",
+    );
   });
 });

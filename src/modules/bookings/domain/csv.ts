@@ -22,6 +22,15 @@ export function csvRow(cells: (string | null | undefined)[]): string {
   return `${cells.map(csvText).join(",")}\r\n`;
 }
 
+/** A number the file writes as is (a negative amount is a number, not a formula). */
+export type CsvNumber = { number: string };
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** One record of text and number cells: text through `csvText`, numbers unquoted (a non-number as text). */
+export function csvRecord(cells: (string | CsvNumber)[]): string {
+  return `${cells.map((c) => (typeof c === "string" ? csvText(c) : NUMBER.test(c.number) ? c.number : csvText(c.number))).join(",")}\r\n`;
+}
+
 const fractionDigits = new Map<string, number>();
 
 /** Minor units as a plain decimal in the currency's own precision: 8550 GBP → "85.50", 1200 JPY → "1200". */

@@ -73,34 +73,48 @@ export async function adminBookingsCsvResponse(
   const { timeZone } = await getSettingsOrThrow(db);
   const query = parseAdminBookingsQuery(new URL(request.url).searchParams);
   const batches = adminBookingBatches(db, viewer, query, timeZone);
+  async function* records() {
+    for await (const batch of batches) yield batch.map((r) => adminBookingCsvRecord(r, timeZone)).join("");
+  }
+  const date = localDateOf(new Date(), timeZone);
+  return csvDownloadResponse(`bookings-${date}.csv`, HEADER, records(), "bookings CSV export failed");
+}
+
+/**
+ * A CSV download streamed chunk by chunk: the byte-order mark and header row first, then each chunk the
+ * generator yields, the next read only when the client has taken the last (back-pressure). The reports
+ * module's downloads use it too.
+ */
+export function csvDownloadResponse(
+  filename: string,
+  header: string[],
+  chunks: AsyncGenerator<string>,
+  failure: string,
+): Response {
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(CSV_BOM + csvRow(HEADER)));
+      controller.enqueue(encoder.encode(CSV_BOM + csvRow(header)));
     },
-    // One batch per pull: the next is read only when the client has taken the last (back-pressure).
     async pull(controller) {
       try {
-        const next = await batches.next();
+        const next = await chunks.next();
         if (next.done) return controller.close();
-        controller.enqueue(
-          encoder.encode(next.value.map((r) => adminBookingCsvRecord(r, timeZone)).join("")),
-        );
+        controller.enqueue(encoder.encode(next.value));
       } catch (err) {
         // Headers are sent: the download ends short rather than with a page of error text.
-        logger.error({ err }, "bookings CSV export failed");
+        logger.error({ err }, failure);
         controller.error(new Error("export failed"));
       }
     },
     async cancel() {
-      await batches.return(undefined);
+      await chunks.return(undefined);
     },
   });
-  const date = localDateOf(new Date(), timeZone);
   return new Response(stream, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="bookings-${date}.csv"`,
+      "Content-Disposition": `attachment; filename="${filename}"`,
       "Cache-Control": "private, no-store",
       "X-Robots-Tag": "noindex",
     },

@@ -1,0 +1,139 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/ui/card";
+import { Notice } from "@/components/ui/notice";
+import { Pagination } from "@/components/ui/pagination";
+import { Tabs } from "@/components/ui/tabs";
+import type { SearchParamsInput } from "@/components/ui/url";
+import { formatLongDate } from "@/lib/dates";
+import { routes } from "@/lib/routes";
+import { ReportRangeForm } from "@/modules/reports/components/report-range-form";
+import { ReportTableView } from "@/modules/reports/components/report-table";
+import { RANGE_PRESET_LABELS, rangeQuery } from "@/modules/reports/domain/range";
+import type { ReportKey } from "@/modules/reports/domain/table";
+import { loadReportsPage } from "@/modules/reports/server";
+import { requireAdminPage } from "@/server/auth/guards";
+
+export const metadata: Metadata = { title: "Reports" };
+
+// What came in, what is booked, what sells, who comes back and how full the vans are, for a range in
+// the business's time zone; each report a table with totals, a CSV of exactly that, and a print layout.
+
+function toSearchParams(sp: SearchParamsInput): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const [k, v] of Object.entries(sp)) if (typeof v === "string") out.set(k, v);
+  return out;
+}
+
+export default async function AdminReportsPage({
+  searchParams,
+}: {
+  searchParams: Promise<SearchParamsInput>;
+}) {
+  const user = await requireAdminPage(routes.adminReports);
+  const sp = await searchParams;
+  const data = await loadReportsPage(user, toSearchParams(sp));
+
+  if (!data.ok) {
+    return (
+      <div className="max-w-7xl">
+        <PageHeader title="Reports" description={`Times and dates in ${data.timeZone}.`} />
+        <ReportRangeForm
+          pathname={routes.adminReports}
+          preset="custom"
+          from={data.parsed.input.from}
+          to={data.parsed.input.to}
+          errors={data.parsed.errors}
+        />
+        <Notice kind="error" className="mt-4">
+          Fix the dates to see the reports.
+        </Notice>
+      </div>
+    );
+  }
+
+  const { range } = data.parsed;
+  const query = rangeQuery(range);
+  const csv = (key: ReportKey) => `${routes.adminReportsCsv(key)}?${query}`;
+  const t = data.tables;
+  const fmt = (date: string) => formatLongDate(new Date(`${date}T12:00:00Z`), "UTC");
+  const span =
+    range.fromDate === range.toDate ? fmt(range.fromDate) : `${fmt(range.fromDate)} to ${fmt(range.toDate)}`;
+  const view = (key: Exclude<ReportKey, "ledger">) => <ReportTableView table={t[key]} csvHref={csv(key)} />;
+
+  return (
+    <div className="max-w-7xl">
+      <PageHeader
+        title="Reports"
+        description={`${RANGE_PRESET_LABELS[range.preset]}: ${span}. Dates in ${data.timeZone}.`}
+      />
+      <ReportRangeForm
+        pathname={routes.adminReports}
+        preset={range.preset}
+        from={range.fromDate}
+        to={range.toDate}
+      />
+      <Tabs
+        className="mt-6"
+        label="Reports"
+        param="report"
+        items={[
+          {
+            value: "revenue",
+            label: "Revenue",
+            content: (
+              <>
+                {view("revenue-by-month")}
+                {view("revenue-by-day")}
+              </>
+            ),
+          },
+          {
+            value: "ledger",
+            label: "Payments & refunds",
+            content: (
+              <ReportTableView
+                table={data.ledger}
+                csvHref={csv("ledger")}
+                footer={
+                  <Pagination
+                    className="mt-4 print:hidden"
+                    page={data.ledger.page}
+                    pageCount={data.ledger.pages}
+                    pathname={routes.adminReports}
+                    searchParams={{ ...sp, report: "ledger" }}
+                    param="ledgerPage"
+                    total={data.ledger.entries}
+                    noun={["entry", "entries"]}
+                  />
+                }
+              />
+            ),
+          },
+          { value: "bookings", label: "Bookings", content: view("bookings-by-status") },
+          {
+            value: "services",
+            label: "Services",
+            content: (
+              <>
+                {view("services")}
+                {view("vehicle-sizes")}
+              </>
+            ),
+          },
+          {
+            value: "customers",
+            label: "Customers",
+            content: (
+              <>
+                {view("customers")}
+                {view("top-customers")}
+              </>
+            ),
+          },
+          { value: "teams", label: "Teams", content: view("teams") },
+          { value: "zones", label: "Travel zones", content: view("travel-zones") },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,515 @@
+import "server-only";
+import { type SQL, sql } from "drizzle-orm";
+import { BOOKED_STATUSES } from "@/modules/bookings/domain/admin-today";
+import type { DbOrTx } from "@/server/db";
+import { bookingItems, bookings, payments, refunds, teams, users } from "@/server/db/schema";
+
+// Every report's figures, each one SQL aggregate (or three, merged by key) over the range's rows; totals
+// come from the same statement (GROUP BY ROLLUP), so no report sums rows in JavaScript. Reads across the
+// bookings, payments and availability tables are allowed (ADR 0016); nothing here writes.
+//
+// What counts, once for all reports:
+// - "Booked" is the value of the bookings whose job starts in the range (its local date in the business
+//   zone) and whose status is one of BOOKED_STATUSES — pending payment, awaiting approval, confirmed, in
+//   progress, completed, no-show: every booking that took (or takes) a team's time. Cancelled, declined and
+//   expired bookings are not booked (they are counted in the bookings-by-status report). The Today page
+//   uses the same rule.
+// - "Collected" is succeeded payments by the instant they settled; "refunded" is succeeded refunds by the
+//   instant they settled; net = collected − refunded, which is payments' collectedRevenue (the Today page).
+// - Money kept on a booking is what was paid less what was refunded; on a cancelled or no-show booking
+//   that is the fee kept.
+
+export type Range = { from: Date; to: Date; timeZone: string };
+
+const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v));
+/** The ROLLUP's grand-total row is the one whose GROUPING() is 1. */
+const isTotal = (row: Record<string, unknown>) => num(row.g) === 1;
+
+const t = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
+const between = (col: SQL, r: Range) => sql`${col} >= ${t(r.from)} AND ${col} < ${t(r.to)}`;
+const booked = sql.raw(`(${BOOKED_STATUSES.map((s) => `'${s}'`).join(", ")})`);
+
+/** A local date (day) or month key of an instant in the business zone. */
+const localKey = (col: SQL, r: Range, grain: "day" | "month") =>
+  sql`to_char((${col} AT TIME ZONE ${r.timeZone})::date, ${grain === "day" ? "YYYY-MM-DD" : "YYYY-MM"})`;
+
+async function rows(db: DbOrTx, query: SQL): Promise<Record<string, unknown>[]> {
+  return (await db.execute<Record<string, unknown>>(query)).rows;
+}
+
+function split<T>(all: Record<string, unknown>[], map: (r: Record<string, unknown>) => T, empty: T) {
+  const total = all.find(isTotal);
+  return { rows: all.filter((r) => !isTotal(r)).map(map), total: total ? map(total) : empty };
+}
+
+// ── Revenue ───────────────────────────────────────────────────────────────────────────────────────
+
+export type RevenueRow = {
+  /** YYYY-MM-DD or YYYY-MM in the business zone; "" on the totals row. */
+  period: string;
+  bookings: number;
+  bookedMinor: number;
+  collectedMinor: number;
+  depositsMinor: number;
+  fullMinor: number;
+  balancesMinor: number;
+  refundedMinor: number;
+  netMinor: number;
+};
+
+const emptyRevenue = (period: string): RevenueRow => ({
+  period,
+  bookings: 0,
+  bookedMinor: 0,
+  collectedMinor: 0,
+  depositsMinor: 0,
+  fullMinor: 0,
+  balancesMinor: 0,
+  refundedMinor: 0,
+  netMinor: 0,
+});
+
+/** Booked (by job date), collected by payment kind and refunded (by settle date), per day or month. */
+export async function revenueReport(
+  db: DbOrTx,
+  r: Range,
+  grain: "day" | "month",
+): Promise<{ rows: RevenueRow[]; total: RevenueRow }> {
+  const [bookedRows, paidRows, refundRows] = await Promise.all([
+    rows(
+      db,
+      sql`SELECT k, GROUPING(k) AS g, count(*)::int AS n, COALESCE(sum(v), 0)::bigint AS v
+        FROM (SELECT ${localKey(sql`"bookings"."starts_at"`, r, grain)} AS k, ${bookings.totalMinor} AS v
+          FROM ${bookings}
+          WHERE ${bookings.status} IN ${booked} AND ${between(sql`"bookings"."starts_at"`, r)}) s
+        GROUP BY ROLLUP(k)`,
+    ),
+    rows(
+      db,
+      sql`SELECT k, GROUPING(k) AS g, COALESCE(sum(v), 0)::bigint AS v,
+          COALESCE(sum(v) FILTER (WHERE kind = 'deposit'), 0)::bigint AS deposit,
+          COALESCE(sum(v) FILTER (WHERE kind = 'full'), 0)::bigint AS "full",
+          COALESCE(sum(v) FILTER (WHERE kind = 'balance'), 0)::bigint AS balance
+        FROM (SELECT ${localKey(sql`"payments"."settled_at"`, r, grain)} AS k, ${payments.amountMinor} AS v,
+            ${payments.kind} AS kind
+          FROM ${payments}
+          WHERE ${payments.status} = 'succeeded' AND ${between(sql`"payments"."settled_at"`, r)}) s
+        GROUP BY ROLLUP(k)`,
+    ),
+    rows(
+      db,
+      sql`SELECT k, GROUPING(k) AS g, COALESCE(sum(v), 0)::bigint AS v
+        FROM (SELECT ${localKey(sql`"refunds"."settled_at"`, r, grain)} AS k, ${refunds.amountMinor} AS v
+          FROM ${refunds}
+          WHERE ${refunds.status} = 'succeeded' AND ${between(sql`"refunds"."settled_at"`, r)}) s
+        GROUP BY ROLLUP(k)`,
+    ),
+  ]);
+  const byKey = new Map<string, RevenueRow>();
+  const at = (row: Record<string, unknown>) => {
+    const key = isTotal(row) ? "" : str(row.k);
+    let out = byKey.get(key);
+    if (!out) byKey.set(key, (out = emptyRevenue(key)));
+    return out;
+  };
+  for (const b of bookedRows) Object.assign(at(b), { bookings: num(b.n), bookedMinor: num(b.v) });
+  for (const p of paidRows)
+    Object.assign(at(p), {
+      collectedMinor: num(p.v),
+      depositsMinor: num(p.deposit),
+      fullMinor: num(p.full),
+      balancesMinor: num(p.balance),
+    });
+  for (const f of refundRows) at(f).refundedMinor = num(f.v);
+  for (const row of byKey.values()) row.netMinor = row.collectedMinor - row.refundedMinor;
+  const total = byKey.get("") ?? emptyRevenue("");
+  byKey.delete("");
+  return { rows: [...byKey.values()].sort((a, b) => a.period.localeCompare(b.period)), total };
+}
+
+// ── Payments and refunds ledger ───────────────────────────────────────────────────────────────────
+
+export type LedgerEntry = {
+  id: string;
+  type: "payment" | "refund";
+  settledAt: Date;
+  /** The payment's kind (a refund's is its payment's). */
+  kind: string;
+  bookingId: string;
+  bookingReference: string;
+  customerName: string;
+  customerEmail: string;
+  provider: string;
+  method: string;
+  providerReference: string;
+  /** Positive for a payment, negative for a refund. */
+  amountMinor: number;
+  currency: string;
+};
+
+export type LedgerTotals = {
+  payments: number;
+  paymentsMinor: number;
+  refunds: number;
+  refundsMinor: number;
+  netMinor: number;
+};
+
+const ledgerUnion = (r: Range) => sql`(
+  SELECT 'payment' AS type, "payments"."id" AS id, "payments"."settled_at" AS at, "payments"."kind"::text AS kind,
+    "payments"."booking_id" AS booking_id, "payments"."provider"::text AS provider,
+    "payments"."method"::text AS method, "payments"."provider_reference" AS provider_reference,
+    "payments"."amount_minor" AS amount, "payments"."currency" AS currency
+  FROM ${payments}
+  WHERE "payments"."status" = 'succeeded' AND ${between(sql`"payments"."settled_at"`, r)}
+  UNION ALL
+  SELECT 'refund', "refunds"."id", "refunds"."settled_at", "payments"."kind"::text, "payments"."booking_id",
+    "payments"."provider"::text, "payments"."method"::text, "refunds"."provider_reference",
+    -"refunds"."amount_minor", "payments"."currency"
+  FROM ${refunds} JOIN ${payments} ON "payments"."id" = "refunds"."payment_id"
+  WHERE "refunds"."status" = 'succeeded' AND ${between(sql`"refunds"."settled_at"`, r)}
+) e`;
+
+const toEntry = (row: Record<string, unknown>): LedgerEntry => ({
+  id: str(row.id),
+  type: row.type === "refund" ? "refund" : "payment",
+  settledAt: new Date(row.at as string | Date),
+  kind: str(row.kind),
+  bookingId: str(row.booking_id),
+  bookingReference: str(row.reference),
+  customerName: str(row.name),
+  customerEmail: str(row.email),
+  provider: str(row.provider),
+  method: str(row.method),
+  providerReference: str(row.provider_reference),
+  amountMinor: num(row.amount),
+  currency: str(row.currency),
+});
+
+export type LedgerCursor = { at: Date; id: string };
+
+/** Ledger entries in settle order; a page (limit/offset) or the entries after a cursor (the CSV stream). */
+export async function ledgerEntries(
+  db: DbOrTx,
+  r: Range,
+  page: { limit: number; offset?: number; after?: LedgerCursor },
+): Promise<LedgerEntry[]> {
+  const after = page.after ? sql`WHERE (e.at, e.id) > (${t(page.after.at)}, ${page.after.id}::uuid)` : sql``;
+  // The page of entries first (from the two settle-date indexes), then its bookings and customers: the
+  // joins touch the page's rows, not the range's.
+  const found = await rows(
+    db,
+    sql`SELECT e.*, "bookings"."reference" AS reference, "users"."name" AS name, "users"."email" AS email
+      FROM (SELECT * FROM ${ledgerUnion(r)} ${after} ORDER BY e.at, e.id LIMIT ${page.limit} OFFSET ${page.offset ?? 0}) e
+      JOIN ${bookings} ON "bookings"."id" = e.booking_id
+      JOIN ${users} ON "users"."id" = "bookings"."customer_id"
+      ORDER BY e.at, e.id`,
+  );
+  return found.map(toEntry);
+}
+
+/** Every entry after the cursor, a batch at a time (for the CSV download). */
+export async function* ledgerBatches(db: DbOrTx, r: Range, batchSize = 2000): AsyncGenerator<LedgerEntry[]> {
+  let after: LedgerCursor | undefined;
+  for (;;) {
+    const batch = await ledgerEntries(db, r, { limit: batchSize, after });
+    if (batch.length === 0) return;
+    yield batch;
+    if (batch.length < batchSize) return;
+    const last = batch[batch.length - 1] as LedgerEntry;
+    after = { at: last.settledAt, id: last.id };
+  }
+}
+
+export async function ledgerTotals(db: DbOrTx, r: Range): Promise<LedgerTotals> {
+  const [row] = await rows(
+    db,
+    sql`SELECT count(*) FILTER (WHERE type = 'payment')::int AS payments,
+        COALESCE(sum(amount) FILTER (WHERE type = 'payment'), 0)::bigint AS payments_minor,
+        count(*) FILTER (WHERE type = 'refund')::int AS refunds,
+        COALESCE(-sum(amount) FILTER (WHERE type = 'refund'), 0)::bigint AS refunds_minor,
+        COALESCE(sum(amount), 0)::bigint AS net_minor
+      FROM ${ledgerUnion(r)}`,
+  );
+  return {
+    payments: num(row?.payments),
+    paymentsMinor: num(row?.payments_minor),
+    refunds: num(row?.refunds),
+    refundsMinor: num(row?.refunds_minor),
+    netMinor: num(row?.net_minor),
+  };
+}
+
+// ── Bookings by status ────────────────────────────────────────────────────────────────────────────
+
+export type StatusRow = {
+  status: string;
+  bookings: number;
+  valueMinor: number;
+  paidMinor: number;
+  refundedMinor: number;
+  /** Paid less refunded: on a cancelled or no-show booking, the fee kept. */
+  keptMinor: number;
+};
+
+export type StatusReport = {
+  rows: StatusRow[];
+  total: StatusRow;
+  cancellations: number;
+  noShows: number;
+  /** Money kept on cancelled and no-show bookings. */
+  feesKeptMinor: number;
+};
+
+/** Every booking whose job starts in the range, whatever its status. */
+export async function bookingsByStatus(db: DbOrTx, r: Range): Promise<StatusReport> {
+  const all = await rows(
+    db,
+    sql`SELECT status::text AS status, GROUPING(status) AS g, count(*)::int AS n,
+        COALESCE(sum(${bookings.totalMinor}), 0)::bigint AS value,
+        COALESCE(sum(${bookings.amountPaidMinor}), 0)::bigint AS paid,
+        COALESCE(sum(${bookings.amountRefundedMinor}), 0)::bigint AS refunded,
+        count(*) FILTER (WHERE status = 'cancelled')::int AS cancellations,
+        count(*) FILTER (WHERE status = 'no_show')::int AS no_shows,
+        COALESCE(sum(${bookings.amountPaidMinor} - ${bookings.amountRefundedMinor})
+          FILTER (WHERE status IN ('cancelled', 'no_show')), 0)::bigint AS fees_kept
+      FROM ${bookings}
+      WHERE ${between(sql`"bookings"."starts_at"`, r)}
+      GROUP BY ROLLUP(status)`,
+  );
+  const map = (row: Record<string, unknown>): StatusRow => ({
+    status: isTotal(row) ? "" : str(row.status),
+    bookings: num(row.n),
+    valueMinor: num(row.value),
+    paidMinor: num(row.paid),
+    refundedMinor: num(row.refunded),
+    keptMinor: num(row.paid) - num(row.refunded),
+  });
+  const totalRow = all.find(isTotal);
+  return {
+    ...split(all, map, map({ g: 1 })),
+    cancellations: num(totalRow?.cancellations),
+    noShows: num(totalRow?.no_shows),
+    feesKeptMinor: num(totalRow?.fees_kept),
+  };
+}
+
+// ── Services and add-ons ──────────────────────────────────────────────────────────────────────────
+
+export type ServiceRow = {
+  kind: "package" | "addon" | "";
+  name: string;
+  count: number;
+  revenueMinor: number;
+  averageMinor: number;
+};
+
+/** Package and add-on lines of the booked jobs in the range, by kind and name (what was sold, as sold). */
+export async function servicesReport(
+  db: DbOrTx,
+  r: Range,
+): Promise<{ rows: ServiceRow[]; total: ServiceRow }> {
+  const all = await rows(
+    db,
+    sql`SELECT "booking_items"."kind"::text AS kind, "booking_items"."name" AS name,
+        GROUPING("booking_items"."kind") AS g, count(*)::int AS n,
+        COALESCE(sum("booking_items"."price_minor"), 0)::bigint AS revenue,
+        COALESCE(round(avg("booking_items"."price_minor")), 0)::bigint AS average
+      FROM ${bookingItems} JOIN ${bookings} ON "bookings"."id" = "booking_items"."booking_id"
+      WHERE "booking_items"."kind" IN ('package', 'addon') AND "bookings"."status" IN ${booked}
+        AND ${between(sql`"bookings"."starts_at"`, r)}
+      GROUP BY ROLLUP(("booking_items"."kind", "booking_items"."name"))
+      ORDER BY g, kind DESC, revenue DESC, name`,
+  );
+  return split(
+    all,
+    (row) => ({
+      kind: isTotal(row) ? "" : row.kind === "addon" ? "addon" : "package",
+      name: str(row.name),
+      count: num(row.n),
+      revenueMinor: num(row.revenue),
+      averageMinor: num(row.average),
+    }),
+    { kind: "", name: "", count: 0, revenueMinor: 0, averageMinor: 0 },
+  );
+}
+
+export type SizeRow = { size: string; jobs: number; revenueMinor: number; averageMinor: number };
+
+/** Package and add-on revenue of the booked jobs by the vehicle size they were booked for. */
+export async function vehicleSizesReport(db: DbOrTx, r: Range): Promise<{ rows: SizeRow[]; total: SizeRow }> {
+  // One join (each booking's package and add-on lines, summed per booking), not a subquery per booking.
+  const all = await rows(
+    db,
+    sql`SELECT size, GROUPING(size) AS g, count(*)::int AS n, COALESCE(sum(v), 0)::bigint AS revenue,
+        COALESCE(round(avg(v)), 0)::bigint AS average
+      FROM (SELECT COALESCE("bookings"."vehicle_snapshot" ->> 'sizeName', '') AS size,
+          sum("booking_items"."price_minor") AS v
+        FROM ${bookings} JOIN ${bookingItems} ON "booking_items"."booking_id" = "bookings"."id"
+          AND "booking_items"."kind" IN ('package', 'addon')
+        WHERE "bookings"."status" IN ${booked} AND ${between(sql`"bookings"."starts_at"`, r)}
+        GROUP BY "bookings"."id") s
+      GROUP BY ROLLUP(size)
+      ORDER BY g, revenue DESC, size`,
+  );
+  return split(
+    all,
+    (row) => ({
+      size: str(row.size),
+      jobs: num(row.n),
+      revenueMinor: num(row.revenue),
+      averageMinor: num(row.average),
+    }),
+    { size: "", jobs: 0, revenueMinor: 0, averageMinor: 0 },
+  );
+}
+
+// ── Customers ─────────────────────────────────────────────────────────────────────────────────────
+
+export type CustomerTypeRow = {
+  /** "new": their first booked job is in the range; "returning": they had one before it. */
+  type: "new" | "returning" | "";
+  customers: number;
+  jobs: number;
+  valueMinor: number;
+};
+
+const rangeCustomers = (r: Range) => sql`(
+  SELECT "bookings"."customer_id" AS customer_id, count(*)::int AS jobs, sum("bookings"."total_minor") AS value
+  FROM ${bookings}
+  WHERE "bookings"."status" IN ${booked} AND ${between(sql`"bookings"."starts_at"`, r)}
+  GROUP BY "bookings"."customer_id"
+)`;
+
+/** Customers with booked jobs in the range, new and returning. */
+export async function customerTypes(
+  db: DbOrTx,
+  r: Range,
+): Promise<{ rows: CustomerTypeRow[]; total: CustomerTypeRow }> {
+  const all = await rows(
+    db,
+    sql`SELECT is_returning, GROUPING(is_returning) AS g, count(*)::int AS customers, COALESCE(sum(jobs), 0)::int AS jobs,
+        COALESCE(sum(value), 0)::bigint AS value
+      FROM (SELECT c.*, EXISTS (SELECT 1 FROM ${bookings} p WHERE p.customer_id = c.customer_id
+          AND p.status IN ${booked} AND p.starts_at < ${t(r.from)}) AS is_returning
+        FROM ${rangeCustomers(r)} c) s
+      GROUP BY ROLLUP(is_returning)
+      ORDER BY g, is_returning`,
+  );
+  const map = (row: Record<string, unknown>): CustomerTypeRow => ({
+    type: isTotal(row) ? "" : row.is_returning === true || row.is_returning === "t" ? "returning" : "new",
+    customers: num(row.customers),
+    jobs: num(row.jobs),
+    valueMinor: num(row.value),
+  });
+  const out = split(all, map, map({ g: 1 }));
+  // Both rows always: a range with no returning customers still says so.
+  const rowsOut = (["new", "returning"] as const).map(
+    (type) => out.rows.find((x) => x.type === type) ?? { type, customers: 0, jobs: 0, valueMinor: 0 },
+  );
+  return { rows: rowsOut, total: out.total };
+}
+
+export type TopCustomerRow = {
+  customerId: string;
+  name: string;
+  email: string;
+  jobs: number;
+  valueMinor: number;
+  /** Their first booked job ever. */
+  firstJobAt: Date | null;
+};
+
+/** The customers with the highest booked value in the range. */
+export async function topCustomers(db: DbOrTx, r: Range, limit = 10): Promise<TopCustomerRow[]> {
+  const found = await rows(
+    db,
+    sql`SELECT c.customer_id, "users"."name" AS name, "users"."email" AS email, c.jobs, c.value::bigint AS value,
+        (SELECT min(p.starts_at) FROM ${bookings} p WHERE p.customer_id = c.customer_id
+          AND p.status IN ${booked}) AS first_job
+      FROM ${rangeCustomers(r)} c JOIN ${users} ON "users"."id" = c.customer_id
+      ORDER BY c.value DESC, "users"."name", c.customer_id
+      LIMIT ${limit}`,
+  );
+  return found.map((row) => ({
+    customerId: str(row.customer_id),
+    name: str(row.name),
+    email: str(row.email),
+    jobs: num(row.jobs),
+    valueMinor: num(row.value),
+    firstJobAt: row.first_job ? new Date(row.first_job as string | Date) : null,
+  }));
+}
+
+// ── Teams ─────────────────────────────────────────────────────────────────────────────────────────
+
+export type TeamJobsRow = {
+  teamId: string;
+  name: string;
+  isActive: boolean;
+  jobs: number;
+  bookedMinutes: number;
+  valueMinor: number;
+};
+
+/** Booked jobs and minutes per team (every team; the caller adds the schedule's open minutes). */
+export async function teamJobs(db: DbOrTx, r: Range): Promise<{ rows: TeamJobsRow[]; total: TeamJobsRow }> {
+  const all = await rows(
+    db,
+    sql`SELECT "teams"."id" AS id, "teams"."name" AS name, "teams"."is_active" AS active,
+        GROUPING("teams"."id") AS g, count("bookings"."id")::int AS n,
+        COALESCE(sum(extract(epoch FROM "bookings"."ends_at" - "bookings"."starts_at") / 60), 0)::bigint AS minutes,
+        COALESCE(sum("bookings"."total_minor"), 0)::bigint AS value
+      FROM ${teams} LEFT JOIN ${bookings} ON "bookings"."team_id" = "teams"."id"
+        AND "bookings"."status" IN ${booked} AND ${between(sql`"bookings"."starts_at"`, r)}
+      GROUP BY ROLLUP(("teams"."id", "teams"."name", "teams"."is_active", "teams"."sort_order"))
+      ORDER BY g, "teams"."sort_order", "teams"."name"`,
+  );
+  return split(
+    all,
+    (row) => ({
+      teamId: str(row.id),
+      name: str(row.name),
+      isActive: row.active === true || row.active === "t",
+      jobs: num(row.n),
+      bookedMinutes: num(row.minutes),
+      valueMinor: num(row.value),
+    }),
+    { teamId: "", name: "", isActive: true, jobs: 0, bookedMinutes: 0, valueMinor: 0 },
+  );
+}
+
+// ── Travel zones ──────────────────────────────────────────────────────────────────────────────────
+
+export type ZoneRow = {
+  /** The zone's name as booked ("Travel to Brixton" → "Brixton"); "" for jobs with no travel fee. */
+  zone: string;
+  jobs: number;
+  feesMinor: number;
+};
+
+/**
+ * Booked jobs by the travel fee they were charged. A booking keeps its zone only as its travel-fee line
+ * (booking_items kind travel_fee, named "Travel to <zone>"; pricing's quote — at most one per booking), so a
+ * zone with no fee shows among "no travel fee".
+ */
+export async function travelZones(db: DbOrTx, r: Range): Promise<{ rows: ZoneRow[]; total: ZoneRow }> {
+  const all = await rows(
+    db,
+    sql`SELECT zone, GROUPING(zone) AS g, count(*)::int AS n, COALESCE(sum(fee), 0)::bigint AS fees
+      FROM (SELECT COALESCE(regexp_replace("booking_items"."name", '^Travel to ', ''), '') AS zone,
+          COALESCE("booking_items"."price_minor", 0) AS fee
+        FROM ${bookings}
+        LEFT JOIN ${bookingItems} ON "booking_items"."booking_id" = "bookings"."id"
+          AND "booking_items"."kind" = 'travel_fee'
+        WHERE "bookings"."status" IN ${booked} AND ${between(sql`"bookings"."starts_at"`, r)}) s
+      GROUP BY ROLLUP(zone)
+      ORDER BY g, (zone = ''), fees DESC, zone`,
+  );
+  return split(all, (row) => ({ zone: str(row.zone), jobs: num(row.n), feesMinor: num(row.fees) }), {
+    zone: "",
+    jobs: 0,
+    feesMinor: 0,
+  });
+}

@@ -1,0 +1,5 @@
+// The module's public server surface: other modules and the app import from here only (ADR 0016).
+export * from "./aggregates";
+export * from "./report-tables";
+export * from "./reports-page";
+export * from "./reports-csv";
