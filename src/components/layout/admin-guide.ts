@@ -77,6 +77,25 @@ export const ADMIN_GUIDE: GuideEntry[] = [
     ],
   },
   {
+    id: "reschedules",
+    title: "Requests for a new time",
+    keywords: "reschedule request move change time approve decline offer counter",
+    body: [
+      "Customers ask for a new time from their booking; the time they chose is held for them while they wait. ",
+      to(routes.adminRescheduleRequests, "Reschedule requests"),
+      " lists them oldest first (the count shows in the menu): Approve moves the booking and emails the customer the new time, Decline needs a reason they are sent, and Offer another time holds a time you pick for them to accept or decline. An unanswered request lapses by itself.",
+    ],
+  },
+  {
+    id: "customers",
+    title: "Customers",
+    keywords: "customer profile contact notes deactivate reactivate set-up link lifetime value export",
+    body: [
+      to(routes.adminCustomers, "Customers"),
+      " finds anyone by name, email, phone, registration or postcode, with their bookings, what they owe and what they have spent. A customer's page has their vehicles, addresses, payments, emails and your private notes; from there you can send a set-up link, start a booking for them, or deactivate the account (they are signed out and can't book with that email; you choose which upcoming bookings to cancel).",
+    ],
+  },
+  {
     id: "hours",
     title: "Opening hours and days off",
     keywords: "hours opening closed holiday day off bank holiday",
