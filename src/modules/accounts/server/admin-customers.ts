@@ -176,10 +176,40 @@ export async function listAdminCustomers(
   const needsFacts = Boolean(fWhere) || !USER_SORTS.has(order.key);
   const factsJoin = sql`LEFT JOIN (${source.facts(now)}) f ON f.customer_id = ${users.id}`;
 
+  // A filter on the facts needs the grouped read of every booking: the page and its total come from
+  // that one read (count(*) OVER ()), not from a second pass for the count.
+  if (fWhere) {
+    const pageOf = async (p: number) =>
+      (
+        await db.execute<RawRow & { total: number }>(sql`SELECT ${columns}, (count(*) OVER ())::int AS total
+          FROM ${users} ${factsJoin} WHERE ${uWhere} AND ${fWhere}
+          ORDER BY ${order.expr} ${dir}, ${users.id} ${dir}
+          LIMIT ${ADMIN_CUSTOMERS_PAGE_SIZE} OFFSET ${(p - 1) * ADMIN_CUSTOMERS_PAGE_SIZE}`)
+      ).rows;
+    let page = Math.max(1, q.page ?? 1);
+    let found = await pageOf(page);
+    let total = Number(found[0]?.total ?? 0);
+    if (found.length === 0 && page > 1) {
+      // Past the end (a stale link): count, then show the last page.
+      const counted = await db.execute<{ total: number }>(
+        sql`SELECT count(*)::int AS total FROM ${users} ${factsJoin} WHERE ${uWhere} AND ${fWhere}`,
+      );
+      total = Number(counted.rows[0]?.total ?? 0);
+      page = Math.max(1, Math.ceil(total / ADMIN_CUSTOMERS_PAGE_SIZE));
+      found = total > 0 ? await pageOf(page) : [];
+    }
+    const pageCount = Math.max(1, Math.ceil(total / ADMIN_CUSTOMERS_PAGE_SIZE));
+    return {
+      rows: found.map(rowOf),
+      total,
+      page,
+      pageCount,
+      sort: { key: order.key, direction: order.direction },
+    };
+  }
+
   const counted = await db.execute<{ total: number }>(
-    fWhere
-      ? sql`SELECT count(*)::int AS total FROM ${users} ${factsJoin} WHERE ${uWhere} AND ${fWhere}`
-      : sql`SELECT count(*)::int AS total FROM ${users} WHERE ${uWhere}`,
+    sql`SELECT count(*)::int AS total FROM ${users} WHERE ${uWhere}`,
   );
   const total = Number(counted.rows[0]?.total ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_CUSTOMERS_PAGE_SIZE));
@@ -189,7 +219,7 @@ export async function listAdminCustomers(
   let rows: AdminCustomerRow[];
   if (needsFacts) {
     const result = await db.execute<RawRow>(sql`SELECT ${columns} FROM ${users} ${factsJoin}
-      WHERE ${uWhere} ${fWhere ? sql`AND ${fWhere}` : sql``}
+      WHERE ${uWhere}
       ORDER BY ${order.expr} ${dir}, ${users.id} ${dir} LIMIT ${ADMIN_CUSTOMERS_PAGE_SIZE} OFFSET ${offset}`);
     rows = result.rows.map(rowOf);
   } else {
