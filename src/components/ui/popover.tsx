@@ -38,7 +38,13 @@ export function Popover({
           sideOffset={6}
           collisionPadding={8}
           aria-label={label}
-          className={cn(floatingPanelClass, "max-w-[calc(100vw-1rem)] p-3", className)}
+          // Never taller than the room below (or above) the trigger: a long panel — the admin menu on a
+          // phone — scrolls inside itself instead of running off the screen out of reach.
+          className={cn(
+            floatingPanelClass,
+            "max-h-[var(--radix-popover-content-available-height)] max-w-[calc(100vw-1rem)] overflow-y-auto p-3",
+            className,
+          )}
         >
           {children}
         </RadixPopover.Content>

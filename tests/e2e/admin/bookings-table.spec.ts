@@ -31,6 +31,13 @@ for (const width of [1280, 390]) {
     await filters.getByLabel("Status").selectOption("confirmed");
     await filters.getByRole("button", { name: "Filter" }).click();
     await expect(page).toHaveURL(/[?&]status=confirmed/);
+    // The filtered page has rendered before its rows are read.
+    await expect(filters.getByLabel("Status")).toHaveValue("confirmed");
+    await expect(
+      table(page)
+        .getByRole("link", { name: /^[A-Z]{2}-[0-9A-Z]+$/ })
+        .first(),
+    ).toBeVisible();
     const confirmed = await references(page);
     expect(confirmed.length).toBeGreaterThan(0);
     await expect(table(page).getByText("Confirmed", { exact: true })).toHaveCount(confirmed.length);

@@ -94,7 +94,10 @@ test("an admin adds a second Saturday range, and validation names the overlappin
 
   await saturday.getByLabel("Saturday, range 2, opens").fill("17:00");
   await saturday.getByRole("button", { name: "Save Saturday" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saturday: Saved." })).toBeVisible();
+  // Saving checks every future booking against the new hours: allow it the time a loaded CI takes.
+  await expect(page.getByRole("status").filter({ hasText: "Saturday: Saved." })).toBeVisible({
+    timeout: 15_000,
+  });
 
   await page.reload();
   const reloaded = page.getByRole("form", { name: "Saturday hours" });
@@ -104,7 +107,9 @@ test("an admin adds a second Saturday range, and validation names the overlappin
   // Put the demo's Saturday back as it was (no bookings on Saturdays, so nothing is stranded).
   await reloaded.getByRole("button", { name: "Remove Saturday range 2" }).click();
   await reloaded.getByRole("button", { name: "Save Saturday" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saturday: Saved." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Saturday: Saved." })).toBeVisible({
+    timeout: 15_000,
+  });
   await expectAccessible(page);
 });
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { sqlState, SQLSTATE } from "@/server/errors";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { BOOKING_STATUSES } from "@/lib/enums";
@@ -26,13 +27,23 @@ export async function createTestBooking(input: z.infer<typeof testBookingInput>)
     .where(eq(users.email, input.customerEmail));
   const [team] = await db.select({ id: teams.id }).from(teams).where(eq(teams.name, input.teamName));
   if (!customer || !team) return null;
-  const booking = await insertBooking(db, {
-    customerId: customer.id,
-    teamId: team.id,
-    startsAt: new Date(input.startsAt),
-    status: input.status,
-    customerNotes: "Please ring the bell twice.",
-    paidMinor: input.paidMinor,
-  });
+  // One transaction: a time the team already has is refused by the overlap guard, and nothing of the
+  // booking stays behind (a booking row without its allocation would show as the customer's next one).
+  const booking = await db
+    .transaction((tx) =>
+      insertBooking(tx, {
+        customerId: customer.id,
+        teamId: team.id,
+        startsAt: new Date(input.startsAt),
+        status: input.status,
+        customerNotes: "Please ring the bell twice.",
+        paidMinor: input.paidMinor,
+      }),
+    )
+    .catch((err: unknown) => {
+      if (sqlState(err) === SQLSTATE.exclusionViolation) return null;
+      throw err;
+    });
+  if (!booking) return null;
   return { id: booking.id, reference: booking.reference, accessToken: booking.accessToken };
 }
