@@ -29,6 +29,19 @@ export async function expectAccessible(page: Page) {
   // Next streams metadata: during a refresh the <title> is briefly absent. Check the settled page.
   const scan = async () => {
     await page.waitForFunction(() => document.title.length > 0);
+    // Let finite animations end first (a toast fading in measures as low contrast mid-way); endless
+    // ones (a spinner, the live dot) are left running, and nothing waits longer than 2 s.
+    await page.evaluate(() =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+            .map((a) => a.finished.catch(() => undefined)),
+        ),
+        new Promise((resolve) => setTimeout(resolve, 2000)),
+      ]),
+    );
     const results = await new AxeBuilder({ page })
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
       .analyze();
