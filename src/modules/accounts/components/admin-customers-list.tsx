@@ -3,6 +3,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink, buttonClass } from "@/components/ui/button";
 import { controlClass } from "@/components/ui/control";
+import { PhoneSortForm } from "@/components/ui/phone-sort";
 import { SortableTh, Table, TableBody, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import type { SearchParamsInput } from "@/components/ui/url";
 import { formatDateTime, formatShortDate } from "@/lib/dates";
@@ -107,52 +108,17 @@ export function AdminCustomersFilters({
   );
 }
 
-function CustomersSort({
-  sort,
-  pathname,
-  searchParams,
-}: {
+function CustomersSort(props: {
   sort: AdminCustomersPage["sort"];
   pathname: string;
   searchParams: SearchParamsInput;
 }) {
-  const control = `${controlClass()} min-h-11`;
-  const kept = Object.entries(searchParams).flatMap(([key, value]) =>
-    ["sort", "dir", "page"].includes(key) || value === undefined
-      ? []
-      : (Array.isArray(value) ? value : [value]).map((v) => [key, v] as const),
-  );
   return (
-    <form
-      method="get"
-      action={pathname}
-      aria-label="Sort customers"
-      className="mt-3 grid grid-cols-2 items-end gap-3 md:hidden"
-    >
-      {kept.map(([key, value], i) => (
-        <input key={`${key}-${i}`} type="hidden" name={key} value={value} />
-      ))}
-      <label className="block text-sm font-medium">
-        Sort by
-        <select name="sort" defaultValue={sort.key} className={control}>
-          {ADMIN_CUSTOMER_SORTS.map((key) => (
-            <option key={key} value={key}>
-              {SORT_LABELS[key]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="block text-sm font-medium">
-        Order
-        <select name="dir" defaultValue={sort.direction} className={control}>
-          <option value="asc">Ascending</option>
-          <option value="desc">Descending</option>
-        </select>
-      </label>
-      <Button type="submit" className="col-span-2">
-        Sort
-      </Button>
-    </form>
+    <PhoneSortForm
+      label="Sort customers"
+      options={ADMIN_CUSTOMER_SORTS.map((key) => ({ value: key, label: SORT_LABELS[key] }))}
+      {...props}
+    />
   );
 }
 
