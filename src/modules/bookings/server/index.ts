@@ -32,3 +32,4 @@ export * from "./customer-facts";
 export * from "./reschedule-requests";
 export * from "./reschedule-expiry";
 export * from "./reschedule-views";
+export * from "./vehicle-history";
