@@ -33,3 +33,4 @@ export * from "./reschedule-requests";
 export * from "./reschedule-expiry";
 export * from "./reschedule-views";
 export * from "./vehicle-history";
+export * from "./maintenance-reminders";
