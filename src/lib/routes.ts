@@ -18,6 +18,7 @@ export const routes = {
   privacyPolicy: "/privacy-policy",
   termsOfService: "/terms-of-service",
   adminToday: "/admin",
+  adminBoard: "/admin/enhanced-dashboard",
   adminHelp: "/admin/help",
   adminAccount: "/admin/account",
   adminSettings: "/admin/settings",
@@ -88,7 +89,13 @@ export const uploadUrl = (uploadId: string) => `/uploads/${uploadId}.webp`;
 
 /** Admin sidebar groups, in the order of the design guide. Groups with no built page are hidden. */
 export const adminNav: NavGroup[] = [
-  { label: "Today", items: [{ href: routes.adminToday, label: "Today" }] },
+  {
+    label: "Today",
+    items: [
+      { href: routes.adminToday, label: "Today" },
+      { href: routes.adminBoard, label: "Live board" },
+    ],
+  },
   {
     label: "Work",
     items: [

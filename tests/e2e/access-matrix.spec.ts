@@ -149,6 +149,17 @@ const MATRIX: Row[] = [
   ],
   [
     "GET",
+    "/admin/enhanced-dashboard",
+    {
+      visitor: login("/admin/enhanced-dashboard"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 200,
+      banned: login("/admin/enhanced-dashboard"),
+    },
+  ],
+  [
+    "GET",
     "/admin/reports",
     {
       visitor: login("/admin/reports"),

@@ -20,6 +20,16 @@ export const ADMIN_GUIDE: GuideEntry[] = [
     ],
   },
   {
+    id: "live-board",
+    title: "The live board on a wall screen",
+    keywords: "live board wall screen tablet timeline late over time heat map capacity full screen sparkline kpi feed",
+    body: [
+      "The ",
+      to(routes.adminBoard, "Live board"),
+      " shows today's and tomorrow's jobs on a timeline per team with a red line at the current time; a job that has not started by its start time is marked “Late start”, one still in progress after its end “Over time”. Below: this week's figures against last week's, how full each team is for the next 14 days (booked ÷ open hours), and the latest bookings, payments and changes. It updates by itself; Full screen hides everything else, for a screen on the wall.",
+    ],
+  },
+  {
     id: "find-booking",
     title: "Finding a booking",
     keywords: "search filter sort export csv table reference registration postcode phone",

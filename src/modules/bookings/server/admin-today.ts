@@ -28,6 +28,9 @@ import {
 
 export type { ActivityEntry, QueueGroup, QueueItem, QueueKind } from "./admin-today-queue";
 export type { JobDay, TeamJobs, TodayJob } from "./admin-today-jobs";
+// The operations board (reports module) shows the same jobs and the same activity.
+export { loadJobDays } from "./admin-today-jobs";
+export { loadRecentActivity } from "./admin-today-queue";
 
 // The admin's home (/admin): today's and tomorrow's jobs by team, the action queue, the numbers of today
 // and this week against the period before, and the latest activity. A fixed handful of indexed queries

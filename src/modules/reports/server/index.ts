@@ -3,3 +3,4 @@ export * from "./aggregates";
 export * from "./report-tables";
 export * from "./reports-page";
 export * from "./reports-csv";
+export * from "./board";
