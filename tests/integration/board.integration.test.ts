@@ -3,13 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Board, getBoard } from "@/modules/reports/server";
 import { setDatabaseForProcess } from "@/server/db";
 import { payments } from "@/server/db/schema";
-import {
-  insertBooking,
-  insertSettings,
-  insertTeam,
-  insertUser,
-  insertWeeklyHours,
-} from "@tests/factories";
+import { insertBooking, insertSettings, insertTeam, insertUser, insertWeeklyHours } from "@tests/factories";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 
 // The live operations board on known data: Wednesday 25 November 2026, 10:00 in London (GMT). Two active
@@ -47,10 +41,18 @@ describe.each(dbKinds)("the live operations board on %s", (kind) => {
       return b;
     };
     const settle = async (bookingId: string, when: string) =>
-      t.db.update(payments).set({ settledAt: at(when) }).where(eq(payments.bookingId, bookingId));
+      t.db
+        .update(payments)
+        .set({ settledAt: at(when) })
+        .where(eq(payments.bookingId, bookingId));
 
     // Today: A (3 h, paid £85 this morning) and B (4 h) on Van A; C on Van B was cancelled yesterday.
-    const a = await add("A", { teamId: vanA, startsAt: at("2026-11-25T08:00:00Z"), status: "completed", paidMinor: 8500 });
+    const a = await add("A", {
+      teamId: vanA,
+      startsAt: at("2026-11-25T08:00:00Z"),
+      status: "completed",
+      paidMinor: 8500,
+    });
     await settle(a.id, "2026-11-25T07:00:00Z");
     await add("B", { teamId: vanA, startsAt: at("2026-11-25T11:00:00Z"), items: [valet, wax] });
     await add("C", {
@@ -68,7 +70,11 @@ describe.each(dbKinds)("the live operations board on %s", (kind) => {
     });
     await add("M", { teamId: vanB, startsAt: at("2026-12-09T08:00:00Z") });
     // The inactive van still has a job on 1 December: listed, with no open time.
-    await add("N", { teamId: vanC, startsAt: at("2026-12-01T10:00:00Z"), items: [{ ...valet, minutes: 120 }] });
+    await add("N", {
+      teamId: vanC,
+      startsAt: at("2026-12-01T10:00:00Z"),
+      items: [{ ...valet, minutes: 120 }],
+    });
     // Last Wednesday: I (3 h, £70, paid that morning).
     const i = await add("I", {
       teamId: vanA,
@@ -115,9 +121,19 @@ describe.each(dbKinds)("the live operations board on %s", (kind) => {
     expect(board.heat.dates[0]).toBe("2026-11-25");
     expect(board.heat.dates[13]).toBe("2026-12-08");
     expect(board.heat.rows.map((r) => r.teamName)).toEqual(["Van A", "Van B", "Van C"]);
-    expect(cell("Van A", "2026-11-25")).toMatchObject({ jobs: 2, bookedMinutes: 420, openMinutes: 600, percent: 70 });
+    expect(cell("Van A", "2026-11-25")).toMatchObject({
+      jobs: 2,
+      bookedMinutes: 420,
+      openMinutes: 600,
+      percent: 70,
+    });
     // The cancelled job takes no time.
-    expect(cell("Van B", "2026-11-25")).toMatchObject({ jobs: 0, bookedMinutes: 0, openMinutes: 600, percent: 0 });
+    expect(cell("Van B", "2026-11-25")).toMatchObject({
+      jobs: 0,
+      bookedMinutes: 0,
+      openMinutes: 600,
+      percent: 0,
+    });
     expect(cell("Van A", "2026-11-26")).toMatchObject({ bookedMinutes: 180, percent: 30 });
     expect(cell("Van A", "2026-11-29")).toMatchObject({ openMinutes: 0, percent: null });
     expect(cell("Van B", "2026-12-08")).toMatchObject({ bookedMinutes: 600, percent: 100 });
@@ -158,7 +174,11 @@ describe.each(dbKinds)("the live operations board on %s", (kind) => {
   });
 
   it("answers nobody but an admin", async () => {
-    await expect(getBoard(t.db, { id: customerId }, { now: NOW })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(getBoard(t.db, { id: "no-such-user" }, { now: NOW })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(getBoard(t.db, { id: customerId }, { now: NOW })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(getBoard(t.db, { id: "no-such-user" }, { now: NOW })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 });

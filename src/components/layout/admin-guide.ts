@@ -22,7 +22,8 @@ export const ADMIN_GUIDE: GuideEntry[] = [
   {
     id: "live-board",
     title: "The live board on a wall screen",
-    keywords: "live board wall screen tablet timeline late over time heat map capacity full screen sparkline kpi feed",
+    keywords:
+      "live board wall screen tablet timeline late over time heat map capacity full screen sparkline kpi feed",
     body: [
       "The ",
       to(routes.adminBoard, "Live board"),

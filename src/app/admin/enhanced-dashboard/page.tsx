@@ -36,7 +36,11 @@ export default async function EnhancedDashboardPage() {
           <Section plain title="This week" description={<SparklineKey />}>
             <BoardKpis kpis={board.kpis} />
           </Section>
-          <Section plain title="Timeline" description="Each team’s jobs on the hours they are open. A red line marks now.">
+          <Section
+            plain
+            title="Timeline"
+            description="Each team’s jobs on the hours they are open. A red line marks now."
+          >
             <BoardTimelines days={board.days} nowMs={board.nowMs} timeZone={board.timeZone} />
           </Section>
           <Section

@@ -55,7 +55,11 @@ export function BoardFullscreen({ children, toolbar }: { children: ReactNode; to
           onClick={toggle}
           className="inline-flex min-h-10 items-center gap-2 rounded-control border border-line-strong bg-surface px-3 text-sm font-medium hover:bg-canvas focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
         >
-          {full ? <Minimize2 aria-hidden="true" className="size-4" /> : <Maximize2 aria-hidden="true" className="size-4" />}
+          {full ? (
+            <Minimize2 aria-hidden="true" className="size-4" />
+          ) : (
+            <Maximize2 aria-hidden="true" className="size-4" />
+          )}
           {full ? "Exit full screen" : "Full screen"}
         </button>
       </div>

@@ -14,7 +14,13 @@ function Sparkline({ kpi }: { kpi: BoardKpi }) {
   const step = W / 6;
   const width = (n: number) => Math.max(0, n - 1) * step;
   return (
-    <svg viewBox={`-2 -2 ${W + 4} ${H + 4}`} width={W} height={H} aria-hidden="true" className="overflow-visible">
+    <svg
+      viewBox={`-2 -2 ${W + 4} ${H + 4}`}
+      width={W}
+      height={H}
+      aria-hidden="true"
+      className="overflow-visible"
+    >
       <polyline
         points={sparklinePoints(kpi.previous, max, width(kpi.previous.length), H)}
         fill="none"
@@ -58,7 +64,8 @@ export function SparklineKey() {
   return (
     <p className="text-xs text-ink-muted" aria-hidden="true">
       <span className="mr-1 inline-block h-0.5 w-4 bg-brand align-middle" /> this week, by day
-      <span className="mr-1 ml-3 inline-block w-4 border-t-2 border-dashed border-ink-subtle align-middle" /> last week
+      <span className="mr-1 ml-3 inline-block w-4 border-t-2 border-dashed border-ink-subtle align-middle" />{" "}
+      last week
     </p>
   );
 }
@@ -84,7 +91,12 @@ const noon = (d: string) => new Date(`${d}T12:00:00Z`);
 export function BoardHeatMap({ heat }: { heat: Board["heat"] }) {
   if (heat.rows.length === 0) return <p className="mt-3 text-sm text-ink-muted">No teams yet.</p>;
   return (
-    <div className="mt-3 overflow-x-auto rounded-control border border-line bg-surface" tabIndex={0} role="group" aria-label="Capacity heat map, scrolls sideways">
+    <div
+      className="mt-3 overflow-x-auto rounded-control border border-line bg-surface"
+      tabIndex={0}
+      role="group"
+      aria-label="Capacity heat map, scrolls sideways"
+    >
       <table className="w-full min-w-[52rem] border-collapse text-center text-xs">
         <caption className="sr-only">
           Booked minutes ÷ open minutes per team and day, for the next 14 days.
@@ -105,7 +117,10 @@ export function BoardHeatMap({ heat }: { heat: Board["heat"] }) {
         <tbody>
           {heat.rows.map((row) => (
             <tr key={row.teamId} className="border-t border-line">
-              <th scope="row" className="sticky left-0 z-10 bg-surface px-2 py-1 text-left text-sm font-medium">
+              <th
+                scope="row"
+                className="sticky left-0 z-10 bg-surface px-2 py-1 text-left text-sm font-medium"
+              >
                 {row.teamName}
               </th>
               {row.cells.map((c) => (
@@ -115,7 +130,9 @@ export function BoardHeatMap({ heat }: { heat: Board["heat"] }) {
                   title={`${c.jobs} ${c.jobs === 1 ? "job" : "jobs"}: ${hours(c.bookedMinutes)} booked of ${hours(c.openMinutes)} open`}
                 >
                   {c.percent === null ? (
-                    <span className="text-ink-muted">{c.bookedMinutes > 0 ? hours(c.bookedMinutes) : "Closed"}</span>
+                    <span className="text-ink-muted">
+                      {c.bookedMinutes > 0 ? hours(c.bookedMinutes) : "Closed"}
+                    </span>
                   ) : (
                     <>
                       <span className="block text-sm font-semibold tabular-nums">{c.percent}%</span>

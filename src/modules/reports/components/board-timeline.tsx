@@ -17,10 +17,13 @@ function useMinuteClock(initial: number): number {
     let interval: ReturnType<typeof setInterval> | undefined;
     const tick = () => setNow(Date.now());
     // Tick on the minute, then every minute.
-    const first = setTimeout(() => {
-      tick();
-      interval = setInterval(tick, 60_000);
-    }, 60_000 - (Date.now() % 60_000));
+    const first = setTimeout(
+      () => {
+        tick();
+        interval = setInterval(tick, 60_000);
+      },
+      60_000 - (Date.now() % 60_000),
+    );
     return () => {
       clearTimeout(first);
       clearInterval(interval);
@@ -64,7 +67,9 @@ function JobBlock({ job, left, width, now }: { job: BoardJob; left: number; widt
         }`}
       >
         {label && (
-          <span className="mb-0.5 inline-block rounded-sm bg-danger px-1 font-semibold text-white">{label}</span>
+          <span className="mb-0.5 inline-block rounded-sm bg-danger px-1 font-semibold text-white">
+            {label}
+          </span>
         )}
         <span className="block truncate font-semibold tabular-nums">
           {job.time}–{job.endTime} · {job.statusLabel}
@@ -122,7 +127,11 @@ function DayTimeline({ day, now, timeZone }: { day: BoardDay; now: number; timeZ
             {day.lanes.map((lane) => (
               <div key={lane.teamId} className="flex border-b border-line last:border-b-0">
                 <div className="sticky left-0 z-10 flex w-28 shrink-0 items-center gap-2 border-r border-line bg-surface px-2 text-sm font-medium">
-                  <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full" style={{ background: lane.colour }} />
+                  <span
+                    aria-hidden="true"
+                    className="size-2.5 shrink-0 rounded-full"
+                    style={{ background: lane.colour }}
+                  />
                   <span className="truncate">{lane.teamName}</span>
                 </div>
                 <div className="relative h-24 flex-1">
@@ -140,7 +149,9 @@ function DayTimeline({ day, now, timeZone }: { day: BoardDay; now: number; timeZ
                     <ol aria-label={`${lane.teamName}, ${day.title}`} className="absolute inset-0">
                       {lane.jobs.map((job) => {
                         const pos = blockPosition(axis, job);
-                        return <JobBlock key={job.id} job={job} left={pos.left} width={pos.width} now={now} />;
+                        return (
+                          <JobBlock key={job.id} job={job} left={pos.left} width={pos.width} now={now} />
+                        );
                       })}
                     </ol>
                   )}
@@ -167,7 +178,15 @@ function DayTimeline({ day, now, timeZone }: { day: BoardDay; now: number; timeZ
   );
 }
 
-export function BoardTimelines({ days, nowMs, timeZone }: { days: BoardDay[]; nowMs: number; timeZone: string }) {
+export function BoardTimelines({
+  days,
+  nowMs,
+  timeZone,
+}: {
+  days: BoardDay[];
+  nowMs: number;
+  timeZone: string;
+}) {
   const now = useMinuteClock(nowMs);
   return (
     <div className="mt-3 space-y-5">

@@ -63,19 +63,34 @@ describe("dayAxis and positions", () => {
     expect(axis.start).toBe(at("2026-11-23", "08:00"));
     expect(axis.end).toBe(at("2026-11-23", "18:00"));
     expect(axis.ticks.map((t) => t.label)).toEqual([
-      "08:00", "09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00", "18:00",
+      "08:00",
+      "09:00",
+      "10:00",
+      "11:00",
+      "12:00",
+      "13:00",
+      "14:00",
+      "15:00",
+      "16:00",
+      "17:00",
+      "18:00",
     ]);
     expect(axisPercent(axis, at("2026-11-23", "13:00"))).toBe(50);
-    expect(blockPosition(axis, { startsAt: at("2026-11-23", "09:00"), endsAt: at("2026-11-23", "10:30") })).toEqual({
+    expect(
+      blockPosition(axis, { startsAt: at("2026-11-23", "09:00"), endsAt: at("2026-11-23", "10:30") }),
+    ).toEqual({
       left: 10,
       width: 15,
     });
   });
 
   it("rounds part hours outwards and widens to a job outside the hours", () => {
-    const axis = dayAxis("2026-11-23", TZ, [{ opens: 510, closes: 1050 }], [
-      { startsAt: at("2026-11-23", "07:15"), endsAt: at("2026-11-23", "08:00") },
-    ]);
+    const axis = dayAxis(
+      "2026-11-23",
+      TZ,
+      [{ opens: 510, closes: 1050 }],
+      [{ startsAt: at("2026-11-23", "07:15"), endsAt: at("2026-11-23", "08:00") }],
+    );
     expect(axis.start).toBe(at("2026-11-23", "07:00"));
     expect(axis.end).toBe(at("2026-11-23", "18:00"));
   });
@@ -101,7 +116,9 @@ describe("dayAxis and positions", () => {
     expect(axisPercent(axis, at("2026-10-25", "02:00"))).toBeCloseTo(60, 6);
     // A job 09:00–10:00 on a 08:00–18:00 axis of that day sits at a tenth, a tenth wide (no DST inside).
     const day = dayAxis("2026-10-25", TZ, [{ opens: 480, closes: 1080 }]);
-    expect(blockPosition(day, { startsAt: at("2026-10-25", "09:00"), endsAt: at("2026-10-25", "10:00") })).toEqual({
+    expect(
+      blockPosition(day, { startsAt: at("2026-10-25", "09:00"), endsAt: at("2026-10-25", "10:00") }),
+    ).toEqual({
       left: 10,
       width: 10,
     });

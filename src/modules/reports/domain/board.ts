@@ -8,7 +8,10 @@ import type { BookingStatus } from "@/lib/enums";
 export type Lateness = "late_start" | "over_time" | null;
 
 /** Not started (or not finished) by its time: a confirmed job whose start has passed, one in progress past its end. */
-export function lateness(job: { status: BookingStatus; startsAt: number; endsAt: number }, now: number): Lateness {
+export function lateness(
+  job: { status: BookingStatus; startsAt: number; endsAt: number },
+  now: number,
+): Lateness {
   switch (job.status) {
     case "pending_payment":
     case "awaiting_approval":
@@ -78,7 +81,8 @@ export function dayAxis(
   for (const j of jobs) {
     // Round outwards to the hour (of elapsed time from local midnight).
     if (j.startsAt < start) start = Math.max(dayStart, j.startsAt - ((j.startsAt - dayStart) % 3_600_000));
-    if (j.endsAt > end) end = Math.min(dayEnd, j.endsAt + ((3_600_000 - ((j.endsAt - dayStart) % 3_600_000)) % 3_600_000));
+    if (j.endsAt > end)
+      end = Math.min(dayEnd, j.endsAt + ((3_600_000 - ((j.endsAt - dayStart) % 3_600_000)) % 3_600_000));
   }
   const ticks: DayAxis["ticks"] = [];
   const seen = new Set<number>();
@@ -111,7 +115,12 @@ export function blockPosition(
  * Points of a sparkline ("x,y x,y …") for an SVG of the given size: the values spread evenly across the
  * width, scaled to `max` (shared by the two series compared, so they are drawn to the same scale).
  */
-export function sparklinePoints(values: readonly number[], max: number, width: number, height: number): string {
+export function sparklinePoints(
+  values: readonly number[],
+  max: number,
+  width: number,
+  height: number,
+): string {
   if (values.length === 0) return "";
   const step = values.length > 1 ? width / (values.length - 1) : 0;
   const top = max > 0 ? max : 1;

@@ -48,7 +48,13 @@ export type BoardJob = {
 export type BoardLane = { teamId: string; teamName: string; colour: string; jobs: BoardJob[] };
 export type BoardDay = { date: string; title: string; count: number; axis: DayAxis; lanes: BoardLane[] };
 
-export type HeatCell = { date: string; jobs: number; bookedMinutes: number; openMinutes: number; percent: number | null };
+export type HeatCell = {
+  date: string;
+  jobs: number;
+  bookedMinutes: number;
+  openMinutes: number;
+  percent: number | null;
+};
 export type HeatRow = { teamId: string; teamName: string; cells: HeatCell[] };
 
 export type BoardKpi = {
@@ -126,7 +132,11 @@ export async function cancellationsByDate(
 const dates = (from: string, n: number) => Array.from({ length: n }, (_, i) => addDays(from, i));
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
-export async function getBoard(db: DbOrTx, actor: Pick<Actor, "id">, opts: { now?: Date } = {}): Promise<Board> {
+export async function getBoard(
+  db: DbOrTx,
+  actor: Pick<Actor, "id">,
+  opts: { now?: Date } = {},
+): Promise<Board> {
   await assertAdminActor(db, actor);
   const now = opts.now ?? new Date();
   const settings = await getSettingsOrThrow(db);
@@ -141,7 +151,12 @@ export async function getBoard(db: DbOrTx, actor: Pick<Actor, "id">, opts: { now
   const capacityRead = loadScheduleCapacity(db, { from, to, timeZone: tz });
   const [capacity, jobDays, figures, cancelled, revenue, feed] = await Promise.all([
     capacityRead,
-    loadJobDays(db, { dates: [today, p.tomorrow], timeZone: tz, teams: capacityRead.then((c) => c.teams), now }),
+    loadJobDays(db, {
+      dates: [today, p.tomorrow],
+      timeZone: tz,
+      teams: capacityRead.then((c) => c.teams),
+      now,
+    }),
     bookedByDateAndTeam(db, { from, to, timeZone: tz }),
     cancellationsByDate(db, { from: p.window.from, to: p.window.to, timeZone: tz }),
     revenueReport(db, { from: p.week.previous.from, to: p.week.current.to, timeZone: tz }, "day"),
@@ -151,7 +166,9 @@ export async function getBoard(db: DbOrTx, actor: Pick<Actor, "id">, opts: { now
   // ── Timelines: a lane per active team (and any inactive team that still has a job that day).
   const days: BoardDay[] = jobDays.days.map((day) => {
     const jobsOfTeam = new Map(day.teams.map((t) => [t.teamId, t.jobs]));
-    const all = day.teams.flatMap((t) => t.jobs).map((j) => ({ startsAt: j.startsAt.getTime(), endsAt: j.endsAt.getTime() }));
+    const all = day.teams
+      .flatMap((t) => t.jobs)
+      .map((j) => ({ startsAt: j.startsAt.getTime(), endsAt: j.endsAt.getTime() }));
     return {
       date: day.date,
       title: day.title,
@@ -198,7 +215,13 @@ export async function getBoard(db: DbOrTx, actor: Pick<Actor, "id">, opts: { now
         const f = byKey.get(`${date}|${t.id}`);
         const openMinutes = t.isActive ? perTeamOpen(date) : 0;
         const bookedMinutes = f?.minutes ?? 0;
-        return { date, jobs: f?.jobs ?? 0, bookedMinutes, openMinutes, percent: capacityPercent(bookedMinutes, openMinutes) };
+        return {
+          date,
+          jobs: f?.jobs ?? 0,
+          bookedMinutes,
+          openMinutes,
+          percent: capacityPercent(bookedMinutes, openMinutes),
+        };
       }),
     })),
   };
@@ -219,15 +242,24 @@ export async function getBoard(db: DbOrTx, actor: Pick<Actor, "id">, opts: { now
   const bookedMoney = (d: string) => revenueOn.get(d)?.bookedMinor ?? 0;
   const net = (d: string) => revenueOn.get(d)?.netMinor ?? 0;
   const cancels = (d: string) => cancelled.get(d) ?? 0;
-  const util = (d: string) => utilisationPercent(minutesOn.get(d) ?? 0, capacity.openTeamMinutes.get(d) ?? 0) ?? 0;
+  const util = (d: string) =>
+    utilisationPercent(minutesOn.get(d) ?? 0, capacity.openTeamMinutes.get(d) ?? 0) ?? 0;
   const weekUtil = (ds: string[]) =>
-    utilisationPercent(sum(ds.map((d) => minutesOn.get(d) ?? 0)), sum(ds.map((d) => capacity.openTeamMinutes.get(d) ?? 0)));
+    utilisationPercent(
+      sum(ds.map((d) => minutesOn.get(d) ?? 0)),
+      sum(ds.map((d) => capacity.openTeamMinutes.get(d) ?? 0)),
+    );
   const sameDayLastWeek = addDays(today, -7);
   const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   const points = (n: number) => plural(n, "point", "points");
 
   const kpi = (
-    k: Omit<BoardKpi, "summary" | "delta"> & { now: number | null; before: number | null; fmt: (n: number) => string; against: string },
+    k: Omit<BoardKpi, "summary" | "delta"> & {
+      now: number | null;
+      before: number | null;
+      fmt: (n: number) => string;
+      against: string;
+    },
   ): BoardKpi => ({
     key: k.key,
     label: k.label,
@@ -322,4 +354,3 @@ export async function getBoard(db: DbOrTx, actor: Pick<Actor, "id">, opts: { now
 export async function loadBoard(actor: Pick<Actor, "id">): Promise<Board> {
   return getBoard(await getDb(), actor);
 }
-
