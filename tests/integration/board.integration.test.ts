@@ -143,7 +143,7 @@ describe.each(dbKinds)("the live operations board on %s", (kind) => {
   it("compares this week with last week, with a value per day for the sparklines", () => {
     expect(kpi("jobs_today")).toMatchObject({
       value: "2",
-      delta: { direction: "up", words: "Up 1 on the same day last week" },
+      delta: { direction: "up", words: "Up 1 on this day last week" },
       current: [0, 0, 2, 1, 0, 0, 0],
       previous: [0, 0, 1, 0, 0, 0, 0],
     });

@@ -35,6 +35,15 @@ function Sparkline({ kpi }: { kpi: BoardKpi }) {
         strokeWidth={2}
         strokeLinejoin="round"
       />
+      {/* Today's point, so a week one day old still shows its value. */}
+      {kpi.current.length > 0 && (
+        <circle
+          cx={width(kpi.current.length)}
+          cy={H - (Math.max(0, kpi.current.at(-1) ?? 0) / (max > 0 ? max : 1)) * H}
+          r={2.5}
+          className="fill-brand"
+        />
+      )}
     </svg>
   );
 }

@@ -107,7 +107,13 @@ function DayTimeline({ day, now, timeZone }: { day: BoardDay; now: number; timeZ
       {day.lanes.length === 0 ? (
         <p className="mt-2 text-sm text-ink-muted">No active teams. Add one under Teams.</p>
       ) : (
-        <div className="mt-2 overflow-x-auto rounded-control border border-line bg-surface">
+        <div
+          className="mt-2 overflow-x-auto rounded-control border border-line bg-surface focus-visible:outline-2 focus-visible:outline-brand"
+          // Narrow screens scroll the timeline sideways: keyboard users need to reach it too.
+          tabIndex={0}
+          role="group"
+          aria-label={`${day.title}, timeline by team`}
+        >
           <div className="relative min-w-[44rem]">
             {/* Hours axis */}
             <div className="flex border-b border-line">

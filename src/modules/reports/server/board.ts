@@ -283,7 +283,7 @@ export async function getBoard(
       now: jobs(today),
       before: jobs(sameDayLastWeek),
       fmt: String,
-      against: "the same day last week",
+      against: "this day last week",
     }),
     kpi({
       key: "booked_week",
