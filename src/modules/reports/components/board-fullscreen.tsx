@@ -19,6 +19,11 @@ export function BoardFullscreen({ children, toolbar }: { children: ReactNode; to
     return () => document.removeEventListener("fullscreenchange", onChange);
   }, []);
 
+  // Leaving full screen by Escape or the button leaves the browser's full screen too.
+  useEffect(() => {
+    if (!full && document.fullscreenElement) document.exitFullscreen().catch(() => undefined);
+  }, [full]);
+
   useEffect(() => {
     if (!full) return;
     const onKey = (e: KeyboardEvent) => {
@@ -46,7 +51,9 @@ export function BoardFullscreen({ children, toolbar }: { children: ReactNode; to
     <div
       ref={ref}
       data-fullscreen={full ? "true" : "false"}
-      className={full ? "fixed inset-0 z-50 overflow-auto bg-canvas p-4 sm:p-6" : "max-w-[120rem]"}
+      className={
+        full ? "fixed inset-0 z-[100] overflow-auto bg-canvas p-4 sm:p-6" : "max-w-[120rem] bg-canvas"
+      }
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
         {toolbar}

@@ -52,11 +52,11 @@ const DELTA_CLASS = { up: "text-success", down: "text-danger", same: "text-ink-m
 
 export function BoardKpis({ kpis }: { kpis: BoardKpi[] }) {
   return (
-    <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+    <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
       {kpis.map((k) => (
         <li key={k.key} className="rounded-card border border-line bg-surface p-4 shadow-card">
           <p className="text-sm font-medium text-ink-muted">{k.label}</p>
-          <div className="mt-1 flex items-end justify-between gap-2">
+          <div className="mt-1 flex flex-wrap items-end justify-between gap-2">
             <p className="text-2xl font-semibold tabular-nums">{k.value}</p>
             <Sparkline kpi={k} />
           </div>
@@ -112,7 +112,10 @@ export function BoardHeatMap({ heat }: { heat: Board["heat"] }) {
         </caption>
         <thead>
           <tr>
-            <th scope="col" className="sticky left-0 z-10 w-28 bg-surface px-2 py-2 text-left font-medium">
+            <th
+              scope="col"
+              className="sticky left-0 z-10 min-w-28 bg-surface px-2 py-2 text-left font-medium"
+            >
               Team
             </th>
             {heat.dates.map((d) => (

@@ -32,6 +32,9 @@ function useMinuteClock(initial: number): number {
   return now;
 }
 
+/** "09:30 GMT" → "09:30": the zone is in the page header once. */
+const clock = (time: string) => time.replace(/ .*$/, "");
+
 function JobBlock({ job, left, width, now }: { job: BoardJob; left: number; width: number; now: number }) {
   const late = lateness(job, now);
   const label = late ? LATENESS_LABELS[late] : null;
@@ -56,7 +59,7 @@ function JobBlock({ job, left, width, now }: { job: BoardJob; left: number; widt
         href={routes.adminBooking(job.id)}
         title={description}
         aria-label={`${job.reference}: ${description}`}
-        className={`block h-full overflow-hidden rounded-control border px-2 py-1 text-xs leading-tight focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand ${
+        className={`block h-full overflow-hidden rounded-control border px-2 py-1 text-xs leading-tight 2xl:text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand ${
           late
             ? "border-danger bg-danger-soft text-ink ring-2 ring-danger"
             : job.status === "completed"
@@ -66,13 +69,12 @@ function JobBlock({ job, left, width, now }: { job: BoardJob; left: number; widt
                 : "border-brand bg-brand-soft text-ink"
         }`}
       >
-        {label && (
-          <span className="mb-0.5 inline-block rounded-sm bg-danger px-1 font-semibold text-white">
-            {label}
-          </span>
-        )}
         <span className="block truncate font-semibold tabular-nums">
-          {job.time}–{job.endTime} · {job.statusLabel}
+          {clock(job.time)}–{clock(job.endTime)}
+        </span>
+        <span className="block truncate">
+          {label && <span className="mr-1 rounded-sm bg-danger px-1 font-semibold text-white">{label}</span>}
+          {job.statusLabel}
         </span>
         <span className="block truncate">{job.customerName}</span>
         <span className="block truncate text-ink-muted">{what}</span>
@@ -140,7 +142,7 @@ function DayTimeline({ day, now, timeZone }: { day: BoardDay; now: number; timeZ
                   />
                   <span className="truncate">{lane.teamName}</span>
                 </div>
-                <div className="relative h-24 flex-1">
+                <div className="relative h-24 flex-1 2xl:h-28">
                   {axis.ticks.map((t) => (
                     <span
                       key={t.at}
