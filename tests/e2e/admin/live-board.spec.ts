@@ -41,6 +41,25 @@ async function bookTomorrow(request: APIRequestContext): Promise<{ id: string; r
   throw new Error("no free time tomorrow");
 }
 
+/** A confirmed job that should have started a while ago today and has not: the board calls it late. */
+async function bookLateToday(request: APIRequestContext): Promise<{ reference: string } | null> {
+  const now = Date.now();
+  for (let i = 0; i < 12; i++) {
+    const startsAt = new Date(Math.floor(now / 1_800_000) * 1_800_000 - (4 + i) * 1_800_000);
+    if (localDateOf(startsAt, TZ) !== localDateOf(new Date(now), TZ)) return null;
+    const res = await request.post("/api/test/bookings", {
+      data: {
+        status: "confirmed",
+        customerEmail: credentials.customer.email,
+        teamName: i % 2 === 0 ? "Van A" : "Van B",
+        startsAt: startsAt.toISOString(),
+      },
+    });
+    if (res.status() === 200) return (await res.json()).data as { reference: string };
+  }
+  return null;
+}
+
 async function expectBoard(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Live board" })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole("status").filter({ hasText: /^Live$/ })).toBeVisible();
@@ -68,9 +87,19 @@ test("the board at 1920 and 1024 px: renders, follows a booking approved in anot
   request,
 }) => {
   test.setTimeout(120_000);
+  // Early in the morning (before 02:00) there is no earlier time today to book: the lateness check is skipped.
+  const late = await bookLateToday(request);
   const page = await adminPage(browser, baseURL, 1920, 1080);
   await page.goto("/admin/enhanced-dashboard");
   await expectBoard(page);
+  if (late) {
+    const lateBlock = page
+      .getByRole("region", { name: "Timeline" })
+      .getByRole("link", { name: new RegExp(`^${late.reference}: `) });
+    // In words, not colour alone.
+    await expect(lateBlock).toContainText("Late start");
+    await expect(lateBlock).toHaveAccessibleName(/Late start$/);
+  }
   // In the sidebar under Today, marked as the current page.
   await expect(
     page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Live board" }),
