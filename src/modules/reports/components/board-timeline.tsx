@@ -120,14 +120,14 @@ function DayTimeline({ day, now, timeZone }: { day: BoardDay; now: number; timeZ
             {/* Hours axis */}
             <div className="flex border-b border-line">
               <div className="sticky left-0 z-10 w-28 shrink-0 bg-surface" />
-              <div className="relative mx-0 h-6 flex-1" aria-hidden="true">
+              <div className="relative h-6 flex-1" aria-hidden="true">
                 {/* A long day (a job late in the evening widens the axis) labels every other hour. */}
                 {axis.ticks
                   .filter((_, i) => axis.ticks.length <= 13 || i % 2 === 0)
                   .map((t) => (
                     <span
                       key={t.at}
-                      className="absolute top-1 -translate-x-1/2 text-[0.7rem] text-ink-muted tabular-nums"
+                      className="absolute top-1 -translate-x-1/2 text-[0.7rem] text-ink-muted tabular-nums first:translate-x-0 last:-translate-x-full"
                       style={{ left: `${axisPercent(axis, t.at)}%` }}
                     >
                       {t.label}
