@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppProcess, assertPortFree, ROOT, startProcess, until } from "./app-process";
 import { type PrivatePostgres, startPrivatePostgres } from "./private-postgres";
 
 // Issue 18, faults: PostgreSQL restarted under traffic. While the database is down, requests fail
@@ -14,17 +14,7 @@ const APP_PORT = 3_790;
 const base = `http://127.0.0.1:${APP_PORT}`;
 
 let pgServer: PrivatePostgres;
-let app: ChildProcess;
-let log = "";
-
-async function until(check: () => Promise<boolean>, ms: number, what: string) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${what}\n${log.slice(-2000)}`);
-}
+let app: AppProcess;
 
 async function timed(url: string) {
   const started = Date.now();
@@ -33,44 +23,28 @@ async function timed(url: string) {
 }
 
 beforeAll(async () => {
-  // Something already answering there would be mistaken for our app.
-  const taken = await fetch(`${base}/api/health/ready`).then(
-    () => true,
-    () => false,
-  );
-  if (taken) throw new Error(`port ${APP_PORT} is in use: stop what runs there first`);
+  await assertPortFree(APP_PORT);
   pgServer = startPrivatePostgres(PG_PORT);
-  const root = path.resolve(import.meta.dirname, "../..");
-  app = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(APP_PORT),
-      APP_URL: base,
-      DATABASE_URL: pgServer.url,
-      AUTH_SECRET: randomBytes(32).toString("base64"),
-      PAYMENTS_PROVIDER: "test",
-      JOBS_MODE: "web",
-      LOG_LEVEL: "warn",
-      SEED_ON_START: "demo",
-      TEST_DATABASE_URL: "",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-    // Its own process group: start.mjs runs the server as a child, and both must go at the end.
-    detached: true,
+  app = startProcess([path.join(ROOT, "scripts/start.mjs")], {
+    NODE_ENV: "production",
+    PORT: String(APP_PORT),
+    APP_URL: base,
+    DATABASE_URL: pgServer.url,
+    AUTH_SECRET: randomBytes(32).toString("base64"),
+    PAYMENTS_PROVIDER: "test",
+    JOBS_MODE: "web",
+    SEED_ON_START: "demo",
   });
-  app.stdout?.on("data", (d: Buffer) => (log += d.toString()));
-  app.stderr?.on("data", (d: Buffer) => (log += d.toString()));
   await until(
     async () => (await fetch(`${base}/api/health/ready`)).status === 200,
     240_000,
     "the app to start",
+    app.log,
   );
 }, 300_000);
 
 afterAll(() => {
-  if (app?.pid) process.kill(-app.pid, "SIGKILL");
+  app?.stop();
   pgServer?.destroy();
 });
 
@@ -101,14 +75,16 @@ describe("PostgreSQL restarted under traffic", () => {
       async () => (await fetch(`${base}/api/health/ready`)).status === 200,
       30_000,
       "readiness after the restart",
+      app.log,
     );
     expect((await timed(`${base}/book`)).status).toBe(200);
     await until(
       async () => (await fetch(`${base}/api/health`)).status === 200,
       60_000,
       "health (jobs, live events) after the restart",
+      app.log,
     );
-    expect(app.exitCode).toBeNull();
-    expect(log).not.toMatch(/uncaught|unhandled/i);
+    expect(app.child.exitCode).toBeNull();
+    expect(app.log()).not.toMatch(/uncaught|unhandled/i);
   });
 });
