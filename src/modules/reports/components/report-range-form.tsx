@@ -13,6 +13,7 @@ export function ReportRangeForm({
   errors = {},
   submitLabel = "Show reports",
   label = "Report dates",
+  hidden,
 }: {
   pathname: string;
   preset: RangePreset;
@@ -23,6 +24,8 @@ export function ReportRangeForm({
   submitLabel?: string;
   /** The form's accessible name. */
   label?: string;
+  /** Other parameters the form keeps (the open tab). */
+  hidden?: Record<string, string>;
 }) {
   const date = (name: "from" | "to", label: string, value: string) => {
     const error = errors[name];
@@ -55,6 +58,9 @@ export function ReportRangeForm({
       aria-label={label}
       className="mt-6 grid gap-3 rounded-card border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,14rem))_auto] lg:items-start print:hidden"
     >
+      {Object.entries(hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div>
         <label htmlFor="range-preset" className="block text-sm font-medium">
           Period

@@ -8,6 +8,7 @@ import { sumDates, utilisationPercent } from "@/modules/bookings/domain/admin-to
 import { BOOKING_STATUS_LABELS } from "@/modules/bookings/server";
 import { MANUAL_METHOD_LABELS } from "@/modules/payments/domain/money";
 import type { DbOrTx } from "@/server/db";
+import { formatMonthKey } from "../domain/analytics";
 import type { ReportRange } from "../domain/range";
 import { type Cell, type ReportKey, type ReportTable, sharePercent } from "../domain/table";
 import {
@@ -64,7 +65,7 @@ async function revenueTable(db: DbOrTx, c: TableContext, grain: "day" | "month")
       { label: "Refunded", kind: "money" },
       { label: "Net", kind: "money" },
     ],
-    rows: rows.map((r) => cells(r, r.period)),
+    rows: rows.map((r) => cells(r, grain === "month" ? formatMonthKey(r.period) : r.period)),
     totals: cells(total, "Total"),
     currency: c.currency,
     empty: "Nothing was booked, paid or refunded in this range.",
