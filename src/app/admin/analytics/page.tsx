@@ -156,7 +156,13 @@ export default async function AdminAnalyticsPage({
           summary={d.lead.summary}
           table={d.lead.table}
         >
-          <CompareBarChart title="Lead time" points={d.lead.points} format="count" currency={d.currency} />
+          <CompareBarChart
+            title="Lead time"
+            points={d.lead.points}
+            format="count"
+            currency={d.currency}
+            vertical
+          />
         </ChartCard>
 
         <ChartCard

@@ -48,7 +48,14 @@ function axisFormatter(format: ChartFormat, currency: string) {
   };
 }
 
+/** Legend words in ink, whatever the series' colour (the pale previous bars would give pale text). */
+const legend = {
+  wrapperStyle: { fontSize: 13 },
+  formatter: (value: string) => <span style={{ color: "var(--color-ink)" }}>{value}</span>,
+};
+
 const tooltipStyle = {
+  wrapperStyle: { maxWidth: "min(18rem, 75vw)", whiteSpace: "normal" as const },
   contentStyle: {
     background: "var(--color-surface)",
     border: "1px solid var(--color-line-strong)",
@@ -90,9 +97,9 @@ export function TrendChart({
             tickFormatter={axisFormatter(format, currency)}
           />
           <Tooltip formatter={(v) => fmt(Number(v))} {...tooltipStyle} />
-          <Legend wrapperStyle={{ fontSize: 13, color: "var(--color-ink)" }} />
+          <Legend {...legend} />
           <Line
-            type="monotone"
+            type="linear"
             dataKey="current"
             name="This period"
             stroke={CURRENT}
@@ -101,9 +108,9 @@ export function TrendChart({
             isAnimationActive={false}
           />
           <Line
-            type="monotone"
+            type="linear"
             dataKey="previous"
-            name={`The previous period (${previousWords.replace(/^the previous /, "")})`}
+            name={`Previous ${previousWords.replace(/^the previous /, "")}`}
             stroke={PREVIOUS}
             strokeWidth={2}
             strokeDasharray="6 4"
@@ -169,11 +176,11 @@ export function CompareBarChart({
             cursor={{ fill: "var(--color-canvas)" }}
             {...tooltipStyle}
           />
-          <Legend wrapperStyle={{ fontSize: 13, color: "var(--color-ink)" }} />
+          <Legend {...legend} />
           <Bar dataKey="current" name="This period" fill={CURRENT} isAnimationActive={false} />
           <Bar
             dataKey="previous"
-            name="The previous period"
+            name="Previous period"
             fill={PREVIOUS_FILL}
             stroke={PREVIOUS}
             strokeWidth={1}
