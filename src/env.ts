@@ -50,6 +50,12 @@ const schema = z
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     // Set by scripts/server.mjs for each start: proves that the socket-peer header came from it.
     FORECOURT_PEER_KEY: z.string().min(16).optional(),
+    // GET /api/metrics (Prometheus) answers only with `Authorization: Bearer <this>`; unset: no endpoint.
+    METRICS_TOKEN: z
+      .string()
+      .min(16, "METRICS_TOKEN must be at least 16 characters")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     SEED_ON_START: z.enum(["auto", "demo", "settings", "never"]).default("auto"),
     // Who takes online payments. Unset: Stripe when its keys are set, else the built-in test provider
     // (no real money) — which a production PostgreSQL installation must ask for by name.

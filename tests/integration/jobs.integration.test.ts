@@ -81,6 +81,7 @@ describe.each(dbKinds)("background jobs (pg-boss) on %s", (kind) => {
         "holds-expire",
         "housekeeping",
         "live-events-prune",
+        "maintenance-reminders",
         "outbox-sweep",
         "password-reset-requests",
         "refunds-retry",

@@ -97,10 +97,18 @@ describe.each(dbKinds)("services on %s", (kind) => {
       categoryId: "x",
       kind: "thing",
       sortOrder: "1.5",
+      maintenanceIntervalMonths: "0",
     });
     expect(bad.success).toBe(false);
     const fields = new Set(bad.error?.issues.map((i) => i.path.join(".")));
-    expect([...fields].sort()).toEqual(["categoryId", "kind", "name", "slug", "sortOrder"]);
+    expect([...fields].sort()).toEqual([
+      "categoryId",
+      "kind",
+      "maintenanceIntervalMonths",
+      "name",
+      "slug",
+      "sortOrder",
+    ]);
     await expect(
       createService(
         t.db,
@@ -109,6 +117,31 @@ describe.each(dbKinds)("services on %s", (kind) => {
       ),
     ).rejects.toMatchObject({ fieldErrors: { categoryId: ["Choose a category."] } });
     expect((await t.db.select().from(services)).length).toBe(before);
+  });
+
+  it("keeps a maintenance interval in whole months, or none", async () => {
+    const id = await createService(
+      t.db,
+      actor,
+      parse({ name: "Coating Top-up", categoryId: valet, kind: "package", maintenanceIntervalMonths: "6" }),
+    );
+    const interval = async () =>
+      (await t.db.select().from(services).where(eq(services.id, id)))[0]?.maintenanceIntervalMonths;
+    expect(await interval()).toBe(6);
+    await updateService(t.db, actor, {
+      ...parse({ name: "Coating Top-up", categoryId: valet, kind: "package", maintenanceIntervalMonths: "" }),
+      id,
+    });
+    expect(await interval()).toBeNull();
+    for (const bad of ["61", "2.5", "-1"])
+      expect(
+        serviceInput.safeParse({
+          name: "X",
+          categoryId: valet,
+          kind: "package",
+          maintenanceIntervalMonths: bad,
+        }).success,
+      ).toBe(false);
   });
 
   it("limits an add-on to categories; a package keeps none; editing replaces the limits", async () => {

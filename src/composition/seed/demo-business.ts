@@ -89,6 +89,7 @@ export async function seedDemoBusiness(db: Db, now = new Date()): Promise<SeedRe
         shortDescription: s.short,
         longDescription: s.long,
         sortOrder: i + 1,
+        maintenanceIntervalMonths: s.intervalMonths ?? null,
       });
       services.set(s.slug, row);
       for (const [key, cell] of Object.entries(s.matrix)) {
@@ -205,6 +206,21 @@ export async function seedDemoBusiness(db: Db, now = new Date()): Promise<SeedRe
       paidMinor: 9500,
       completedAt: at(weekdayFrom(-21), 16 * 60 + 15),
       createdAt: at(weekdayFrom(-25), 9 * 60),
+      jobNotes: "Interior shampooed; a small stone chip on the bonnet, shown to the owner.",
+      history: [{ type: "status_changed", fromValue: "confirmed", toValue: "completed" }],
+    });
+
+    // Seven months ago, a paint sealant (six-month interval): its top-up is due, shown on the vehicle.
+    await insertBooking(tx, {
+      ...base,
+      teamId: vanA.id,
+      startsAt: at(weekdayFrom(-213), 10 * 60),
+      status: "completed",
+      items: [item("paint-sealant", "package")],
+      paidMinor: 10500,
+      completedAt: at(weekdayFrom(-213), 12 * 60 + 30),
+      createdAt: at(weekdayFrom(-220), 9 * 60),
+      jobNotes: "Sealant applied to paint and wheels.",
       history: [{ type: "status_changed", fromValue: "confirmed", toValue: "completed" }],
     });
 

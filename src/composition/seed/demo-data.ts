@@ -102,6 +102,8 @@ export type DemoService = {
   // Price (pence) and minutes per size; a missing size is not offered.
   matrix: Partial<Record<SizeKey, [number, number]>>;
   addonFor?: (typeof DEMO_CATEGORIES)[number]["slug"][];
+  /** Months until the customer is reminded to have it done again. */
+  intervalMonths?: number;
 };
 
 export const DEMO_SERVICES: DemoService[] = [
@@ -165,6 +167,7 @@ export const DEMO_SERVICES: DemoService[] = [
     category: "protection",
     kind: "package",
     short: "Six months of slick, water-beading protection.",
+    intervalMonths: 6,
     long: "Wash and decontamination followed by a polymer sealant that protects the paint for about six months.",
     matrix: { S: [9500, 120], M: [10500, 135], L: [11500, 150], XL: [13500, 165] },
   },
@@ -174,6 +177,7 @@ export const DEMO_SERVICES: DemoService[] = [
     category: "protection",
     kind: "package",
     short: "A one-year ceramic coating after a light paint correction.",
+    intervalMonths: 12,
     long: "Decontamination, a light machine polish and a **one-year ceramic coating** on paint, wheels and glass.",
     matrix: { S: [35000, 480], M: [39000, 540], L: [44000, 600] },
   },

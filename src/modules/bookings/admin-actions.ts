@@ -4,6 +4,7 @@ import { adminAction, requestActor } from "@/server/actions";
 import { getDb } from "@/server/db";
 import {
   adminBookingChangeInput,
+  adminBookingCompleteInput,
   adminBookingReasonInput,
   internalNotesInput,
   resendEmailInput,
@@ -26,7 +27,9 @@ const changeWithReason = (verb: AdminBookingVerb) =>
 
 export const approveBookingAction = change("approve");
 export const startBookingAction = change("start");
-export const completeBookingAction = change("complete");
+export const completeBookingAction = adminAction(adminBookingCompleteInput, async (input, user) =>
+  changeBookingAsAdmin(await getDb(), await requestActor(user.id), "complete", input),
+);
 export const noShowBookingAction = change("no_show");
 export const declineBookingAction = changeWithReason("decline");
 export const cancelBookingAsAdminAction = changeWithReason("cancel");

@@ -17,12 +17,22 @@ const reason = z
 
 export const adminBookingReasonInput = z.object({ bookingId, from, reason });
 
+/** Completing a job: optional notes the customer reads in their vehicle's service history. */
+export const adminBookingCompleteInput = z.object({
+  bookingId,
+  from,
+  jobNotes: z.string().trim().max(2000, "Use at most 2,000 characters.").default(""),
+});
+
 export const internalNotesInput = z.object({
   bookingId,
   notes: z.string().trim().max(5000, "Use at most 5,000 characters."),
 });
 
-export type AdminBookingChangeInput = z.infer<typeof adminBookingChangeInput> & { reason?: string };
+export type AdminBookingChangeInput = z.infer<typeof adminBookingChangeInput> & {
+  reason?: string;
+  jobNotes?: string;
+};
 export type InternalNotesInput = z.infer<typeof internalNotesInput>;
 
 export const resendEmailInput = z.object({

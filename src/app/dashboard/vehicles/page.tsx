@@ -13,6 +13,8 @@ import {
   saveVehicleAction,
 } from "@/modules/accounts/garage-actions";
 import { getMyVehicles } from "@/modules/accounts/server";
+import { VehicleHistoryPanel } from "@/modules/bookings/components/vehicle-history";
+import { loadVehicleServiceHistory } from "@/modules/bookings/server";
 import { getVehicleSizeChoices } from "@/modules/catalogue/server";
 import { requireCustomerPage } from "@/server/auth/guards";
 
@@ -21,6 +23,10 @@ export const metadata: Metadata = { title: "Your vehicles" };
 export default async function VehiclesPage() {
   const user = await requireCustomerPage(routes.myVehicles);
   const [vehicles, sizes] = await Promise.all([getMyVehicles(user), getVehicleSizeChoices()]);
+  const history = await loadVehicleServiceHistory(
+    user.id,
+    vehicles.map((v) => v.id),
+  );
   const addButton = (
     <GarageDialog
       trigger="Add a vehicle"
@@ -38,7 +44,7 @@ export default async function VehiclesPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <PageHeader
           title="Your vehicles"
-          description="Choose one of these when you book. The default is picked for you."
+          description="Choose one of these when you book. The default is picked for you. Each keeps its service history."
         />
         {vehicles.length > 0 && addButton}
       </div>
@@ -50,6 +56,7 @@ export default async function VehiclesPage() {
         <ul className={`mt-6 ${cardListClass}`} aria-label="Saved vehicles">
           {vehicles.map((v) => {
             const name = `${v.make} ${v.model}`;
+            const vehicleHistory = history.get(v.id);
             return (
               <li
                 key={v.id}
@@ -67,6 +74,9 @@ export default async function VehiclesPage() {
                     ))}
                   </p>
                   {v.notes && <p className="mt-1 text-sm break-words">{v.notes}</p>}
+                  {vehicleHistory && (
+                    <VehicleHistoryPanel history={vehicleHistory} vehicleName={name} audience="customer" />
+                  )}
                 </div>
                 <div className="flex flex-wrap gap-2 sm:justify-end">
                   <GarageDialog

@@ -130,7 +130,7 @@ export function EmailPreferencesSection({
           <Checkbox
             name="notifyReminders"
             label="Reminders"
-            help="A reminder before each appointment."
+            help="A reminder before each appointment, and when a service you had is due again."
             defaultChecked={user.notifyReminders}
           />
           <Checkbox

@@ -40,10 +40,9 @@ type Props = {
 
 type Action = (input: Record<string, unknown>) => Promise<FormResult>;
 
-const SIMPLE: Record<"approve" | "start" | "complete" | "no_show", Action> = {
+const SIMPLE: Record<"approve" | "start" | "no_show", Action> = {
   approve: approveBookingAction,
   start: startBookingAction,
-  complete: completeBookingAction,
   no_show: noShowBookingAction,
 };
 
@@ -76,16 +75,6 @@ function SimpleAction({ verb, props }: { verb: keyof typeof SIMPLE; props: Props
       confirm: "Start job",
       done: "Job started.",
     },
-    complete: {
-      label: "Complete job",
-      title: `Complete ${reference}?`,
-      description:
-        status === "confirmed"
-          ? "The job is marked Completed (it passes through In progress on the timeline). This cannot be undone."
-          : "The job is marked Completed. This cannot be undone.",
-      confirm: "Complete job",
-      done: "Job completed.",
-    },
     no_show: {
       label: "Mark as missed",
       title: `Mark ${reference} as missed?`,
@@ -104,6 +93,42 @@ function SimpleAction({ verb, props }: { verb: keyof typeof SIMPLE; props: Props
       tone={verb === "no_show" ? "danger" : "primary"}
       onConfirm={() => run({ bookingId, from: status })}
     />
+  );
+}
+
+/** Completing asks for optional job notes: the customer reads them in the vehicle's service history. */
+function CompleteAction({ props }: { props: Props }) {
+  const [open, setOpen] = useState(false);
+  const { bookingId, status, reference } = props;
+  const run = useRun(completeBookingAction, "Job completed.");
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={<Button>Complete job</Button>}
+      title={`Complete ${reference}?`}
+      description={
+        status === "confirmed"
+          ? "The job is marked Completed (it passes through In progress on the timeline). This cannot be undone."
+          : "The job is marked Completed. This cannot be undone."
+      }
+    >
+      <Form
+        action={run}
+        extra={{ bookingId, from: status }}
+        onSuccess={() => setOpen(false)}
+        aria-label="Complete the job"
+      >
+        <TextAreaField
+          name="jobNotes"
+          label="Job notes (optional)"
+          required={false}
+          rows={3}
+          help="What was done and anything you noticed. The customer sees these in the vehicle's service history."
+        />
+        <SubmitButton>Complete job</SubmitButton>
+      </Form>
+    </Dialog>
   );
 }
 
@@ -147,6 +172,8 @@ export function AdminBookingActions(props: Props) {
       {props.verbs.map((verb) =>
         verb === "decline" || verb === "cancel" ? (
           <ReasonAction key={verb} verb={verb} props={props} />
+        ) : verb === "complete" ? (
+          <CompleteAction key={verb} props={props} />
         ) : (
           <SimpleAction key={verb} verb={verb} props={props} />
         ),

@@ -78,6 +78,11 @@ export function AdminBookingJob({ page }: { page: AdminBookingPage }) {
         </Row>
         <Row label="Source">{page.sourceLabel}</Row>
         {page.cancellationReason && <Row label="Why it ended">{page.cancellationReason}</Row>}
+        {page.jobNotes && (
+          <Row label="Job notes">
+            <span className="whitespace-pre-line">{page.jobNotes}</span>
+          </Row>
+        )}
       </dl>
     </Section>
   );

@@ -106,6 +106,7 @@ export async function changeBookingAsAdmin(
       reason,
       now,
       refusal: staleMessage(current),
+      ...(verb === "complete" ? { jobNotes: input.jobNotes?.trim() || null } : {}),
       effects: async (etx, changed) => {
         if (verb === "decline" || verb === "cancel")
           await tellCustomerBookingEnded(etx, changed, verb, reason);

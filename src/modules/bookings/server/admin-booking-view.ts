@@ -41,6 +41,8 @@ export type AdminBookingPage = {
   source: BookingSource;
   sourceLabel: string;
   internalNotes: string | null;
+  /** Written when the job was completed; the customer reads them in the vehicle's service history. */
+  jobNotes: string | null;
   cancellationReason: string | null;
   /** The lifecycle buttons the page shows for the booking's status now. */
   verbs: AdminBookingVerb[];
@@ -186,6 +188,7 @@ export async function getAdminBookingPage(
     source: row.source,
     sourceLabel: SOURCE_LABELS[row.source],
     internalNotes: row.internalNotes,
+    jobNotes: row.jobNotes,
     cancellationReason: row.cancellationReason,
     verbs: adminVerbsFor(row.status, row.startsAt, now),
     timeline: events.map((e) => ({

@@ -32,3 +32,5 @@ export * from "./customer-facts";
 export * from "./reschedule-requests";
 export * from "./reschedule-expiry";
 export * from "./reschedule-views";
+export * from "./vehicle-history";
+export * from "./maintenance-reminders";

@@ -2,6 +2,7 @@ import "server-only";
 import type { JobDefinition } from "@/server/jobs/runtime";
 import { logger } from "@/server/logger";
 import { expireHolds } from "./hold-expiry";
+import { sendDueMaintenanceReminders } from "./maintenance-reminders";
 
 /** Holds past their expiry become officially expired (and their time is announced as free). */
 export const bookingJobs: JobDefinition[] = [
@@ -11,6 +12,15 @@ export const bookingJobs: JobDefinition[] = [
     handle: async (_data, { db }) => {
       const expired = await expireHolds(db);
       if (expired.span) logger.info({ bookings: expired.bookingIds.length }, "expired holds released");
+    },
+  },
+  {
+    // Hourly: a service due again today is reminded from 09:00 in the business zone (ADR 0023).
+    queue: "maintenance-reminders",
+    schedule: "7 * * * *",
+    handle: async (_data, { db }) => {
+      const run = await sendDueMaintenanceReminders(db);
+      if (Object.values(run).some((n) => n > 0)) logger.info(run, "maintenance reminders");
     },
   },
 ];

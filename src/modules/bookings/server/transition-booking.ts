@@ -47,6 +47,8 @@ export type TransitionInput = {
   deferLive?: boolean;
   /** The message for a refused change. */
   refusal?: string;
+  /** On completion: what was done and noticed, for the vehicle's service history. */
+  jobNotes?: string | null;
 };
 
 export type TransitionResult = { booking: Booking; from: BookingStatus; steps: BookingStatus[] };
@@ -103,7 +105,10 @@ async function applyStep(tx: Tx, booking: Booking, to: BookingStatus, input: Tra
   const set: Partial<typeof bookings.$inferInsert> = { status: to };
   if (to !== "pending_payment") set.holdExpiresAt = null;
   if (to === "confirmed") set.confirmedAt = now;
-  if (to === "completed") set.completedAt = now;
+  if (to === "completed") {
+    set.completedAt = now;
+    if (input.jobNotes !== undefined) set.jobNotes = input.jobNotes;
+  }
   if (to === "cancelled") {
     set.cancelledAt = now;
     set.cancelledBy = input.cancelledBy !== undefined ? input.cancelledBy : actorId(input.actor);

@@ -83,3 +83,26 @@ export async function bookAgainHref(db: DbOrTx, customerId: string): Promise<str
 }
 
 export const loadBookAgainHref = async (customerId: string) => bookAgainHref(await getDb(), customerId);
+
+/**
+ * "Book it again" for a maintenance reminder: the wizard with the job's vehicle and address and the
+ * service that is due — a package on its own, or an add-on with the package the job had.
+ */
+export async function maintenanceBookHref(
+  db: DbOrTx,
+  bookingId: string,
+  serviceId: string,
+): Promise<string | null> {
+  const [b] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const [service] = await db
+    .select({ slug: services.slug, kind: services.kind })
+    .from(services)
+    .where(eq(services.id, serviceId));
+  if (!b || !service) return null;
+  const choices = await choicesOf(db, b);
+  return wizardHref(
+    service.kind === "package"
+      ? { ...choices, service: service.slug, addons: undefined }
+      : { ...choices, addons: [service.slug] },
+  );
+}

@@ -20,6 +20,7 @@ export type ServiceFormValues = {
   addonCategoryIds: string[];
   isActive: boolean;
   sortOrder: number | null;
+  maintenanceIntervalMonths: number | null;
 };
 
 /** Create and edit share one form; on create the slug may be left empty to be generated from the name. */
@@ -115,6 +116,19 @@ export function ServiceForm({
           defaultValue={values?.sortOrder === null || values === undefined ? "" : String(values.sortOrder)}
           required={false}
           help="Lower numbers come first. Empty: at the end."
+        />
+        <Field
+          name="maintenanceIntervalMonths"
+          label="Remind customers after (months)"
+          type="number"
+          inputMode="numeric"
+          defaultValue={
+            values?.maintenanceIntervalMonths === null || values === undefined
+              ? ""
+              : String(values.maintenanceIntervalMonths)
+          }
+          required={false}
+          help="For work that wants redoing, like a coating top-up: the customer gets one email when it is due, with a link to book it again. Empty: no reminder."
         />
       </div>
       <Checkbox

@@ -27,6 +27,7 @@ const LABELS: Record<string, string> = {
   "reschedule-request-admin": "Reschedule request (to the business)",
   "reschedule-declined": "Reschedule request declined",
   "reschedule-offer": "Another time offered",
+  "maintenance-due": "Service due again",
 };
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {

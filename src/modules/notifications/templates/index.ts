@@ -30,6 +30,7 @@ import {
 } from "./booking";
 import { type BookingEndedData, renderBookingCancelled, renderBookingDeclined } from "./booking-ended";
 import { type BookingMovedData, renderBookingMoved } from "./booking-moved";
+import { type MaintenanceDueData, renderMaintenanceDue } from "./maintenance";
 import {
   type RescheduleAnswerData,
   type RescheduleRequestAdminData,
@@ -62,6 +63,7 @@ export type TemplateDataMap = {
   "reschedule-request-admin": RescheduleRequestAdminData;
   "reschedule-declined": RescheduleAnswerData;
   "reschedule-offer": RescheduleAnswerData;
+  "maintenance-due": MaintenanceDueData;
 };
 
 export type TemplateName = keyof TemplateDataMap;
@@ -89,6 +91,7 @@ const renderers: { [K in TemplateName]: (data: TemplateDataMap[K], ctx: EmailCon
   "reschedule-request-admin": renderRescheduleRequestAdmin,
   "reschedule-declined": renderRescheduleDeclined,
   "reschedule-offer": renderRescheduleOffer,
+  "maintenance-due": renderMaintenanceDue,
 };
 
 export function isTemplateName(name: string): name is TemplateName {

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   char,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -100,6 +101,9 @@ export const bookings = pgTable(
     addressSnapshot: jsonb("address_snapshot").$type<AddressSnapshot>().notNull(),
     customerNotes: text("customer_notes"),
     internalNotes: text("internal_notes"),
+    // What was done and noticed, written when the job is completed: the vehicle's service history shows it
+    // to the customer.
+    jobNotes: text("job_notes"),
     holdExpiresAt: instant("hold_expires_at"),
     confirmedAt: instant("confirmed_at"),
     cancelledAt: instant("cancelled_at"),
@@ -230,5 +234,34 @@ export const rescheduleRequests = pgTable(
       .on(t.expiresAt)
       .where(sql`status = 'pending'`),
     check("reschedule_range", sql`${t.requestedStartsAt} < ${t.requestedEndsAt}`),
+  ],
+);
+
+/**
+ * One maintenance reminder per (completed booking, service with an interval): the row is claimed before the
+ * email is queued, in the same transaction, so two workers or a restart can never send it twice.
+ */
+// @owner bookings
+export const maintenanceReminders = pgTable(
+  "maintenance_reminders",
+  {
+    id: id(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    serviceId: uuid("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    vehicleId: uuid("vehicle_id")
+      .notNull()
+      .references(() => vehicles.id, { onDelete: "cascade" }),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    // "sent" (an email queued) or "skipped" (opted out, booked again, vehicle gone): either way, done.
+    outcome: text("outcome").notNull(),
+    at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("maintenance_reminders_booking_service_idx").on(t.bookingId, t.serviceId),
+    index("maintenance_reminders_vehicle_idx").on(t.vehicleId),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 import { serviceKind } from "./enums";
 import { uploads } from "./platform";
@@ -36,10 +36,17 @@ export const services = pgTable(
     imageUploadId: uuid("image_upload_id").references(() => uploads.id, { onDelete: "set null" }),
     isActive: boolean("is_active").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
+    // A service that wants doing again (a coating top-up every 6 months): the customer gets one reminder
+    // when it is due. Null: no reminder.
+    maintenanceIntervalMonths: smallint("maintenance_interval_months"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check(
+      "services_maintenance_interval",
+      sql`${t.maintenanceIntervalMonths} IS NULL OR ${t.maintenanceIntervalMonths} BETWEEN 1 AND 60`,
+    ),
     index("services_category_idx").on(t.categoryId, t.sortOrder),
     index("services_kind_active_idx").on(t.kind, t.isActive),
   ],

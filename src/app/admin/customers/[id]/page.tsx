@@ -18,7 +18,10 @@ import {
   SendSetupLinkButton,
 } from "@/modules/accounts/components/admin-customer-actions";
 import { loadAdminCustomerProfile } from "@/modules/accounts/server";
-import { loadCustomerBookingsForAdmin } from "@/modules/bookings/server";
+import { VehicleHistoryPanel } from "@/modules/bookings/components/vehicle-history";
+import { loadCustomerBookingsForAdmin, loadVehicleServiceHistory } from "@/modules/bookings/server";
+import type { EmailStatus } from "@/lib/enums";
+import { EMAIL_STATUS_LABELS, EMAIL_STATUS_TONES } from "@/modules/notifications/domain/outbox-view";
 import { loadEmailsForRecipient } from "@/modules/notifications/server";
 import { deactivateCustomerAction } from "@/modules/payments/admin-customer-actions";
 import { loadCustomerMoney } from "@/modules/payments/server";
@@ -28,17 +31,6 @@ import { requireAdminPage } from "@/server/auth/guards";
 type Params = { params: Promise<{ id: string }> };
 
 export const metadata: Metadata = { title: "Customer" };
-
-const EMAIL_STATUS: Record<
-  string,
-  { label: string; tone: "success" | "warning" | "danger" | "neutral" | "info" }
-> = {
-  queued: { label: "Queued", tone: "neutral" },
-  sending: { label: "Sending", tone: "neutral" },
-  sent: { label: "Sent", tone: "success" },
-  logged: { label: "Logged (not sent)", tone: "info" },
-  failed: { label: "Failed", tone: "danger" },
-};
 
 const HISTORY: Record<string, string> = {
   "customer.contact_updated": "Contact details changed",
@@ -55,10 +47,14 @@ export default async function AdminCustomerPage({ params }: Params) {
   if (!profile) notFound();
   const settings = await getPublicSettings();
   const tz = settings.timeZone;
-  const [bookingLines, money, sent] = await Promise.all([
+  const [bookingLines, money, sent, history] = await Promise.all([
     loadCustomerBookingsForAdmin(profile.id, tz),
     loadCustomerMoney(profile.id, tz),
     loadEmailsForRecipient({ userId: profile.id, email: profile.email }),
+    loadVehicleServiceHistory(
+      profile.id,
+      profile.vehicles.map((v) => v.id),
+    ),
   ]);
   const upcoming = bookingLines.filter((b) => b.upcoming);
   const when = (d: Date) => formatDateTime(d, tz);
@@ -196,7 +192,11 @@ export default async function AdminCustomerPage({ params }: Params) {
             ) : (
               <ul className="mt-3 divide-y divide-line text-sm">
                 {sent.map((e) => {
-                  const s = EMAIL_STATUS[e.status] ?? { label: e.status, tone: "neutral" as const };
+                  const status = e.status as EmailStatus;
+                  const s = {
+                    label: EMAIL_STATUS_LABELS[status] ?? e.status,
+                    tone: EMAIL_STATUS_TONES[status] ?? "neutral",
+                  };
                   return (
                     <li
                       key={e.id}
@@ -252,14 +252,24 @@ export default async function AdminCustomerPage({ params }: Params) {
             {profile.vehicles.length === 0 ? (
               <p className="mt-3 text-sm text-ink-muted">No saved vehicles.</p>
             ) : (
-              <ul className="mt-3 space-y-1 text-sm">
-                {profile.vehicles.map((v) => (
-                  <li key={v.id}>
-                    {[v.colour, v.make, v.model].filter(Boolean).join(" ")}{" "}
-                    <span className="font-mono">{v.registration}</span>
-                    {v.isDefault && <span className="text-ink-subtle"> · default</span>}
-                  </li>
-                ))}
+              <ul className="mt-3 divide-y divide-line text-sm">
+                {profile.vehicles.map((v) => {
+                  const name = [v.colour, v.make, v.model].filter(Boolean).join(" ");
+                  const vehicleHistory = history.get(v.id);
+                  return (
+                    <li key={v.id} className="py-2 first:pt-0 last:pb-0">
+                      {name} <span className="font-mono">{v.registration}</span>
+                      {v.isDefault && <span className="text-ink-subtle"> · default</span>}
+                      {vehicleHistory && (
+                        <VehicleHistoryPanel
+                          history={vehicleHistory}
+                          vehicleName={`${name} ${v.registration}`}
+                          audience="admin"
+                        />
+                      )}
+                    </li>
+                  );
+                })}
               </ul>
             )}
           </Section>
