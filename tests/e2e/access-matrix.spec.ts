@@ -159,6 +159,17 @@ const MATRIX: Row[] = [
       banned: login("/admin/reports"),
     },
   ],
+  [
+    "GET",
+    "/admin/analytics",
+    {
+      visitor: login("/admin/analytics"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 200,
+      banned: login("/admin/analytics"),
+    },
+  ],
   // Each report's CSV (the page's range form; a bad custom range is a 400, an unknown report a 404).
   [
     "GET",
