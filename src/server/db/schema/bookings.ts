@@ -265,3 +265,21 @@ export const maintenanceReminders = pgTable(
     index("maintenance_reminders_vehicle_idx").on(t.vehicleId),
   ],
 );
+
+/**
+ * The bookings module's per-customer facts that do not depend on the time of day (ADR 0024), for the
+ * admin's customers list: how many bookings count, the latest start of a booking that is not cancelled,
+ * declined or expired, what is owed on confirmed, started and completed jobs, and the lifetime value
+ * (collected minus refunded). Kept exact by statement triggers on bookings in the writing transaction
+ * (drizzle/0012_customer_booking_facts_trigger.sql); a row exists for every customer with a booking.
+ */
+// @owner bookings
+export const customerBookingFacts = pgTable("customer_booking_facts", {
+  customerId: text("customer_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  bookings: integer("bookings").notNull(),
+  latestAt: instant("latest_at"),
+  owedMinor: integer("owed_minor").notNull(),
+  valueMinor: integer("value_minor").notNull(),
+});
