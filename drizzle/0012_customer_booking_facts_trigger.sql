@@ -2,15 +2,16 @@
 -- to bookings, whichever module path makes it: a booking made, a status change, a move, the payment
 -- ledger, an erasure, a merge, the seed and the factories. Statement triggers with transition tables, so
 -- a bulk insert refreshes each customer once. Each refresh recomputes the customer's facts from their
--- bookings (a handful of rows, bookings_customer_idx) after taking a per-customer transaction lock, so two
--- transactions changing bookings of the same customer cannot each write a total missing the other's change
--- (under READ COMMITTED the recompute, a later statement, sees what the first one committed).
+-- bookings (a handful of rows, bookings_customer_idx) after locking the customer's facts row (made first
+-- if missing), so two transactions changing bookings of the same customer cannot each write a total
+-- missing the other's change: under READ COMMITTED the recompute, a later statement, sees what the first
+-- one committed while the second waited. Row locks, not advisory locks: a bulk statement may touch tens
+-- of thousands of customers, more than the lock table holds.
 CREATE FUNCTION customer_booking_facts_refresh(ids text[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_advisory_xact_lock(hashtextextended('customer_booking_facts:' || c, 0))
-    FROM (SELECT DISTINCT unnest(ids) AS c ORDER BY 1) AS locked;
-  DELETE FROM customer_booking_facts f WHERE f.customer_id = ANY(ids)
-    AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.customer_id = f.customer_id);
+  INSERT INTO customer_booking_facts (customer_id, bookings, owed_minor, value_minor)
+    SELECT DISTINCT c, 0, 0, 0 FROM unnest(ids) AS c ON CONFLICT (customer_id) DO NOTHING;
+  PERFORM 1 FROM customer_booking_facts WHERE customer_id = ANY(ids) ORDER BY customer_id FOR UPDATE;
   INSERT INTO customer_booking_facts AS f (customer_id, bookings, latest_at, owed_minor, value_minor)
     SELECT b.customer_id,
       (count(*) FILTER (WHERE b.status <> 'expired'))::int,
@@ -21,6 +22,8 @@ BEGIN
     FROM bookings b WHERE b.customer_id = ANY(ids) GROUP BY b.customer_id
   ON CONFLICT (customer_id) DO UPDATE SET bookings = excluded.bookings, latest_at = excluded.latest_at,
     owed_minor = excluded.owed_minor, value_minor = excluded.value_minor;
+  DELETE FROM customer_booking_facts f WHERE f.customer_id = ANY(ids)
+    AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.customer_id = f.customer_id);
 END $$;
 --> statement-breakpoint
 CREATE FUNCTION customer_booking_facts_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$

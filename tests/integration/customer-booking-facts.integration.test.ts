@@ -231,6 +231,38 @@ describe.each(dbKinds)("customer booking facts read model (%s)", (kind) => {
     );
   }, 120_000);
 
+  it.runIf(kind === "postgres")(
+    "stays exact when two transactions change the same customer's bookings at once",
+    async () => {
+      await db.execute(sql`DELETE FROM bookings`);
+      await apply({ op: "insert", customer: 0, day: -2, status: 4, total: 9000, count: 1 });
+      await apply({ op: "insert", customer: 0, day: 5, status: 2, total: 7000, count: 1 });
+      const [a, b] = [await bookingIdAt(0), await bookingIdAt(1)] as [string, string];
+      let release = () => {};
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
+      let wrote = () => {};
+      const firstWrote = new Promise<void>((r) => {
+        wrote = r;
+      });
+      const first = db.transaction(async (tx) => {
+        await addToBookingLedger(tx, a, { paidMinor: 100 });
+        wrote();
+        await gate;
+      });
+      await firstWrote;
+      // The second computes its customer's facts while the first has not committed: it must wait for it.
+      const second = db.transaction((tx) => addToBookingLedger(tx, b, { paidMinor: 200 }));
+      await new Promise((r) => setTimeout(r, 300));
+      release();
+      await Promise.all([first, second]);
+      const [row] = await db.select().from(customerBookingFacts);
+      expect(row).toMatchObject({ valueMinor: 300, owedMinor: 9000 + 7000 - 300 });
+      await expectExact();
+    },
+  );
+
   it("keeps no row for a customer whose last booking is gone, and none for a deleted customer", async () => {
     await db.execute(sql`DELETE FROM bookings`);
     await apply({ op: "insert", customer: 0, day: 3, status: 2, total: 5000, count: 1 });

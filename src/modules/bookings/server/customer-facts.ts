@@ -30,6 +30,8 @@ const list = (s: readonly string[]) =>
     s.map((v) => sql`${v}`),
     sql`, `,
   );
+/** Status constants written into the statement, so the planner matches the partial indexes' predicates. */
+const literals = (s: readonly BookingStatus[]) => sql.raw(s.map((v) => `'${v}'`).join(", "));
 
 /**
  * The columns the subquery yields, per customer with at least one booking:
@@ -39,9 +41,10 @@ const list = (s: readonly string[]) =>
  * booking — the same Paid and Refunded as /admin/bookings). `customerIds` restricts the read to a page
  * of customers.
  *
- * `last_at` is the stored latest start when that is already past (nearly everyone); a customer whose
- * latest booking is still ahead gets the latest past one from bookings_customer_idx. `next_at` groups
- * only the bookings still ahead in an upcoming status (bookings_status_starts_idx), a small slice.
+ * `last_at` is the stored latest start when that is already past; a customer whose latest booking is
+ * still ahead gets the latest started one from bookings_customer_happened_idx (one index-only probe).
+ * `next_at` groups only the bookings still ahead in an upcoming status (bookings_upcoming_starts_idx,
+ * index-only), the slice up to the booking horizon.
  */
 export function customerBookingFactsSql(now: Date, customerIds?: readonly string[]): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
@@ -53,12 +56,12 @@ export function customerBookingFactsSql(now: Date, customerIds?: readonly string
         : sql`AND ${column} IN (${list(customerIds)})`;
   return sql`SELECT f.customer_id, f.bookings,
       CASE WHEN f.latest_at > ${at} THEN (SELECT max(lb.starts_at) FROM ${bookings} lb
-        WHERE lb.customer_id = f.customer_id AND lb.starts_at <= ${at} AND lb.status NOT IN (${list(NOT_HAPPENED)}))
+        WHERE lb.customer_id = f.customer_id AND lb.starts_at <= ${at} AND lb.status NOT IN (${literals(NOT_HAPPENED)}))
         ELSE f.latest_at END AS last_at,
       nb.next_at, f.owed_minor, f.value_minor
     FROM ${customerBookingFacts} f
     LEFT JOIN (SELECT ${bookings.customerId} AS customer_id, min(${bookings.startsAt}) AS next_at FROM ${bookings}
-      WHERE ${bookings.startsAt} > ${at} AND ${bookings.status} IN (${list(UPCOMING_STATUSES)}) ${only(sql`${bookings.customerId}`)}
+      WHERE ${bookings.startsAt} > ${at} AND ${bookings.status} IN (${literals(UPCOMING_STATUSES)}) ${only(sql`${bookings.customerId}`)}
       GROUP BY ${bookings.customerId}) nb ON nb.customer_id = f.customer_id
     WHERE true ${only(sql`f.customer_id`)}`;
 }

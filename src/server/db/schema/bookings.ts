@@ -120,6 +120,15 @@ export const bookings = pgTable(
     index("bookings_customer_idx").on(t.customerId, t.startsAt),
     // A customer's booking ids from the index alone (the admin search by name, email or phone).
     index("bookings_customer_id_idx").on(t.customerId, t.id),
+    // The customers list's time-dependent facts (ADR 0024), read from the index alone: the next booking
+    // (the future slice of upcoming bookings) and, for a customer whose latest booking is still ahead, the
+    // latest one that has started.
+    index("bookings_upcoming_starts_idx")
+      .on(t.startsAt, t.customerId)
+      .where(sql`${t.status} IN ('pending_payment', 'awaiting_approval', 'confirmed')`),
+    index("bookings_customer_happened_idx")
+      .on(t.customerId, t.startsAt)
+      .where(sql`${t.status} NOT IN ('cancelled', 'declined', 'expired')`),
     index("bookings_status_starts_idx").on(t.status, t.startsAt),
     index("bookings_team_starts_idx").on(t.teamId, t.startsAt),
     index("bookings_created_idx").on(t.createdAt),
