@@ -25,7 +25,8 @@ export async function runOnDatabases(
   }
   const reuse = process.env.BENCH_DB;
   const keep = Boolean(reuse) || process.env.BENCH_KEEP_DB === "1";
-  if (reuse && !/^forecourt_bench_[0-9a-f]+$/.test(reuse)) throw new Error("BENCH_DB names a kept bench database");
+  if (reuse && !/^forecourt_bench_[0-9a-f]+$/.test(reuse))
+    throw new Error("BENCH_DB names a kept bench database");
   const name = reuse ?? `forecourt_bench_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();

@@ -27,7 +27,8 @@ const TZ = "Europe/London";
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 100_000);
 const CUSTOMERS = Math.max(1, Math.round(BOOKINGS / 5));
 // Above 200,000 bookings (or with BENCH_SEED=sql) the seed is generated inside the database.
-const SEED_IN_SQL = process.env.BENCH_SEED === "sql" || (process.env.BENCH_SEED !== "js" && BOOKINGS > 200_000);
+const SEED_IN_SQL =
+  process.env.BENCH_SEED === "sql" || (process.env.BENCH_SEED !== "js" && BOOKINGS > 200_000);
 const BATCH = 1000;
 const DAY = 86_400_000;
 const admin = { role: "admin" as const };

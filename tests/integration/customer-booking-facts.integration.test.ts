@@ -62,7 +62,12 @@ async function factsOf(db: Db, subquery: ReturnType<typeof sql>): Promise<FactRo
       to_char(next_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS next,
       owed_minor::int AS owed_minor, value_minor::int AS value_minor
     FROM (${subquery}) f ORDER BY customer_id`);
-  return rows.map((r) => ({ ...r, bookings: Number(r.bookings), owed_minor: Number(r.owed_minor), value_minor: Number(r.value_minor) }));
+  return rows.map((r) => ({
+    ...r,
+    bookings: Number(r.bookings),
+    owed_minor: Number(r.owed_minor),
+    value_minor: Number(r.value_minor),
+  }));
 }
 
 type Op =
@@ -90,9 +95,30 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       count: fc.integer({ min: 1, max: 3 }),
     }),
   },
-  { weight: 4, arbitrary: fc.record({ op: fc.constant("status" as const), booking: fc.nat(50), status: fc.nat(STATUSES.length - 1) }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant("statusAll" as const), customer: fc.nat(CUSTOMERS - 1), status: fc.nat(STATUSES.length - 1) }) },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant("move" as const), booking: fc.nat(50), days: fc.integer({ min: -40, max: 40 }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant("status" as const),
+      booking: fc.nat(50),
+      status: fc.nat(STATUSES.length - 1),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant("statusAll" as const),
+      customer: fc.nat(CUSTOMERS - 1),
+      status: fc.nat(STATUSES.length - 1),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant("move" as const),
+      booking: fc.nat(50),
+      days: fc.integer({ min: -40, max: 40 }),
+    }),
+  },
   {
     weight: 4,
     arbitrary: fc.record({
@@ -103,7 +129,14 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       refunded: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 5_000 })),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant("merge" as const), from: fc.nat(CUSTOMERS - 1), to: fc.nat(CUSTOMERS - 1) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant("merge" as const),
+      from: fc.nat(CUSTOMERS - 1),
+      to: fc.nat(CUSTOMERS - 1),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant("erase" as const), customer: fc.nat(CUSTOMERS - 1) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant("note" as const), booking: fc.nat(50) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant("delete" as const), booking: fc.nat(50) }) },
@@ -158,7 +191,11 @@ describe.each(dbKinds)("customer booking facts read model (%s)", (kind) => {
       }
       case "status": {
         const id = await bookingIdAt(o.booking);
-        if (id) await db.update(bookings).set({ status: STATUSES[o.status] as BookingStatus }).where(eq(bookings.id, id));
+        if (id)
+          await db
+            .update(bookings)
+            .set({ status: STATUSES[o.status] as BookingStatus })
+            .where(eq(bookings.id, id));
         return;
       }
       case "statusAll":
@@ -181,7 +218,10 @@ describe.each(dbKinds)("customer booking facts read model (%s)", (kind) => {
       }
       case "ledger": {
         const id = await bookingIdAt(o.booking);
-        if (id) await db.transaction((tx) => addToBookingLedger(tx, id, { paidMinor: o.paid, refundedMinor: o.refunded }));
+        if (id)
+          await db.transaction((tx) =>
+            addToBookingLedger(tx, id, { paidMinor: o.paid, refundedMinor: o.refunded }),
+          );
         return;
       }
       case "merge":
