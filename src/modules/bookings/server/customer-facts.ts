@@ -41,8 +41,10 @@ const literals = (s: readonly BookingStatus[]) => sql.raw(s.map((v) => `'${v}'`)
  * booking — the same Paid and Refunded as /admin/bookings). `customerIds` restricts the read to a page
  * of customers.
  *
- * `last_at` is the stored latest start when that is already past; a customer whose latest booking is
- * still ahead gets the latest started one from bookings_customer_happened_idx (one index-only probe).
+ * `last_at` is the stored latest start when that is already past; for a customer whose latest booking is
+ * still ahead, the latest start at or before `now` among the stored `recent_starts` (every start from the
+ * one that had begun when the facts were written); only a `now` earlier than all of those (a customer
+ * whose every booking was ahead then) probes bookings_customer_happened_idx.
  * `next_at` groups only the bookings still ahead in an upcoming status (bookings_upcoming_starts_idx,
  * index-only), the slice up to the booking horizon.
  */
@@ -55,9 +57,11 @@ export function customerBookingFactsSql(now: Date, customerIds?: readonly string
         ? sql`AND false`
         : sql`AND ${column} IN (${list(customerIds)})`;
   return sql`SELECT f.customer_id, f.bookings,
-      CASE WHEN f.latest_at > ${at} THEN (SELECT max(lb.starts_at) FROM ${bookings} lb
-        WHERE lb.customer_id = f.customer_id AND lb.starts_at <= ${at} AND lb.status NOT IN (${literals(NOT_HAPPENED)}))
-        ELSE f.latest_at END AS last_at,
+      CASE WHEN f.latest_at IS NULL OR f.latest_at <= ${at} THEN f.latest_at
+        WHEN f.recent_starts[1] <= ${at} THEN (SELECT max(s) FROM unnest(f.recent_starts) s WHERE s <= ${at})
+        ELSE (SELECT max(lb.starts_at) FROM ${bookings} lb
+          WHERE lb.customer_id = f.customer_id AND lb.starts_at <= ${at} AND lb.status NOT IN (${literals(NOT_HAPPENED)}))
+        END AS last_at,
       nb.next_at, f.owed_minor, f.value_minor
     FROM ${customerBookingFacts} f
     LEFT JOIN (SELECT ${bookings.customerId} AS customer_id, min(${bookings.startsAt}) AS next_at FROM ${bookings}

@@ -289,6 +289,9 @@ export const customerBookingFacts = pgTable("customer_booking_facts", {
     .references(() => users.id, { onDelete: "cascade" }),
   bookings: integer("bookings").notNull(),
   latestAt: instant("latest_at"),
+  // Every such start from the latest one that had begun when the row was written onwards (that one and
+  // the future ones), ascending: the last booking at any later moment is among them, without a probe.
+  recentStarts: instant("recent_starts").array(),
   owedMinor: integer("owed_minor").notNull(),
   valueMinor: integer("value_minor").notNull(),
 });
