@@ -25,6 +25,8 @@ export async function seedReportsInSql(
     addons: readonly string[];
     zones: readonly (string | null)[];
     sizes: readonly string[];
+    /** The catalogue's service id of each package and add-on name (the analytics' category mix). */
+    serviceIds: ReadonlyMap<string, string>;
   },
 ) {
   const run = (text: string) => db.execute(sql.raw(text));
@@ -37,6 +39,8 @@ export async function seedReportsInSql(
   const vehicle = JSON.stringify(defaultVehicleSnapshot).replace(/'/g, "''");
   const address = JSON.stringify(defaultAddressSnapshot).replace(/'/g, "''");
   const nowSql = `to_timestamp(${o.now / 1000})`;
+  const serviceRows = [...o.serviceIds].map(([n, id]) => `('${n.replace(/'/g, "''")}', '${id}'::uuid)`);
+  const sv = `sv (name, id) AS (VALUES ${serviceRows.length ? serviceRows.join(", ") : "(NULL::text, NULL::uuid)"})`;
   for (let from = 0; from < o.bookings; from += BATCH) {
     const to = Math.min(o.bookings, from + BATCH) - 1;
     await db.transaction(async (tx) => {
@@ -80,10 +84,10 @@ export async function seedReportsInSql(
           jsonb_set('${vehicle}'::jsonb, '{sizeName}', to_jsonb((${q(o.sizes)})[1 + n % ${o.sizes.length}])),
           '${address}'::jsonb, created_at
         FROM g`);
-      await t(`INSERT INTO booking_items (booking_id, kind, name, price_minor, minutes, position)
-        SELECT id, 'package'::booking_item_kind, pkg, pkg_price, minutes, 0 FROM g
-        UNION ALL SELECT id, 'addon'::booking_item_kind, addon, 1500, 0, 1 FROM g WHERE addon IS NOT NULL
-        UNION ALL SELECT id, 'travel_fee'::booking_item_kind, 'Travel to ' || zone, fee, 0, 2 FROM g WHERE zone IS NOT NULL`);
+      await t(`WITH ${sv} INSERT INTO booking_items (booking_id, kind, service_id, name, price_minor, minutes, position)
+        SELECT g.id, 'package'::booking_item_kind, sv.id, pkg, pkg_price, minutes, 0 FROM g LEFT JOIN sv ON sv.name = g.pkg
+        UNION ALL SELECT g.id, 'addon'::booking_item_kind, sv.id, addon, 1500, 0, 1 FROM g JOIN sv ON sv.name = g.addon
+        UNION ALL SELECT id, 'travel_fee'::booking_item_kind, NULL, 'Travel to ' || zone, fee, 0, 2 FROM g WHERE zone IS NOT NULL`);
       // The first payment (deposit or in full) and, for a finished deposit job in the past, the balance.
       await t(`CREATE TEMP TABLE gp ON COMMIT DROP AS
         SELECT pay_id AS id, id AS booking_id, n, plan AS kind, CASE plan WHEN 'full' THEN total ELSE deposit END AS amount,
