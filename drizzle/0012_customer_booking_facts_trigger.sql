@@ -1,4 +1,4 @@
--- The per-customer booking facts (ADR 0024), kept exact by the database in the transaction of every write
+-- The per-customer booking facts (ADR 0025), kept exact by the database in the transaction of every write
 -- to bookings, whichever module path makes it: a booking made, a status change, a move, the payment
 -- ledger, an erasure, a merge, the seed and the factories. Statement triggers with transition tables, so
 -- a bulk insert refreshes each customer once. Each refresh recomputes the customer's facts from their

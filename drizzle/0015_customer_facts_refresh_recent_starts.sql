@@ -1,4 +1,4 @@
--- The refresh of ADR 0024 (0012) also keeps `recent_starts`: the starts of the customer's bookings that are
+-- The refresh of ADR 0025 (0012) also keeps `recent_starts`: the starts of the customer's bookings that are
 -- not cancelled, declined or expired, from the latest one that had begun when the refresh ran (its
 -- transaction's now()) onwards, ascending. Whatever "now" a reader asks about later, the latest such
 -- start at or before it is in the array when the array's first element is at or before it — whatever the

@@ -1,5 +1,5 @@
 // A/B of the customers list's facts on a kept `bench:admin` database (BENCH_KEEP_DB=1): ADR 0020's
-// grouped read of every booking against ADR 0024's read model, alternating run by run so both see the
+// grouped read of every booking against ADR 0025's read model, alternating run by run so both see the
 // same machine load:
 //   BENCH_DB=<name> BENCH_DATABASE_URL=… node --conditions=react-server --import tsx scripts/bench/customers-ab.ts
 import { sql } from "drizzle-orm";

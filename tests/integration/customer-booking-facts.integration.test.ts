@@ -14,7 +14,7 @@ import { bookings, customerBookingFacts, users } from "@/server/db/schema";
 import { defaultAddressSnapshot, defaultVehicleSnapshot, insertTeam, insertUser } from "@tests/factories";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 
-// The customers list's read model (ADR 0024): after any sequence of writes to bookings — made one by one
+// The customers list's read model (ADR 0025): after any sequence of writes to bookings — made one by one
 // and in bulk, status changes (one and many rows), moves, the payment ledger, a merge (bookings moved to
 // another customer), erasure, deletions, a truncate, and writes that change none of the facts — the facts
 // the list reads equal the facts computed from the bookings themselves by the grouped query the list

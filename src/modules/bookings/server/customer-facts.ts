@@ -9,7 +9,7 @@ import { bookings, customerBookingFacts, postcodeKeyExpr, registrationExpr } fro
 import { bookingPaymentStatus, PAYMENT_STATUS_LABELS } from "../domain/payment-status";
 import { BOOKING_STATUS_LABELS } from "./booking-view";
 
-// What the bookings module knows about each customer, for the admin's customers list (ADR 0020, ADR 0024):
+// What the bookings module knows about each customer, for the admin's customers list (ADR 0020, ADR 0025):
 // a subquery the accounts module joins to its users. The facts that do not depend on the time of day
 // (bookings, latest start, owed, lifetime value) are read from the `customer_booking_facts` read model,
 // which triggers on bookings keep exact in every writing transaction; "next" and "last", which move as

@@ -121,7 +121,7 @@ export const bookings = pgTable(
     index("bookings_customer_idx").on(t.customerId, t.startsAt, t.status),
     // A customer's booking ids from the index alone (the admin search by name, email or phone).
     index("bookings_customer_id_idx").on(t.customerId, t.id),
-    // The customers list's time-dependent facts (ADR 0024), read from the index alone: the next booking
+    // The customers list's time-dependent facts (ADR 0025), read from the index alone: the next booking
     // (the future slice of upcoming bookings) and, for a customer whose latest booking is still ahead, the
     // latest one that has started.
     index("bookings_upcoming_starts_idx")
@@ -143,7 +143,7 @@ export const bookings = pgTable(
     index("bookings_total_id_idx").on(t.totalMinor, t.id),
     index("bookings_payment_id_idx").on(paymentStatusExpr(t), t.id),
     index("bookings_due_id_idx").on(amountDueExpr(t), t.id),
-    // The reports' aggregates over a range of job starts, read from the index alone (ADR 0025): status,
+    // The reports' aggregates over a range of job starts, read from the index alone (ADR 0026): status,
     // team, customer, value, ledger totals and end — what revenue, bookings by status, teams, customers
     // and the item joins need of a booking — so 12 months of a million bookings are read from a contiguous
     // slice of the index instead of ~60,000 scattered heap pages.
@@ -190,7 +190,7 @@ export const bookingItems = pgTable(
   },
   (t) => [
     index("booking_items_booking_idx").on(t.bookingId, t.position),
-    // The services, vehicle-size and travel-zone reports join a range's bookings to their lines (ADR 0025).
+    // The services, vehicle-size and travel-zone reports join a range's bookings to their lines (ADR 0026).
     index("booking_items_report_idx").on(t.bookingId, t.kind, t.priceMinor, t.name),
     index("booking_items_service_idx").on(t.serviceId),
   ],
@@ -294,7 +294,7 @@ export const maintenanceReminders = pgTable(
 );
 
 /**
- * The bookings module's per-customer facts that do not depend on the time of day (ADR 0024), for the
+ * The bookings module's per-customer facts that do not depend on the time of day (ADR 0025), for the
  * admin's customers list: how many bookings count, the latest start of a booking that is not cancelled,
  * declined or expired, what is owed on confirmed, started and completed jobs, and the lifetime value
  * (collected minus refunded). Kept exact by statement triggers on bookings in the writing transaction

@@ -32,7 +32,7 @@ export const payments = pgTable(
     index("payments_settled_idx")
       .on(t.settledAt)
       .where(sql`status = 'succeeded'`),
-    // The revenue report's collected money by settle date and kind, from the index alone (ADR 0025).
+    // The revenue report's collected money by settle date and kind, from the index alone (ADR 0026).
     index("payments_settled_report_idx")
       .on(t.settledAt, t.kind, t.amountMinor)
       .where(sql`status = 'succeeded'`),
