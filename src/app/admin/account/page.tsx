@@ -8,6 +8,8 @@ import {
   ProfileSection,
 } from "@/modules/accounts/components/account-sections";
 import { getAccountOrThrow } from "@/modules/accounts/server";
+import { CalendarFeedsSection } from "@/modules/bookings/components/calendar-feeds-section";
+import { loadCalendarFeedSlots } from "@/modules/bookings/server";
 import { requireAdminPage } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "Your account" };
@@ -19,7 +21,7 @@ export default async function AdminAccountPage({
   searchParams: Promise<{ emailChange?: string; updated?: string }>;
 }) {
   const session = await requireAdminPage(routes.adminAccount);
-  const user = await getAccountOrThrow(session.id);
+  const [user, feeds] = await Promise.all([getAccountOrThrow(session.id), loadCalendarFeedSlots(session.id)]);
   const { emailChange, updated } = await searchParams;
   return (
     <div className="max-w-2xl">
@@ -32,6 +34,10 @@ export default async function AdminAccountPage({
         <ProfileSection user={user} />
         <EmailSection user={user} />
         <PasswordSection />
+        <CalendarFeedsSection
+          slots={feeds}
+          description="Subscribe to the schedule from Google Calendar, Apple Calendar or Outlook. The links are private: anyone holding one can read that calendar."
+        />
       </div>
     </div>
   );
