@@ -93,7 +93,9 @@ test("a customer answers the reminder's site checklist from the email and the ad
     await expectAccessible(admin.page);
     await shot(admin.page, `site-check-admin-booking-${width}.png`);
     await admin.page.goto("/admin");
-    const card = admin.page.getByRole("listitem").filter({ hasText: booking.reference });
+    // The job's card (its name is its time and reference); the activity feed lists the answers too.
+    const card = admin.page.getByRole("listitem", { name: new RegExp(`${booking.reference}$`) });
+    await expect(admin.page.getByText("Customer: something changed at the site").first()).toBeVisible();
     await expect(card).toContainText("Site changed");
     await expect(card).toContainText("Customer says it changed: The outside tap is off");
     await expectAccessible(admin.page);
@@ -101,3 +103,43 @@ test("a customer answers the reminder's site checklist from the email and the ad
     await admin.ctx.close();
   }
 });
+
+for (const width of [1280, 390]) {
+  test(`at ${width}px: a customer and an admin make, use and turn off a private calendar feed`, async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const customer = await createUser(request, { name: "Cal Feeder" });
+    const booking = await bookedLastWeek(request, customer.email);
+    for (const who of ["customer", "admin"] as const) {
+      const ctx = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+      const page = await ctx.newPage();
+      const owner =
+        who === "customer" ? customer : await createUser(ctx.request, { role: "admin", name: "Feed Owner" });
+      await signInAs(page, owner);
+      await page.goto(who === "customer" ? "/dashboard/settings" : "/admin/account");
+      const feeds = page.getByRole("region", { name: "Calendar feeds" });
+      const row = feeds.getByRole("listitem").first();
+      await row.getByRole("button", { name: "Make a link" }).click();
+      const address = row.getByLabel(/Your private calendar address/);
+      await expect(address).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]+\.ics$/);
+      const url = new URL(await address.inputValue());
+      await expect(row).toContainText("On since");
+      await expectAccessible(page);
+      await shot(page, `calendar-feed-${who}-${width}.png`);
+      // The feed opens without a session and has the customer's booking in it.
+      const anonymous = await browser.newContext({ baseURL });
+      const ics = await anonymous.request.get(url.pathname);
+      expect(ics.status()).toBe(200);
+      expect(ics.headers()["content-type"]).toContain("text/calendar");
+      expect(await ics.text()).toContain(`UID:${booking.id}@`);
+      await row.getByRole("button", { name: "Turn off" }).click();
+      await expect(row.getByRole("button", { name: "Make a link" })).toBeVisible();
+      expect((await anonymous.request.get(url.pathname)).status()).toBe(404);
+      await anonymous.close();
+      await ctx.close();
+    }
+  });
+}

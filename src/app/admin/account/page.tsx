@@ -27,7 +27,7 @@ export default async function AdminAccountPage({
     <div className="max-w-2xl">
       <PageHeader
         title="Your account"
-        description="Your name and phone, the email you sign in with, and your password."
+        description="Your name and phone, the email you sign in with, your password and your calendar feeds."
       />
       <AccountNotice outcome={emailChange ?? updated} />
       <div className="mt-6 space-y-6">

@@ -30,7 +30,7 @@ export default async function SiteCheckPage({
     ["Parking and access", page.site.accessNotes ?? "No notes"],
   ];
   return (
-    <div className="mx-auto max-w-xl">
+    <div className="mx-auto max-w-xl px-4 py-8 sm:px-6 sm:py-12">
       <PageHeader
         title="Is the site ready?"
         description={`${page.title} (${page.reference}) on ${page.date}, ${page.timeRange}.`}
