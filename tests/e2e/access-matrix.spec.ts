@@ -446,6 +446,8 @@ const MATRIX: Row[] = [
   ["POST", "/api/account/register", all(400)],
   ["GET", "/api/health", all(200)],
   ["GET", "/api/health/ready", all(200)],
+  // Prometheus metrics: a bearer token, never a session (tests/e2e/public/metrics.spec.ts).
+  ["GET", "/api/metrics", all(401)],
   ["POST", "/api/auth/sign-in/email", all(404)],
   ["POST", "/api/auth/sign-up/email", all(404)],
   ["GET", "/api/auth/list-sessions", all(404)],

@@ -20,6 +20,8 @@ import {
 import { loadAdminCustomerProfile } from "@/modules/accounts/server";
 import { VehicleHistoryPanel } from "@/modules/bookings/components/vehicle-history";
 import { loadCustomerBookingsForAdmin, loadVehicleServiceHistory } from "@/modules/bookings/server";
+import type { EmailStatus } from "@/lib/enums";
+import { EMAIL_STATUS_LABELS, EMAIL_STATUS_TONES } from "@/modules/notifications/domain/outbox-view";
 import { loadEmailsForRecipient } from "@/modules/notifications/server";
 import { deactivateCustomerAction } from "@/modules/payments/admin-customer-actions";
 import { loadCustomerMoney } from "@/modules/payments/server";
@@ -29,17 +31,6 @@ import { requireAdminPage } from "@/server/auth/guards";
 type Params = { params: Promise<{ id: string }> };
 
 export const metadata: Metadata = { title: "Customer" };
-
-const EMAIL_STATUS: Record<
-  string,
-  { label: string; tone: "success" | "warning" | "danger" | "neutral" | "info" }
-> = {
-  queued: { label: "Queued", tone: "neutral" },
-  sending: { label: "Sending", tone: "neutral" },
-  sent: { label: "Sent", tone: "success" },
-  logged: { label: "Logged (not sent)", tone: "info" },
-  failed: { label: "Failed", tone: "danger" },
-};
 
 const HISTORY: Record<string, string> = {
   "customer.contact_updated": "Contact details changed",
@@ -201,7 +192,11 @@ export default async function AdminCustomerPage({ params }: Params) {
             ) : (
               <ul className="mt-3 divide-y divide-line text-sm">
                 {sent.map((e) => {
-                  const s = EMAIL_STATUS[e.status] ?? { label: e.status, tone: "neutral" as const };
+                  const status = e.status as EmailStatus;
+                  const s = {
+                    label: EMAIL_STATUS_LABELS[status] ?? e.status,
+                    tone: EMAIL_STATUS_TONES[status] ?? "neutral",
+                  };
                   return (
                     <li
                       key={e.id}
