@@ -18,6 +18,7 @@ export function SiteCheckForm({ token, initial }: { token: string; initial: "all
       <Form
         action={answerSiteCheckAction}
         extra={{ token, answer: "all_set" }}
+        refreshOnSuccess
         onSuccess={() => setDone("Thank you — the team knows everything is ready.")}
         aria-label="Everything is ready"
       >
@@ -36,6 +37,7 @@ export function SiteCheckForm({ token, initial }: { token: string; initial: "all
       <Form
         action={answerSiteCheckAction}
         extra={{ token, answer: "changed" }}
+        refreshOnSuccess
         onSuccess={() => setDone("Thank you — the team will come prepared for what changed.")}
         aria-label="Something changed"
         className="space-y-4"
