@@ -20,6 +20,8 @@ import { addresses, vehicles } from "./customers";
 import { bookingEventType, bookingItemKind, bookingSource, bookingStatus, rescheduleStatus } from "./enums";
 import { teams } from "./scheduling";
 
+export type SiteCheckAnswer = "all_set" | "changed";
+
 export type VehicleSnapshot = {
   make: string;
   model: string;
@@ -110,7 +112,16 @@ export const bookings = pgTable(
     completedAt: instant("completed_at"),
     cancellationReason: text("cancellation_reason"),
     cancelledBy: text("cancelled_by").references(() => users.id, { onDelete: "set null" }),
+    // The reminder (start − the reminder lead time) is claimed by setting this, in the same transaction as
+    // its email is queued, only while it is null: sent once whoever sweeps (ADR 0027). A move clears it.
     reminderSentAt: instant("reminder_sent_at"),
+    // When the booking's current time was chosen (null: when it was created). A reminder is due only if
+    // the time was chosen before the reminder's instant: a booking made or moved inside the lead time gets none.
+    timeChosenAt: instant("time_chosen_at"),
+    // The customer's answer to the reminder's site-readiness checklist: "all_set" or "changed" (with a note).
+    siteCheck: text("site_check").$type<SiteCheckAnswer>(),
+    siteCheckNote: text("site_check_note"),
+    siteCheckAt: instant("site_check_at"),
     // Raised on every move so calendar clients replace the event (ICS SEQUENCE).
     sequence: integer("sequence").notNull().default(0),
     createdAt: createdAt(),
@@ -313,3 +324,28 @@ export const customerBookingFacts = pgTable("customer_booking_facts", {
   owedMinor: integer("owed_minor").notNull(),
   valueMinor: integer("value_minor").notNull(),
 });
+
+/**
+ * A private calendar feed (GET /api/calendar/<token>.ics): an admin's whole schedule, one team's, or a
+ * customer's own bookings. Only the token's SHA-256 is stored; regenerating revokes the old row (ADR 0027).
+ */
+// @owner bookings
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    id: id(),
+    // "admin" (every team), "team" (teamId's jobs, made by an admin) or "customer" (their own bookings).
+    kind: text("kind").$type<"admin" | "team" | "customer">().notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    revokedAt: instant("revoked_at"),
+  },
+  (t) => [
+    index("calendar_feeds_user_idx").on(t.userId),
+    check("calendar_feeds_team", sql`(${t.kind} = 'team') = (${t.teamId} IS NOT NULL)`),
+  ],
+);
