@@ -2,6 +2,7 @@ import "server-only";
 import type { JobDefinition } from "@/server/jobs/runtime";
 import { logger } from "@/server/logger";
 import { expireHolds } from "./hold-expiry";
+import { sendDueBookingReminders } from "./booking-reminders";
 import { sendDueMaintenanceReminders } from "./maintenance-reminders";
 
 /** Holds past their expiry become officially expired (and their time is announced as free). */
@@ -12,6 +13,15 @@ export const bookingJobs: JobDefinition[] = [
     handle: async (_data, { db }) => {
       const expired = await expireHolds(db);
       if (expired.span) logger.info({ bookings: expired.bookingIds.length }, "expired holds released");
+    },
+  },
+  {
+    // Every minute: a confirmed booking's reminder with the site checklist at start − lead time (ADR 0027).
+    queue: "booking-reminders",
+    schedule: "* * * * *",
+    handle: async (_data, { db }) => {
+      const run = await sendDueBookingReminders(db);
+      if (run.sent + run.opted_out + run.unavailable > 0) logger.info(run, "booking reminders");
     },
   },
   {

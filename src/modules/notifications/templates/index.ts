@@ -31,6 +31,7 @@ import {
 import { type BookingEndedData, renderBookingCancelled, renderBookingDeclined } from "./booking-ended";
 import { type BookingMovedData, renderBookingMoved } from "./booking-moved";
 import { type MaintenanceDueData, renderMaintenanceDue } from "./maintenance";
+import { type BookingReminderData, renderBookingReminder } from "./reminder";
 import {
   type RescheduleAnswerData,
   type RescheduleRequestAdminData,
@@ -64,6 +65,7 @@ export type TemplateDataMap = {
   "reschedule-declined": RescheduleAnswerData;
   "reschedule-offer": RescheduleAnswerData;
   "maintenance-due": MaintenanceDueData;
+  "booking-reminder": BookingReminderData;
 };
 
 export type TemplateName = keyof TemplateDataMap;
@@ -92,6 +94,7 @@ const renderers: { [K in TemplateName]: (data: TemplateDataMap[K], ctx: EmailCon
   "reschedule-declined": renderRescheduleDeclined,
   "reschedule-offer": renderRescheduleOffer,
   "maintenance-due": renderMaintenanceDue,
+  "booking-reminder": renderBookingReminder,
 };
 
 export function isTemplateName(name: string): name is TemplateName {

@@ -4,3 +4,5 @@ export * from "./report-tables";
 export * from "./reports-page";
 export * from "./reports-csv";
 export * from "./board";
+export * from "./analytics";
+export * from "./analytics-page";
