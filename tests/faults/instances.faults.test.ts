@@ -87,6 +87,7 @@ describe("two web instances and two workers on one PostgreSQL", () => {
     const arrived = await Promise.race([seen, new Promise<number>((r) => setTimeout(() => r(-1), 5_000))]);
     abort.abort();
     expect(arrived, `no event on B within 5 s; received:\n${text.slice(-500)}`).toBeGreaterThan(0);
+    console.log(`RESULT live_event_across_instances_ms=${arrived - sent}`);
     expect(arrived - sent).toBeLessThan(2_000);
   });
 
