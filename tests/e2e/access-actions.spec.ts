@@ -78,6 +78,10 @@ const ACTIONS: Record<string, Requirement> = {
   requestRescheduleAction: "customer",
   rescheduleSlotDayAction: "customer",
   withdrawRescheduleAction: "customer",
+  // src/modules/bookings/site-check-actions.ts (the reminder's signed link is the key; feeds are the owner's)
+  answerSiteCheckAction: "public",
+  createCalendarFeedAction: "signed_in",
+  revokeCalendarFeedAction: "signed_in",
   // src/modules/catalogue/actions.ts
   createCategoryAction: "admin",
   createServiceAction: "admin",
