@@ -179,7 +179,7 @@ describe.each(dbKinds)("payments with the built-in test provider on %s", (kind) 
       appUrl: APP,
     };
     for (const row of await emailsOf(booking.id)) {
-      const rendered = renderTemplate(row.template as "booking-confirmed", row.data as never, ctx);
+      const rendered = await renderTemplate(row.template as "booking-confirmed", row.data as never, ctx);
       // The business's alert names the booking and the amount; the booking's own emails carry its time.
       if (row.template === "payment-alert-admin") continue;
       expect(rendered.text).toMatch(/\d{2}:\d{2} (GMT|BST)/);
