@@ -116,8 +116,10 @@ export async function enqueueBookingEmails(
   const ctx = await bookingContext(tx, bookingId);
   const { booking, view, customer } = ctx;
   const appUrl = getEnv().APP_URL;
-  // Waiting for payment: the customer is at the checkout, and the business waits until it is paid.
-  if (kind === "received" && booking.status === "pending_payment") return;
+  const payment = booking.status === "pending_payment";
+  // Waiting for payment online: the customer is at the checkout, and the business waits until it is
+  // paid. (A booking the business made by phone is paid from the email: that one goes at once.)
+  if (kind === "received" && payment && booking.source === "online") return;
   if (customer && kind === "received") {
     await enqueueEmail(tx, {
       to: customer.email,
@@ -128,9 +130,9 @@ export async function enqueueBookingEmails(
         name: customer.name,
         summary: summaryOf(view),
         url: bookingPageUrl("success", booking, appUrl),
-        awaiting: "approval",
+        awaiting: payment ? "payment" : "approval",
         dueNow: view.dueNow,
-        holdUntil: null,
+        holdUntil: payment ? view.holdExpiresAtTime : null,
         setupUrl: await guestSetupUrl(tx, ctx),
       },
     });
@@ -202,6 +204,7 @@ export async function enqueueCompleteYourBooking(
       summary: summaryOf(ctx.view),
       url: bookingPageUrl("success", ctx.booking, getEnv().APP_URL),
       awaiting: "payment",
+      abandoned: true,
       dueNow: ctx.view.dueNow,
       holdUntil: ctx.view.holdExpiresAtTime,
       setupUrl: await guestSetupUrl(tx, ctx),
@@ -226,8 +229,7 @@ export async function remindAbandonedCheckouts(db: Db, now: Date = new Date()): 
     )
     .limit(200);
   let sent = 0;
-  for (const { id } of due)
-    if (await db.transaction((tx) => enqueueCompleteYourBooking(tx, id, now))) sent++;
+  for (const { id } of due) if (await db.transaction((tx) => enqueueCompleteYourBooking(tx, id, now))) sent++;
   return sent;
 }
 

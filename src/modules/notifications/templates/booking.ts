@@ -1,11 +1,4 @@
-import {
-  type Block,
-  contactLine,
-  type EmailContent,
-  type EmailContext,
-  paragraphs,
-  WHY,
-} from "./layout";
+import { type Block, contactLine, type EmailContent, type EmailContext, paragraphs, WHY } from "./layout";
 
 // Booking and payment emails. The data is captured when the email is queued — times already formatted
 // in the business time zone with the zone's name, money with its currency — so a later change (a move,
@@ -40,6 +33,8 @@ export type BookingReceivedData = {
   holdUntil: string | null;
   /** A new guest's account set-up link, as a section of this email. */
   setupUrl?: string | null;
+  /** The customer left the checkout unpaid (rather than the business asking them to pay by email). */
+  abandoned?: boolean;
 };
 
 export type BookingConfirmedData = {
@@ -154,11 +149,15 @@ export function renderBookingReceived(d: BookingReceivedData, ctx: EmailContext)
   const subject = payment
     ? `Complete your booking ${d.summary.reference} with ${ctx.businessName}`
     : `We've received your booking request ${d.summary.reference}`;
-  const lead = payment
-    ? `You started booking ${d.summary.title} for ${d.summary.date}, ${d.summary.timeRange}, but the payment wasn't finished. We're still holding the time: pay ${d.dueNow} online${
-        d.holdUntil ? ` by ${d.holdUntil}` : ""
-      } to confirm it — after that the time is released.`
-    : `Thanks for your request for ${d.summary.title} on ${d.summary.date}, ${d.summary.timeRange}. We'll check it and email you as soon as it's confirmed.`;
+  const lead = !payment
+    ? `Thanks for your request for ${d.summary.title} on ${d.summary.date}, ${d.summary.timeRange}. We'll check it and email you as soon as it's confirmed.`
+    : !d.abandoned
+      ? `We're holding ${d.summary.date}, ${d.summary.timeRange} for your ${d.summary.title}. Pay ${d.dueNow} online${
+          d.holdUntil ? ` by ${d.holdUntil}` : ""
+        } to confirm it — after that the time is released.`
+      : `You started booking ${d.summary.title} for ${d.summary.date}, ${d.summary.timeRange}, but the payment wasn't finished. We're still holding the time: pay ${d.dueNow} online${
+          d.holdUntil ? ` by ${d.holdUntil}` : ""
+        } to confirm it — after that the time is released.`;
   const action = payment ? "Pay and confirm" : "View your booking";
   return {
     subject,
