@@ -267,12 +267,14 @@ describe.each(dbKinds)("the admin's money on a booking, on %s", (kind) => {
         to: l.customer.email,
         data: { amount: "£35.00", reason: "Goodwill: late arrival." },
       });
-      const text = (await renderTemplate("refund-issued", told?.data as never, {
-        businessName: "Shine Street",
-        contactEmail: "hello@shine.test",
-        contactPhone: "020 7946 0000",
-        appUrl: "http://localhost",
-      })).text;
+      const text = (
+        await renderTemplate("refund-issued", told?.data as never, {
+          businessName: "Shine Street",
+          contactEmail: "hello@shine.test",
+          contactPhone: "020 7946 0000",
+          appUrl: "http://localhost",
+        })
+      ).text;
       expect(text).toContain("Shine Street has refunded £35.00 for your booking");
       const panel = await getAdminMoneyPanel(l.t.db, b.id, NOW);
       expect(panel).toMatchObject({ refundableMinor: 1500, refundable: "£15.00" });
@@ -372,12 +374,14 @@ describe.each(dbKinds)("the admin's money on a booking, on %s", (kind) => {
         reason: "Our van broke down.",
       });
       const mail = after.mail.find((m) => m.template === "booking-cancelled");
-      const text = (await renderTemplate("booking-cancelled", mail?.data as never, {
-        businessName: "Shine Street",
-        contactEmail: "hello@shine.test",
-        contactPhone: "020 7946 0000",
-        appUrl: "http://localhost",
-      })).text;
+      const text = (
+        await renderTemplate("booking-cancelled", mail?.data as never, {
+          businessName: "Shine Street",
+          contactEmail: "hello@shine.test",
+          contactPhone: "020 7946 0000",
+          appUrl: "http://localhost",
+        })
+      ).text;
       expect(text).toContain("You paid £85.00. We are refunding £60.00 to you");
       expect(await alerts(b.id)).toEqual(expect.arrayContaining(["booking_cancelled", "refund_made"]));
       const [audit] = await audits(b.id, "booking.cancel");

@@ -31,7 +31,8 @@ describe.each(dbKinds)("email preferences on %s", (kind) => {
     expect(await mayEmail(t.db, u.id, "marketing")).toBe(true);
     // Even an old "booking updates off" choice does not stop a booking's or money's email.
     await t.db.update(users).set({ notifyBookingEmails: false }).where(eq(users.id, u.id));
-    for (const k of ["booking", "money", "account"] as const) expect(await mayEmail(t.db, u.id, k)).toBe(true);
+    for (const k of ["booking", "money", "account"] as const)
+      expect(await mayEmail(t.db, u.id, k)).toBe(true);
   });
 
   it("an erased or unknown account is emailed nothing", async () => {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendDueMaintenanceReminders } from "@/modules/bookings/server/maintenance-reminders";
 import { renderTemplate } from "@/modules/notifications/templates";
 import { setDatabaseForProcess } from "@/server/db";
-import { emails, maintenanceReminders, users, vehicles } from "@/server/db/schema";
+import type { users } from "@/server/db/schema";
+import { emails, maintenanceReminders, vehicles } from "@/server/db/schema";
 import {
   insertAddress,
   insertBooking,

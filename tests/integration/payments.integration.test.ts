@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as testWebhook } from "@/app/api/payments/test/webhook/route";
 import { GET as calendarFile } from "@/app/booking/calendar.ics/route";

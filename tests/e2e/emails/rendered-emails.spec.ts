@@ -14,7 +14,7 @@ for (const name of names) {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.setContent(email.html, { waitUntil: "load" });
-      await expect(page.getByText(SAMPLE_CONTEXT.businessName).first()).toBeVisible();
+      await expect(page.getByText(SAMPLE_CONTEXT.businessName, { exact: true }).first()).toBeVisible();
       await expect(page.getByText(/You get this (email )?because/)).toBeVisible();
       // Typed text shows as typed, never as markup.
       await expect(page.locator("script, b, i")).toHaveCount(0);

@@ -24,9 +24,7 @@ describe("hideSecretLinks", () => {
   });
 
   it("leaves other emails alone", () => {
-    expect(
-      hideSecretLinks("booking-moved", '<a href="http://x/auth/a">a</a>', "http://x/auth/a"),
-    ).toBeNull();
+    expect(hideSecretLinks("booking-moved", '<a href="http://x/auth/a">a</a>', "http://x/auth/a")).toBeNull();
   });
 });
 

@@ -44,13 +44,18 @@ function compose(ctx: EmailContext, subject: string, texts: string[], bookUrl: s
 }
 
 export function renderBookingDeclined(d: BookingEndedData, ctx: EmailContext): EmailContent {
-  return compose(ctx, `We can't take your booking ${d.reference}`, [
-    `Hello ${d.name},`,
-    `We're sorry: ${ctx.businessName} can't take your request for ${d.title} on ${d.date}, ${d.timeRange} (${d.reference}).`,
-    `Reason: ${d.reason}`,
-    ...(d.paid ? [`You paid ${d.paid}; we will refund it and email you when we do.`] : []),
-    "You're welcome to choose another time.",
-  ], d.bookUrl);
+  return compose(
+    ctx,
+    `We can't take your booking ${d.reference}`,
+    [
+      `Hello ${d.name},`,
+      `We're sorry: ${ctx.businessName} can't take your request for ${d.title} on ${d.date}, ${d.timeRange} (${d.reference}).`,
+      `Reason: ${d.reason}`,
+      ...(d.paid ? [`You paid ${d.paid}; we will refund it and email you when we do.`] : []),
+      "You're welcome to choose another time.",
+    ],
+    d.bookUrl,
+  );
 }
 
 /** The customer cancelled: what they paid, the fee kept, what comes back and how. */
@@ -77,23 +82,33 @@ function customerCancelledMoney(d: BookingEndedData, ctx: EmailContext): string[
 
 export function renderBookingCancelled(d: BookingEndedData, ctx: EmailContext): EmailContent {
   if (d.by === "customer")
-    return compose(ctx, `You cancelled booking ${d.reference}`, [
+    return compose(
+      ctx,
+      `You cancelled booking ${d.reference}`,
+      [
+        `Hello ${d.name},`,
+        `You cancelled booking ${d.reference}: ${d.title} on ${d.date}, ${d.timeRange}. Its time is free again.`,
+        ...customerCancelledMoney(d, ctx),
+      ],
+      d.bookUrl,
+    );
+  return compose(
+    ctx,
+    `Your booking ${d.reference} is cancelled`,
+    [
       `Hello ${d.name},`,
-      `You cancelled booking ${d.reference}: ${d.title} on ${d.date}, ${d.timeRange}. Its time is free again.`,
-      ...customerCancelledMoney(d, ctx),
-    ], d.bookUrl);
-  return compose(ctx, `Your booking ${d.reference} is cancelled`, [
-    `Hello ${d.name},`,
-    `${ctx.businessName} has cancelled your ${d.title} on ${d.date}, ${d.timeRange} (${d.reference}).`,
-    `Reason: ${d.reason}`,
-    ...(d.paid && d.refund === "none"
-      ? [`You paid ${d.paid}. Under the cancellation policy, nothing is refunded.`]
-      : d.paid && d.refund
-        ? [
-            `You paid ${d.paid}. We are refunding ${d.refund} to you, the way you paid; it can take a few days to reach you.`,
-          ]
-        : d.paid
-          ? [`You paid ${d.paid}. Any refund is issued separately and we will email you when it is.`]
-          : []),
-  ], d.bookUrl);
+      `${ctx.businessName} has cancelled your ${d.title} on ${d.date}, ${d.timeRange} (${d.reference}).`,
+      `Reason: ${d.reason}`,
+      ...(d.paid && d.refund === "none"
+        ? [`You paid ${d.paid}. Under the cancellation policy, nothing is refunded.`]
+        : d.paid && d.refund
+          ? [
+              `You paid ${d.paid}. We are refunding ${d.refund} to you, the way you paid; it can take a few days to reach you.`,
+            ]
+          : d.paid
+            ? [`You paid ${d.paid}. Any refund is issued separately and we will email you when it is.`]
+            : []),
+    ],
+    d.bookUrl,
+  );
 }

@@ -50,7 +50,13 @@ const s = {
     padding: "12px 20px",
     borderRadius: "8px",
   },
-  label: { fontSize: "14px", lineHeight: "22px", color: MUTED, padding: "4px 12px 4px 0", verticalAlign: "top" },
+  label: {
+    fontSize: "14px",
+    lineHeight: "22px",
+    color: MUTED,
+    padding: "4px 12px 4px 0",
+    verticalAlign: "top",
+  },
   value: { fontSize: "14px", lineHeight: "22px", color: INK, padding: "4px 0", verticalAlign: "top" },
   box: {
     border: `1px solid ${RULE}`,
@@ -152,7 +158,7 @@ export function EmailDocument({ ctx, content }: { ctx: EmailContext; content: Em
           <Section style={s.footer}>
             <Text style={{ ...s.small, margin: "0 0 8px" }}>
               <strong>{ctx.businessName}</strong> ·{" "}
-              <Link href={`mailto:${ctx.contactEmail}`} style={s.link}>
+              <Link href={`mailto:${ctx.contactEmail}`} style={{ color: BRAND }}>
                 {ctx.contactEmail}
               </Link>{" "}
               · {ctx.contactPhone}

@@ -50,10 +50,7 @@ function compose(
   };
 }
 
-export function renderRescheduleRequestAdmin(
-  d: RescheduleRequestAdminData,
-  ctx: EmailContext,
-): EmailContent {
+export function renderRescheduleRequestAdmin(d: RescheduleRequestAdminData, ctx: EmailContext): EmailContent {
   return compose(
     ctx,
     `Reschedule request for ${d.reference}`,

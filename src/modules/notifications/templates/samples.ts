@@ -62,7 +62,7 @@ export const SAMPLES: { [K in TemplateName]: TemplateDataMap[K] } = {
     name,
     summary,
     url,
-    site: { water: true, power: false, covered: false, accessNotes: "Gate code 4&5 — ring \"Flat B\"" },
+    site: { water: true, power: false, covered: false, accessNotes: 'Gate code 4&5 — ring "Flat B"' },
     receipt: { amount: "£100.00", method: "Card (Stripe)", paidAt: "Tue 1 Dec, 09:05 GMT" },
     setupUrl,
   },

@@ -364,18 +364,12 @@ export function NotificationSettingsForm({ s, fromAddress }: { s: SettingsValues
         <fieldset className="mb-4">
           <legend className="text-sm font-medium">Alerts the business gets</legend>
           <p className="mt-1 text-sm text-ink-muted">
-            Problems that need you — a refund that failed, a payment that didn&apos;t match its booking —
-            are always sent.
+            Problems that need you — a refund that failed, a payment that didn&apos;t match its booking — are
+            always sent.
           </p>
           <div className="mt-2">
             {BUSINESS_ALERTS.map((a) => (
-              <Checkbox
-                key={a.name}
-                name={a.name}
-                label={a.label}
-                help={a.help}
-                defaultChecked={s[a.name]}
-              />
+              <Checkbox key={a.name} name={a.name} label={a.label} help={a.help} defaultChecked={s[a.name]} />
             ))}
           </div>
         </fieldset>
