@@ -9,7 +9,15 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pg-boss", "pino", "pino-pretty", "nodemailer", "sharp"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pg-boss",
+    "pino",
+    "pino-pretty",
+    "nodemailer",
+    "sharp",
+    "prom-client",
+  ],
   poweredByHeader: false,
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];

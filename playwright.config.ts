@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { E2E_METRICS_TOKEN } from "./tests/e2e/support/ops";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
@@ -73,6 +74,7 @@ export default defineConfig({
         AUTH_RATE_LIMIT_PER_IP: "500",
         BOOKING_RATE_LIMIT_PER_IP: "500",
         UPLOADS_DIR: ".data/e2e/uploads",
+        METRICS_TOKEN: E2E_METRICS_TOKEN,
       },
     },
     {

@@ -35,6 +35,17 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      {
+        // Fault injection against a production build (npm run test:faults): not part of `npm test`.
+        resolve: { alias },
+        test: {
+          name: "faults",
+          include: ["tests/faults/**/*.faults.test.ts"],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import next from "next";
+import { createHttpMetrics } from "./metrics.mjs";
 import { stampPeer } from "./peer.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -16,7 +17,10 @@ const app = next({ dev: false, dir: root, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+const metrics = createHttpMetrics(root);
+
 const server = http.createServer((req, res) => {
+  metrics.observe(req, res);
   stampPeer(req, key);
   void handle(req, res);
 });

@@ -50,6 +50,28 @@ const schema = z
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     // Set by scripts/server.mjs for each start: proves that the socket-peer header came from it.
     FORECOURT_PEER_KEY: z.string().min(16).optional(),
+    // GET /api/metrics (Prometheus) answers only with `Authorization: Bearer <this>`; unset: no endpoint.
+    METRICS_TOKEN: z
+      .string()
+      .min(16, "METRICS_TOKEN must be at least 16 characters")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    // Uploaded images in an S3-compatible object store (AWS S3, R2, MinIO…) instead of UPLOADS_DIR: needed
+    // when several app instances share no disk. Credentials: the S3_* keys, or the SDK's usual chain.
+    S3_BUCKET: z
+      .string()
+      .min(1)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    S3_PREFIX: z
+      .string()
+      .regex(/^([a-z0-9-]+\/)*$/, "S3_PREFIX: lower-case folder names ending in /")
+      .optional(),
+    S3_REGION: z.string().min(1).optional(),
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_FORCE_PATH_STYLE: bool,
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     SEED_ON_START: z.enum(["auto", "demo", "settings", "never"]).default("auto"),
     // Who takes online payments. Unset: Stripe when its keys are set, else the built-in test provider
     // (no real money) — which a production PostgreSQL installation must ask for by name.

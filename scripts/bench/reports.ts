@@ -4,18 +4,43 @@
 // payments (deposits, balances, payments in full, each settled before or on the job's day), refunds on
 // cancelled bookings, and events (created, a status change and one per payment), by bulk inserts into a
 // fresh database. Then times every report of /admin/reports over the last 12 months as the page reads it,
-// the whole page's data, and the ledger's CSV of the 12 months streamed whole. PGlite (in memory) and,
+// each tab of the page, every /admin/analytics query over the same 12 months (and the previous 12, as the
+// page reads both) and the whole analytics page, and the ledger's CSV of the 12 months streamed whole.
+// Line items point at services in categories, and 5% of bookings were moved once. PGlite (in memory) and,
 // with BENCH_DATABASE_URL or TEST_DATABASE_URL, PostgreSQL.
 //   RESULT <report> p50_ms=<x> p95_ms=<y> bookings=<n> db=<pglite|postgres>
 // Target (issue 16, PostgreSQL): each report ≤ 300 ms p95.
 import { randomBytes, randomUUID } from "node:crypto";
 import type { BookingStatus } from "@/lib/enums";
+import { previousRange, trendGrain } from "@/modules/reports/domain/analytics";
 import { presetRange } from "@/modules/reports/domain/range";
 import { REPORT_KEYS } from "@/modules/reports/domain/table";
-import { getReportsPage, reportCsvResponse, reportTable } from "@/modules/reports/server";
+import {
+  bookingRates,
+  bookingTrend,
+  categoryMix,
+  getAnalyticsPage,
+  getReportsPage,
+  leadTimes,
+  repeatCustomers,
+  reportCsvResponse,
+  reportTable,
+  teamUtilisation,
+  weekdayHourHeat,
+} from "@/modules/reports/server";
 import { setDatabaseForProcess } from "@/server/db";
 import type { DatabaseHandle, Db } from "@/server/db/client";
-import { bookingEvents, bookingItems, bookings, payments, refunds, teams, users } from "@/server/db/schema";
+import {
+  bookingEvents,
+  bookingItems,
+  bookings,
+  payments,
+  refunds,
+  serviceCategories,
+  services,
+  teams,
+  users,
+} from "@/server/db/schema";
 import { buildUser, insertSettings, insertWeeklyHours } from "@/testing/factories";
 import { defaultAddressSnapshot, defaultVehicleSnapshot } from "@/testing/factories/bookings";
 import { pct, rng, runOnDatabases } from "./databases";
@@ -59,6 +84,24 @@ async function seed(db: Db) {
     .values(Array.from({ length: 8 }, (_, i) => ({ name: `Van ${i + 1}`, sortOrder: i + 1 })))
     .returning({ id: teams.id });
   await insertWeeklyHours(db, Object.fromEntries([1, 2, 3, 4, 5, 6].map((d) => [d, [[480, 1080]]])));
+  const categoryRows = await db
+    .insert(serviceCategories)
+    .values(["Washes", "Valets", "Protection", "Extras"].map((name, i) => ({ name, slug: `bench-${i}` })))
+    .returning({ id: serviceCategories.id });
+  const serviceIds = new Map<string, string>();
+  for (const [i, name] of [...PACKAGES, ...ADDONS].entries()) {
+    const isAddon = i >= PACKAGES.length;
+    const [row] = await db
+      .insert(services)
+      .values({
+        name,
+        slug: `bench-service-${i}`,
+        kind: isAddon ? "addon" : "package",
+        categoryId: categoryRows[isAddon ? 3 : i % 3]?.id as string,
+      })
+      .returning({ id: services.id });
+    serviceIds.set(name, row?.id as string);
+  }
   const customerIds: string[] = [];
   for (let i = 0; i < CUSTOMERS; i += BATCH) {
     const rows = Array.from({ length: Math.min(BATCH, CUSTOMERS - i) }, (_, j) =>
@@ -152,9 +195,25 @@ async function seed(db: Db) {
         addressSnapshot: defaultAddressSnapshot,
         createdAt,
       });
-      items.push({ bookingId: id, kind: "package", name: pkg, priceMinor: pkgPrice, minutes, position: 0 });
+      items.push({
+        bookingId: id,
+        kind: "package",
+        serviceId: serviceIds.get(pkg),
+        name: pkg,
+        priceMinor: pkgPrice,
+        minutes,
+        position: 0,
+      });
       if (addon)
-        items.push({ bookingId: id, kind: "addon", name: addon, priceMinor: 1500, minutes: 0, position: 1 });
+        items.push({
+          bookingId: id,
+          kind: "addon",
+          serviceId: serviceIds.get(addon),
+          name: addon,
+          priceMinor: 1500,
+          minutes: 0,
+          position: 1,
+        });
       if (zone)
         items.push({
           bookingId: id,
@@ -165,6 +224,14 @@ async function seed(db: Db) {
           position: 2,
         });
       events.push({ bookingId: id, type: "created", toValue: status, at: createdAt });
+      if (random() < 0.05)
+        events.push({
+          bookingId: id,
+          type: "rescheduled",
+          fromValue: new Date(startsAt.getTime() - DAY).toISOString(),
+          toValue: startsAt.toISOString(),
+          at: new Date(createdAt.getTime() + DAY / 2),
+        });
       if (status !== "pending_payment")
         events.push({
           bookingId: id,
@@ -217,8 +284,27 @@ async function run(kind: "pglite" | "postgres", handle: DatabaseHandle) {
     );
   };
   for (const key of REPORT_KEYS) await time(key, () => reportTable(db, key, c, { ledgerPage: 100 }));
-  await time("page_all_reports", () =>
-    getReportsPage(db, admin, new URLSearchParams("range=last_12_months&ledgerPage=100")),
+  for (const tab of ["revenue", "ledger", "services", "customers"])
+    await time(`page_tab_${tab}`, () =>
+      getReportsPage(db, admin, new URLSearchParams(`range=last_12_months&tab=${tab}&ledgerPage=100`)),
+    );
+
+  // /admin/analytics: every query over the 12 months (by month), then the page (both periods in parallel).
+  const previous = previousRange(range);
+  const grain = trendGrain(range);
+  const analytics: [string, (r: typeof range) => Promise<unknown>][] = [
+    ["trend", (r) => bookingTrend(db, r, grain)],
+    ["category_mix", (r) => categoryMix(db, r)],
+    ["weekday_hour_heat", (r) => weekdayHourHeat(db, r)],
+    ["lead_times", (r) => leadTimes(db, r)],
+    ["rates", (r) => bookingRates(db, r)],
+    ["repeat_customers", (r) => repeatCustomers(db, r)],
+    ["team_utilisation", (r) => teamUtilisation(db, r)],
+  ];
+  for (const [name, fn] of analytics) await time(`analytics_${name}`, () => fn(range));
+  await time("analytics_previous_12_months_trend", () => bookingTrend(db, previous, grain));
+  await time("analytics_page", () =>
+    getAnalyticsPage(db, admin, new URLSearchParams("range=last_12_months")),
   );
   // The ledger's CSV for the 12 months, streamed whole.
   const start = performance.now();

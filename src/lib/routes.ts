@@ -24,6 +24,7 @@ export const routes = {
   adminEmails: "/admin/emails",
   adminEmail: (id: string) => `/admin/emails/${id}`,
   adminReports: "/admin/reports",
+  adminAnalytics: "/admin/analytics",
   adminReportsCsv: (report: string) => `/admin/reports/export/${report}`,
   adminBookings: "/admin/bookings",
   adminRescheduleRequests: "/admin/reschedule-requests",
@@ -109,7 +110,13 @@ export const adminNav: NavGroup[] = [
       { href: routes.adminVehicleSizes, label: "Vehicle sizes" },
     ],
   },
-  { label: "Insight", items: [{ href: routes.adminReports, label: "Reports" }] },
+  {
+    label: "Insight",
+    items: [
+      { href: routes.adminReports, label: "Reports" },
+      { href: routes.adminAnalytics, label: "Analytics" },
+    ],
+  },
   {
     label: "Settings",
     items: [

@@ -56,16 +56,25 @@ async function migrationsStatus(): Promise<CheckResult> {
   }
 }
 
+export type QueueCounts = { waiting: number; late: number; failed: number };
+
+/** Background jobs waiting, overdue by more than 5 minutes, and failed in the last 24 h (pg-boss's table). */
+export async function readQueueCounts(): Promise<QueueCounts> {
+  const [row] = await rows<QueueCounts>(sql`
+    SELECT count(*) FILTER (WHERE state IN ('created', 'retry'))::int AS waiting,
+           count(*) FILTER (WHERE state IN ('created', 'retry') AND start_after < now() - interval '5 minutes')::int AS late,
+           count(*) FILTER (WHERE state = 'failed' AND completed_on > now() - interval '24 hours')::int AS failed
+    FROM pgboss.job`);
+  return {
+    waiting: Number(row?.waiting ?? 0),
+    late: Number(row?.late ?? 0),
+    failed: Number(row?.failed ?? 0),
+  };
+}
+
 async function queueStatus(): Promise<CheckResult> {
   try {
-    const [row] = await rows<{ waiting: number; late: number; failed: number }>(sql`
-      SELECT count(*) FILTER (WHERE state IN ('created', 'retry'))::int AS waiting,
-             count(*) FILTER (WHERE state IN ('created', 'retry') AND start_after < now() - interval '5 minutes')::int AS late,
-             count(*) FILTER (WHERE state = 'failed' AND completed_on > now() - interval '24 hours')::int AS failed
-      FROM pgboss.job`);
-    const waiting = Number(row?.waiting ?? 0);
-    const late = Number(row?.late ?? 0);
-    const failed = Number(row?.failed ?? 0);
+    const { waiting, late, failed } = await readQueueCounts();
     const detail = `${waiting} waiting${late > 0 ? ` (${late} overdue by more than 5 min)` : ""}, ${failed} failed in the last 24 h`;
     return { ok: late === 0 && failed === 0, detail };
   } catch (err) {
@@ -74,14 +83,20 @@ async function queueStatus(): Promise<CheckResult> {
   }
 }
 
+export type OutboxCounts = { queued: number; failed: number };
+
+/** Emails waiting to be sent, and failed in the last 7 days. */
+export async function readOutboxCounts(): Promise<OutboxCounts> {
+  const [row] = await rows<OutboxCounts>(sql`
+    SELECT count(*) FILTER (WHERE status IN ('queued', 'sending'))::int AS queued,
+           count(*) FILTER (WHERE status = 'failed' AND updated_at > now() - interval '7 days')::int AS failed
+    FROM emails`);
+  return { queued: Number(row?.queued ?? 0), failed: Number(row?.failed ?? 0) };
+}
+
 async function outboxStatus(): Promise<CheckResult> {
   try {
-    const [row] = await rows<{ queued: number; failed: number }>(sql`
-      SELECT count(*) FILTER (WHERE status IN ('queued', 'sending'))::int AS queued,
-             count(*) FILTER (WHERE status = 'failed' AND updated_at > now() - interval '7 days')::int AS failed
-      FROM emails`);
-    const queued = Number(row?.queued ?? 0);
-    const failed = Number(row?.failed ?? 0);
+    const { queued, failed } = await readOutboxCounts();
     return {
       ok: failed === 0,
       detail: `${queued} waiting to be sent, ${failed} failed in the last 7 days`,

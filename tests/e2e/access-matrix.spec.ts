@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser } from "@playwright/test";
+import { loadRoutes, routeOf } from "../../scripts/metrics.mjs";
 import { createUser, credentials, expect, test } from "./support/fixtures";
 
 // Every route that exists × every kind of person. Adding a route is one line here.
@@ -156,6 +157,17 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 200,
       banned: login("/admin/reports"),
+    },
+  ],
+  [
+    "GET",
+    "/admin/analytics",
+    {
+      visitor: login("/admin/analytics"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 200,
+      banned: login("/admin/analytics"),
     },
   ],
   // Each report's CSV (the page's range form; a bad custom range is a 400, an unknown report a 404).
@@ -440,11 +452,84 @@ const MATRIX: Row[] = [
   ["POST", "/api/account/register", all(400)],
   ["GET", "/api/health", all(200)],
   ["GET", "/api/health/ready", all(200)],
+  // Prometheus metrics: a bearer token, never a session (tests/e2e/public/metrics.spec.ts).
+  ["GET", "/api/metrics", all(401)],
   ["POST", "/api/auth/sign-in/email", all(404)],
   ["POST", "/api/auth/sign-up/email", all(404)],
   ["GET", "/api/auth/list-sessions", all(404)],
   ["GET", "/no-such-page", all(404)],
+  // Added when the matrix became complete (issue 18): every route of the build has a row or a test below.
+  ["GET", "/book", all(200)],
+  ["GET", "/icon.svg", all(200)],
+  // The error page's own test route (ENABLE_TEST_ROUTES): it throws, and the error page answers 500.
+  ["GET", "/test-error", all(500)],
+  ["POST", "/api/account/forgot-password", all(400)],
+  ["POST", "/api/account/resend-verification", all(400)],
+  ["POST", "/api/account/reset-password", all(400)],
+  ["POST", "/api/account/verify-email", all(400)],
+  ["POST", "/api/book", all(400)],
+  ["POST", "/api/book/step", all(400)],
+  // Stripe is not configured in the demo: its webhook does not exist (tests/integration/payments-stripe covers it).
+  ["POST", "/api/payments/stripe/webhook", all(404)],
+  ["POST", "/api/payments/test/webhook", all(400)],
+  ["GET", "/booking/calendar.ics", all(404)],
+  ["GET", "/booking/payment-cancelled", all(404)],
+  ["GET", "/booking/payment-complete", all(404)],
+  ["GET", "/booking/success", all(404)],
+  ["GET", "/pay/test", all(404)],
+  [
+    "GET",
+    "/admin/emails/00000000-0000-4000-8000-000000000000",
+    {
+      visitor: login("/admin/emails/00000000-0000-4000-8000-000000000000"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 404,
+      banned: login("/admin/emails/00000000-0000-4000-8000-000000000000"),
+    },
+  ],
+  [
+    "GET",
+    "/dashboard/bookings/00000000-0000-4000-8000-000000000000",
+    {
+      visitor: login("/dashboard/bookings/00000000-0000-4000-8000-000000000000"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: "/admin",
+      banned: login("/dashboard/bookings/00000000-0000-4000-8000-000000000000"),
+    },
+  ],
+  [
+    "GET",
+    "/dashboard/bookings/00000000-0000-4000-8000-000000000000/receipt",
+    {
+      visitor: login("/dashboard/bookings/00000000-0000-4000-8000-000000000000/receipt"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: "/admin",
+      banned: login("/dashboard/bookings/00000000-0000-4000-8000-000000000000/receipt"),
+    },
+  ],
 ];
+
+/** Routes checked by their own tests (a real booking, a live stream) rather than a row. */
+const COVERED_ELSEWHERE: Record<string, string> = {
+  "/api/events": "tests/e2e/access-matrix.spec.ts › the live event stream",
+};
+
+/** Routes no one reaches: Next's own error pages, and the test hooks (404 unless ENABLE_TEST_ROUTES=1). */
+const NOT_ROUTES = (route: string) =>
+  route === "/_global-error" || route === "/_not-found" || route.startsWith("/api/test/");
+
+test("every route of the build has a row or a test", () => {
+  const routes = loadRoutes(process.cwd());
+  expect(routes.length, "no build manifest: run the e2e suite on a build").toBeGreaterThan(20);
+  const covered = new Set(MATRIX.map(([, p]) => routeOf(routes, p)));
+  const missing = routes
+    .map((r) => r.route)
+    .filter((r) => !covered.has(r) && !(r in COVERED_ELSEWHERE) && !NOT_ROUTES(r));
+  expect(missing, "add a row to MATRIX (or a test) for these routes").toEqual([]);
+});
 
 async function contextFor(browser: Browser, who: Who, request: APIRequestContext, baseURL: string) {
   const ctx = await browser.newContext({ baseURL });
@@ -618,6 +703,32 @@ test("access matrix: a booking's payment-link page", async ({ browser, request, 
       if (res.status() !== expected[who][i])
         failures.push(`${who} ${path}: expected ${expected[who][i]}, got ${res.status()}`);
     }
+    await ctx.close();
+  }
+  expect(failures).toEqual([]);
+});
+
+// The live event stream never ends, so it can't be a row: the answer's status and type are read, then the
+// connection is dropped. Only a signed-in, active person gets a stream (each only their own events —
+// tests/e2e/customer/live.spec.ts).
+test("access matrix: the live event stream", async ({ browser, request, baseURL }) => {
+  const expected: Record<Who, number> = {
+    visitor: 401,
+    customer: 200,
+    otherCustomer: 200,
+    admin: 200,
+    banned: 401,
+  };
+  const failures: string[] = [];
+  for (const who of Object.keys(expected) as Who[]) {
+    const ctx = await contextFor(browser, who, request, baseURL ?? "");
+    const cookie = (await ctx.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    const abort = new AbortController();
+    const res = await fetch(`${baseURL}/api/events`, { headers: { cookie }, signal: abort.signal });
+    const type = res.headers.get("content-type") ?? "";
+    abort.abort();
+    if (res.status !== expected[who]) failures.push(`${who}: expected ${expected[who]}, got ${res.status}`);
+    if (res.status === 200 && !type.startsWith("text/event-stream")) failures.push(`${who}: got ${type}`);
     await ctx.close();
   }
   expect(failures).toEqual([]);

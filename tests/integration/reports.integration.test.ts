@@ -7,6 +7,7 @@ import {
   bookingsByStatus,
   customerTypes,
   getReportsPage,
+  type LedgerTable,
   ledgerBatches,
   ledgerEntries,
   ledgerTotals,
@@ -371,8 +372,22 @@ describe.each(dbKinds)("reports on %s", (kind) => {
   it("the page's data for the URL's range, admins only, with field messages for bad dates", async () => {
     const q = (s: string) => new URLSearchParams(s);
     const page = await getReportsPage(t.db, admin, q("range=custom&from=2026-11-01&to=2026-11-30"));
-    expect(page.ok && page.tables["revenue-by-month"].totals?.[8]).toBe(28500);
-    expect(page.ok && [page.ledger.entries, page.ledger.pages, page.ledger.rows.length]).toEqual([6, 1, 6]);
+    // The first tab (revenue) and only its reports.
+    expect(page.ok && page.tab).toBe("revenue");
+    expect(page.ok && page.tables.map((x) => x.key)).toEqual(["revenue-by-month", "revenue-by-day"]);
+    expect(page.ok && page.tables[0]?.totals?.[8]).toBe(28500);
+    const ledger = await getReportsPage(
+      t.db,
+      admin,
+      q("range=custom&from=2026-11-01&to=2026-11-30&tab=ledger"),
+    );
+    const table = (ledger.ok ? ledger.tables[0] : undefined) as LedgerTable | undefined;
+    expect(ledger.ok && ledger.tables.length).toBe(1);
+    expect([table?.entries, table?.pages, table?.rows.length]).toEqual([6, 1, 6]);
+    const teams = await getReportsPage(t.db, admin, q("tab=teams"));
+    expect(teams.ok && teams.tables.map((x) => x.key)).toEqual(["teams"]);
+    const unknown = await getReportsPage(t.db, admin, q("tab=everything"));
+    expect(unknown.ok && unknown.tab).toBe("revenue");
     const bad = await getReportsPage(t.db, admin, q("range=custom&from=2026-11-30&to=2026-11-01"));
     expect(!bad.ok && bad.parsed.errors).toEqual({ to: "The last date must be on or after the first." });
     await expect(getReportsPage(t.db, { role: "customer" }, q(""))).rejects.toMatchObject({

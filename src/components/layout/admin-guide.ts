@@ -197,6 +197,16 @@ export const ADMIN_GUIDE: GuideEntry[] = [
     ],
   },
   {
+    id: "analytics",
+    title: "Charts: how the business is doing",
+    keywords:
+      "analytics charts trend growth busiest hours lead time cancellations no-shows repeat customers utilisation",
+    body: [
+      to(routes.adminAnalytics, "Analytics"),
+      " draws, for a period you choose, each figure beside the period of the same length before it: bookings and revenue by day (or by month for long periods), revenue by category, service and vehicle size, the busiest days and hours, how far ahead people book, the cancellation, no-show, reschedule and repeat-customer rates, and how full each team was. A sentence above each chart says what changed; “Show as table” under a chart gives its figures as a table.",
+    ],
+  },
+  {
     id: "account",
     title: "Your own account",
     keywords: "password profile email sign in",

@@ -74,7 +74,10 @@ export const serviceInput = z.object({
       if (v === "") return null;
       const n = typeof v === "number" ? v : Number(v);
       if (!Number.isInteger(n) || n < 1 || n > 60) {
-        ctx.addIssue({ code: "custom", message: "Enter a whole number of months from 1 to 60, or leave it empty." });
+        ctx.addIssue({
+          code: "custom",
+          message: "Enter a whole number of months from 1 to 60, or leave it empty.",
+        });
         return z.NEVER;
       }
       return n;

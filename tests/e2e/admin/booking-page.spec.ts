@@ -100,7 +100,9 @@ for (const [width, offset] of [
     await complete.getByLabel("Job notes (optional)").fill("Stone chip on the bonnet, shown to the owner.");
     await complete.getByRole("button", { name: "Complete job" }).click();
     await status(a.page, "Completed");
-    await expect(a.page.getByRole("region", { name: "Job", exact: true })).toContainText("Stone chip on the bonnet");
+    await expect(a.page.getByRole("region", { name: "Job", exact: true })).toContainText(
+      "Stone chip on the bonnet",
+    );
     await status(b.page, "Completed");
     await expect(a.page.getByText("This booking has ended: there is nothing more to do.")).toBeVisible();
     await a.ctx.close();

@@ -82,6 +82,15 @@ for (const [width, team] of [
     const row = byDay.getByRole("row").filter({ hasText: day });
     await expect(row).toContainText("£85.00");
     await expect(byDay.getByRole("row").filter({ hasText: "Total" })).toContainText("£85.00");
+    // Months read as words ("Jan 2046"), not "2046-01".
+    const month = new Intl.DateTimeFormat("en-GB", {
+      month: "short",
+      year: "numeric",
+      timeZone: "UTC",
+    }).format(new Date(`${day}T12:00:00Z`));
+    await expect(
+      page.getByRole("table", { name: "Revenue by month" }).getByRole("row").filter({ hasText: month }),
+    ).toContainText("£85.00");
     await expectAccessible(page);
     await shot(page, `reports-revenue-${width}.png`);
 
@@ -102,7 +111,12 @@ for (const [width, team] of [
     expect(records.at(-1)?.slice(0, 3)).toEqual(["Total", "1", "85.00"]);
 
     // Bookings by status: one completed, one cancelled, nothing kept on it.
-    await page.getByRole("tab", { name: "Bookings" }).click();
+    // The tabs are links: each opens its own URL, and the server reads only that tab's reports.
+    const tabs = page.getByRole("navigation", { name: "Reports" });
+    await tabs.getByRole("link", { name: "Bookings" }).click();
+    await expect(page).toHaveURL(/tab=bookings/);
+    await expect(page).toHaveURL(new RegExp(`range=custom&from=${day}&to=${day}`));
+    await expect(page.getByRole("table", { name: "Revenue by day" })).toHaveCount(0);
     const statuses = page.getByRole("table", { name: "Bookings by status" });
     await expect(statuses.getByRole("row").filter({ hasText: "Completed" })).toContainText("£85.00");
     await expect(statuses.getByRole("row").filter({ hasText: "Cancelled" })).toContainText("1");
@@ -118,7 +132,7 @@ for (const [width, team] of [
     ]);
 
     // Customers: a new customer, at the top by value.
-    await page.getByRole("tab", { name: "Customers" }).click();
+    await tabs.getByRole("link", { name: "Customers" }).click();
     await expect(page.getByRole("table", { name: "Top customers by value" })).toContainText(customer.name);
     await expect(
       page
@@ -130,11 +144,15 @@ for (const [width, team] of [
     await shot(page, `reports-customers-${width}.png`);
 
     // The tab is in the URL: a reload opens it again.
-    await expect(page).toHaveURL(/report=customers/);
+    await expect(page).toHaveURL(/tab=customers/);
+    await expect(tabs.getByRole("link", { name: "Customers" })).toHaveAttribute("aria-current", "page");
 
     // Today's ledger holds the payment (settled when it was made), with its booking.
-    await page.goto("/admin/reports?range=today&report=ledger");
-    await expect(page.getByRole("tab", { name: "Payments & refunds", selected: true })).toBeVisible();
+    await page.goto("/admin/reports?range=today&tab=ledger");
+    await expect(tabs.getByRole("link", { name: "Payments & refunds" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await expectAccessible(page);
     await shot(page, `reports-ledger-${width}.png`);
     const ledger = await download(page, /Download CSV: Payments and refunds/);

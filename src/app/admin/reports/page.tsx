@@ -2,15 +2,15 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { Pagination } from "@/components/ui/pagination";
-import { Tabs } from "@/components/ui/tabs";
-import type { SearchParamsInput } from "@/components/ui/url";
+import { LinkTabs } from "@/components/ui/link-tabs";
+import { hrefWith, type SearchParamsInput } from "@/components/ui/url";
 import { formatLongDate } from "@/lib/dates";
 import { routes } from "@/lib/routes";
 import { ReportRangeForm } from "@/modules/reports/components/report-range-form";
 import { ReportTableView } from "@/modules/reports/components/report-table";
 import { RANGE_PRESET_LABELS, rangeQuery } from "@/modules/reports/domain/range";
 import type { ReportKey } from "@/modules/reports/domain/table";
-import { loadReportsPage } from "@/modules/reports/server";
+import { loadReportsPage, REPORT_TABS } from "@/modules/reports/server";
 import { requireAdminPage } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "Reports" };
@@ -43,6 +43,7 @@ export default async function AdminReportsPage({
           from={data.parsed.input.from}
           to={data.parsed.input.to}
           errors={data.parsed.errors}
+          hidden={data.tab === "revenue" ? undefined : { tab: data.tab }}
         />
         <Notice kind="error" className="mt-4">
           Fix the dates to see the reports.
@@ -54,11 +55,12 @@ export default async function AdminReportsPage({
   const { range } = data.parsed;
   const query = rangeQuery(range);
   const csv = (key: ReportKey) => `${routes.adminReportsCsv(key)}?${query}`;
-  const t = data.tables;
   const fmt = (date: string) => formatLongDate(new Date(`${date}T12:00:00Z`), "UTC");
   const span =
     range.fromDate === range.toDate ? fmt(range.fromDate) : `${fmt(range.fromDate)} to ${fmt(range.toDate)}`;
-  const view = (key: Exclude<ReportKey, "ledger">) => <ReportTableView table={t[key]} csvHref={csv(key)} />;
+  // The range carries over to every tab; the ledger's page does not.
+  const tabHref = (tab: string) =>
+    hrefWith(routes.adminReports, sp, { tab: tab === "revenue" ? undefined : tab, ledgerPage: undefined });
 
   return (
     <div className="max-w-7xl">
@@ -71,69 +73,39 @@ export default async function AdminReportsPage({
         preset={range.preset}
         from={range.fromDate}
         to={range.toDate}
+        hidden={data.tab === "revenue" ? undefined : { tab: data.tab }}
       />
-      <Tabs
-        className="mt-6"
+      <LinkTabs
+        className="mt-6 print:hidden"
         label="Reports"
-        param="report"
-        items={[
-          {
-            value: "revenue",
-            label: "Revenue",
-            content: (
-              <>
-                {view("revenue-by-month")}
-                {view("revenue-by-day")}
-              </>
-            ),
-          },
-          {
-            value: "ledger",
-            label: "Payments & refunds",
-            content: (
-              <ReportTableView
-                table={data.ledger}
-                csvHref={csv("ledger")}
-                footer={
-                  <Pagination
-                    className="mt-4 print:hidden"
-                    page={data.ledger.page}
-                    pageCount={data.ledger.pages}
-                    pathname={routes.adminReports}
-                    searchParams={{ ...sp, report: "ledger" }}
-                    param="ledgerPage"
-                    total={data.ledger.entries}
-                    noun={["entry", "entries"]}
-                  />
-                }
-              />
-            ),
-          },
-          { value: "bookings", label: "Bookings", content: view("bookings-by-status") },
-          {
-            value: "services",
-            label: "Services",
-            content: (
-              <>
-                {view("services")}
-                {view("vehicle-sizes")}
-              </>
-            ),
-          },
-          {
-            value: "customers",
-            label: "Customers",
-            content: (
-              <>
-                {view("customers")}
-                {view("top-customers")}
-              </>
-            ),
-          },
-          { value: "teams", label: "Teams", content: view("teams") },
-          { value: "zones", label: "Travel zones", content: view("travel-zones") },
-        ]}
+        current={data.tab}
+        items={REPORT_TABS.map((t) => ({ value: t.value, label: t.label, href: tabHref(t.value) }))}
       />
+      <div className="pt-4">
+        {data.tables.map((table) =>
+          "pages" in table ? (
+            <ReportTableView
+              key={table.key}
+              table={table}
+              csvHref={csv("ledger")}
+              footer={
+                <Pagination
+                  className="mt-4 print:hidden"
+                  page={table.page}
+                  pageCount={table.pages}
+                  pathname={routes.adminReports}
+                  searchParams={{ ...sp, tab: "ledger" }}
+                  param="ledgerPage"
+                  total={table.entries}
+                  noun={["entry", "entries"]}
+                />
+              }
+            />
+          ) : (
+            <ReportTableView key={table.key} table={table} csvHref={csv(table.key)} />
+          ),
+        )}
+      </div>
     </div>
   );
 }

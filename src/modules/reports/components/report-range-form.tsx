@@ -11,12 +11,21 @@ export function ReportRangeForm({
   from,
   to,
   errors = {},
+  submitLabel = "Show reports",
+  label = "Report dates",
+  hidden,
 }: {
   pathname: string;
   preset: RangePreset;
   from: string;
   to: string;
   errors?: RangeFieldErrors;
+  /** The button's words ("Show reports", "Show charts"). */
+  submitLabel?: string;
+  /** The form's accessible name. */
+  label?: string;
+  /** Other parameters the form keeps (the open tab). */
+  hidden?: Record<string, string>;
 }) {
   const date = (name: "from" | "to", label: string, value: string) => {
     const error = errors[name];
@@ -46,9 +55,12 @@ export function ReportRangeForm({
     <form
       method="get"
       action={pathname}
-      aria-label="Report dates"
+      aria-label={label}
       className="mt-6 grid gap-3 rounded-card border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,14rem))_auto] lg:items-start print:hidden"
     >
+      {Object.entries(hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div>
         <label htmlFor="range-preset" className="block text-sm font-medium">
           Period
@@ -65,7 +77,7 @@ export function ReportRangeForm({
       {date("to", "Last date", to)}
       <div className="flex flex-col gap-1 sm:col-span-2 lg:col-span-1 lg:pt-6">
         <Button type="submit" variant="primary">
-          Show reports
+          {submitLabel}
         </Button>
       </div>
       <p id="range-dates-help" className="text-sm text-ink-muted sm:col-span-2 lg:col-span-4">

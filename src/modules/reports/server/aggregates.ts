@@ -1,8 +1,8 @@
 import "server-only";
-import { type SQL, sql } from "drizzle-orm";
-import { BOOKED_STATUSES } from "@/modules/bookings/domain/admin-today";
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
 import { bookingItems, bookings, payments, refunds, teams, users } from "@/server/db/schema";
+import { between, booked, isTotal, localKey, num, type Range, rows, str, t } from "./sql";
 
 // Every report's figures, each one SQL aggregate (or three, merged by key) over the range's rows; totals
 // come from the same statement (GROUP BY ROLLUP), so no report sums rows in JavaScript. Reads across the
@@ -19,24 +19,7 @@ import { bookingItems, bookings, payments, refunds, teams, users } from "@/serve
 // - Money kept on a booking is what was paid less what was refunded; on a cancelled or no-show booking
 //   that is the fee kept.
 
-export type Range = { from: Date; to: Date; timeZone: string };
-
-const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
-const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v));
-/** The ROLLUP's grand-total row is the one whose GROUPING() is 1. */
-const isTotal = (row: Record<string, unknown>) => num(row.g) === 1;
-
-const t = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
-const between = (col: SQL, r: Range) => sql`${col} >= ${t(r.from)} AND ${col} < ${t(r.to)}`;
-const booked = sql.raw(`(${BOOKED_STATUSES.map((s) => `'${s}'`).join(", ")})`);
-
-/** A local date (day) or month key of an instant in the business zone. */
-const localKey = (col: SQL, r: Range, grain: "day" | "month") =>
-  sql`to_char((${col} AT TIME ZONE ${r.timeZone})::date, ${grain === "day" ? "YYYY-MM-DD" : "YYYY-MM"})`;
-
-async function rows(db: DbOrTx, query: SQL): Promise<Record<string, unknown>[]> {
-  return (await db.execute<Record<string, unknown>>(query)).rows;
-}
+export type { Range } from "./sql";
 
 function split<T>(all: Record<string, unknown>[], map: (r: Record<string, unknown>) => T, empty: T) {
   const total = all.find(isTotal);
@@ -375,7 +358,8 @@ export type CustomerTypeRow = {
   valueMinor: number;
 };
 
-const rangeCustomers = (r: Range) => sql`(
+/** The range's customers with their booked jobs and value in it (one row each). */
+export const rangeCustomers = (r: Range) => sql`(
   SELECT "bookings"."customer_id" AS customer_id, count(*)::int AS jobs, sum("bookings"."total_minor") AS value
   FROM ${bookings}
   WHERE "bookings"."status" IN ${booked} AND ${between(sql`"bookings"."starts_at"`, r)}

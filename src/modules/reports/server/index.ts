@@ -3,3 +3,5 @@ export * from "./aggregates";
 export * from "./report-tables";
 export * from "./reports-page";
 export * from "./reports-csv";
+export * from "./analytics";
+export * from "./analytics-page";

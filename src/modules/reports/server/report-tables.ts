@@ -8,6 +8,7 @@ import { sumDates, utilisationPercent } from "@/modules/bookings/domain/admin-to
 import { BOOKING_STATUS_LABELS } from "@/modules/bookings/server";
 import { MANUAL_METHOD_LABELS } from "@/modules/payments/domain/money";
 import type { DbOrTx } from "@/server/db";
+import { formatMonthKey } from "../domain/analytics";
 import type { ReportRange } from "../domain/range";
 import { type Cell, type ReportKey, type ReportTable, sharePercent } from "../domain/table";
 import {
@@ -64,7 +65,7 @@ async function revenueTable(db: DbOrTx, c: TableContext, grain: "day" | "month")
       { label: "Refunded", kind: "money" },
       { label: "Net", kind: "money" },
     ],
-    rows: rows.map((r) => cells(r, r.period)),
+    rows: rows.map((r) => cells(r, grain === "month" ? formatMonthKey(r.period) : r.period)),
     totals: cells(total, "Total"),
     currency: c.currency,
     empty: "Nothing was booked, paid or refunded in this range.",
@@ -299,23 +300,63 @@ async function topCustomersTable(db: DbOrTx, c: TableContext): Promise<ReportTab
   };
 }
 
-async function teamsTable(db: DbOrTx, c: TableContext): Promise<ReportTable> {
+export type TeamUtilisationRow = {
+  teamId: string;
+  /** The team's name, "(inactive)" after an inactive one. */
+  label: string;
+  jobs: number;
+  bookedMinutes: number;
+  openMinutes: number;
+  valueMinor: number;
+};
+
+/**
+ * Booked minutes against open minutes per team (active teams, and inactive ones with jobs) and in total.
+ * Every active team works the business's opening hours: a team's open time is the schedule's open team
+ * minutes shared between the active teams (the Today page's utilisation, per team).
+ */
+export async function teamUtilisation(
+  db: DbOrTx,
+  range: ReportRange,
+): Promise<{ rows: TeamUtilisationRow[]; total: TeamUtilisationRow }> {
   const [{ rows, total }, capacity] = await Promise.all([
-    teamJobs(db, c.range),
-    loadScheduleCapacity(db, { from: c.range.fromDate, to: c.range.toDate, timeZone: c.range.timeZone }),
+    teamJobs(db, range),
+    loadScheduleCapacity(db, { from: range.fromDate, to: range.toDate, timeZone: range.timeZone }),
   ]);
-  // Every active team works the business's opening hours: a team's open time is the schedule's open
-  // team minutes shared between the active teams (the Today page's utilisation, per team).
-  const openAll = sumDates(capacity.openTeamMinutes, c.range.fromDate, c.range.days);
+  const openAll = sumDates(capacity.openTeamMinutes, range.fromDate, range.days);
   const active = capacity.teams.filter((t) => t.isActive).length;
   const openPerTeam = active > 0 ? Math.round(openAll / active) : 0;
-  const cells = (label: string, jobs: number, minutes: number, value: number, open: number): Cell[] => [
-    label,
-    jobs,
-    minutes,
-    open,
-    utilisationPercent(minutes, open),
-    value,
+  return {
+    rows: rows
+      .filter((t) => t.isActive || t.jobs > 0)
+      .map((t) => ({
+        teamId: t.teamId,
+        label: t.isActive ? t.name : `${t.name} (inactive)`,
+        jobs: t.jobs,
+        bookedMinutes: t.bookedMinutes,
+        openMinutes: t.isActive ? openPerTeam : 0,
+        valueMinor: t.valueMinor,
+      })),
+    total: {
+      teamId: "",
+      label: "Total",
+      jobs: total.jobs,
+      bookedMinutes: total.bookedMinutes,
+      openMinutes: openAll,
+      valueMinor: total.valueMinor,
+    },
+  };
+}
+
+async function teamsTable(db: DbOrTx, c: TableContext): Promise<ReportTable> {
+  const { rows, total } = await teamUtilisation(db, c.range);
+  const cells = (r: TeamUtilisationRow): Cell[] => [
+    r.label,
+    r.jobs,
+    r.bookedMinutes,
+    r.openMinutes,
+    utilisationPercent(r.bookedMinutes, r.openMinutes),
+    r.valueMinor,
   ];
   return {
     key: "teams",
@@ -330,18 +371,8 @@ async function teamsTable(db: DbOrTx, c: TableContext): Promise<ReportTable> {
       { label: "Utilisation", kind: "percent" },
       { label: "Value", kind: "money" },
     ],
-    rows: rows
-      .filter((t) => t.isActive || t.jobs > 0)
-      .map((t) =>
-        cells(
-          t.isActive ? t.name : `${t.name} (inactive)`,
-          t.jobs,
-          t.bookedMinutes,
-          t.valueMinor,
-          t.isActive ? openPerTeam : 0,
-        ),
-      ),
-    totals: cells("Total", total.jobs, total.bookedMinutes, total.valueMinor, openAll),
+    rows: rows.map(cells),
+    totals: cells(total),
     currency: c.currency,
     empty: "There are no teams yet.",
   };

@@ -7,32 +7,38 @@ import { type ParsedRange, parseReportRange } from "../domain/range";
 import type { ReportKey, ReportTable } from "../domain/table";
 import { type LedgerTable, ledgerTable, reportTable } from "./report-tables";
 
-// /admin/reports: the range from the URL and every report's table for it, read in parallel (each one
-// SQL aggregate; npm run bench:reports).
+// /admin/reports: the range and the tab from the URL, and the tab's reports for it, read in parallel
+// (each one SQL aggregate; npm run bench:reports). The other tabs are links, read when opened.
 
 type SearchParamsLike = { get(name: string): string | null };
+
+/** The page's tabs (?tab=…) and the reports each shows; only the shown tab's reports are read. */
+export const REPORT_TABS = [
+  { value: "revenue", label: "Revenue", reports: ["revenue-by-month", "revenue-by-day"] },
+  { value: "ledger", label: "Payments & refunds", reports: ["ledger"] },
+  { value: "bookings", label: "Bookings", reports: ["bookings-by-status"] },
+  { value: "services", label: "Services", reports: ["services", "vehicle-sizes"] },
+  { value: "customers", label: "Customers", reports: ["customers", "top-customers"] },
+  { value: "teams", label: "Teams", reports: ["teams"] },
+  { value: "zones", label: "Travel zones", reports: ["travel-zones"] },
+] as const satisfies readonly { value: string; label: string; reports: readonly ReportKey[] }[];
+export type ReportTab = (typeof REPORT_TABS)[number]["value"];
+
+/** The URL's tab; an unknown or missing one is the first (revenue). */
+export function reportTabOf(value: string | null): ReportTab {
+  return REPORT_TABS.find((t) => t.value === value)?.value ?? "revenue";
+}
 
 export type ReportsPage =
   | {
       ok: true;
       parsed: ParsedRange & { ok: true };
-      tables: Record<Exclude<ReportKey, "ledger">, ReportTable>;
-      ledger: LedgerTable;
+      tab: ReportTab;
+      /** The shown tab's reports, in order (the ledger's is a page of it). */
+      tables: (ReportTable | LedgerTable)[];
       timeZone: string;
     }
-  | { ok: false; parsed: ParsedRange & { ok: false }; timeZone: string };
-
-const KEYS = [
-  "revenue-by-month",
-  "revenue-by-day",
-  "bookings-by-status",
-  "services",
-  "vehicle-sizes",
-  "customers",
-  "top-customers",
-  "teams",
-  "travel-zones",
-] as const satisfies readonly Exclude<ReportKey, "ledger">[];
+  | { ok: false; parsed: ParsedRange & { ok: false }; tab: ReportTab; timeZone: string };
 
 export function assertReportsViewer(viewer: Pick<SessionUser, "role"> | null): void {
   if (!viewer) throw new AppError("UNAUTHENTICATED", "Sign in to continue.");
@@ -47,24 +53,18 @@ export async function getReportsPage(
 ): Promise<ReportsPage> {
   assertReportsViewer(viewer);
   const { timeZone, currency } = await getSettingsOrThrow(db);
+  const tab = reportTabOf(params.get("tab"));
   const parsed = parseReportRange(params, now, timeZone);
-  if (!parsed.ok) return { ok: false, parsed, timeZone };
+  if (!parsed.ok) return { ok: false, parsed, tab, timeZone };
   const c = { range: parsed.range, currency };
   const page = Number.parseInt(params.get("ledgerPage") ?? "1", 10);
-  const [ledger, ...tables] = await Promise.all([
-    ledgerTable(db, c, Number.isFinite(page) ? page : 1),
-    ...KEYS.map((k) => reportTable(db, k, c)),
-  ]);
-  return {
-    ok: true,
-    parsed,
-    timeZone,
-    ledger,
-    tables: Object.fromEntries(KEYS.map((k, i) => [k, tables[i] as ReportTable])) as Record<
-      Exclude<ReportKey, "ledger">,
-      ReportTable
-    >,
-  };
+  const keys: readonly ReportKey[] = REPORT_TABS.find((t) => t.value === tab)?.reports ?? [];
+  const tables = await Promise.all(
+    keys.map((k) =>
+      k === "ledger" ? ledgerTable(db, c, Number.isFinite(page) ? page : 1) : reportTable(db, k, c),
+    ),
+  );
+  return { ok: true, parsed, tab, timeZone, tables };
 }
 
 /** For the page: the request's database. */

@@ -1,0 +1,29 @@
+import "server-only";
+import { type SQL, sql } from "drizzle-orm";
+import { BOOKED_STATUSES } from "@/modules/bookings/domain/admin-today";
+import type { DbOrTx } from "@/server/db";
+
+// The SQL pieces every report and analytics query shares: the half-open range of instants, the booked
+// statuses, local day and month keys in the business zone, and reading a statement's rows.
+
+export type Range = { from: Date; to: Date; timeZone: string };
+
+export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+export const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v));
+/** The ROLLUP's grand-total row is the one whose GROUPING() is 1. */
+export const isTotal = (row: Record<string, unknown>) => num(row.g) === 1;
+
+export const t = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
+export const between = (col: SQL, r: Range) => sql`${col} >= ${t(r.from)} AND ${col} < ${t(r.to)}`;
+export const booked = sql.raw(`(${BOOKED_STATUSES.map((s) => `'${s}'`).join(", ")})`);
+
+/** An instant's wall-clock time in the business zone (a timestamp without zone; DST-exact). */
+export const local = (col: SQL, r: Range) => sql`(${col} AT TIME ZONE ${r.timeZone})`;
+
+/** A local date (day) or month key of an instant in the business zone. */
+export const localKey = (col: SQL, r: Range, grain: "day" | "month") =>
+  sql`to_char(${local(col, r)}::date, ${grain === "day" ? "YYYY-MM-DD" : "YYYY-MM"})`;
+
+export async function rows(db: DbOrTx, query: SQL): Promise<Record<string, unknown>[]> {
+  return (await db.execute<Record<string, unknown>>(query)).rows;
+}

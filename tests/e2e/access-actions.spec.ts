@@ -1,0 +1,210 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { APIRequestContext, Browser } from "@playwright/test";
+import { createUser, credentials, expect, test } from "./support/fixtures";
+
+// Every server action × who may call it (issue 18). The build's server-action manifest lists every action;
+// each must have a row here — a new action without one fails this test. Each action is called over HTTP,
+// as the browser would (POST with its Next-Action id, from the app's origin), by everyone who must be
+// refused, and the answer must be that refusal: a visitor or a deactivated user is asked to sign in, a
+// customer calling an admin action (or an admin a customer's) is told it doesn't exist. An action is
+// never called by someone it would serve: nothing here changes data.
+
+type Requirement = "public" | "signed_in" | "customer" | "admin";
+type Who = "visitor" | "banned" | "customer" | "admin";
+
+const ACTIONS: Record<string, Requirement> = {
+  // src/modules/accounts/actions.ts
+  confirmEmailChangeAction: "signed_in",
+  deleteAccountAction: "signed_in",
+  requestEmailChangeAction: "signed_in",
+  setConsentAction: "public",
+  updateMarketingAction: "signed_in",
+  updatePreferencesAction: "signed_in",
+  updateProfileAction: "signed_in",
+  // src/modules/accounts/admin-customer-actions.ts
+  reactivateCustomerAction: "admin",
+  saveCustomerNotesAction: "admin",
+  sendCustomerSetupLinkAction: "admin",
+  updateCustomerContactAction: "admin",
+  // src/modules/accounts/admin-team-actions.ts
+  inviteAdminAction: "admin",
+  removeAdminAction: "admin",
+  // src/modules/accounts/garage-actions.ts
+  defaultAddressAction: "customer",
+  defaultVehicleAction: "customer",
+  deleteAddressAction: "customer",
+  deleteVehicleAction: "customer",
+  saveAddressAction: "customer",
+  saveVehicleAction: "customer",
+  // src/modules/availability/block-actions.ts
+  createBlockAction: "admin",
+  deleteBlockAction: "admin",
+  // src/modules/availability/hours-actions.ts
+  deleteOverrideAction: "admin",
+  saveOverrideAction: "admin",
+  saveWeeklyHoursAction: "admin",
+  // src/modules/availability/team-actions.ts
+  createTeamAction: "admin",
+  deleteTeamAction: "admin",
+  moveTeamAction: "admin",
+  setTeamActiveAction: "admin",
+  updateTeamAction: "admin",
+  // src/modules/bookings/admin-actions.ts
+  approveBookingAction: "admin",
+  cancelBookingAsAdminAction: "admin",
+  completeBookingAction: "admin",
+  declineBookingAction: "admin",
+  noShowBookingAction: "admin",
+  resendBookingEmailAction: "admin",
+  saveInternalNotesAction: "admin",
+  startBookingAction: "admin",
+  // src/modules/bookings/admin-move-actions.ts
+  bookingSlotDayAction: "admin",
+  moveBookingAction: "admin",
+  reassignTeamAction: "admin",
+  // src/modules/bookings/admin-phone-actions.ts
+  customerSavedAction: "admin",
+  phoneJobDayAction: "admin",
+  phoneQuoteAction: "admin",
+  searchCustomersAction: "admin",
+  // src/modules/bookings/reschedule-actions.ts
+  acceptRescheduleOfferAction: "customer",
+  approveRescheduleAction: "admin",
+  counterOfferRescheduleAction: "admin",
+  declineRescheduleAction: "admin",
+  declineRescheduleOfferAction: "customer",
+  offerSlotDayAction: "admin",
+  requestRescheduleAction: "customer",
+  rescheduleSlotDayAction: "customer",
+  withdrawRescheduleAction: "customer",
+  // src/modules/catalogue/actions.ts
+  createCategoryAction: "admin",
+  createServiceAction: "admin",
+  createVehicleSizeAction: "admin",
+  deleteCategoryAction: "admin",
+  deleteServiceAction: "admin",
+  deleteVehicleSizeAction: "admin",
+  moveCategoryAction: "admin",
+  moveVehicleSizeAction: "admin",
+  setCategoryActiveAction: "admin",
+  setServiceActiveAction: "admin",
+  setVehicleSizeActiveAction: "admin",
+  updateCategoryAction: "admin",
+  updateServiceAction: "admin",
+  updateVehicleSizeAction: "admin",
+  // src/modules/catalogue/zone-actions.ts
+  checkZonePostcodeAction: "admin",
+  createZoneAction: "admin",
+  deleteZoneAction: "admin",
+  setZoneActiveAction: "admin",
+  updateZoneAction: "admin",
+  // src/modules/notifications/actions.ts
+  retryEmailAction: "admin",
+  // src/modules/payments/actions.ts
+  cancelMyBookingAction: "customer",
+  cancelPendingBookingAction: "public",
+  cancelTestCheckoutAction: "public",
+  payBalanceAction: "public",
+  payTestCheckoutAction: "public",
+  retryCheckoutAction: "public",
+  // src/modules/payments/admin-actions.ts
+  cancelWithRefundAction: "admin",
+  recordPaymentAction: "admin",
+  refundBookingAction: "admin",
+  sendPaymentLinkAction: "admin",
+  // src/modules/payments/admin-customer-actions.ts
+  deactivateCustomerAction: "admin",
+  // src/modules/payments/admin-phone-actions.ts
+  createPhoneBookingAction: "admin",
+  // src/modules/pricing/actions.ts
+  savePricesAction: "admin",
+  // src/modules/settings/actions.ts
+  saveBookingRulesAction: "admin",
+  saveBusinessSettingsAction: "admin",
+  saveNotificationSettingsAction: "admin",
+  savePaymentSettingsAction: "admin",
+  savePolicyTextsAction: "admin",
+};
+
+/** Who must be refused, and with which code. */
+const REFUSED: Record<Requirement, Partial<Record<Who, string>>> = {
+  public: {},
+  signed_in: { visitor: "UNAUTHENTICATED", banned: "UNAUTHENTICATED" },
+  customer: { visitor: "UNAUTHENTICATED", banned: "UNAUTHENTICATED", admin: "NOT_FOUND" },
+  admin: { visitor: "UNAUTHENTICATED", banned: "UNAUTHENTICATED", customer: "NOT_FOUND" },
+};
+
+type ManifestEntry = { workers: Record<string, unknown>; filename: string; exportedName: string };
+
+function manifest(): [string, ManifestEntry][] {
+  const file = path.join(process.cwd(), ".next", "server", "server-reference-manifest.json");
+  const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as { node: Record<string, ManifestEntry> };
+  return Object.entries(parsed.node);
+}
+
+/** A page that carries the action: "app/(public)/settings/privacy/page" → "/settings/privacy". */
+function pageOf(worker: string): string {
+  const route = worker
+    .replace(/^app/, "")
+    .replace(/\/(page|route)$/, "")
+    .split("/")
+    .filter((s) => s && !/^\(.+\)$/.test(s))
+    .map((s) => (/^\[.+\]$/.test(s) ? "00000000-0000-4000-8000-000000000000" : s))
+    .join("/");
+  return `/${route}`;
+}
+
+async function contextFor(browser: Browser, who: Who, request: APIRequestContext, baseURL: string) {
+  const ctx = await browser.newContext({ baseURL });
+  const signIn = async (email: string, password: string) =>
+    expect((await ctx.request.post("/api/test/session", { data: { email, password } })).status()).toBe(200);
+  if (who === "customer") await signIn(credentials.customer.email, credentials.customer.password);
+  if (who === "admin") await signIn(credentials.admin.email, credentials.admin.password);
+  if (who === "banned") {
+    const u = await createUser(request);
+    await signIn(u.email, u.password);
+    await request.post("/api/test/users?ban=1", { data: { email: u.email } });
+  }
+  return ctx;
+}
+
+test("every server action has a row", () => {
+  const names = manifest().map(([, e]) => e.exportedName);
+  const missing = names.filter((n) => !(n in ACTIONS));
+  expect(missing, "add these actions to ACTIONS in tests/e2e/access-actions.spec.ts").toEqual([]);
+  const gone = Object.keys(ACTIONS).filter((n) => !names.includes(n));
+  expect(gone, "these rows name actions that no longer exist").toEqual([]);
+});
+
+for (const who of ["visitor", "banned", "customer", "admin"] as Who[]) {
+  test(`server actions refuse: ${who}`, async ({ browser, request, baseURL }) => {
+    test.slow();
+    const ctx = await contextFor(browser, who, request, baseURL ?? "");
+    const failures: string[] = [];
+    let checked = 0;
+    for (const [id, entry] of manifest()) {
+      const expected = REFUSED[ACTIONS[entry.exportedName] ?? "public"][who];
+      if (!expected) continue;
+      const worker = Object.keys(entry.workers)[0] ?? "app/page";
+      const res = await ctx.request.post(pageOf(worker), {
+        headers: {
+          "Next-Action": id,
+          Origin: baseURL ?? "",
+          Accept: "text/x-component",
+          "Content-Type": "text/plain;charset=UTF-8",
+        },
+        data: "[{}]",
+        maxRedirects: 0,
+      });
+      const body = await res.text();
+      const code = /"code":"([A-Z_]+)"/.exec(body)?.[1] ?? `HTTP ${res.status()}`;
+      checked += 1;
+      if (code !== expected)
+        failures.push(`${entry.exportedName} (${entry.filename}): expected ${expected}, got ${code}`);
+    }
+    await ctx.close();
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(who === "admin" ? 5 : 50);
+  });
+}
