@@ -1,18 +1,21 @@
 // Runs a benchmark on an in-memory PGlite and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, on a
 // fresh PostgreSQL database made for the run and dropped after it. `npm run bench:x -- pglite|postgres`
-// runs one of them.
+// runs one of them. BENCH_KEEP_DB=1 keeps the PostgreSQL database (its name is printed; drop it when done)
+// and BENCH_DB=<name> runs on that kept database again (the run is told `reused`, so it need not seed).
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "@/server/db/client";
 
 export type BenchDb = "pglite" | "postgres";
 
-export async function runOnDatabases(run: (kind: BenchDb, handle: DatabaseHandle) => Promise<void>) {
+export async function runOnDatabases(
+  run: (kind: BenchDb, handle: DatabaseHandle, options: { reused: boolean }) => Promise<void>,
+) {
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   const only = process.argv[2];
   if (only !== "postgres") {
     const handle = await openDatabase({ dir: "memory://" });
-    await run("pglite", handle);
+    await run("pglite", handle, { reused: false });
     await handle.close();
   }
   if (only === "pglite") return;
@@ -20,18 +23,23 @@ export async function runOnDatabases(run: (kind: BenchDb, handle: DatabaseHandle
     console.log("PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to run it there too.");
     return;
   }
-  const name = `forecourt_bench_${randomBytes(4).toString("hex")}`;
+  const reuse = process.env.BENCH_DB;
+  const keep = Boolean(reuse) || process.env.BENCH_KEEP_DB === "1";
+  if (reuse && !/^forecourt_bench_[0-9a-f]+$/.test(reuse))
+    throw new Error("BENCH_DB names a kept bench database");
+  const name = reuse ?? `forecourt_bench_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  if (!reuse) await admin.query(`CREATE DATABASE ${name}`);
+  if (keep) console.log(`[postgres] database ${name} is kept (drop it when done)`);
   const url = new URL(pgUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
   try {
-    await run("postgres", handle);
+    await run("postgres", handle, { reused: Boolean(reuse) });
   } finally {
     await handle.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (!keep) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
 }

@@ -37,6 +37,7 @@ export const BOOKING_EVENT_TYPES = [
   "email_sent",
   "reschedule_requested",
   "reschedule_decided",
+  "site_check",
 ] as const;
 export type BookingEventType = (typeof BOOKING_EVENT_TYPES)[number];
 

@@ -435,6 +435,12 @@ const MATRIX: Row[] = [
   ],
   ["GET", "/booking/pay", all(404)],
   ["GET", "/booking/pay?ref=FC-AAAAAA&token=not-the-token", all(404)],
+  // The reminder's checklist (ADR 0027): only a signed link opens it; a forged or missing one is a 404.
+  ["GET", "/booking/site-check", all(404)],
+  ["GET", "/booking/site-check?token=00000000-0000-4000-8000-000000000000.AAAA&answer=all-set", all(404)],
+  // Private calendar feeds: the token is the credential — a session opens nothing.
+  ["GET", "/api/calendar/not-a-token.ics", all(404)],
+  ["GET", `/api/calendar/${"A".repeat(43)}.ics`, all(404)],
   ["GET", "/uploads/00000000-0000-4000-8000-000000000000.webp", all(404)],
   ["GET", "/uploads/..%2F..%2Fpackage.json", all(404)],
   [

@@ -7,7 +7,7 @@ import { type PrivatePostgres, startPrivatePostgres } from "./private-postgres";
 // Issue 18, faults: PostgreSQL restarted under traffic. While the database is down, requests fail
 // cleanly — readiness answers 503 at once, pages answer an error page without internal detail, nothing
 // hangs — and when it is back the app serves again without a restart of its own.
-// Needs a production build (`npm run build`); run with `npm run test:faults`.
+// Needs a production build (`npm run test:faults` builds first; the server itself migrates and seeds).
 
 const PG_PORT = 55_432;
 const APP_PORT = 3_790;
@@ -25,7 +25,7 @@ async function timed(url: string) {
 beforeAll(async () => {
   await assertPortFree(APP_PORT);
   pgServer = startPrivatePostgres(PG_PORT);
-  app = startProcess([path.join(ROOT, "scripts/start.mjs")], {
+  app = startProcess([path.join(ROOT, "scripts/server.mjs")], {
     NODE_ENV: "production",
     PORT: String(APP_PORT),
     APP_URL: base,

@@ -79,6 +79,7 @@ describe.each(dbKinds)("background jobs (pg-boss) on %s", (kind) => {
     expect(schedules.map((s) => s.name).sort()).toEqual(
       [
         "abandoned-checkouts",
+        "booking-reminders",
         "holds-expire",
         "housekeeping",
         "live-events-prune",

@@ -8,6 +8,8 @@ import {
   ProfileSection,
 } from "@/modules/accounts/components/account-sections";
 import { getAccountOrThrow } from "@/modules/accounts/server";
+import { CalendarFeedsSection } from "@/modules/bookings/components/calendar-feeds-section";
+import { loadCalendarFeedSlots } from "@/modules/bookings/server";
 import { requireAdminPage } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "Your account" };
@@ -19,19 +21,23 @@ export default async function AdminAccountPage({
   searchParams: Promise<{ emailChange?: string; updated?: string }>;
 }) {
   const session = await requireAdminPage(routes.adminAccount);
-  const user = await getAccountOrThrow(session.id);
+  const [user, feeds] = await Promise.all([getAccountOrThrow(session.id), loadCalendarFeedSlots(session.id)]);
   const { emailChange, updated } = await searchParams;
   return (
     <div className="max-w-2xl">
       <PageHeader
         title="Your account"
-        description="Your name and phone, the email you sign in with, and your password."
+        description="Your name and phone, the email you sign in with, your password and your calendar feeds."
       />
       <AccountNotice outcome={emailChange ?? updated} />
       <div className="mt-6 space-y-6">
         <ProfileSection user={user} />
         <EmailSection user={user} />
         <PasswordSection />
+        <CalendarFeedsSection
+          slots={feeds}
+          description="Subscribe to the schedule from Google Calendar, Apple Calendar or Outlook. The links are private: anyone holding one can read that calendar."
+        />
       </div>
     </div>
   );

@@ -10,6 +10,8 @@ import {
   ProfileSection,
 } from "@/modules/accounts/components/account-sections";
 import { getAccountOrThrow } from "@/modules/accounts/server";
+import { CalendarFeedsSection } from "@/modules/bookings/components/calendar-feeds-section";
+import { loadCalendarFeedSlots } from "@/modules/bookings/server";
 import { requireCustomerPage } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "Account settings" };
@@ -20,7 +22,7 @@ export default async function AccountSettingsPage({
   searchParams: Promise<{ emailChange?: string; updated?: string }>;
 }) {
   const session = await requireCustomerPage(routes.accountSettings);
-  const user = await getAccountOrThrow(session.id);
+  const [user, feeds] = await Promise.all([getAccountOrThrow(session.id), loadCalendarFeedSlots(session.id)]);
   const { emailChange, updated } = await searchParams;
   return (
     <div className="max-w-2xl">
@@ -32,6 +34,10 @@ export default async function AccountSettingsPage({
         <EmailSection user={user} />
         <PasswordSection />
         <EmailPreferencesSection user={user} />
+        <CalendarFeedsSection
+          slots={feeds}
+          description="Subscribe to your bookings from Google Calendar, Apple Calendar or Outlook. The link is private: anyone holding it can read it."
+        />
 
         <p className="text-sm text-ink-muted">
           Download your data or delete your account in your{" "}

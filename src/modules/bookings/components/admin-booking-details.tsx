@@ -6,6 +6,7 @@ import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
 import { resendBookingEmailAction } from "../admin-actions";
 import type { AdminBookingPage } from "../server/admin-booking-view";
+import { SiteCheckBadge } from "./site-check-badge";
 
 // The read-only parts of /admin/bookings/{id}: who, what, where, the money, the timeline and the emails.
 
@@ -75,6 +76,19 @@ export function AdminBookingJob({ page }: { page: AdminBookingPage }) {
         <Row label="Access notes">{a.accessNotes ?? "None"}</Row>
         <Row label="Site">
           Water: {yesNo(a.hasWater)} · Power: {yesNo(a.hasPower)} · Covered space: {yesNo(a.hasCoveredSpace)}
+        </Row>
+        <Row label="Site check">
+          {page.siteCheck.answer ? (
+            <span className="flex flex-col items-start gap-1">
+              <SiteCheckBadge answer={page.siteCheck.answer} />
+              {page.siteCheck.note && <span className="whitespace-pre-line">{page.siteCheck.note}</span>}
+              <span className="text-sm text-ink-muted">Answered {page.siteCheck.at}</span>
+            </span>
+          ) : page.siteCheck.reminderSentAt ? (
+            `Reminder sent ${page.siteCheck.reminderSentAt}; no answer yet`
+          ) : (
+            "No reminder sent yet"
+          )}
         </Row>
         <Row label="Source">{page.sourceLabel}</Row>
         {page.cancellationReason && <Row label="Why it ended">{page.cancellationReason}</Row>}

@@ -7,6 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { routes } from "@/lib/routes";
 import type { JobDay, TodayJob } from "@/modules/bookings/server";
 import { BookingStatusBadge, PaymentStatusBadge } from "./booking-status-badge";
+import { SiteCheckBadge } from "./site-check-badge";
 
 // A day's jobs by team, each job a card with what is needed at the door. Cards (not a table) at every
 // width: a phone in a van reads them top to bottom; a wide screen shows two columns.
@@ -37,6 +38,7 @@ function JobCard({ job }: { job: TodayJob }) {
         <span className="flex flex-wrap gap-1.5">
           <BookingStatusBadge status={job.status} label={job.statusLabel} />
           <PaymentStatusBadge status={job.paymentStatus} label={job.paymentStatusLabel} />
+          <SiteCheckBadge answer={job.siteCheck.answer} />
         </span>
       </div>
       <dl className="mt-2 grid gap-x-4 gap-y-1.5 text-sm sm:grid-cols-[8rem_1fr]">
@@ -75,6 +77,9 @@ function JobCard({ job }: { job: TodayJob }) {
             Water: {yesNo(job.readiness.water)} · Power: {yesNo(job.readiness.power)} · Covered space:{" "}
             {yesNo(job.readiness.covered)}
           </span>
+          {job.siteCheck.note && (
+            <span className="block font-medium">Customer says it changed: {job.siteCheck.note}</span>
+          )}
         </dd>
         {job.customerNotes && (
           <>

@@ -78,3 +78,49 @@ export function bookingCalendar(input: BookingCalendarInput): {
     content: `${calendar.toString().replace(/\r\n$/, "")}\r\n`,
   };
 }
+
+export type FeedEvent = {
+  bookingId: string;
+  status: BookingStatus;
+  sequence: number;
+  start: Date;
+  end: Date;
+  summary: string;
+  description: string;
+  location: string;
+};
+
+/**
+ * A subscribed calendar (a private feed): every event with its booking's stable UID and SEQUENCE, so the
+ * same booking is one event whether it came by email or by feed. A feed is always METHOD:PUBLISH; an ended
+ * booking stays in it as STATUS:CANCELLED so a calendar that had it shows it gone.
+ */
+export function calendarFeed(input: {
+  name: string;
+  appUrl: string;
+  timeZone: string;
+  stamp: Date;
+  events: FeedEvent[];
+}): string {
+  const calendar = ical({
+    prodId: { company: "Forecourt", product: "Bookings", language: "EN" },
+    name: input.name,
+    method: ICalCalendarMethod.PUBLISH,
+    ttl: 60 * 15,
+    x: { "X-WR-TIMEZONE": input.timeZone },
+  });
+  for (const e of input.events)
+    calendar.createEvent({
+      id: bookingEventUid(e.bookingId, input.appUrl),
+      sequence: Math.max(0, Math.trunc(e.sequence)),
+      stamp: input.stamp,
+      start: e.start,
+      end: e.end,
+      summary: e.summary,
+      description: e.description,
+      location: e.location,
+      status: ICalEventStatus[STATUS[e.status]],
+      transparency: ICalEventTransparency.OPAQUE,
+    });
+  return `${calendar.toString().replace(/\r\n$/, "")}\r\n`;
+}

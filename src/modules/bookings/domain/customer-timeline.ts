@@ -75,6 +75,13 @@ export function describeForCustomer(
         };
       if (e.toValue === "withdrawn") return { what: "You withdrew your request for a new time", why: null };
       return { what: `Your request for a new time was ${e.toValue ?? "answered"}`, why: reason };
+    case "site_check":
+      return e.toValue === "changed"
+        ? {
+            what: "You told us something changed at the site",
+            why: typeof d.note === "string" ? d.note : null,
+          }
+        : { what: "You told us the site is all set", why: null };
     default:
       return null;
   }

@@ -11,6 +11,7 @@ import { assertAdminActor } from "@/server/auth/assert-admin";
 import { AppError } from "@/server/errors";
 import type { AdminBookingChangeInput, InternalNotesInput } from "../admin-booking-schemas";
 import { type AdminBookingVerb, VERB_NEEDS_REASON, VERB_TARGET } from "../domain/admin-booking-actions";
+import { cancelledBookingIcs } from "./booking-ics";
 import { bookingContext } from "./booking-emails";
 import { type Booking, lockBooking } from "./booking-records";
 import { BOOKING_STATUS_LABELS } from "./booking-view";
@@ -60,6 +61,9 @@ export async function tellCustomerBookingEnded(
 ) {
   const { view, customer } = await bookingContext(tx, booking.id);
   if (!customer) return;
+  // A booking that was confirmed had its calendar file sent: METHOD:CANCEL with the same UID and a raised
+  // SEQUENCE removes the event from the customer's calendar (ADR 0027).
+  const ics = booking.confirmedAt ? await cancelledBookingIcs(tx, booking.id) : null;
   const netPaid = booking.amountPaidMinor - booking.amountRefundedMinor;
   await enqueueEmail(tx, {
     to: customer.email,
@@ -78,6 +82,17 @@ export async function tellCustomerBookingEnded(
       ...(byCustomer ? { by: "customer" as const, ...byCustomer } : {}),
       bookUrl: new URL(routes.book, getEnv().APP_URL).toString(),
     },
+    ...(ics
+      ? {
+          attachments: [
+            {
+              filename: ics.filename,
+              contentType: `text/calendar; charset=utf-8; method=${ics.method}`,
+              content: Buffer.from(ics.content, "utf8").toString("base64"),
+            },
+          ],
+        }
+      : {}),
   });
 }
 

@@ -44,10 +44,20 @@ export type AdminBookingPage = {
   /** Written when the job was completed; the customer reads them in the vehicle's service history. */
   jobNotes: string | null;
   cancellationReason: string | null;
+  /** The customer's answer to the reminder's site checklist, and when the reminder went (ADR 0027). */
+  siteCheck: SiteCheckView;
   /** The lifecycle buttons the page shows for the booking's status now. */
   verbs: AdminBookingVerb[];
   timeline: TimelineEntry[];
   emails: BookingEmailRow[];
+};
+
+export type SiteCheckView = {
+  answer: "all_set" | "changed" | null;
+  note: string | null;
+  /** "Tue 8 Dec, 09:30 GMT" */
+  at: string | null;
+  reminderSentAt: string | null;
 };
 
 const SOURCE_LABELS: Record<BookingSource, string> = {
@@ -108,6 +118,11 @@ export function describeEvent(e: EventRow, currency: string): { what: string; wh
           why: null,
         };
       if (e.toValue === "payment_link") return { what: `Payment link sent for${amount}`, why: null };
+      if (e.toValue === "reminder")
+        return {
+          what: "Reminder sent with the site checklist",
+          why: typeof d.to === "string" ? `To ${d.to}` : null,
+        };
       if (e.toValue === "resent") {
         const t = typeof d.template === "string" ? d.template : "";
         return {
@@ -128,6 +143,10 @@ export function describeEvent(e: EventRow, currency: string): { what: string; wh
           why: null,
         };
       return { what: `Move request ${e.toValue ?? "decided"}`, why: reason };
+    case "site_check":
+      return e.toValue === "changed"
+        ? { what: "Customer: something changed at the site", why: typeof d.note === "string" ? d.note : null }
+        : { what: "Customer: the site is all set", why: null };
     default:
       return { what: e.type.replaceAll("_", " "), why: reason };
   }
@@ -190,6 +209,12 @@ export async function getAdminBookingPage(
     internalNotes: row.internalNotes,
     jobNotes: row.jobNotes,
     cancellationReason: row.cancellationReason,
+    siteCheck: {
+      answer: row.siteCheck ?? null,
+      note: row.siteCheckNote,
+      at: row.siteCheckAt ? formatDateTime(row.siteCheckAt, tz) : null,
+      reminderSentAt: row.reminderSentAt ? formatDateTime(row.reminderSentAt, tz) : null,
+    },
     verbs: adminVerbsFor(row.status, row.startsAt, now),
     timeline: events.map((e) => ({
       id: e.id,

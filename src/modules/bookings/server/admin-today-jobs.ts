@@ -42,6 +42,8 @@ export type TodayJob = {
   accessNotes: string | null;
   readiness: { water: boolean; power: boolean; covered: boolean };
   customerNotes: string | null;
+  /** The customer's answer to the reminder's site checklist (ADR 0027). */
+  siteCheck: { answer: "all_set" | "changed" | null; note: string | null };
   totalMinor: number;
   dueMinor: number;
   /** "£85.00" still to collect (total less what was kept). */
@@ -86,6 +88,8 @@ export async function loadJobDays(
       vehicle: bookings.vehicleSnapshot,
       address: bookings.addressSnapshot,
       customerNotes: bookings.customerNotes,
+      siteCheck: bookings.siteCheck,
+      siteCheckNote: bookings.siteCheckNote,
     })
     .from(bookings)
     .where(
@@ -151,6 +155,7 @@ export async function loadJobDays(
       accessNotes: a.accessNotes,
       readiness: { water: a.hasWater, power: a.hasPower, covered: a.hasCoveredSpace },
       customerNotes: r.customerNotes,
+      siteCheck: { answer: r.siteCheck ?? null, note: r.siteCheckNote },
       totalMinor: r.totalMinor,
       dueMinor,
       due: formatMoney(dueMinor, r.currency),

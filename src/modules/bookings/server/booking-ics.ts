@@ -1,7 +1,9 @@
 import "server-only";
+import { eq, sql } from "drizzle-orm";
 import { getEnv } from "@/env";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx } from "@/server/db";
+import { bookings } from "@/server/db/schema";
 import { bookingCalendar } from "../domain/booking-calendar";
 import { getBookingView } from "./booking-view";
 
@@ -35,4 +37,17 @@ export async function buildBookingIcs(db: DbOrTx, bookingId: string, now = new D
     organizer: { name: settings.businessName, email: settings.contactEmail },
   });
   return { filename: `${view.reference}.ics`, content, method };
+}
+
+/** The calendar file that removes a cancelled booking's event: its SEQUENCE raised first, then METHOD:CANCEL. */
+export async function cancelledBookingIcs(
+  db: DbOrTx,
+  bookingId: string,
+  now = new Date(),
+): Promise<BookingIcs> {
+  await db
+    .update(bookings)
+    .set({ sequence: sql`${bookings.sequence} + 1` })
+    .where(eq(bookings.id, bookingId));
+  return buildBookingIcs(db, bookingId, now);
 }

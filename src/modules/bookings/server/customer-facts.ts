@@ -5,13 +5,16 @@ import type { BookingStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { normaliseRegistration } from "@/lib/registration";
 import { type DbOrTx, getDb } from "@/server/db";
-import { amountDueExpr, bookings, postcodeKeyExpr, registrationExpr } from "@/server/db/schema";
+import { bookings, customerBookingFacts, postcodeKeyExpr, registrationExpr } from "@/server/db/schema";
 import { bookingPaymentStatus, PAYMENT_STATUS_LABELS } from "../domain/payment-status";
 import { BOOKING_STATUS_LABELS } from "./booking-view";
 
-// What the bookings module knows about each customer, for the admin's customers list (ADR 0020): one
-// grouped read of the bookings, as a subquery the accounts module joins to its users. The rules of
-// "upcoming", "last", "owed" and the lifetime value live here, next to the statuses they depend on.
+// What the bookings module knows about each customer, for the admin's customers list (ADR 0020, ADR 0025):
+// a subquery the accounts module joins to its users. The facts that do not depend on the time of day
+// (bookings, latest start, owed, lifetime value) are read from the `customer_booking_facts` read model,
+// which triggers on bookings keep exact in every writing transaction; "next" and "last", which move as
+// time passes, are derived at read time from the future bookings only. The rules of "upcoming", "last",
+// "owed" and the lifetime value live here and in that migration, next to the statuses they depend on.
 
 /** Still going to happen: the candidates for "next booking" and what deactivation asks about. */
 export const UPCOMING_STATUSES = [
@@ -19,41 +22,52 @@ export const UPCOMING_STATUSES = [
   "awaiting_approval",
   "confirmed",
 ] as const satisfies readonly BookingStatus[];
-/** Jobs on the books whose unpaid balance the customer owes. */
-const OWING_STATUSES = ["confirmed", "in_progress", "completed"] as const satisfies readonly BookingStatus[];
-/** Held and never paid, or never accepted: not counted as the customer's bookings. */
-const NOT_COUNTED: readonly BookingStatus[] = ["expired"];
+/** Not a "last booking": never happened (the read model's `latest_at` leaves these out too). */
+const NOT_HAPPENED: readonly BookingStatus[] = ["cancelled", "declined", "expired"];
 
 const list = (s: readonly string[]) =>
   sql.join(
     s.map((v) => sql`${v}`),
     sql`, `,
   );
+/** Status constants written into the statement, so the planner matches the partial indexes' predicates. */
+const literals = (s: readonly BookingStatus[]) => sql.raw(s.map((v) => `'${v}'`).join(", "));
 
 /**
  * The columns the subquery yields, per customer with at least one booking:
- * `customer_id`, `bookings` (int), `last_at` / `next_at` (timestamptz or null), `owed_minor` (int, the
- * unpaid balance of confirmed, started and completed jobs), `value_minor` (int: collected minus refunded,
- * the booking ledger's totals that the payments module keeps on each booking — the same Paid and Refunded
- * as /admin/bookings). `customerIds` restricts the read to a page of customers.
+ * `customer_id`, `bookings` (int, not counting expired holds), `last_at` / `next_at` (timestamptz or
+ * null), `owed_minor` (int, the unpaid balance of confirmed, started and completed jobs), `value_minor`
+ * (int: collected minus refunded, the booking ledger's totals that the payments module keeps on each
+ * booking — the same Paid and Refunded as /admin/bookings). `customerIds` restricts the read to a page
+ * of customers.
+ *
+ * `last_at` is the stored latest start when that is already past; for a customer whose latest booking is
+ * still ahead, the latest start at or before `now` among the stored `recent_starts` (every start from the
+ * one that had begun when the facts were written); only a `now` earlier than all of those (a customer
+ * whose every booking was ahead then) probes bookings_customer_happened_idx.
+ * `next_at` groups only the bookings still ahead in an upcoming status (bookings_upcoming_starts_idx,
+ * index-only), the slice up to the booking horizon.
  */
 export function customerBookingFactsSql(now: Date, customerIds?: readonly string[]): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const only =
+  const only = (column: SQL) =>
     customerIds === undefined
       ? sql``
       : customerIds.length === 0
         ? sql`AND false`
-        : sql`AND ${inArray(bookings.customerId, [...customerIds])}`;
-  return sql`SELECT ${bookings.customerId} AS customer_id,
-      (count(*) FILTER (WHERE ${bookings.status} NOT IN (${list(NOT_COUNTED)})))::int AS bookings,
-      max(${bookings.startsAt}) FILTER (WHERE ${bookings.startsAt} <= ${at}
-        AND ${bookings.status} NOT IN ('cancelled', 'declined', 'expired')) AS last_at,
-      min(${bookings.startsAt}) FILTER (WHERE ${bookings.startsAt} > ${at}
-        AND ${bookings.status} IN (${list(UPCOMING_STATUSES)})) AS next_at,
-      COALESCE(sum(${amountDueExpr(bookings)}) FILTER (WHERE ${bookings.status} IN (${list(OWING_STATUSES)})), 0)::int AS owed_minor,
-      COALESCE(sum(${bookings.amountPaidMinor} - ${bookings.amountRefundedMinor}), 0)::int AS value_minor
-    FROM ${bookings} WHERE true ${only} GROUP BY ${bookings.customerId}`;
+        : sql`AND ${column} IN (${list(customerIds)})`;
+  return sql`SELECT f.customer_id, f.bookings,
+      CASE WHEN f.latest_at IS NULL OR f.latest_at <= ${at} THEN f.latest_at
+        WHEN f.recent_starts[1] <= ${at} THEN (SELECT max(s) FROM unnest(f.recent_starts) s WHERE s <= ${at})
+        ELSE (SELECT max(lb.starts_at) FROM ${bookings} lb
+          WHERE lb.customer_id = f.customer_id AND lb.starts_at <= ${at} AND lb.status NOT IN (${literals(NOT_HAPPENED)}))
+        END AS last_at,
+      nb.next_at, f.owed_minor, f.value_minor
+    FROM ${customerBookingFacts} f
+    LEFT JOIN (SELECT ${bookings.customerId} AS customer_id, min(${bookings.startsAt}) AS next_at FROM ${bookings}
+      WHERE ${bookings.startsAt} > ${at} AND ${bookings.status} IN (${literals(UPCOMING_STATUSES)}) ${only(sql`${bookings.customerId}`)}
+      GROUP BY ${bookings.customerId}) nb ON nb.customer_id = f.customer_id
+    WHERE true ${only(sql`f.customer_id`)}`;
 }
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

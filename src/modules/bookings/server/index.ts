@@ -34,3 +34,6 @@ export * from "./reschedule-expiry";
 export * from "./reschedule-views";
 export * from "./vehicle-history";
 export * from "./maintenance-reminders";
+export * from "./booking-reminders";
+export * from "./site-check";
+export * from "./calendar-feeds";

@@ -3,6 +3,7 @@ import type { JobDefinition } from "@/server/jobs/runtime";
 import { logger } from "@/server/logger";
 import { remindAbandonedCheckouts } from "./booking-emails";
 import { expireHolds } from "./hold-expiry";
+import { sendDueBookingReminders } from "./booking-reminders";
 import { sendDueMaintenanceReminders } from "./maintenance-reminders";
 
 /** Holds past their expiry become officially expired (and their time is announced as free). */
@@ -22,6 +23,15 @@ export const bookingJobs: JobDefinition[] = [
     handle: async (_data, { db }) => {
       const sent = await remindAbandonedCheckouts(db);
       if (sent > 0) logger.info({ sent }, "abandoned checkouts reminded");
+    },
+  },
+  {
+    // Every minute: a confirmed booking's reminder with the site checklist at start − lead time (ADR 0027).
+    queue: "booking-reminders",
+    schedule: "* * * * *",
+    handle: async (_data, { db }) => {
+      const run = await sendDueBookingReminders(db);
+      if (run.sent + run.opted_out + run.unavailable > 0) logger.info(run, "booking reminders");
     },
   },
   {

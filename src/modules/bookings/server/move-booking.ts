@@ -222,7 +222,8 @@ async function applyChange(tx: Tx, actor: Actor, c: Change, now: Date, timeZone:
       endsAt: c.end,
       teamId: c.teamId,
       updatedAt: now,
-      ...(moved ? { sequence: sql`${bookings.sequence} + 1` } : {}),
+      // A new time: the calendar event's SEQUENCE rises and the reminder is planned afresh from it (ADR 0027).
+      ...(moved ? { sequence: sql`${bookings.sequence} + 1`, reminderSentAt: null, timeChosenAt: now } : {}),
     })
     .where(eq(bookings.id, booking.id))
     .returning();

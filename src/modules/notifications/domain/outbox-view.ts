@@ -28,6 +28,7 @@ const LABELS: Record<string, string> = {
   "reschedule-declined": "Reschedule request declined",
   "reschedule-offer": "Another time offered",
   "maintenance-due": "Service due again",
+  "booking-reminder": "Booking reminder",
 };
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {

@@ -32,6 +32,7 @@ import {
 import { type BookingEndedData, renderBookingCancelled, renderBookingDeclined } from "./booking-ended";
 import { type BookingMovedData, renderBookingMoved } from "./booking-moved";
 import { type MaintenanceDueData, renderMaintenanceDue } from "./maintenance";
+import { type BookingReminderData, renderBookingReminder } from "./reminder";
 import {
   type RescheduleAnswerData,
   type RescheduleRequestAdminData,
@@ -65,6 +66,7 @@ export type TemplateDataMap = {
   "reschedule-declined": RescheduleAnswerData;
   "reschedule-offer": RescheduleAnswerData;
   "maintenance-due": MaintenanceDueData;
+  "booking-reminder": BookingReminderData;
 };
 
 export type TemplateName = keyof TemplateDataMap;
@@ -93,6 +95,7 @@ const renderers: { [K in TemplateName]: (data: TemplateDataMap[K], ctx: EmailCon
   "reschedule-declined": renderRescheduleDeclined,
   "reschedule-offer": renderRescheduleOffer,
   "maintenance-due": renderMaintenanceDue,
+  "booking-reminder": renderBookingReminder,
 };
 
 export function isTemplateName(name: string): name is TemplateName {

@@ -20,6 +20,8 @@ import { addresses, vehicles } from "./customers";
 import { bookingEventType, bookingItemKind, bookingSource, bookingStatus, rescheduleStatus } from "./enums";
 import { teams } from "./scheduling";
 
+export type SiteCheckAnswer = "all_set" | "changed";
+
 export type VehicleSnapshot = {
   make: string;
   model: string;
@@ -110,16 +112,35 @@ export const bookings = pgTable(
     completedAt: instant("completed_at"),
     cancellationReason: text("cancellation_reason"),
     cancelledBy: text("cancelled_by").references(() => users.id, { onDelete: "set null" }),
+    // The reminder (start − the reminder lead time) is claimed by setting this, in the same transaction as
+    // its email is queued, only while it is null: sent once whoever sweeps (ADR 0027). A move clears it.
     reminderSentAt: instant("reminder_sent_at"),
+    // When the booking's current time was chosen (null: when it was created). A reminder is due only if
+    // the time was chosen before the reminder's instant: a booking made or moved inside the lead time gets none.
+    timeChosenAt: instant("time_chosen_at"),
+    // The customer's answer to the reminder's site-readiness checklist: "all_set" or "changed" (with a note).
+    siteCheck: text("site_check").$type<SiteCheckAnswer>(),
+    siteCheckNote: text("site_check_note"),
+    siteCheckAt: instant("site_check_at"),
     // Raised on every move so calendar clients replace the event (ICS SEQUENCE).
     sequence: integer("sequence").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("bookings_customer_idx").on(t.customerId, t.startsAt),
+    // With the status, a probe for "a booked job before" (the customers report) reads the index alone.
+    index("bookings_customer_idx").on(t.customerId, t.startsAt, t.status),
     // A customer's booking ids from the index alone (the admin search by name, email or phone).
     index("bookings_customer_id_idx").on(t.customerId, t.id),
+    // The customers list's time-dependent facts (ADR 0025), read from the index alone: the next booking
+    // (the future slice of upcoming bookings) and, for a customer whose latest booking is still ahead, the
+    // latest one that has started.
+    index("bookings_upcoming_starts_idx")
+      .on(t.startsAt, t.customerId)
+      .where(sql`${t.status} IN ('pending_payment', 'awaiting_approval', 'confirmed')`),
+    index("bookings_customer_happened_idx")
+      .on(t.customerId, t.startsAt)
+      .where(sql`${t.status} NOT IN ('cancelled', 'declined', 'expired')`),
     index("bookings_status_starts_idx").on(t.status, t.startsAt),
     index("bookings_team_starts_idx").on(t.teamId, t.startsAt),
     index("bookings_created_idx").on(t.createdAt),
@@ -133,6 +154,21 @@ export const bookings = pgTable(
     index("bookings_total_id_idx").on(t.totalMinor, t.id),
     index("bookings_payment_id_idx").on(paymentStatusExpr(t), t.id),
     index("bookings_due_id_idx").on(amountDueExpr(t), t.id),
+    // The reports' aggregates over a range of job starts, read from the index alone (ADR 0026): status,
+    // team, customer, value, ledger totals and end — what revenue, bookings by status, teams, customers
+    // and the item joins need of a booking — so 12 months of a million bookings are read from a contiguous
+    // slice of the index instead of ~60,000 scattered heap pages.
+    index("bookings_starts_report_idx").on(
+      t.startsAt,
+      t.status,
+      t.teamId,
+      t.customerId,
+      t.totalMinor,
+      t.amountPaidMinor,
+      t.amountRefundedMinor,
+      t.endsAt,
+      t.id,
+    ),
     // Admin search matches reference, registration and postcode from their start: text_pattern_ops
     // serves LIKE 'X%' whatever the database's collation. Registration and postcode are read from the
     // snapshots (what was true when booked).
@@ -165,6 +201,8 @@ export const bookingItems = pgTable(
   },
   (t) => [
     index("booking_items_booking_idx").on(t.bookingId, t.position),
+    // The services, vehicle-size and travel-zone reports join a range's bookings to their lines (ADR 0026).
+    index("booking_items_report_idx").on(t.bookingId, t.kind, t.priceMinor, t.name),
     index("booking_items_service_idx").on(t.serviceId),
   ],
 );
@@ -263,5 +301,51 @@ export const maintenanceReminders = pgTable(
   (t) => [
     uniqueIndex("maintenance_reminders_booking_service_idx").on(t.bookingId, t.serviceId),
     index("maintenance_reminders_vehicle_idx").on(t.vehicleId),
+  ],
+);
+
+/**
+ * The bookings module's per-customer facts that do not depend on the time of day (ADR 0025), for the
+ * admin's customers list: how many bookings count, the latest start of a booking that is not cancelled,
+ * declined or expired, what is owed on confirmed, started and completed jobs, and the lifetime value
+ * (collected minus refunded). Kept exact by statement triggers on bookings in the writing transaction
+ * (drizzle/0012_customer_booking_facts_trigger.sql); a row exists for every customer with a booking.
+ */
+// @owner bookings
+export const customerBookingFacts = pgTable("customer_booking_facts", {
+  customerId: text("customer_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  bookings: integer("bookings").notNull(),
+  latestAt: instant("latest_at"),
+  // Every such start from the latest one that had begun when the row was written onwards (that one and
+  // the future ones), ascending: the last booking at any later moment is among them, without a probe.
+  recentStarts: instant("recent_starts").array(),
+  owedMinor: integer("owed_minor").notNull(),
+  valueMinor: integer("value_minor").notNull(),
+});
+
+/**
+ * A private calendar feed (GET /api/calendar/<token>.ics): an admin's whole schedule, one team's, or a
+ * customer's own bookings. Only the token's SHA-256 is stored; regenerating revokes the old row (ADR 0027).
+ */
+// @owner bookings
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    id: id(),
+    // "admin" (every team), "team" (teamId's jobs, made by an admin) or "customer" (their own bookings).
+    kind: text("kind").$type<"admin" | "team" | "customer">().notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    revokedAt: instant("revoked_at"),
+  },
+  (t) => [
+    index("calendar_feeds_user_idx").on(t.userId),
+    check("calendar_feeds_team", sql`(${t.kind} = 'team') = (${t.teamId} IS NOT NULL)`),
   ],
 );

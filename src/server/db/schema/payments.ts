@@ -32,6 +32,10 @@ export const payments = pgTable(
     index("payments_settled_idx")
       .on(t.settledAt)
       .where(sql`status = 'succeeded'`),
+    // The revenue report's collected money by settle date and kind, from the index alone (ADR 0026).
+    index("payments_settled_report_idx")
+      .on(t.settledAt, t.kind, t.amountMinor)
+      .where(sql`status = 'succeeded'`),
     unique("payments_provider_reference_uq").on(t.provider, t.providerReference),
     check("payments_amount_positive", sql`${t.amountMinor} > 0`),
   ],

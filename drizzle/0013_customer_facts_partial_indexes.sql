@@ -1,0 +1,2 @@
+CREATE INDEX "bookings_upcoming_starts_idx" ON "bookings" USING btree ("starts_at","customer_id") WHERE "bookings"."status" IN ('pending_payment', 'awaiting_approval', 'confirmed');--> statement-breakpoint
+CREATE INDEX "bookings_customer_happened_idx" ON "bookings" USING btree ("customer_id","starts_at") WHERE "bookings"."status" NOT IN ('cancelled', 'declined', 'expired');

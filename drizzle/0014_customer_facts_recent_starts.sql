@@ -1,0 +1,1 @@
+ALTER TABLE "customer_booking_facts" ADD COLUMN "recent_starts" timestamp with time zone[];

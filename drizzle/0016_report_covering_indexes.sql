@@ -1,0 +1,3 @@
+CREATE INDEX "booking_items_report_idx" ON "booking_items" USING btree ("booking_id","kind","price_minor","name");--> statement-breakpoint
+CREATE INDEX "bookings_starts_report_idx" ON "bookings" USING btree ("starts_at","status","team_id","customer_id","total_minor","amount_paid_minor","amount_refunded_minor","ends_at","id");--> statement-breakpoint
+CREATE INDEX "payments_settled_report_idx" ON "payments" USING btree ("settled_at","kind","amount_minor") WHERE status = 'succeeded';
