@@ -82,7 +82,7 @@ describe.each(dbKinds)("the admin's booking actions, on %s", (kind) => {
       reason: "Storm <warning> today",
     });
     const mail = (await l.snapshot(booking.id)).mail.find((m) => m.template === "booking-cancelled");
-    const rendered = renderTemplate("booking-cancelled", mail?.data as never, {
+    const rendered = await renderTemplate("booking-cancelled", mail?.data as never, {
       businessName: "Shine Street",
       contactEmail: "hello@shine.test",
       contactPhone: "020 7946 0000",

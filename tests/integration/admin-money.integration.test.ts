@@ -5,6 +5,7 @@ import { resendBookingEmailAsAdmin } from "@/modules/bookings/server/admin-booki
 import { getAdminBookingPage } from "@/modules/bookings/server/admin-booking-view";
 import { lockBooking } from "@/modules/bookings/server/booking-records";
 import { transitionBooking, SYSTEM_ACTOR } from "@/modules/bookings/server/transition-booking";
+import { enqueueBusinessAlert } from "@/modules/bookings/server/booking-emails";
 import { renderTemplate } from "@/modules/notifications/templates";
 import {
   cancelWithRefundInput,
@@ -18,7 +19,7 @@ import type { PaymentProvider, RefundInput } from "@/modules/payments/server/pro
 import { overridePaymentProviders } from "@/modules/payments/server/registry";
 import { completeTestCheckout } from "@/modules/payments/server/test-checkout";
 import { TestProvider } from "@/modules/payments/server/test-provider";
-import { auditLog, bookings, emails, payments, refunds } from "@/server/db/schema";
+import { auditLog, bookings, emails, payments, refunds, settings } from "@/server/db/schema";
 import { insertUser } from "@tests/factories";
 import { dbKinds } from "../support/db";
 import { holding, queued } from "../support/lock-waits";
@@ -266,12 +267,14 @@ describe.each(dbKinds)("the admin's money on a booking, on %s", (kind) => {
         to: l.customer.email,
         data: { amount: "£35.00", reason: "Goodwill: late arrival." },
       });
-      const text = renderTemplate("refund-issued", told?.data as never, {
-        businessName: "Shine Street",
-        contactEmail: "hello@shine.test",
-        contactPhone: "020 7946 0000",
-        appUrl: "http://localhost",
-      }).text;
+      const text = (
+        await renderTemplate("refund-issued", told?.data as never, {
+          businessName: "Shine Street",
+          contactEmail: "hello@shine.test",
+          contactPhone: "020 7946 0000",
+          appUrl: "http://localhost",
+        })
+      ).text;
       expect(text).toContain("Shine Street has refunded £35.00 for your booking");
       const panel = await getAdminMoneyPanel(l.t.db, b.id, NOW);
       expect(panel).toMatchObject({ refundableMinor: 1500, refundable: "£15.00" });
@@ -371,12 +374,14 @@ describe.each(dbKinds)("the admin's money on a booking, on %s", (kind) => {
         reason: "Our van broke down.",
       });
       const mail = after.mail.find((m) => m.template === "booking-cancelled");
-      const text = renderTemplate("booking-cancelled", mail?.data as never, {
-        businessName: "Shine Street",
-        contactEmail: "hello@shine.test",
-        contactPhone: "020 7946 0000",
-        appUrl: "http://localhost",
-      }).text;
+      const text = (
+        await renderTemplate("booking-cancelled", mail?.data as never, {
+          businessName: "Shine Street",
+          contactEmail: "hello@shine.test",
+          contactPhone: "020 7946 0000",
+          appUrl: "http://localhost",
+        })
+      ).text;
       expect(text).toContain("You paid £85.00. We are refunding £60.00 to you");
       expect(await alerts(b.id)).toEqual(expect.arrayContaining(["booking_cancelled", "refund_made"]));
       const [audit] = await audits(b.id, "booking.cancel");
@@ -531,7 +536,7 @@ describe.each(dbKinds)("the admin's money on a booking, on %s", (kind) => {
   });
 
   describe("business alerts and resending", () => {
-    it("tells the business when a booking expires or a customer cancels, on the timeline too", async () => {
+    it("tells the business when a customer cancels (not when an unannounced checkout expires), on the timeline too", async () => {
       const expiring = await l.bookingIn("pending_payment");
       await l.t.db.transaction((tx) =>
         transitionBooking(tx, {
@@ -542,7 +547,8 @@ describe.each(dbKinds)("the admin's money on a booking, on %s", (kind) => {
           now: NOW,
         }),
       );
-      expect(await alerts(expiring.id)).toEqual(["booking_expired"]);
+      // An online checkout that never got paid was never announced to the business: its expiry is no news.
+      expect(await alerts(expiring.id)).toEqual([]);
       const cancelled = await l.bookingIn("confirmed");
       await l.run({
         bookingId: cancelled.id,
@@ -556,6 +562,39 @@ describe.each(dbKinds)("the admin's money on a booking, on %s", (kind) => {
       expect((mail?.data as { detail: string }).detail).toContain(
         "Cancelled by the customer. Reason: Changed my mind.",
       );
+    });
+
+    it("follows the business's alert choices; problems that need it are always sent", async () => {
+      await l.t.db.update(settings).set({ alertCancellations: false, alertRefunds: false });
+      try {
+        const b = await l.bookingIn("confirmed");
+        await l.run({ bookingId: b.id, to: "cancelled", actor: l.asCustomer, reason: "Not needed." });
+        expect(await alerts(b.id)).toEqual([]);
+        // Nothing on the timeline claims the business was told.
+        const told = (await l.snapshot(b.id)).events.filter((e) => e.type === "email_sent");
+        expect(told).toEqual([]);
+        await l.t.db.transaction((tx) =>
+          enqueueBusinessAlert(tx, {
+            bookingId: b.id,
+            kind: "refund_failed",
+            amountMinor: 100,
+            currency: "GBP",
+            detail: "The card refund was refused.",
+          }),
+        );
+        await l.t.db.transaction((tx) =>
+          enqueueBusinessAlert(tx, {
+            bookingId: b.id,
+            kind: "refund_made",
+            amountMinor: 100,
+            currency: "GBP",
+            detail: "Refunded.",
+          }),
+        );
+        expect(await alerts(b.id)).toEqual(["refund_failed"]);
+      } finally {
+        await l.t.db.update(settings).set({ alertCancellations: true, alertRefunds: true });
+      }
     });
 
     it("resends an email as a fresh copy; audited and on the timeline; another booking's email is not found", async () => {

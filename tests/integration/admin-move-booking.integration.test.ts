@@ -146,7 +146,7 @@ describe.each(dbKinds)("moving and reassigning a booking, on %s", (kind) => {
     const ics = Buffer.from(moved[0]?.attachments[0]?.content ?? "", "base64").toString("utf8");
     expect(ics).toContain("SEQUENCE:1");
     expect(ics).toContain("DTSTART:20270115T130000Z");
-    const rendered = renderTemplate("booking-moved", moved[0]?.data as never, {
+    const rendered = await renderTemplate("booking-moved", moved[0]?.data as never, {
       businessName: "Shine Street",
       contactEmail: "hello@shine.test",
       contactPhone: "020 7946 0000",

@@ -131,7 +131,7 @@ describe.each(dbKinds)("booking reminders, checklist and calendars, on %s", (kin
     expect(data.allSetUrl).toContain("/booking/site-check?token=");
     expect(data.allSetUrl).toContain("answer=all-set");
     expect(data.changedUrl).toContain("answer=changed");
-    const text = renderTemplate("booking-reminder", data, ctx).text;
+    const text = (await renderTemplate("booking-reminder", data, ctx)).text;
     expect(text).toContain("Water we can use: yes");
     expect(text).toContain("Covered space: no");
     expect(text).toContain("Parking and access: no notes");

@@ -7,6 +7,8 @@ import { rebookHref } from "@/modules/bookings/server/wizard-rebook";
 import { checkWizardStep } from "@/modules/bookings/server/wizard-step";
 import { createBooking as createBookingOnly } from "@/modules/bookings/server/create-booking";
 import { startCheckout } from "@/modules/payments/server/checkout";
+import { overridePaymentProviders } from "@/modules/payments/server/registry";
+import { completeTestCheckout } from "@/modules/payments/server/test-checkout";
 import { idempotencyKeyFor, newRunId } from "@/modules/bookings/domain/wizard-state";
 import { setDatabaseForProcess } from "@/server/db";
 import {
@@ -348,7 +350,7 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
     expect(same.reference).toMatch(/^FC-/);
   });
 
-  it("creates a password-less account for an unknown email and queues its set-up link", async () => {
+  it("creates a password-less account for an unknown email; its set-up link rides in the booking's email", async () => {
     const input = guestInput({ start: at("09:00", addDays(DAY, 1)).toISOString() });
     const email = input.contact?.email ?? "";
     const result = await createBooking(t.db, null, input, { now: NOW });
@@ -368,11 +370,14 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
     const [b] = await t.db.select().from(bookings).where(eq(bookings.id, result.bookingId));
     expect(b?.customerId).toBe(user?.id);
     expect(b?.vehicleId).toBeNull();
-    const setup = await t.db
-      .select()
-      .from(emails)
-      .where(and(eq(emails.to, email), eq(emails.template, "setup-password")));
-    expect(setup).toHaveLength(1);
+    // No set-up email of its own: the link is a section of the booking's one email to the guest.
+    const mail = await t.db.select().from(emails).where(eq(emails.to, email));
+    expect(mail.map((m) => m.template)).not.toContain("setup-password");
+    if (b?.status === "pending_payment") expect(mail).toEqual([]);
+    else {
+      expect(mail).toHaveLength(1);
+      expect((mail[0]?.data as { setupUrl: string }).setupUrl).toContain("/auth/setup-password?token=");
+    }
     expect(
       await t.db
         .select()
@@ -594,6 +599,86 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
     );
     const [f] = await t.db.select().from(bookings).where(eq(bookings.id, full.bookingId));
     expect(f).toMatchObject({ status: "pending_payment", depositDueMinor: 11500 });
+  });
+
+  describe("the emails of a new booking (issue 17)", () => {
+    const mailTo = async (bookingId: string) =>
+      (await t.db.select().from(emails).where(eq(emails.bookingId, bookingId))).map(
+        (m) => `${m.template}→${m.to === settingsContact ? "business" : "customer"}`,
+      );
+    const settingsContact = "hello@shine.test";
+    beforeEach(async () => {
+      await t.db
+        .update(settings)
+        .set({ contactEmail: settingsContact, adminNotificationEmail: null, alertNewBookings: true });
+    });
+
+    it("a new guest's paid booking: one email to the customer (receipt, calendar, set-up link) and one to the business", async () => {
+      overridePaymentProviders({ active: "test" });
+      try {
+        await t.db.update(settings).set({ paymentMode: "full" });
+        const input = guestInput({ start: at("10:00", addDays(DAY, 21)).toISOString() });
+        const made = await createBooking(t.db, null, input, { now: new Date() });
+        // At the checkout: nobody is emailed yet — not the guest (no set-up email, no "complete your
+        // booking"), not the business (no "new booking, awaiting payment").
+        expect(await mailTo(made.bookingId)).toEqual([]);
+        expect(
+          await t.db
+            .select()
+            .from(emails)
+            .where(eq(emails.to, input.contact?.email ?? "")),
+        ).toEqual([]);
+        const token = new URL(made.redirectTo).searchParams.get("checkout") ?? "";
+        await completeTestCheckout(token, "pay");
+        expect((await mailTo(made.bookingId)).sort()).toEqual([
+          "booking-confirmed→customer",
+          "booking-new-admin→business",
+        ]);
+        const [confirmed] = await t.db
+          .select()
+          .from(emails)
+          .where(and(eq(emails.bookingId, made.bookingId), eq(emails.template, "booking-confirmed")));
+        expect(confirmed?.attachments.map((a) => a.filename)).toEqual([`${made.reference}.ics`]);
+        expect(confirmed?.data).toMatchObject({
+          receipt: { amount: "£115.00" },
+          setupUrl: expect.stringContaining("/auth/setup-password?token="),
+        });
+        // And all the guest's mail is that one email.
+        expect(
+          await t.db
+            .select()
+            .from(emails)
+            .where(eq(emails.to, input.contact?.email ?? "")),
+        ).toHaveLength(1);
+      } finally {
+        overridePaymentProviders(undefined);
+      }
+    });
+
+    it("a booking awaiting approval: 'request received' to the customer, 'new booking' to the business", async () => {
+      await t.db.update(settings).set({ approvalRequired: true });
+      const made = await createBooking(
+        t.db,
+        null,
+        guestInput({ start: at("14:00", addDays(DAY, 21)).toISOString() }),
+        { now: NOW },
+      );
+      expect((await mailTo(made.bookingId)).sort()).toEqual([
+        "booking-new-admin→business",
+        "booking-received→customer",
+      ]);
+    });
+
+    it("the business that turned new-booking alerts off gets none; the customer still gets theirs", async () => {
+      await t.db.update(settings).set({ alertNewBookings: false });
+      const made = await createBooking(
+        t.db,
+        null,
+        guestInput({ start: at("10:00", addDays(DAY, 22)).toISOString() }),
+        { now: NOW },
+      );
+      expect(await mailTo(made.bookingId)).toEqual(["booking-confirmed→customer"]);
+    });
   });
 
   it("explains a lapsed hold when the same run is submitted again after it expired", async () => {

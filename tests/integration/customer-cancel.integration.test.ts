@@ -70,7 +70,7 @@ describe.each(dbKinds)("a customer cancels their booking, on %s", (kind) => {
     const mail = (await mailOf(bookingId)).filter((m) => m.template === "booking-cancelled");
     expect(mail).toHaveLength(1);
     expect(mail[0]?.to).toBe(l.customer.email);
-    return renderTemplate("booking-cancelled", mail[0]?.data as never, EMAIL_CTX);
+    return await renderTemplate("booking-cancelled", mail[0]?.data as never, EMAIL_CTX);
   };
   /** A booking of £85.00 three days ahead (outside the 24 h window), with `paidMinor` paid by `how`. */
   const booking = async (

@@ -78,6 +78,7 @@ describe.each(dbKinds)("background jobs (pg-boss) on %s", (kind) => {
     const schedules = (await jobs?.boss.getSchedules()) ?? [];
     expect(schedules.map((s) => s.name).sort()).toEqual(
       [
+        "abandoned-checkouts",
         "booking-reminders",
         "holds-expire",
         "housekeeping",

@@ -105,7 +105,7 @@ describe.each(dbKinds)("maintenance reminders, on %s", (kind) => {
     const data = mail[0]?.data as Parameters<typeof renderTemplate<"maintenance-due">>[1];
     expect(data.dueOn).toBe("30 September 2026");
     expect(data.bookUrl).toContain("service=coat");
-    const text = renderTemplate("maintenance-due", data, ctx).text;
+    const text = (await renderTemplate("maintenance-due", data, ctx)).text;
     expect(text).toContain("Ceramic coating");
     expect(text).toContain("Mazda MX-5");
     expect(text).toContain("email preferences");

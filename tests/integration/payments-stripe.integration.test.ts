@@ -205,12 +205,8 @@ describe.each(dbKinds)("Stripe payments on %s", (kind) => {
     expect(alloc?.status).toBe("confirmed");
     expect((await paymentsOf(booking.id))[0]?.status).toBe("succeeded");
     const mail = await t.db.select().from(emails).where(eq(emails.bookingId, booking.id));
-    expect(mail.map((m) => m.template).sort()).toEqual([
-      "booking-confirmed",
-      "booking-new-admin",
-      "payment-alert-admin",
-      "payment-receipt",
-    ]);
+    // One email to the customer (the confirmation, with its receipt) and one to the business (issue 17).
+    expect(mail.map((m) => m.template).sort()).toEqual(["booking-confirmed", "booking-new-admin"]);
     const live = await t.db
       .select()
       .from(liveEvents)
@@ -239,7 +235,7 @@ describe.each(dbKinds)("Stripe payments on %s", (kind) => {
     expect(rows.filter((p) => p.status === "succeeded")).toHaveLength(1);
     const events = await t.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, booking.id));
     expect(events.filter((e) => e.type === "payment")).toHaveLength(1);
-    expect(await t.db.select().from(emails).where(eq(emails.bookingId, booking.id))).toHaveLength(4);
+    expect(await t.db.select().from(emails).where(eq(emails.bookingId, booking.id))).toHaveLength(2);
   });
 
   it("concurrent deliveries and the return page settle the payment exactly once", async () => {
@@ -359,12 +355,10 @@ describe.each(dbKinds)("Stripe payments on %s", (kind) => {
     expect(refund?.providerReference).toBe(sent?.id);
 
     const mail = await t.db.select().from(emails).where(eq(emails.bookingId, booking.id));
-    // The business hears of the expiry, then of the late payment's refund.
+    // The business never heard of the unpaid checkout, so not of its expiry: it hears of the late
+    // payment's refund (issue 17).
     const alerts = mail.filter((m) => m.template === "payment-alert-admin");
-    expect(alerts.map((m) => (m.data as { kind: string }).kind).sort()).toEqual([
-      "booking_expired",
-      "late_payment_refunded",
-    ]);
+    expect(alerts.map((m) => (m.data as { kind: string }).kind).sort()).toEqual(["late_payment_refunded"]);
     expect(alerts.every((m) => m.to === "hello@shine.test")).toBe(true);
     expect(mail.some((m) => m.template === "booking-confirmed")).toBe(false);
     const events = await t.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, booking.id));

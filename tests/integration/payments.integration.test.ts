@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as testWebhook } from "@/app/api/payments/test/webhook/route";
 import { GET as calendarFile } from "@/app/booking/calendar.ics/route";
@@ -120,21 +120,27 @@ describe.each(dbKinds)("payments with the built-in test provider on %s", (kind) 
     expect(paid?.settledAt).toBeInstanceOf(Date);
 
     const events = await eventsOf(booking.id);
-    // The business is told of the payment (an alert, on the timeline as an email sent).
-    expect(events.map((e) => e.type).sort()).toEqual(["created", "email_sent", "payment", "status_changed"]);
+    // The business hears of it once, by its "new booking" alert (no separate "payment received" alert).
+    expect(events.map((e) => e.type).sort()).toEqual(["created", "payment", "status_changed"]);
     expect(events.find((e) => e.type === "status_changed")).toMatchObject({
       fromValue: "pending_payment",
       toValue: "confirmed",
     });
 
     const mail = await emailsOf(booking.id);
+    // One email to the customer (the confirmation, with the receipt in it) and one to the business.
     expect(mail.map((m) => `${m.template}→${m.to}`).sort()).toEqual([
       `booking-confirmed→${customer.email}`,
       "booking-new-admin→office@shine.test",
-      "payment-alert-admin→office@shine.test",
-      `payment-receipt→${customer.email}`,
     ]);
     const confirmed = mail.find((m) => m.template === "booking-confirmed");
+    expect(confirmed?.data).toMatchObject({
+      receipt: { amount: "£85.00", method: "Test payment (no real money)" },
+    });
+    expect(mail.find((m) => m.template === "booking-new-admin")?.data).toMatchObject({
+      statusLabel: "Confirmed",
+      summary: { paid: "£85.00" },
+    });
     expect(confirmed?.attachments[0]).toMatchObject({ filename: `${booking.reference}.ics` });
     const ics = Buffer.from(confirmed?.attachments[0]?.content ?? "", "base64").toString("utf8");
     expect(ics).toContain(`UID:${booking.id}@localhost`);
@@ -150,7 +156,7 @@ describe.each(dbKinds)("payments with the built-in test provider on %s", (kind) 
     await completeTestCheckout(token, "pay");
     const [again] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(again?.amountPaidMinor).toBe(8500);
-    expect(await emailsOf(booking.id)).toHaveLength(4);
+    expect(await emailsOf(booking.id)).toHaveLength(2);
     const recorded = await t.db
       .select()
       .from(webhookEvents)
@@ -179,17 +185,14 @@ describe.each(dbKinds)("payments with the built-in test provider on %s", (kind) 
       appUrl: APP,
     };
     for (const row of await emailsOf(booking.id)) {
-      const rendered = renderTemplate(row.template as "booking-confirmed", row.data as never, ctx);
-      // The business's alert names the booking and the amount; the booking's own emails carry its time.
-      if (row.template === "payment-alert-admin") continue;
+      const rendered = await renderTemplate(row.template as "booking-confirmed", row.data as never, ctx);
       expect(rendered.text).toMatch(/\d{2}:\d{2} (GMT|BST)/);
       expect(rendered.html).not.toContain("<script");
-      if (row.template === "payment-receipt") continue;
       expect(rendered.html).toContain("Pet hair, removal; &amp; more");
       expect(rendered.text).toContain("Pet hair, removal; & more");
+      if (row.template === "booking-confirmed")
+        expect(rendered.text).toMatch(/RECEIPT\nAmount paid: £85\.00\nPaid: .*\d{2}:\d{2} (GMT|BST)/);
     }
-    const receipt = (await emailsOf(booking.id)).find((m) => m.template === "payment-receipt");
-    expect(receipt?.data).toMatchObject({ amount: "£85.00", method: "Test payment (no real money)" });
   });
 
   it("a deposit checkout asks the deposit; the view shows what is left for the day", async () => {
@@ -424,24 +427,63 @@ describe.each(dbKinds)("payments with the built-in test provider on %s", (kind) 
     });
   });
 
-  it("queues 'received' for a booking awaiting payment and tells the business once", async () => {
+  it("an online booking awaiting payment emails nobody; an abandoned checkout gets one 'complete your booking'", async () => {
     const booking = await pendingBooking();
-    const { enqueueBookingEmails } = await import("@/modules/bookings/server/booking-emails");
+    const { enqueueBookingEmails, enqueueCompleteYourBooking, remindAbandonedCheckouts } =
+      await import("@/modules/bookings/server/booking-emails");
     await t.db.transaction((tx) => enqueueBookingEmails(tx, booking.id, "received"));
-    await t.db.transaction((tx) => enqueueBookingEmails(tx, booking.id, "confirmed"));
+    expect(await emailsOf(booking.id)).toHaveLength(0);
+    // Not yet abandoned: made a moment ago.
+    expect(await remindAbandonedCheckouts(t.db, new Date())).toBe(0);
+    // Five minutes on, still unpaid and held: one reminder, however often the sweep (or a second
+    // worker) runs.
+    const later = new Date(booking.createdAt.getTime() + 6 * 60_000);
+    const sweeps = await Promise.all([
+      remindAbandonedCheckouts(t.db, later),
+      remindAbandonedCheckouts(t.db, later),
+    ]);
+    expect(sweeps.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+    await t.db.transaction((tx) => enqueueCompleteYourBooking(tx, booking.id, later));
     const mail = await emailsOf(booking.id);
-    expect(mail.filter((m) => m.template === "booking-new-admin")).toHaveLength(1);
-    const received = mail.find((m) => m.template === "booking-received");
-    expect(received?.data).toMatchObject({
+    expect(mail.map((m) => `${m.template}→${m.to}`)).toEqual([`booking-received→${customer.email}`]);
+    expect(mail[0]?.data).toMatchObject({
       awaiting: "payment",
+      abandoned: true,
       dueNow: "£85.00",
       url: bookingPageUrl("success", booking, APP),
     });
-    expect(
-      await t.db
-        .select()
-        .from(emails)
-        .where(and(eq(emails.bookingId, booking.id), eq(emails.template, "booking-confirmed"))),
-    ).toHaveLength(1);
+    // Then paid: the confirmation and the business's one "new booking"; no second reminder.
+    await t.db.transaction((tx) => enqueueBookingEmails(tx, booking.id, "confirmed"));
+    await t.db.transaction((tx) => enqueueBookingEmails(tx, booking.id, "confirmed"));
+    const after = await emailsOf(booking.id);
+    expect(after.filter((m) => m.template === "booking-new-admin")).toHaveLength(1);
+    expect(after.filter((m) => m.template === "booking-received")).toHaveLength(1);
+  });
+
+  it("a paid booking never gets 'complete your booking', even when the sweep comes later", async () => {
+    const booking = await pendingBooking();
+    const { url } = await startCheckout(t.db, { id: booking.customerId }, { bookingId: booking.id });
+    await completeTestCheckout(tokenOf(url), "pay");
+    const { remindAbandonedCheckouts } = await import("@/modules/bookings/server/booking-emails");
+    await remindAbandonedCheckouts(t.db, new Date(Date.now() + 10 * 60_000));
+    const mail = await emailsOf(booking.id);
+    expect(mail.filter((m) => m.template === "booking-received")).toHaveLength(0);
+    expect(mail.filter((m) => m.to === customer.email)).toHaveLength(1);
+  });
+
+  it("a checkout closed unpaid at the provider asks the customer once to complete the booking", async () => {
+    const booking = await pendingBooking();
+    await startCheckout(t.db, { id: booking.customerId }, { bookingId: booking.id });
+    const [payment] = await t.db.select().from(payments).where(eq(payments.bookingId, booking.id));
+    const { closeCheckout } = await import("@/modules/payments/server/settle");
+    await t.db.transaction((tx) =>
+      closeCheckout(tx, {
+        provider: "test",
+        checkoutId: payment?.providerReference ?? "",
+        outcome: "expired",
+      }),
+    );
+    const mail = await emailsOf(booking.id);
+    expect(mail.map((m) => m.template)).toEqual(["booking-received"]);
   });
 });

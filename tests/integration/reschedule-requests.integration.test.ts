@@ -178,7 +178,7 @@ describe.each(dbKinds)("reschedule requests, on %s", (kind) => {
     const mail = after.mail.filter((m) => m.template === "reschedule-request-admin");
     expect(mail).toHaveLength(1);
     expect(mail[0]?.to).toBe("hello@shine.test");
-    const rendered = renderTemplate("reschedule-request-admin", mail[0]?.data as never, {
+    const rendered = await renderTemplate("reschedule-request-admin", mail[0]?.data as never, {
       businessName: "Shine Street",
       contactEmail: "hello@shine.test",
       contactPhone: "020 7946 0000",
@@ -401,7 +401,7 @@ describe.each(dbKinds)("reschedule requests, on %s", (kind) => {
     expect(ics).toContain(`SEQUENCE:${must(before.booking).sequence + 1}`);
     expect(ics).toContain("DTSTART:20270117T100000Z");
     expect(ics).toMatch(/UID:[^\r\n]+/);
-    const rendered = renderTemplate("booking-moved", moved[0]?.data as never, {
+    const rendered = await renderTemplate("booking-moved", moved[0]?.data as never, {
       businessName: "Shine Street",
       contactEmail: "hello@shine.test",
       contactPhone: "020 7946 0000",
@@ -446,7 +446,7 @@ describe.each(dbKinds)("reschedule requests, on %s", (kind) => {
     const mail = after.mail.filter((m) => m.template === "reschedule-declined");
     expect(mail).toHaveLength(1);
     expect(mail[0]?.to).toBe(customer.email);
-    const rendered = renderTemplate("reschedule-declined", mail[0]?.data as never, {
+    const rendered = await renderTemplate("reschedule-declined", mail[0]?.data as never, {
       businessName: "Shine Street",
       contactEmail: "hello@shine.test",
       contactPhone: "020 7946 0000",
@@ -492,7 +492,7 @@ describe.each(dbKinds)("reschedule requests, on %s", (kind) => {
     ]);
     const mail = mid.mail.filter((m) => m.template === "reschedule-offer");
     expect(mail).toHaveLength(1);
-    const rendered = renderTemplate("reschedule-offer", mail[0]?.data as never, {
+    const rendered = await renderTemplate("reschedule-offer", mail[0]?.data as never, {
       businessName: "Shine Street",
       contactEmail: "hello@shine.test",
       contactPhone: "020 7946 0000",

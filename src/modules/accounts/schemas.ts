@@ -81,7 +81,8 @@ export const changePasswordInput = z.intersection(
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
 export const preferencesInput = z.object({
-  notifyBookingEmails: z.boolean(),
+  // Booking and money emails can't be switched off (issue 17); the column stays for older exports.
+  notifyBookingEmails: z.boolean().optional(),
   notifyReminders: z.boolean(),
   marketingConsent: z.boolean(),
 });

@@ -102,6 +102,10 @@ export const notificationSettingsInput = z.object({
     .transform((v) => (v === "" ? null : v))
     .prefault(""),
   emailReplyTo: optionalEmail("the reply-to address"),
+  alertNewBookings: z.boolean().prefault(false),
+  alertCancellations: z.boolean().prefault(false),
+  alertPayments: z.boolean().prefault(false),
+  alertRefunds: z.boolean().prefault(false),
 });
 export type NotificationSettingsInput = z.output<typeof notificationSettingsInput>;
 

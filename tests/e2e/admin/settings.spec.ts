@@ -172,3 +172,34 @@ test("an admin invites a second admin, who sets a password and signs in; then re
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, "settings-admins-390.png");
 });
+
+test("the admin chooses which alerts the business gets; the choice is kept", async ({ page, loginAs }) => {
+  await loginAs("admin");
+  await page.goto("/admin/settings?tab=notifications");
+  const panel = page.getByRole("tabpanel", { name: "Notifications" });
+  const refunds = panel.getByRole("checkbox", { name: "Refunds" });
+  await expect(refunds).toBeChecked();
+  await expect(panel.getByText(/Problems that need you .* are always sent/)).toBeVisible();
+  try {
+    await refunds.uncheck();
+    await panel.getByRole("button", { name: "Save notification settings" }).click();
+    await expect(panel.getByRole("status")).toHaveText("Notification settings saved.");
+    await page.reload();
+    await expect(
+      page.getByRole("tabpanel", { name: "Notifications" }).getByRole("checkbox", { name: "Refunds" }),
+    ).not.toBeChecked();
+    await expect(
+      page.getByRole("tabpanel", { name: "Notifications" }).getByRole("checkbox", { name: "New bookings" }),
+    ).toBeChecked();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectAccessible(page);
+      await shot(page, `settings-alert-choices-${width}.png`);
+    }
+  } finally {
+    const again = page.getByRole("tabpanel", { name: "Notifications" });
+    await again.getByRole("checkbox", { name: "Refunds" }).check();
+    await again.getByRole("button", { name: "Save notification settings" }).click();
+    await expect(again.getByRole("status")).toHaveText("Notification settings saved.");
+  }
+});

@@ -71,8 +71,10 @@ for (const [label, viewport] of VIEWPORTS) {
       await expect(page).toHaveURL(/\/booking\/(payment-complete|success)\?ref=FC-[A-Z0-9]{6}&token=/);
       const ref = new URL(page.url()).searchParams.get("ref") ?? "";
 
-      // A new email address: an account without a password was made, and its set-up link emailed.
-      const mail = await waitForMail(email, /^Set up your/, { after: before });
+      // A new email address: an account without a password was made; its set-up link is a section of
+      // the one confirmation email (no separate set-up, receipt or "complete your booking" email).
+      const mail = await waitForMail(email, /^Booking confirmed/, { after: before });
+      expect(mail.text).toContain("Choose a password to see, move or cancel your bookings online.");
       await page.goto(linkIn(mail, "/auth/setup-password"));
       await expect(page.getByRole("heading", { name: "Choose your password" })).toBeVisible();
       await expectAccessible(page);

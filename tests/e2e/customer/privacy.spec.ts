@@ -1,4 +1,4 @@
-import { createUser, expect, expectAccessible, signInAs, test } from "../support/fixtures";
+import { createUser, expect, expectAccessible, shot, signInAs, test } from "../support/fixtures";
 import { mailCount, waitForMail } from "../support/mail";
 
 test("anyone can set their cookie choice, and it is remembered", async ({ page }) => {
@@ -96,7 +96,16 @@ test("marketing consent is saved with its date and leaves the other email prefer
   await expect(
     page.getByRole("form", { name: "Email preferences" }).getByLabel("Reminders"),
   ).not.toBeChecked();
+  // Booking and money emails can't be switched off: there is nothing to untick.
+  await expect(
+    page.getByRole("form", { name: "Email preferences" }).getByText(/Booking updates .* always come/),
+  ).toBeVisible();
   await expect(
     page.getByRole("form", { name: "Email preferences" }).getByLabel("Booking updates"),
-  ).toBeChecked();
+  ).toHaveCount(0);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByRole("form", { name: "Email preferences" }).scrollIntoViewIfNeeded();
+    await shot(page, `email-preferences-${width}.png`);
+  }
 });

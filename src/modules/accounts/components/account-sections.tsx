@@ -111,7 +111,7 @@ export function PasswordSection() {
 export function EmailPreferencesSection({
   user,
 }: {
-  user: Pick<AccountUser, "notifyBookingEmails" | "notifyReminders" | "marketingConsent">;
+  user: Pick<AccountUser, "notifyReminders" | "marketingConsent">;
 }) {
   return (
     <Section title="Emails we send you" className="sm:p-6">
@@ -121,12 +121,10 @@ export function EmailPreferencesSection({
           successMessage="Your email preferences have been saved."
           aria-label="Email preferences"
         >
-          <Checkbox
-            name="notifyBookingEmails"
-            label="Booking updates"
-            help="Confirmations, changes and receipts. We always send what the law or your booking requires."
-            defaultChecked={user.notifyBookingEmails}
-          />
+          <p className="mb-4 text-sm text-ink-muted">
+            Booking updates — confirmations, changes, receipts and refunds — always come: they are about your
+            booking and your money.
+          </p>
           <Checkbox
             name="notifyReminders"
             label="Reminders"

@@ -23,3 +23,4 @@ export * from "./admin-team";
 export * from "./admin-customers";
 export * from "./admin-customers-csv";
 export * from "./admin-customer";
+export { setupLinkIfPasswordless } from "./password-setup-link";

@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { getEnv } from "@/env";
 import type { DbOrTx } from "@/server/db";
 import { verifications } from "@/server/db/schema";
+import { hasPassword } from "./queries";
 import { enqueueEmail } from "@/modules/notifications/server";
 import type { TemplateDataMap } from "@/modules/notifications/templates";
 
@@ -36,4 +37,14 @@ export async function sendSetupLink(
     data: { name: user.name, url, reason },
     userId: user.id,
   });
+}
+
+/**
+ * For a booking's own email: a fresh set-up link when the customer can't sign in yet (a guest's new
+ * account, which has no password), so the guest gets one email with the link as a section rather than an
+ * email of its own; null when they have a password.
+ */
+export async function setupLinkIfPasswordless(tx: DbOrTx, userId: string): Promise<string | null> {
+  if (await hasPassword(tx, userId)) return null;
+  return createPasswordSetupLink(tx, userId);
 }

@@ -1,24 +1,34 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, lte, sql } from "drizzle-orm";
 import { formatMoney } from "@/lib/money";
 import { getEnv } from "@/env";
-import { findUserById } from "@/modules/accounts/server";
+import { findUserById, setupLinkIfPasswordless } from "@/modules/accounts/server";
 import { type BookingView, getBookingView } from "./booking-view";
 import { enqueueEmail } from "@/modules/notifications/server";
 import {
   alertHeadline,
   type BookingEmailSummary,
   type PaymentAlertKind,
+  type ReceiptSection,
 } from "@/modules/notifications/templates/booking";
 import { getSettingsOrThrow, type Settings } from "@/modules/settings/server";
-import type { DbOrTx, Tx } from "@/server/db";
+import type { Db, DbOrTx, Tx } from "@/server/db";
 import { bookingEvents, bookings, emails } from "@/server/db/schema";
 import { bookingPageUrl } from "../links";
 import { buildBookingIcs } from "./booking-ics";
 
 // The booking emails, queued in the caller's transaction (they go out if and only if it commits).
-// "received": the booking exists and waits for payment (or approval); "confirmed": it is booked, with
-// its calendar file. The business hears of every new booking once.
+// The customer gets one email per thing that happened to their booking (issue 17):
+// - confirmed → "booking confirmed" with the calendar file, the receipt of the payment that confirmed it
+//   and, for a guest without a password, the account set-up link as sections of that one email;
+// - awaiting approval → "request received" (with the set-up link section);
+// - waiting for payment → nothing at first: the checkout is in front of them. Only when it is abandoned
+//   (still unpaid a few minutes later, or closed at the provider) → "complete your booking", once.
+// The business hears of a new booking once, when it is confirmed or awaits approval (never while it
+// waits for payment), if its alert choices say so (settings → Notifications).
+
+/** How long a checkout may sit unpaid before the customer is reminded to complete their booking. */
+export const ABANDONED_CHECKOUT_MINUTES = 5;
 
 export const adminAddress = (s: Settings) => s.adminNotificationEmail ?? s.contactEmail;
 export const adminBookingUrl = (bookingId: string) =>
@@ -58,6 +68,7 @@ export async function bookingContext(tx: DbOrTx, bookingId: string) {
 }
 
 async function enqueueNewBookingForAdmin(tx: DbOrTx, ctx: Awaited<ReturnType<typeof bookingContext>>) {
+  if (!ctx.settings.alertNewBookings) return;
   const [sent] = await tx
     .select({ id: emails.id })
     .from(emails)
@@ -80,16 +91,36 @@ async function enqueueNewBookingForAdmin(tx: DbOrTx, ctx: Awaited<ReturnType<typ
   });
 }
 
+/** An online booking's guest who can't sign in yet gets the set-up link inside the booking's email. */
+async function guestSetupUrl(tx: DbOrTx, ctx: Awaited<ReturnType<typeof bookingContext>>) {
+  if (!ctx.customer || ctx.booking.source !== "online") return null;
+  return setupLinkIfPasswordless(tx, ctx.customer.id);
+}
+
+/** The booking already has an email of this template (in the outbox, sent or not). */
+export async function hasEmail(tx: DbOrTx, bookingId: string, template: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: emails.id })
+    .from(emails)
+    .where(and(eq(emails.bookingId, bookingId), eq(emails.template, template)))
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function enqueueBookingEmails(
   tx: Tx,
   bookingId: string,
   kind: "received" | "confirmed",
+  opts: { receipt?: ReceiptSection | null } = {},
 ): Promise<void> {
   const ctx = await bookingContext(tx, bookingId);
   const { booking, view, customer } = ctx;
   const appUrl = getEnv().APP_URL;
+  const payment = booking.status === "pending_payment";
+  // Waiting for payment online: the customer is at the checkout, and the business waits until it is
+  // paid. (A booking the business made by phone is paid from the email: that one goes at once.)
+  if (kind === "received" && payment && booking.source === "online") return;
   if (customer && kind === "received") {
-    const awaiting = booking.status === "awaiting_approval" ? "approval" : "payment";
     await enqueueEmail(tx, {
       to: customer.email,
       template: "booking-received",
@@ -99,9 +130,10 @@ export async function enqueueBookingEmails(
         name: customer.name,
         summary: summaryOf(view),
         url: bookingPageUrl("success", booking, appUrl),
-        awaiting,
+        awaiting: payment ? "payment" : "approval",
         dueNow: view.dueNow,
-        holdUntil: awaiting === "payment" ? view.holdExpiresAtTime : null,
+        holdUntil: payment ? view.holdExpiresAtTime : null,
+        setupUrl: await guestSetupUrl(tx, ctx),
       },
     });
   }
@@ -123,6 +155,8 @@ export async function enqueueBookingEmails(
           covered: a.hasCoveredSpace,
           accessNotes: a.accessNotes,
         },
+        receipt: opts.receipt ?? null,
+        setupUrl: await guestSetupUrl(tx, ctx),
       },
       attachments: [
         {
@@ -134,6 +168,97 @@ export async function enqueueBookingEmails(
     });
   }
   await enqueueNewBookingForAdmin(tx, ctx);
+}
+
+/**
+ * "Complete your booking", once, for a checkout that was abandoned: the booking still waits for payment
+ * and its hold has not lapsed. Called by the minutely sweep (a checkout left unpaid for a few minutes)
+ * and when the provider closes a checkout unpaid. Locks the booking, so two workers send it once; a
+ * booking that got paid meanwhile gets nothing.
+ */
+export async function enqueueCompleteYourBooking(
+  tx: Tx,
+  bookingId: string,
+  now: Date,
+  opts: { skipLocked?: boolean } = {},
+): Promise<boolean> {
+  // A caller already holding other locks (the webhook, its payment row) must not wait for the booking:
+  // it skips a booking someone else is changing, and the sweep catches it a minute later if still due.
+  const [locked] = await tx
+    .select({ status: bookings.status, holdExpiresAt: bookings.holdExpiresAt })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .for("update", opts.skipLocked ? { skipLocked: true } : undefined);
+  if (!locked || locked.status !== "pending_payment") return false;
+  if (locked.holdExpiresAt && locked.holdExpiresAt <= now) return false;
+  if (await hasEmail(tx, bookingId, "booking-received")) return false;
+  const ctx = await bookingContext(tx, bookingId);
+  if (!ctx.customer) return false;
+  await enqueueEmail(tx, {
+    to: ctx.customer.email,
+    template: "booking-received",
+    bookingId,
+    userId: ctx.customer.id,
+    data: {
+      name: ctx.customer.name,
+      summary: summaryOf(ctx.view),
+      url: bookingPageUrl("success", ctx.booking, getEnv().APP_URL),
+      awaiting: "payment",
+      abandoned: true,
+      dueNow: ctx.view.dueNow,
+      holdUntil: ctx.view.holdExpiresAtTime,
+      setupUrl: await guestSetupUrl(tx, ctx),
+    },
+  });
+  return true;
+}
+
+/** The sweep: every checkout left unpaid for ABANDONED_CHECKOUT_MINUTES gets its one reminder. */
+export async function remindAbandonedCheckouts(db: Db, now: Date = new Date()): Promise<number> {
+  const since = new Date(now.getTime() - ABANDONED_CHECKOUT_MINUTES * 60_000);
+  const due = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, "pending_payment"),
+        lte(bookings.createdAt, since),
+        gt(bookings.holdExpiresAt, now),
+        sql`NOT EXISTS (SELECT 1 FROM ${emails} WHERE ${emails.bookingId} = ${bookings.id} AND ${emails.template} = 'booking-received')`,
+      ),
+    )
+    .limit(200);
+  let sent = 0;
+  for (const { id } of due) if (await db.transaction((tx) => enqueueCompleteYourBooking(tx, id, now))) sent++;
+  return sent;
+}
+
+/** Which of the business's alert choices (settings → Notifications) an alert falls under. */
+export const ALERT_CHOICE: Record<PaymentAlertKind, "payments" | "cancellations" | "refunds" | "problems"> = {
+  booking_paid: "payments",
+  booking_cancelled: "cancellations",
+  booking_expired: "cancellations",
+  refund_made: "refunds",
+  refund_owed: "refunds",
+  late_payment_refunded: "refunds",
+  cancelled_booking_refunded: "refunds",
+  paid_twice_refunded: "refunds",
+  // Problems that need the business to act are always sent.
+  amount_mismatch: "problems",
+  refund_failed: "problems",
+};
+
+export function businessWantsAlert(s: Settings, kind: PaymentAlertKind): boolean {
+  switch (ALERT_CHOICE[kind]) {
+    case "payments":
+      return s.alertPayments;
+    case "cancellations":
+      return s.alertCancellations;
+    case "refunds":
+      return s.alertRefunds;
+    case "problems":
+      return true;
+  }
 }
 
 export type BusinessAlert = {
@@ -156,6 +281,7 @@ export async function enqueueBusinessAlert(tx: DbOrTx, alert: BusinessAlert): Pr
     .from(bookings)
     .where(eq(bookings.id, alert.bookingId));
   const settings = await getSettingsOrThrow(tx);
+  if (!businessWantsAlert(settings, alert.kind)) return;
   const to = adminAddress(settings);
   await enqueueEmail(tx, {
     to,

@@ -150,6 +150,8 @@ export async function createBooking(
               email: contact?.email ?? "",
               phone: contact?.phone ?? null,
               reason: "booking",
+              // The set-up link is a section of the booking's own email (booking-emails.ts), not an email.
+              sendSetupLink: false,
             })
           ).userId;
       // A signed-in customer's new vehicle or address is kept on their account; a guest's only in the

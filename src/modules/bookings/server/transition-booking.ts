@@ -6,8 +6,9 @@ import { allocations, bookingEvents, bookings } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
 import { allocationStatusFor, holdsTime, transitionSteps } from "../domain/booking-status";
-import { enqueueBookingEmails, enqueueBusinessAlert } from "./booking-emails";
+import { enqueueBookingEmails, enqueueBusinessAlert, hasEmail } from "./booking-emails";
 import type { Booking } from "./booking-records";
+import type { ReceiptSection } from "@/modules/notifications/templates/booking";
 import { closeRequestsOfEndedBooking } from "./reschedule-expiry";
 
 // The one path by which a booking changes status (ADR 0014), in the caller's transaction:
@@ -47,6 +48,8 @@ export type TransitionInput = {
   deferLive?: boolean;
   /** The message for a refused change. */
   refusal?: string;
+  /** On confirmation by a payment: the receipt, as a section of the customer's confirmation email. */
+  receipt?: ReceiptSection | null;
   /** On completion: what was done and noticed, for the vehicle's service history. */
   jobNotes?: string | null;
 };
@@ -70,8 +73,15 @@ export async function transitionBooking(tx: Tx, input: TransitionInput): Promise
   await mirrorAllocation(tx, booking, input.now);
   // A booking that stops happening holds no requested reschedule time either.
   if (!holdsTime(booking.status)) await closeRequestsOfEndedBooking(tx, booking.id, input.now);
-  if (booking.status === "confirmed") await enqueueBookingEmails(tx, booking.id, "confirmed");
-  if (booking.status === "cancelled" || booking.status === "expired") await tellBusiness(tx, booking, input);
+  if (booking.status === "confirmed")
+    await enqueueBookingEmails(tx, booking.id, "confirmed", { receipt: input.receipt });
+  // A booking that never got past waiting for payment was never announced to the business: its end
+  // (an abandoned checkout expiring, the customer cancelling it unpaid) is no news to them either.
+  if (
+    (booking.status === "cancelled" || booking.status === "expired") &&
+    (current.status !== "pending_payment" || (await hasEmail(tx, booking.id, "booking-new-admin")))
+  )
+    await tellBusiness(tx, booking, input);
   await input.effects?.(tx, booking);
   if (!input.deferLive) await announceBooking(tx, booking);
   return { booking, from: current.status, steps };

@@ -14,7 +14,7 @@ const LABELS: Record<string, string> = {
   "email-changed": "Email address changed",
   "email-change-requested": "Email change requested",
   "account-deleted": "Account deleted",
-  "booking-received": "Booking received",
+  "booking-received": "Booking received / complete your booking",
   "booking-confirmed": "Booking confirmed (with calendar file)",
   "payment-receipt": "Payment receipt",
   "booking-new-admin": "New booking (to the business)",
@@ -58,6 +58,9 @@ export const SECRET_LINK_TEMPLATES: ReadonlySet<string> = new Set([
   "setup-password",
   "account-exists",
   "confirm-email-change",
+  // A new guest's booking emails carry their account set-up link as a section.
+  "booking-confirmed",
+  "booking-received",
 ]);
 
 const HIDDEN = "[link hidden: it lets the recipient into their account]";

@@ -66,7 +66,7 @@ export async function deliverEmail(db: Db, emailId: string, opts: DeliverOptions
     if (subject === null || html === null || text === null) {
       if (!isTemplateName(email.template))
         throw new PermanentError(`Unknown email template "${email.template}"`);
-      const rendered = renderTemplate(email.template, email.data as never, {
+      const rendered = await renderTemplate(email.template, email.data as never, {
         businessName: s.businessName,
         contactEmail: s.contactEmail,
         contactPhone: s.contactPhone,

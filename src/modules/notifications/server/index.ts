@@ -7,3 +7,4 @@ export * from "./sender-address";
 export * from "./outbox";
 export * from "../domain/outbox-view";
 export * from "./recipient-emails";
+export * from "./may-email";

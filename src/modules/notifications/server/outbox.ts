@@ -99,7 +99,7 @@ export async function getOutboxEmail(
   if (preview) {
     if (!isTemplateName(row.template)) return null;
     const s = await getSettingsOrThrow(db);
-    ({ subject, html, text } = renderTemplate(row.template, row.data as never, {
+    ({ subject, html, text } = await renderTemplate(row.template, row.data as never, {
       businessName: s.businessName,
       contactEmail: s.contactEmail,
       contactPhone: s.contactPhone,

@@ -1,44 +1,35 @@
-import { html, type SafeHtml } from "@/lib/html";
-import { type EmailContext, layout, type RenderedEmail, textFooter } from "./layout";
+import { type Block, type EmailContent, type EmailContext, paragraphs, WHY } from "./layout";
 
-// The account emails. Every link is absolute (built from APP_URL by the caller); every value is escaped.
+// The account emails. Every link is absolute (built from APP_URL by the caller).
 
 function actionEmail(
   ctx: EmailContext,
   subject: string,
-  opts: { greeting: string; lines: string[]; action?: { label: string; url: string }; after?: string[] },
-): RenderedEmail {
-  const button: SafeHtml | string = opts.action
-    ? html`<p style="margin:24px 0">
-          <a
-            href="${opts.action.url}"
-            style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px"
-            >${opts.action.label}</a
-          >
-        </p>
-        <p style="font-size:13px;color:#475569">
-          Or paste this link into your browser:<br /><span style="word-break:break-all"
-            >${opts.action.url}</span
-          >
-        </p>`
-    : "";
-  const body = html`<p>${opts.greeting}</p>
-    ${opts.lines.map((l) => html`<p>${l}</p>`)} ${button} ${(opts.after ?? []).map((l) => html`<p>${l}</p>`)}`;
-  const text = [
-    opts.greeting,
-    "",
-    ...opts.lines,
-    ...(opts.action ? ["", `${opts.action.label}: ${opts.action.url}`] : []),
-    ...(opts.after?.length ? ["", ...opts.after] : []),
-  ].join("\n");
-  return { subject, html: layout(ctx, subject, body), text: `${text}${textFooter(ctx)}` };
+  opts: {
+    greeting: string;
+    lines: string[];
+    action?: { label: string; url: string };
+    after?: string[];
+    why?: string;
+  },
+): EmailContent {
+  const action: Block[] = opts.action
+    ? [{ kind: "button", label: opts.action.label, url: opts.action.url, showUrl: true }]
+    : [];
+  return {
+    subject,
+    preview: opts.lines[0] ?? subject,
+    why: opts.why ?? WHY.account(ctx),
+    blocks: [...paragraphs(opts.greeting, ...opts.lines), ...action, ...paragraphs(...(opts.after ?? []))],
+  };
 }
 
 export type LinkEmailData = { name: string; url: string };
 
-export function renderVerifyEmail(d: LinkEmailData, ctx: EmailContext): RenderedEmail {
+export function renderVerifyEmail(d: LinkEmailData, ctx: EmailContext): EmailContent {
   return actionEmail(ctx, `Confirm your email for ${ctx.businessName}`, {
     greeting: `Hello ${d.name},`,
+    why: `You get this email because this address was used to create a ${ctx.businessName} account.`,
     lines: [
       "Please confirm your email address to finish creating your account. The link works for 24 hours.",
     ],
@@ -47,7 +38,7 @@ export function renderVerifyEmail(d: LinkEmailData, ctx: EmailContext): Rendered
   });
 }
 
-export function renderResetPassword(d: LinkEmailData, ctx: EmailContext): RenderedEmail {
+export function renderResetPassword(d: LinkEmailData, ctx: EmailContext): EmailContent {
   return actionEmail(ctx, `Reset your ${ctx.businessName} password`, {
     greeting: `Hello ${d.name},`,
     lines: ["Someone asked to reset the password of your account. The link works once, for 1 hour."],
@@ -62,7 +53,7 @@ export type SetupReason = "booking" | "admin" | "register" | "admin-invite";
 export function renderSetupPassword(
   d: LinkEmailData & { reason: SetupReason },
   ctx: EmailContext,
-): RenderedEmail {
+): EmailContent {
   if (d.reason === "admin-invite")
     return actionEmail(ctx, `You're invited to run ${ctx.businessName}'s bookings`, {
       greeting: `Hello ${d.name},`,
@@ -87,9 +78,10 @@ export function renderSetupPassword(
   });
 }
 
-export function renderAccountExists(d: LinkEmailData, ctx: EmailContext): RenderedEmail {
+export function renderAccountExists(d: LinkEmailData, ctx: EmailContext): EmailContent {
   return actionEmail(ctx, `You already have a ${ctx.businessName} account`, {
     greeting: `Hello ${d.name},`,
+    why: `You get this email because this address was used to create a ${ctx.businessName} account.`,
     lines: [
       "Someone tried to create an account with this email address, but you already have one.",
       "If it was you, sign in — or reset your password if you have forgotten it.",
@@ -102,10 +94,11 @@ export function renderAccountExists(d: LinkEmailData, ctx: EmailContext): Render
 export function renderConfirmEmailChange(
   d: LinkEmailData & { newEmail: string },
   ctx: EmailContext,
-): RenderedEmail {
+): EmailContent {
   // Goes to an inbox whose owner may not have asked: it says plainly what confirming does and to whom.
   return actionEmail(ctx, `Confirm your new email for ${ctx.businessName}`, {
     greeting: "Hello,",
+    why: `You get this email because someone asked to use this address for a ${ctx.businessName} account.`,
     lines: [
       `Someone signed in to an existing ${ctx.businessName} account asked to change that account's email address to ${d.newEmail}.`,
       "If it was you, open the link while signed in to that account to confirm. It works once, for 24 hours.",
@@ -120,7 +113,7 @@ export function renderConfirmEmailChange(
 export function renderEmailChanged(
   d: { name: string; newEmail: string; supportEmail: string },
   ctx: EmailContext,
-): RenderedEmail {
+): EmailContent {
   return actionEmail(ctx, `Your ${ctx.businessName} email address was changed`, {
     greeting: `Hello ${d.name},`,
     lines: [
@@ -133,7 +126,7 @@ export function renderEmailChanged(
 export function renderEmailChangeRequested(
   d: { name: string; newEmail: string },
   ctx: EmailContext,
-): RenderedEmail {
+): EmailContent {
   return actionEmail(ctx, `A change of email was requested for your ${ctx.businessName} account`, {
     greeting: `Hello ${d.name},`,
     lines: [
@@ -143,7 +136,7 @@ export function renderEmailChangeRequested(
   });
 }
 
-export function renderAccountDeleted(d: { name: string }, ctx: EmailContext): RenderedEmail {
+export function renderAccountDeleted(d: { name: string }, ctx: EmailContext): EmailContent {
   return actionEmail(ctx, `Your ${ctx.businessName} account has been deleted`, {
     greeting: `Hello ${d.name},`,
     lines: [
@@ -151,5 +144,6 @@ export function renderAccountDeleted(d: { name: string }, ctx: EmailContext): Re
       "We keep the records of past bookings and payments that the law requires, without your name, contact details, vehicle or address.",
       "Thank you for having been our customer.",
     ],
+    why: `You get this email because you deleted your ${ctx.businessName} account. It is the last one we send you.`,
   });
 }

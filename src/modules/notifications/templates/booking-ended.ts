@@ -1,5 +1,4 @@
-import { html } from "@/lib/html";
-import { type EmailContext, layout, type RenderedEmail, textFooter } from "./layout";
+import { contactLine, type EmailContent, type EmailContext, paragraphs, WHY } from "./layout";
 
 // The customer hears when the business ends a booking: declined (a request it can't take) or cancelled.
 // The reason is the admin's, shown as typed (escaped). Refunds are a separate step with their own email,
@@ -30,26 +29,33 @@ export type BookingEndedData = {
   handBack?: string | null;
 };
 
-function compose(ctx: EmailContext, subject: string, paragraphs: string[]): RenderedEmail {
-  const body = html`${paragraphs.map((p) => html`<p>${p}</p>`)}`;
+function compose(ctx: EmailContext, subject: string, texts: string[], bookUrl: string): EmailContent {
+  const [greeting, lead, ...rest] = texts;
   return {
     subject,
-    html: layout(ctx, subject, body),
-    text: `${paragraphs.join("\n\n")}${textFooter(ctx)}`,
+    preview: lead ?? subject,
+    why: WHY.booking(ctx),
+    blocks: [
+      ...paragraphs(greeting, lead, ...rest),
+      { kind: "button", label: "Book another time", url: bookUrl },
+      ...paragraphs(contactLine(ctx)),
+    ],
   };
 }
 
-const contact = (ctx: EmailContext) => `Questions? Email ${ctx.contactEmail} or call ${ctx.contactPhone}.`;
-
-export function renderBookingDeclined(d: BookingEndedData, ctx: EmailContext): RenderedEmail {
-  return compose(ctx, `We can't take your booking ${d.reference}`, [
-    `Hello ${d.name},`,
-    `We're sorry: ${ctx.businessName} can't take your request for ${d.title} on ${d.date}, ${d.timeRange} (${d.reference}).`,
-    `Reason: ${d.reason}`,
-    ...(d.paid ? [`You paid ${d.paid}; we will refund it and email you when we do.`] : []),
-    `You're welcome to choose another time: ${d.bookUrl}`,
-    contact(ctx),
-  ]);
+export function renderBookingDeclined(d: BookingEndedData, ctx: EmailContext): EmailContent {
+  return compose(
+    ctx,
+    `We can't take your booking ${d.reference}`,
+    [
+      `Hello ${d.name},`,
+      `We're sorry: ${ctx.businessName} can't take your request for ${d.title} on ${d.date}, ${d.timeRange} (${d.reference}).`,
+      `Reason: ${d.reason}`,
+      ...(d.paid ? [`You paid ${d.paid}; we will refund it and email you when we do.`] : []),
+      "You're welcome to choose another time.",
+    ],
+    d.bookUrl,
+  );
 }
 
 /** The customer cancelled: what they paid, the fee kept, what comes back and how. */
@@ -74,29 +80,35 @@ function customerCancelledMoney(d: BookingEndedData, ctx: EmailContext): string[
   ];
 }
 
-export function renderBookingCancelled(d: BookingEndedData, ctx: EmailContext): RenderedEmail {
+export function renderBookingCancelled(d: BookingEndedData, ctx: EmailContext): EmailContent {
   if (d.by === "customer")
-    return compose(ctx, `You cancelled booking ${d.reference}`, [
+    return compose(
+      ctx,
+      `You cancelled booking ${d.reference}`,
+      [
+        `Hello ${d.name},`,
+        `You cancelled booking ${d.reference}: ${d.title} on ${d.date}, ${d.timeRange}. Its time is free again.`,
+        ...customerCancelledMoney(d, ctx),
+      ],
+      d.bookUrl,
+    );
+  return compose(
+    ctx,
+    `Your booking ${d.reference} is cancelled`,
+    [
       `Hello ${d.name},`,
-      `You cancelled booking ${d.reference}: ${d.title} on ${d.date}, ${d.timeRange}. Its time is free again.`,
-      ...customerCancelledMoney(d, ctx),
-      `To book another time: ${d.bookUrl}`,
-      contact(ctx),
-    ]);
-  return compose(ctx, `Your booking ${d.reference} is cancelled`, [
-    `Hello ${d.name},`,
-    `${ctx.businessName} has cancelled your ${d.title} on ${d.date}, ${d.timeRange} (${d.reference}).`,
-    `Reason: ${d.reason}`,
-    ...(d.paid && d.refund === "none"
-      ? [`You paid ${d.paid}. Under the cancellation policy, nothing is refunded.`]
-      : d.paid && d.refund
-        ? [
-            `You paid ${d.paid}. We are refunding ${d.refund} to you, the way you paid; it can take a few days to reach you.`,
-          ]
-        : d.paid
-          ? [`You paid ${d.paid}. Any refund is issued separately and we will email you when it is.`]
-          : []),
-    `To book another time: ${d.bookUrl}`,
-    contact(ctx),
-  ]);
+      `${ctx.businessName} has cancelled your ${d.title} on ${d.date}, ${d.timeRange} (${d.reference}).`,
+      `Reason: ${d.reason}`,
+      ...(d.paid && d.refund === "none"
+        ? [`You paid ${d.paid}. Under the cancellation policy, nothing is refunded.`]
+        : d.paid && d.refund
+          ? [
+              `You paid ${d.paid}. We are refunding ${d.refund} to you, the way you paid; it can take a few days to reach you.`,
+            ]
+          : d.paid
+            ? [`You paid ${d.paid}. Any refund is issued separately and we will email you when it is.`]
+            : []),
+    ],
+    d.bookUrl,
+  );
 }

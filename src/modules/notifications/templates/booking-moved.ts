@@ -1,5 +1,4 @@
-import { html } from "@/lib/html";
-import { type EmailContext, layout, type RenderedEmail, textFooter } from "./layout";
+import { type EmailContent, type EmailContext, paragraphs, WHY } from "./layout";
 
 // The customer hears when the business moves their booking to another time: the old and the new time,
 // the business's reason (escaped), and — for a confirmed booking — the calendar file again, with its
@@ -22,35 +21,36 @@ export type BookingMovedData = {
   answer?: "approved" | "accepted";
 };
 
-export function renderBookingMoved(d: BookingMovedData, ctx: EmailContext): RenderedEmail {
+export function renderBookingMoved(d: BookingMovedData, ctx: EmailContext): EmailContent {
   const subject =
     d.answer === "approved"
       ? `Request approved: your booking ${d.reference} has moved to ${d.next}`
       : `Your booking ${d.reference} has moved to ${d.next}`;
-  const paragraphs = [
-    `Hello ${d.name},`,
+  const lead =
     d.answer === "approved"
       ? `${ctx.businessName} approved your request: your ${d.title} (${d.reference}) has moved to the new time you asked for.`
       : d.answer === "accepted"
         ? `You accepted the time ${ctx.businessName} offered: your ${d.title} (${d.reference}) has moved.`
-        : `${ctx.businessName} has moved your ${d.title} (${d.reference}).`,
-    `Was: ${d.previous}`,
-    `Now: ${d.next}`,
-    ...(d.reason ? [`Reason: ${d.reason}`] : []),
-    ...(d.withCalendar ? ["The calendar file attached updates the event in your calendar."] : []),
-    `If the new time doesn't suit you, email ${ctx.contactEmail} or call ${ctx.contactPhone}.`,
-  ];
-  const body = html`${paragraphs.map((p) => html`<p>${p}</p>`)}
-    <p style="margin:24px 0">
-      <a
-        href="${d.url}"
-        style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px"
-        >View your booking</a
-      >
-    </p>`;
+        : `${ctx.businessName} has moved your ${d.title} (${d.reference}).`;
   return {
     subject,
-    html: layout(ctx, subject, body),
-    text: `${paragraphs.join("\n\n")}\n\nView your booking: ${d.url}${textFooter(ctx)}`,
+    preview: `Now: ${d.next}`,
+    why: WHY.booking(ctx),
+    blocks: [
+      ...paragraphs(`Hello ${d.name},`, lead),
+      {
+        kind: "rows",
+        rows: [
+          { label: "Was", value: d.previous },
+          { label: "Now", value: d.next, strong: true },
+        ],
+      },
+      ...paragraphs(
+        d.reason && `Reason: ${d.reason}`,
+        d.withCalendar && "The calendar file attached updates the event in your calendar.",
+        `If the new time doesn't suit you, email ${ctx.contactEmail} or call ${ctx.contactPhone}.`,
+      ),
+      { kind: "button", label: "View your booking", url: d.url },
+    ],
   };
 }

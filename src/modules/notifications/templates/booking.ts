@@ -1,5 +1,4 @@
-import { html, type SafeHtml } from "@/lib/html";
-import { type EmailContext, layout, type RenderedEmail, textFooter } from "./layout";
+import { type Block, contactLine, type EmailContent, type EmailContext, paragraphs, WHY } from "./layout";
 
 // Booking and payment emails. The data is captured when the email is queued — times already formatted
 // in the business time zone with the zone's name, money with its currency — so a later change (a move,
@@ -32,6 +31,10 @@ export type BookingReceivedData = {
   dueNow: string;
   /** "10:15 GMT", when the time stops being held. */
   holdUntil: string | null;
+  /** A new guest's account set-up link, as a section of this email. */
+  setupUrl?: string | null;
+  /** The customer left the checkout unpaid (rather than the business asking them to pay by email). */
+  abandoned?: boolean;
 };
 
 export type BookingConfirmedData = {
@@ -39,6 +42,10 @@ export type BookingConfirmedData = {
   summary: BookingEmailSummary;
   url: string;
   site: { water: boolean; power: boolean; covered: boolean; accessNotes: string | null };
+  /** The online payment that confirmed it: the receipt is a section of this email, not another email. */
+  receipt?: ReceiptSection | null;
+  /** A new guest's account set-up link, as a section of this email. */
+  setupUrl?: string | null;
 };
 
 export type PaymentReceiptData = {
@@ -88,105 +95,87 @@ export type PaymentAlertData = {
   adminUrl: string;
 };
 
-const button = (label: string, url: string) =>
-  html`<p style="margin:24px 0">
-    <a
-      href="${url}"
-      style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px"
-      >${label}</a
-    >
-  </p>`;
+export type ReceiptSection = {
+  amount: string;
+  method: string;
+  /** "Tue 1 Dec, 09:05 GMT" */
+  paidAt: string;
+};
 
-const cell = "padding:6px 0;vertical-align:top";
-
-function summaryHtml(s: BookingEmailSummary): SafeHtml {
-  const row = (label: string, value: string) =>
-    html`<tr>
-      <th align="left" style="${cell};width:34%;color:#475569;font-weight:500">${label}</th>
-      <td style="${cell}">${value}</td>
-    </tr>`;
-  return html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:16px 0">
-      ${row("Reference", s.reference)} ${row("Date", s.date)} ${row("Time", s.timeRange)}
-      ${row("Vehicle", s.vehicle)} ${row("Address", s.address)}
-    </table>
-    <table
-      role="presentation"
-      width="100%"
-      cellpadding="0"
-      cellspacing="0"
-      style="margin:16px 0;border-top:1px solid #e2e8f0"
-    >
-      ${s.items.map(
-        (i) =>
-          html`<tr>
-            <td style="${cell}">${i.name}</td>
-            <td align="right" style="${cell}">${i.price}</td>
-          </tr>`,
-      )}
-      <tr>
-        <td style="${cell};border-top:1px solid #e2e8f0;font-weight:700">Total</td>
-        <td align="right" style="${cell};border-top:1px solid #e2e8f0;font-weight:700">${s.total}</td>
-      </tr>
-      ${
-        s.paidMinor > 0
-          ? html`<tr>
-              <td style="${cell}">Paid</td>
-              <td align="right" style="${cell}">${s.paid}</td>
-            </tr>`
-          : ""
-      }
-      ${
-        s.balanceMinor > 0
-          ? html`<tr>
-              <td style="${cell}">To pay on the day</td>
-              <td align="right" style="${cell}">${s.balance}</td>
-            </tr>`
-          : ""
-      }
-    </table>`;
-}
-
-function summaryText(s: BookingEmailSummary): string[] {
+function summaryBlocks(s: BookingEmailSummary): Block[] {
   return [
-    `Reference: ${s.reference}`,
-    `Date: ${s.date}`,
-    `Time: ${s.timeRange}`,
-    `Vehicle: ${s.vehicle}`,
-    `Address: ${s.address}`,
-    "",
-    ...s.items.map((i) => `${i.name}: ${i.price}`),
-    `Total: ${s.total}`,
-    ...(s.paidMinor > 0 ? [`Paid: ${s.paid}`] : []),
-    ...(s.balanceMinor > 0 ? [`To pay on the day: ${s.balance}`] : []),
+    {
+      kind: "rows",
+      rows: [
+        { label: "Reference", value: s.reference },
+        { label: "Date", value: s.date },
+        { label: "Time", value: s.timeRange },
+        { label: "Vehicle", value: s.vehicle },
+        { label: "Address", value: s.address },
+      ],
+    },
+    {
+      kind: "lines",
+      rows: [
+        ...s.items.map((i) => ({ label: i.name, value: i.price })),
+        { label: "Total", value: s.total, strong: true },
+        ...(s.paidMinor > 0 ? [{ label: "Paid", value: s.paid }] : []),
+        ...(s.balanceMinor > 0 ? [{ label: "To pay on the day", value: s.balance }] : []),
+      ],
+    },
   ];
 }
 
-function compose(ctx: EmailContext, subject: string, body: SafeHtml, text: string[]): RenderedEmail {
-  return { subject, html: layout(ctx, subject, body), text: `${text.join("\n")}${textFooter(ctx)}` };
+/** For a new guest: the account set-up link as a part of the booking's email, not an email of its own. */
+function setupSection(url: string | null | undefined): Block[] {
+  if (!url) return [];
+  return [
+    {
+      kind: "section",
+      title: "Your account",
+      blocks: [
+        {
+          kind: "p",
+          text: "We've made an account for you with this email address. Choose a password to see, move or cancel your bookings online. The link works once, for 7 days.",
+        },
+        { kind: "button", label: "Choose my password", url },
+      ],
+    },
+  ];
 }
 
-export function renderBookingReceived(d: BookingReceivedData, ctx: EmailContext): RenderedEmail {
+export function renderBookingReceived(d: BookingReceivedData, ctx: EmailContext): EmailContent {
   const payment = d.awaiting === "payment";
   const subject = payment
     ? `Complete your booking ${d.summary.reference} with ${ctx.businessName}`
     : `We've received your booking request ${d.summary.reference}`;
-  const lead = payment
-    ? `We're holding ${d.summary.date}, ${d.summary.timeRange} for your ${d.summary.title}. Pay ${d.dueNow} online${
-        d.holdUntil ? ` by ${d.holdUntil}` : ""
-      } to confirm it — after that the time is released.`
-    : `Thanks for your request for ${d.summary.title} on ${d.summary.date}, ${d.summary.timeRange}. We'll check it and email you as soon as it's confirmed.`;
+  const lead = !payment
+    ? `Thanks for your request for ${d.summary.title} on ${d.summary.date}, ${d.summary.timeRange}. We'll check it and email you as soon as it's confirmed.`
+    : !d.abandoned
+      ? `We're holding ${d.summary.date}, ${d.summary.timeRange} for your ${d.summary.title}. Pay ${d.dueNow} online${
+          d.holdUntil ? ` by ${d.holdUntil}` : ""
+        } to confirm it — after that the time is released.`
+      : `You started booking ${d.summary.title} for ${d.summary.date}, ${d.summary.timeRange}, but the payment wasn't finished. We're still holding the time: pay ${d.dueNow} online${
+          d.holdUntil ? ` by ${d.holdUntil}` : ""
+        } to confirm it — after that the time is released.`;
   const action = payment ? "Pay and confirm" : "View your booking";
-  return compose(
-    ctx,
+  return {
     subject,
-    html`<p>Hello ${d.name},</p>
-      <p>${lead}</p>
-      ${summaryHtml(d.summary)} ${button(action, d.url)}`,
-    [`Hello ${d.name},`, "", lead, "", ...summaryText(d.summary), "", `${action}: ${d.url}`],
-  );
+    preview: payment
+      ? `Your time is held${d.holdUntil ? ` until ${d.holdUntil}` : ""}: pay ${d.dueNow} to confirm it.`
+      : `${d.summary.title}, ${d.summary.date}: we'll confirm it soon.`,
+    why: WHY.booking(ctx),
+    blocks: [
+      ...paragraphs(`Hello ${d.name},`, lead),
+      ...summaryBlocks(d.summary),
+      { kind: "button", label: action, url: d.url },
+      ...setupSection(d.setupUrl),
+      ...paragraphs(contactLine(ctx)),
+    ],
+  };
 }
 
-export function renderBookingConfirmed(d: BookingConfirmedData, ctx: EmailContext): RenderedEmail {
+export function renderBookingConfirmed(d: BookingConfirmedData, ctx: EmailContext): EmailContent {
   const subject = `Booking confirmed: ${d.summary.title} on ${d.summary.date}`;
   const yesNo = (v: boolean) => (v ? "yes" : "no");
   const site = [
@@ -197,94 +186,86 @@ export function renderBookingConfirmed(d: BookingConfirmedData, ctx: EmailContex
   ];
   const lead = `Your ${d.summary.title} is booked for ${d.summary.date}, ${d.summary.timeRange}. The calendar file attached adds it to your calendar.`;
   const after = `Please have the vehicle at the address at the start time. If anything about the site has changed, email ${ctx.contactEmail} or call ${ctx.contactPhone}.`;
-  return compose(
-    ctx,
+  const receipt: Block[] = d.receipt
+    ? [
+        {
+          kind: "section",
+          title: "Receipt",
+          blocks: [
+            {
+              kind: "rows",
+              rows: [
+                { label: "Amount paid", value: d.receipt.amount },
+                { label: "Paid", value: d.receipt.paidAt },
+                { label: "Method", value: d.receipt.method },
+                { label: "Booking total", value: d.summary.total },
+                ...(d.summary.balanceMinor > 0
+                  ? [{ label: "To pay on the day", value: d.summary.balance }]
+                  : []),
+              ],
+            },
+          ],
+        },
+      ]
+    : [];
+  return {
     subject,
-    html`<p>Hello ${d.name},</p>
-      <p>${lead}</p>
-      ${summaryHtml(d.summary)}
-      <p style="margin-bottom:4px"><strong>What you told us about the site</strong></p>
-      <ul style="margin-top:4px">
-        ${site.map((l) => html`<li>${l}</li>`)}
-      </ul>
-      <p>${after}</p>
-      ${button("View your booking", d.url)}`,
-    [
-      `Hello ${d.name},`,
-      "",
-      lead,
-      "",
-      ...summaryText(d.summary),
-      "",
-      "What you told us about the site:",
-      ...site.map((l) => `- ${l}`),
-      "",
-      after,
-      "",
-      `View your booking: ${d.url}`,
+    preview: d.receipt
+      ? `${d.summary.date}, ${d.summary.timeRange} — ${d.receipt.amount} paid, thank you.`
+      : `${d.summary.date}, ${d.summary.timeRange} — see you then.`,
+    why: WHY.booking(ctx),
+    blocks: [
+      ...paragraphs(`Hello ${d.name},`, lead),
+      ...summaryBlocks(d.summary),
+      ...receipt,
+      { kind: "p", text: "What you told us about the site" },
+      { kind: "list", items: site },
+      ...paragraphs(after),
+      { kind: "button", label: "View your booking", url: d.url },
+      ...setupSection(d.setupUrl),
     ],
-  );
+  };
 }
 
-export function renderPaymentReceipt(d: PaymentReceiptData, ctx: EmailContext): RenderedEmail {
+export function renderPaymentReceipt(d: PaymentReceiptData, ctx: EmailContext): EmailContent {
   const subject = `Receipt for your payment of ${d.amount} (${d.reference})`;
-  const lines: [string, string][] = [
-    ["Booking", d.reference],
-    ["Amount paid", d.amount],
-    ["Paid", d.paidAt],
-    ["Method", d.method],
-    ["Booking total", d.total],
-    ["Paid so far", d.paidToDate],
-    ...(d.balanceMinor > 0 ? ([["To pay on the day", d.balance]] as [string, string][]) : []),
-  ];
-  return compose(
-    ctx,
+  return {
     subject,
-    html`<p>Hello ${d.name},</p>
-      <p>Thank you — we've received your payment.</p>
-      <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:16px 0">
-        ${lines.map(
-          ([k, v]) =>
-            html`<tr>
-              <th align="left" style="${cell};width:40%;color:#475569;font-weight:500">${k}</th>
-              <td style="${cell}">${v}</td>
-            </tr>`,
-        )}
-      </table>
-      ${button("View your booking", d.url)}`,
-    [
-      `Hello ${d.name},`,
-      "",
-      "Thank you — we've received your payment.",
-      "",
-      ...lines.map(([k, v]) => `${k}: ${v}`),
-      "",
-      `View your booking: ${d.url}`,
+    preview: `We've received ${d.amount} for booking ${d.reference}.`,
+    why: WHY.booking(ctx),
+    blocks: [
+      ...paragraphs(`Hello ${d.name},`, "Thank you — we've received your payment."),
+      {
+        kind: "rows",
+        rows: [
+          { label: "Booking", value: d.reference },
+          { label: "Amount paid", value: d.amount },
+          { label: "Paid", value: d.paidAt },
+          { label: "Method", value: d.method },
+          { label: "Booking total", value: d.total },
+          { label: "Paid so far", value: d.paidToDate },
+          ...(d.balanceMinor > 0 ? [{ label: "To pay on the day", value: d.balance }] : []),
+        ],
+      },
+      { kind: "button", label: "View your booking", url: d.url },
     ],
-  );
+  };
 }
 
-export function renderNewBookingAdmin(d: NewBookingAdminData, ctx: EmailContext): RenderedEmail {
+export function renderNewBookingAdmin(d: NewBookingAdminData, ctx: EmailContext): EmailContent {
   const subject = `New booking ${d.summary.reference}: ${d.summary.title}, ${d.summary.date} (${d.statusLabel})`;
   const who = [d.customerName, d.customerEmail, d.customerPhone].filter(Boolean).join(" · ");
-  return compose(
-    ctx,
+  return {
     subject,
-    html`<p>A new booking was made (status: ${d.statusLabel}).</p>
-      <p><strong>Customer:</strong> ${who}</p>
-      ${summaryHtml(d.summary)} ${d.notes ? html`<p><strong>Customer notes:</strong> ${d.notes}</p>` : ""}
-      ${button("Open the booking", d.adminUrl)}`,
-    [
-      `A new booking was made (status: ${d.statusLabel}).`,
-      "",
-      `Customer: ${who}`,
-      "",
-      ...summaryText(d.summary),
-      ...(d.notes ? ["", `Customer notes: ${d.notes}`] : []),
-      "",
-      `Open the booking: ${d.adminUrl}`,
+    preview: `${d.customerName} booked ${d.summary.title} for ${d.summary.date}, ${d.summary.timeRange}.`,
+    why: WHY.business(ctx),
+    blocks: [
+      ...paragraphs(`A new booking was made (status: ${d.statusLabel}).`, `Customer: ${who}`),
+      ...summaryBlocks(d.summary),
+      ...paragraphs(d.notes && `Customer notes: ${d.notes}`),
+      { kind: "button", label: "Open the booking", url: d.adminUrl },
     ],
-  );
+  };
 }
 
 const ALERT_SUBJECTS: Record<PaymentAlertKind, string> = {
@@ -313,28 +294,20 @@ export type RefundIssuedData = {
   url: string;
 };
 
-export function renderRefundIssued(d: RefundIssuedData, ctx: EmailContext): RenderedEmail {
-  const subject = `A refund of ${d.amount} for your booking ${d.reference}`;
-  return compose(
-    ctx,
-    subject,
-    html`<p>Hello ${d.name},</p>
-      <p>
-        ${ctx.businessName} has refunded ${d.amount} for your booking ${d.reference}, the way you paid. A card
-        refund can take 5–10 working days to show on your statement.
-      </p>
-      <p>Reason: ${d.reason}</p>
-      ${button("View your booking", d.url)}`,
-    [
-      `Hello ${d.name},`,
-      "",
-      `${ctx.businessName} has refunded ${d.amount} for your booking ${d.reference}, the way you paid. A card refund can take 5–10 working days to show on your statement.`,
-      "",
-      `Reason: ${d.reason}`,
-      "",
-      `View your booking: ${d.url}`,
+export function renderRefundIssued(d: RefundIssuedData, ctx: EmailContext): EmailContent {
+  return {
+    subject: `A refund of ${d.amount} for your booking ${d.reference}`,
+    preview: `${d.amount} is on its way back to you.`,
+    why: WHY.booking(ctx),
+    blocks: [
+      ...paragraphs(
+        `Hello ${d.name},`,
+        `${ctx.businessName} has refunded ${d.amount} for your booking ${d.reference}, the way you paid. A card refund can take 5–10 working days to show on your statement.`,
+        `Reason: ${d.reason}`,
+      ),
+      { kind: "button", label: "View your booking", url: d.url },
     ],
-  );
+  };
 }
 
 export type PaymentLinkData = {
@@ -351,47 +324,30 @@ export type PaymentLinkData = {
   url: string;
 };
 
-export function renderPaymentLink(d: PaymentLinkData, ctx: EmailContext): RenderedEmail {
-  const subject = `Pay ${d.amount} for your booking ${d.reference}`;
-  return compose(
-    ctx,
-    subject,
-    html`<p>Hello ${d.name},</p>
-      <p>
-        ${ctx.businessName} has sent you a link to pay ${d.what} of ${d.amount} for your booking
-        ${d.reference} (${d.title}, ${d.date}, ${d.timeRange}).
-      </p>
-      ${button(`Pay ${d.amount}`, d.url)}
-      <p>The payment is made securely through our payment provider.</p>`,
-    [
-      `Hello ${d.name},`,
-      "",
-      `${ctx.businessName} has sent you a link to pay ${d.what} of ${d.amount} for your booking ${d.reference} (${d.title}, ${d.date}, ${d.timeRange}).`,
-      "",
-      `Pay ${d.amount}: ${d.url}`,
-      "",
-      "The payment is made securely through our payment provider.",
+export function renderPaymentLink(d: PaymentLinkData, ctx: EmailContext): EmailContent {
+  return {
+    subject: `Pay ${d.amount} for your booking ${d.reference}`,
+    preview: `${d.title}, ${d.date}: ${d.amount} to pay.`,
+    why: WHY.booking(ctx),
+    blocks: [
+      ...paragraphs(
+        `Hello ${d.name},`,
+        `${ctx.businessName} has sent you a link to pay ${d.what} of ${d.amount} for your booking ${d.reference} (${d.title}, ${d.date}, ${d.timeRange}).`,
+      ),
+      { kind: "button", label: `Pay ${d.amount}`, url: d.url },
+      ...paragraphs("The payment is made securely through our payment provider."),
     ],
-  );
+  };
 }
 
-export function renderPaymentAlertAdmin(d: PaymentAlertData, ctx: EmailContext): RenderedEmail {
-  const subject = `${ALERT_SUBJECTS[d.kind]} (${d.reference})`;
-  return compose(
-    ctx,
-    subject,
-    html`<p><strong>${ALERT_SUBJECTS[d.kind]}.</strong></p>
-      <p>Booking ${d.reference} · amount ${d.amount}</p>
-      <p>${d.detail}</p>
-      ${button("Open the booking", d.adminUrl)}`,
-    [
-      `${ALERT_SUBJECTS[d.kind]}.`,
-      "",
-      `Booking ${d.reference} · amount ${d.amount}`,
-      "",
-      d.detail,
-      "",
-      `Open the booking: ${d.adminUrl}`,
+export function renderPaymentAlertAdmin(d: PaymentAlertData, ctx: EmailContext): EmailContent {
+  return {
+    subject: `${ALERT_SUBJECTS[d.kind]} (${d.reference})`,
+    preview: d.detail,
+    why: WHY.business(ctx),
+    blocks: [
+      ...paragraphs(`${ALERT_SUBJECTS[d.kind]}.`, `Booking ${d.reference} · amount ${d.amount}`, d.detail),
+      { kind: "button", label: "Open the booking", url: d.adminUrl },
     ],
-  );
+  };
 }

@@ -1,4 +1,5 @@
-import type { EmailContext, RenderedEmail } from "./layout";
+import { compose } from "./compose";
+import type { EmailContent, EmailContext, RenderedEmail } from "./layout";
 import type { SetupReason } from "./account";
 import {
   type LinkEmailData,
@@ -70,7 +71,7 @@ export type TemplateDataMap = {
 
 export type TemplateName = keyof TemplateDataMap;
 
-const renderers: { [K in TemplateName]: (data: TemplateDataMap[K], ctx: EmailContext) => RenderedEmail } = {
+const renderers: { [K in TemplateName]: (data: TemplateDataMap[K], ctx: EmailContext) => EmailContent } = {
   "system-test": renderSystemTest,
   "verify-email": renderVerifyEmail,
   "reset-password": renderResetPassword,
@@ -101,15 +102,25 @@ export function isTemplateName(name: string): name is TemplateName {
   return Object.hasOwn(renderers, name);
 }
 
-export function renderTemplate<K extends TemplateName>(
+/** The content of one email (subject, blocks), before it is laid out. */
+export function templateContent<K extends TemplateName>(
   name: K,
   data: TemplateDataMap[K],
   ctx: EmailContext,
-): RenderedEmail {
+): EmailContent {
   return renderers[name](data, ctx);
 }
 
-export type { EmailContext, RenderedEmail };
+/** One email, rendered in the shared layout: subject, HTML part (React Email) and text part. */
+export async function renderTemplate<K extends TemplateName>(
+  name: K,
+  data: TemplateDataMap[K],
+  ctx: EmailContext,
+): Promise<RenderedEmail> {
+  return compose(ctx, templateContent(name, data, ctx));
+}
+
+export type { EmailContent, EmailContext, RenderedEmail };
 
 /** Templates whose outbox row is deleted once delivered (it would otherwise keep erased personal data). */
 export const PURGE_AFTER_SEND: ReadonlySet<TemplateName> = new Set<TemplateName>(["account-deleted"]);

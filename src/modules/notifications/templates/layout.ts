@@ -1,4 +1,7 @@
-import { html, type SafeHtml } from "@/lib/html";
+// What every email is made of. A template turns its data into an EmailContent — a subject, a preview line,
+// why the recipient gets it, and a list of blocks — and `compose` (compose.tsx) renders the blocks twice:
+// as HTML through React Email (one layout for every email; React escapes every value) and as plain text.
+// Templates never write HTML, so the two parts always say the same thing and user text is never markup.
 
 export type EmailContext = {
   businessName: string;
@@ -9,47 +12,42 @@ export type EmailContext = {
 
 export type RenderedEmail = { subject: string; html: string; text: string };
 
-/** The shared frame of every email: the business's name, the content, and how to reach them. */
-export function layout(ctx: EmailContext, title: string, body: SafeHtml): string {
-  return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width" />
-        <title>${title}</title>
-      </head>
-      <body
-        style="margin:0;background:#f8fafc;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#0f172a"
-      >
-        <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="padding:24px 12px">
-          <tr>
-            <td align="center">
-              <table
-                role="presentation"
-                width="100%"
-                style="max-width:560px;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px"
-              >
-                <tr>
-                  <td style="padding:20px 24px;border-bottom:1px solid #e2e8f0;font-weight:700;color:#0f766e">
-                    ${ctx.businessName}
-                  </td>
-                </tr>
-                <tr>
-                  <td style="padding:24px;font-size:15px;line-height:1.6">${body}</td>
-                </tr>
-                <tr>
-                  <td style="padding:16px 24px;border-top:1px solid #e2e8f0;font-size:13px;color:#475569">
-                    ${ctx.businessName} · ${ctx.contactEmail} · ${ctx.contactPhone}
-                  </td>
-                </tr>
-              </table>
-            </td>
-          </tr>
-        </table>
-      </body>
-    </html>`.value;
-}
+/** A label and its value, in a two-column table ("Date", "Tuesday 8 December 2026"). */
+export type Row = { label: string; value: string; strong?: boolean };
 
-export function textFooter(ctx: EmailContext): string {
-  return `\n\n--\n${ctx.businessName}\n${ctx.contactEmail} · ${ctx.contactPhone}\n`;
-}
+export type Block =
+  /** A paragraph; `muted` for small print. */
+  | { kind: "p"; text: string; muted?: boolean }
+  /** The main action (a button in HTML, "Label: url" in text). */
+  | { kind: "button"; label: string; url: string; showUrl?: boolean }
+  | { kind: "rows"; rows: Row[] }
+  /** Price lines: name left, amount right, the last `strong` ones ruled off as totals. */
+  | { kind: "lines"; rows: Row[] }
+  | { kind: "list"; items: string[] }
+  /** A titled, boxed part of a longer email (the receipt, "set up your account"). */
+  | { kind: "section"; title: string; blocks: Block[] };
+
+export type EmailContent = {
+  subject: string;
+  /** The line mail apps show after the subject. */
+  preview: string;
+  /** Why this person gets this email, in the footer. */
+  why: string;
+  blocks: Block[];
+};
+
+/** One paragraph per string, the first the greeting. */
+export const paragraphs = (...texts: (string | null | undefined | false)[]): Block[] =>
+  texts.filter((t): t is string => typeof t === "string" && t !== "").map((text) => ({ kind: "p", text }));
+
+export const contactLine = (ctx: EmailContext) =>
+  `Questions? Email ${ctx.contactEmail} or call ${ctx.contactPhone}.`;
+
+/** The footer's reason for the common cases. */
+export const WHY = {
+  booking: (ctx: EmailContext) => `You get this email because you have a booking with ${ctx.businessName}.`,
+  account: (ctx: EmailContext) =>
+    `You get this email because of a change to your ${ctx.businessName} account.`,
+  business: (ctx: EmailContext) =>
+    `You get this email because this address receives ${ctx.businessName}'s business alerts. Choose which ones in Settings → Notifications: ${new URL("/admin/settings?tab=notifications", ctx.appUrl).toString()}`,
+};

@@ -1,5 +1,4 @@
-import { html } from "@/lib/html";
-import { type EmailContext, layout, type RenderedEmail, textFooter } from "./layout";
+import { type EmailContent, type EmailContext, paragraphs } from "./layout";
 
 // A service the customer had wants doing again (a coating top-up every 6 months): one email when it is
 // due, with a link into the booking wizard with the service, vehicle and address chosen. Sent only to
@@ -18,29 +17,18 @@ export type MaintenanceDueData = {
   preferencesUrl: string;
 };
 
-export function renderMaintenanceDue(d: MaintenanceDueData, ctx: EmailContext): RenderedEmail {
-  const subject = `${d.serviceName} is due again for ${d.vehicle}`;
-  const paragraphs = [
-    `Hello ${d.name},`,
-    `${ctx.businessName} last did a ${d.serviceName} on your ${d.vehicle} on ${d.doneOn}. It is due again from ${d.dueOn}, to keep the protection and finish at their best.`,
-    `Booking takes a minute: the service, your vehicle and address are already chosen — just pick a time.`,
-  ];
-  const stop = `You get this because reminders are on in your account. Turn them off in your email preferences: ${d.preferencesUrl}`;
-  const body = html`${paragraphs.map((p) => html`<p>${p}</p>`)}
-    <p style="margin:24px 0">
-      <a
-        href="${d.bookUrl}"
-        style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px"
-        >Book ${d.serviceName}</a
-      >
-    </p>
-    <p style="font-size:13px;color:#475569">
-      You get this because reminders are on in your account.
-      <a href="${d.preferencesUrl}" style="color:#0f766e">Turn them off</a>.
-    </p>`;
+export function renderMaintenanceDue(d: MaintenanceDueData, ctx: EmailContext): EmailContent {
   return {
-    subject,
-    html: layout(ctx, subject, body),
-    text: `${paragraphs.join("\n\n")}\n\nBook ${d.serviceName}: ${d.bookUrl}\n\n${stop}${textFooter(ctx)}`,
+    subject: `${d.serviceName} is due again for ${d.vehicle}`,
+    preview: `It is due again from ${d.dueOn}.`,
+    why: `You get this because reminders are on in your account. Turn them off in your email preferences: ${d.preferencesUrl}`,
+    blocks: [
+      ...paragraphs(
+        `Hello ${d.name},`,
+        `${ctx.businessName} last did a ${d.serviceName} on your ${d.vehicle} on ${d.doneOn}. It is due again from ${d.dueOn}, to keep the protection and finish at their best.`,
+        `Booking takes a minute: the service, your vehicle and address are already chosen — just pick a time.`,
+      ),
+      { kind: "button", label: `Book ${d.serviceName}`, url: d.bookUrl },
+    ],
   };
 }

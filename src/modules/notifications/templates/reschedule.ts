@@ -1,5 +1,4 @@
-import { html } from "@/lib/html";
-import { type EmailContext, layout, type RenderedEmail, textFooter } from "./layout";
+import { type EmailContent, type EmailContext, paragraphs, WHY } from "./layout";
 
 // Reschedule requests (PRODUCT.md §3.3, §9): the business hears of a new request; the customer hears that
 // it was declined (with the business's reason) or that the business offers another time instead. An
@@ -38,28 +37,20 @@ export type RescheduleAnswerData = {
 function compose(
   ctx: EmailContext,
   subject: string,
-  paragraphs: string[],
+  texts: string[],
   link: { label: string; url: string },
-) {
-  const body = html`${paragraphs.map((p) => html`<p>${p}</p>`)}
-    <p style="margin:24px 0">
-      <a
-        href="${link.url}"
-        style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px"
-        >${link.label}</a
-      >
-    </p>`;
+  why: string,
+): EmailContent {
+  const preview = texts.find((t) => !t.startsWith("Hello")) ?? subject;
   return {
     subject,
-    html: layout(ctx, subject, body),
-    text: `${paragraphs.join("\n\n")}\n\n${link.label}: ${link.url}${textFooter(ctx)}`,
-  } satisfies RenderedEmail;
+    preview,
+    why,
+    blocks: [...paragraphs(...texts), { kind: "button", label: link.label, url: link.url }],
+  };
 }
 
-export function renderRescheduleRequestAdmin(
-  d: RescheduleRequestAdminData,
-  ctx: EmailContext,
-): RenderedEmail {
+export function renderRescheduleRequestAdmin(d: RescheduleRequestAdminData, ctx: EmailContext): EmailContent {
   return compose(
     ctx,
     `Reschedule request for ${d.reference}`,
@@ -71,10 +62,11 @@ export function renderRescheduleRequestAdmin(
       `The requested time is held until ${d.expires}; after that the request lapses and the time is freed.`,
     ],
     { label: "Answer the request", url: d.url },
+    WHY.business(ctx),
   );
 }
 
-export function renderRescheduleDeclined(d: RescheduleAnswerData, ctx: EmailContext): RenderedEmail {
+export function renderRescheduleDeclined(d: RescheduleAnswerData, ctx: EmailContext): EmailContent {
   return compose(
     ctx,
     `We can't move your booking ${d.reference}`,
@@ -86,10 +78,11 @@ export function renderRescheduleDeclined(d: RescheduleAnswerData, ctx: EmailCont
       `Questions? Email ${ctx.contactEmail} or call ${ctx.contactPhone}.`,
     ],
     { label: "View your booking", url: d.url },
+    WHY.booking(ctx),
   );
 }
 
-export function renderRescheduleOffer(d: RescheduleAnswerData, ctx: EmailContext): RenderedEmail {
+export function renderRescheduleOffer(d: RescheduleAnswerData, ctx: EmailContext): EmailContent {
   return compose(
     ctx,
     `Another time for your booking ${d.reference}`,
@@ -101,5 +94,6 @@ export function renderRescheduleOffer(d: RescheduleAnswerData, ctx: EmailContext
       `We hold it for you until ${d.expires ?? ""}. Accept it or decline it on your booking's page; if you decline, your booking stays as it is: ${d.current}.`,
     ],
     { label: "Accept or decline", url: d.url },
+    WHY.booking(ctx),
   );
 }

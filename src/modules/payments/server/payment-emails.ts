@@ -6,6 +6,8 @@ import { formatMoney } from "@/lib/money";
 import { bookingPageUrl } from "@/modules/bookings/links";
 import { type BusinessAlert, bookingContext, enqueueBusinessAlert } from "@/modules/bookings/server";
 import { enqueueEmail } from "@/modules/notifications/server";
+import type { ReceiptSection } from "@/modules/notifications/templates/booking";
+import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx, Tx } from "@/server/db";
 import { payments } from "@/server/db/schema";
 
@@ -18,12 +20,26 @@ const METHOD_LABELS = {
   manual: "Recorded payment",
 };
 
-/** The customer's receipt for one settled payment (they can turn receipts off in their preferences). */
+/** The receipt of a payment, as a section of the booking's confirmation. */
+export async function receiptSection(
+  tx: DbOrTx,
+  payment: typeof payments.$inferSelect,
+  now: Date,
+): Promise<ReceiptSection> {
+  const settings = await getSettingsOrThrow(tx);
+  return {
+    amount: formatMoney(payment.amountMinor, payment.currency),
+    method: METHOD_LABELS[payment.provider],
+    paidAt: formatDateTime(payment.settledAt ?? now, settings.timeZone),
+  };
+}
+
+/** The customer's receipt for one settled payment (a money email: always sent, whatever the preferences). */
 export async function enqueuePaymentReceipt(tx: Tx, paymentId: string): Promise<void> {
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId));
   if (!payment) throw new Error(`payment ${paymentId} not found`);
   const { booking, view, customer, settings } = await bookingContext(tx, payment.bookingId);
-  if (!customer || !customer.notifyBookingEmails) return;
+  if (!customer) return;
   await enqueueEmail(tx, {
     to: customer.email,
     template: "payment-receipt",

@@ -5,13 +5,14 @@ import type { BookingStatus } from "@/lib/enums";
 import { addToBookingLedger, lockBooking, recordBookingEvents } from "@/modules/bookings/server";
 import { expireLapsedHold, publishExpired } from "@/modules/bookings/server";
 import { announceBooking, PAYMENT_ACTOR, transitionBooking } from "@/modules/bookings/server";
+import { enqueueCompleteYourBooking } from "@/modules/bookings/server";
 import { balanceDue } from "@/modules/bookings/domain/payment-status";
 import type { PaymentAlertKind } from "@/modules/notifications/templates/booking";
 import type { Tx } from "@/server/db";
 import { payments, refunds } from "@/server/db/schema";
 import { publish } from "@/server/realtime/publish";
 import { cancelOpenCheckouts, type OpenCheckout } from "./checkout";
-import { enqueuePaymentAlert, enqueuePaymentReceipt } from "./payment-emails";
+import { enqueuePaymentAlert, enqueuePaymentReceipt, receiptSection } from "./payment-emails";
 import { BALANCE_PAYABLE } from "./payment-link";
 
 // Applying money that a provider says arrived. One path for the webhook and for the return page (which
@@ -100,12 +101,13 @@ export async function settlePaidCheckout(
       actor: PAYMENT_ACTOR,
       reason: "Payment received.",
       now,
+      // One email to the customer: the confirmation carries the receipt (and the business's one alert is
+      // its "new booking", sent with the confirmation).
+      receipt: await receiptSection(tx, payment, now),
       effects: async (etx) => {
         // Any other open checkout of this booking ("Try again" raced this payment) is closed: the
         // caller asks the provider to expire it after the commit, so nobody is left on a payable page.
         closed = await cancelOpenCheckouts(etx, booking.id);
-        await enqueuePaymentReceipt(etx, payment.id);
-        await alertPaid(etx, payment, "The booking is confirmed.");
       },
     });
     return { outcome: "confirmed", status: confirmed.status, closed };
@@ -171,10 +173,18 @@ export async function settlePaidCheckout(
   return { outcome: "refunding", refundId: refund.id, kind };
 }
 
-/** A checkout that can no longer be paid: its pending payment is closed; the booking keeps its hold. */
+/**
+ * A checkout that can no longer be paid: its pending payment is closed; the booking keeps its hold, and
+ * its customer is asked (once) to complete the booking while the time is still held.
+ */
 export async function closeCheckout(
   tx: Tx,
-  input: { provider: "stripe" | "test"; checkoutId: string; outcome: "expired" | "cancelled" | "failed" },
+  input: {
+    provider: "stripe" | "test";
+    checkoutId: string;
+    outcome: "expired" | "cancelled" | "failed";
+    now?: Date;
+  },
 ): Promise<boolean> {
   const closed = await tx
     .update(payments)
@@ -186,6 +196,8 @@ export async function closeCheckout(
         eq(payments.status, "pending"),
       ),
     )
-    .returning({ id: payments.id });
+    .returning({ id: payments.id, bookingId: payments.bookingId });
+  for (const { bookingId } of closed)
+    await enqueueCompleteYourBooking(tx, bookingId, input.now ?? new Date(), { skipLocked: true });
   return closed.length > 0;
 }

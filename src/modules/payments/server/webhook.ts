@@ -117,7 +117,7 @@ async function handle(
   const action = event.action;
   if (action.kind === "ignored" || action.kind === "processing") return { error: await mark(null) };
   if (action.kind === "closed") {
-    await closeCheckout(tx, { provider, checkoutId: action.checkoutId, outcome: action.outcome });
+    await closeCheckout(tx, { provider, checkoutId: action.checkoutId, outcome: action.outcome, now });
     return { error: await mark(null) };
   }
   const { payment, problem } = await checkPaidCheckout(tx, provider, action.checkout);

@@ -23,7 +23,7 @@ import {
   type PolicySettings,
   rescheduleSentence,
 } from "../domain/policy-facts";
-import { COUNTRIES, CURRENCIES, TIME_ZONES } from "../domain/choices";
+import { BUSINESS_ALERTS, COUNTRIES, CURRENCIES, TIME_ZONES } from "../domain/choices";
 
 // The tabs of /admin/settings. Each tab is its own form, saved on its own; where a value has an effect
 // people should know about before saving (the zone, the currency), the form says so as it is chosen,
@@ -41,6 +41,10 @@ export type SettingsValues = PolicySettings & {
   bufferMinutes: number;
   rescheduleRequestExpiryHours: number;
   adminNotificationEmail: string | null;
+  alertNewBookings: boolean;
+  alertCancellations: boolean;
+  alertPayments: boolean;
+  alertRefunds: boolean;
   emailSenderName: string | null;
   emailReplyTo: string | null;
   policyTexts: { bookingPolicyIntro: string; privacyIntro: string; termsIntro: string; extraTerms: string };
@@ -355,8 +359,20 @@ export function NotificationSettingsForm({ s, fromAddress }: { s: SettingsValues
           type="email"
           required={false}
           defaultValue={s.adminNotificationEmail ?? ""}
-          help={`New bookings, cancellations, refunds and payment problems go here. Empty: ${s.contactEmail}.`}
+          help={`The business's alerts go here. Empty: ${s.contactEmail}.`}
         />
+        <fieldset className="mb-4">
+          <legend className="text-sm font-medium">Alerts the business gets</legend>
+          <p className="mt-1 text-sm text-ink-muted">
+            Problems that need you — a refund that failed, a payment that didn&apos;t match its booking — are
+            always sent.
+          </p>
+          <div className="mt-2">
+            {BUSINESS_ALERTS.map((a) => (
+              <Checkbox key={a.name} name={a.name} label={a.label} help={a.help} defaultChecked={s[a.name]} />
+            ))}
+          </div>
+        </fieldset>
         <Field
           name="emailSenderName"
           label="Sender name"

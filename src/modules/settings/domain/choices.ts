@@ -19,3 +19,17 @@ export const COUNTRIES: readonly { code: string; name: string }[] = (() => {
     }
   return out.sort((x, y) => x.name.localeCompare(y.name));
 })();
+
+/** The business's alert choices (settings → Notifications), in the order the form shows them. */
+export const BUSINESS_ALERTS = [
+  {
+    name: "alertNewBookings",
+    label: "New bookings",
+    help: "When a booking is confirmed (paid, or nothing to pay online) or waits for your approval.",
+  },
+  { name: "alertCancellations", label: "Cancellations", help: "When a booking is cancelled, by anyone." },
+  { name: "alertPayments", label: "Payments", help: "When a balance or a payment link is paid online." },
+  { name: "alertRefunds", label: "Refunds", help: "When money is refunded, or is owed back to a customer." },
+] as const;
+
+export type BusinessAlertName = (typeof BUSINESS_ALERTS)[number]["name"];

@@ -53,6 +53,11 @@ export const settings = pgTable(
     rescheduleRequestExpiryHours: integer("reschedule_request_expiry_hours").notNull().default(48),
     reminderLeadHours: integer("reminder_lead_hours").notNull().default(24),
     adminNotificationEmail: text("admin_notification_email"),
+    // Which alerts the business gets at that address (problems that need it to act are always sent).
+    alertNewBookings: boolean("alert_new_bookings").notNull().default(true),
+    alertCancellations: boolean("alert_cancellations").notNull().default(true),
+    alertPayments: boolean("alert_payments").notNull().default(true),
+    alertRefunds: boolean("alert_refunds").notNull().default(true),
     // The display name on outgoing emails (the address is EMAIL_FROM's, which the mail relay accepts)
     // and where replies go; null = the business's name and contact email.
     emailSenderName: text("email_sender_name"),
