@@ -38,7 +38,14 @@ beforeAll(async () => {
   procs.push(startProcess([path.join(ROOT, "scripts/server.mjs")], { ...env, PORT: String(PORTS[0]) }));
   await until(async () => (await fetch(`${A}/api/health/ready`)).ok, 240_000, "instance A", logs);
   procs.push(startProcess([path.join(ROOT, "scripts/server.mjs")], { ...env, PORT: String(PORTS[1]) }));
-  const worker = ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "scripts/worker.ts")];
+  // As `npm run worker` starts it (package.json).
+  const worker = [
+    "--import",
+    "./scripts/plain-node.mjs",
+    "--import",
+    "tsx",
+    path.join(ROOT, "scripts/worker.ts"),
+  ];
   procs.push(startProcess(worker, env), startProcess(worker, env));
   await until(async () => (await fetch(`${B}/api/health/ready`)).ok, 120_000, "instance B", logs);
   // Both workers are up when the health check sees their heartbeats.
@@ -144,6 +151,7 @@ describe("two web instances and two workers on one PostgreSQL", () => {
         body: JSON.stringify({ email }),
       });
     }
+    let last: unknown = null;
     const db = new pg.Client({ connectionString: pgServer.url });
     await db.connect();
     try {
@@ -157,13 +165,14 @@ describe("two web instances and two workers on one PostgreSQL", () => {
       await until(
         async () => {
           const rows = await read();
+          last = rows;
           return (
             rows.length >= emails.length && rows.every((r) => r.status === "logged" || r.status === "sent")
           );
         },
         60_000,
         "the emails to be delivered",
-        logs,
+        () => `${JSON.stringify(last)}\n${logs()}`,
       );
       const rows = await read();
       expect(rows.map((r) => r.attempts)).toEqual(emails.map(() => 1));
