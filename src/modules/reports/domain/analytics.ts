@@ -168,15 +168,8 @@ export function leadBucket(days: number): number {
 // ── Weekday × hour ────────────────────────────────────────────────────────────────────────────────
 
 export const WEEKDAY_LABELS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
-export const WEEKDAY_NAMES = [
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-  "Sunday",
-] as const;
+// Monday first, as ISO weekdays: the schedule's one list of day names.
+export { WEEKDAY_NAMES } from "@/modules/availability/domain/time-ranges";
 
 export type HeatCell = { weekday: number; hour: number; jobs: number };
 
