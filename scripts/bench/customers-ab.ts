@@ -20,6 +20,9 @@ const { db, close } = await openDatabase({ url: url.toString(), poolSize: 5 });
 /** ADR 0020's facts: one GROUP BY over every booking. */
 const grouped: CustomerFactsSource = {
   searchIds: customerFactsSource.searchIds,
+  sortKey: (now, key) =>
+    sql`SELECT g.customer_id, g.${sql.raw({ bookings: "bookings", value: "value_minor", last: "last_at", next: "next_at" }[key])} AS k
+      FROM (${grouped.facts(now)}) g`,
   facts: (now, ids) => {
     const at = sql`${now.toISOString()}::timestamptz`;
     const only =

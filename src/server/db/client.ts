@@ -95,7 +95,9 @@ async function openPglite(dir: string, opts: OpenOptions): Promise<DatabaseHandl
 }
 
 async function openPostgres(url: string, opts: OpenOptions): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
+  // JIT off for the app's sessions (ADR 0034): its queries are short, and PostgreSQL compiles any plan
+  // whose estimate passes jit_above_cost — 20–40 ms of compiling for a 60 ms list query.
+  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, options: "-c jit=off" });
   pool.on("error", () => {
     // An idle client lost its connection; the pool replaces it. Logged by the health check instead.
   });

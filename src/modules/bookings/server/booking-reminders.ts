@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { getEnv } from "@/env";
 import { routes } from "@/lib/routes";
 import { findUserById } from "@/modules/accounts/server";
-import { enqueueEmail } from "@/modules/notifications/server";
+import { allowsEmail, enqueueEmail } from "@/modules/notifications/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx } from "@/server/db";
 import { bookingEvents, bookings } from "@/server/db/schema";
@@ -88,7 +88,7 @@ async function remind(
     const outcome: ReminderOutcome =
       !customer || customer.banned || customer.anonymisedAt
         ? "unavailable"
-        : !customer.notifyReminders
+        : !allowsEmail(customer, "reminder")
           ? "opted_out"
           : "sent";
     if (outcome !== "sent" || !customer) return outcome;

@@ -49,25 +49,55 @@ const literals = (s: readonly BookingStatus[]) => sql.raw(s.map((v) => `'${v}'`)
  * index-only), the slice up to the booking horizon.
  */
 export function customerBookingFactsSql(now: Date, customerIds?: readonly string[]): SQL {
-  const at = sql`${now.toISOString()}::timestamptz`;
   const only = (column: SQL) =>
     customerIds === undefined
       ? sql``
       : customerIds.length === 0
         ? sql`AND false`
         : sql`AND ${column} IN (${list(customerIds)})`;
-  return sql`SELECT f.customer_id, f.bookings,
-      CASE WHEN f.latest_at IS NULL OR f.latest_at <= ${at} THEN f.latest_at
+  return sql`SELECT f.customer_id, f.bookings, ${lastAtSql(now)} AS last_at,
+      nb.next_at, f.owed_minor, f.value_minor
+    FROM ${customerBookingFacts} f
+    LEFT JOIN (${nextAtSql(now, only(sql`${bookings.customerId}`))}) nb ON nb.customer_id = f.customer_id
+    WHERE true ${only(sql`f.customer_id`)}`;
+}
+
+/** `last_at` of the facts row `f` at `now` (see above). */
+function lastAtSql(now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`CASE WHEN f.latest_at IS NULL OR f.latest_at <= ${at} THEN f.latest_at
         WHEN f.recent_starts[1] <= ${at} THEN (SELECT max(s) FROM unnest(f.recent_starts) s WHERE s <= ${at})
         ELSE (SELECT max(lb.starts_at) FROM ${bookings} lb
           WHERE lb.customer_id = f.customer_id AND lb.starts_at <= ${at} AND lb.status NOT IN (${literals(NOT_HAPPENED)}))
-        END AS last_at,
-      nb.next_at, f.owed_minor, f.value_minor
-    FROM ${customerBookingFacts} f
-    LEFT JOIN (SELECT ${bookings.customerId} AS customer_id, min(${bookings.startsAt}) AS next_at FROM ${bookings}
-      WHERE ${bookings.startsAt} > ${at} AND ${bookings.status} IN (${literals(UPCOMING_STATUSES)}) ${only(sql`${bookings.customerId}`)}
-      GROUP BY ${bookings.customerId}) nb ON nb.customer_id = f.customer_id
-    WHERE true ${only(sql`f.customer_id`)}`;
+        END`;
+}
+
+/** customer_id, next_at: the first booking still ahead in an upcoming status, per customer. */
+function nextAtSql(now: Date, where: SQL = sql``): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`SELECT ${bookings.customerId} AS customer_id, min(${bookings.startsAt}) AS next_at FROM ${bookings}
+      WHERE ${bookings.startsAt} > ${at} AND ${bookings.status} IN (${literals(UPCOMING_STATUSES)}) ${where}
+      GROUP BY ${bookings.customerId}`;
+}
+
+export type CustomerSortFact = "bookings" | "value" | "last" | "next";
+
+/**
+ * `customer_id, k`: one fact per customer with bookings, computed alone, for sorting the whole list by it
+ * (the page's full facts are read for its 25 customers afterwards). Sorting by the lifetime value reads
+ * the read model's one column instead of deriving "last" and "next" for 20,000 customers.
+ */
+export function customerSortKeySql(now: Date, key: CustomerSortFact): SQL {
+  switch (key) {
+    case "bookings":
+      return sql`SELECT f.customer_id, f.bookings AS k FROM ${customerBookingFacts} f`;
+    case "value":
+      return sql`SELECT f.customer_id, f.value_minor AS k FROM ${customerBookingFacts} f`;
+    case "last":
+      return sql`SELECT f.customer_id, ${lastAtSql(now)} AS k FROM ${customerBookingFacts} f`;
+    case "next":
+      return sql`SELECT nb.customer_id, nb.next_at AS k FROM (${nextAtSql(now)}) nb`;
+  }
 }
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -170,6 +200,7 @@ export async function upcomingBookingsOf(
 /** The bookings module's part of the admin customers list (accounts' CustomerFactsSource). */
 export const customerFactsSource = {
   facts: customerBookingFactsSql,
+  sortKey: customerSortKeySql,
   searchIds: customerIdsByBookingSearchSql,
 };
 

@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { getEnv } from "@/env";
 import { formatLongDate, localDateOf, toLocalParts } from "@/lib/dates";
 import { routes } from "@/lib/routes";
-import { enqueueEmail } from "@/modules/notifications/server";
+import { allowsEmail, enqueueEmail } from "@/modules/notifications/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx } from "@/server/db";
 import { bookingItems, bookings, maintenanceReminders, services, users, vehicles } from "@/server/db/schema";
@@ -118,7 +118,7 @@ async function remind(
         ? "unavailable"
         : again
           ? "booked"
-          : !customer.notifyReminders
+          : !allowsEmail(customer, "reminder")
             ? "opted_out"
             : dueOn < addDays(today, -STALE_AFTER_DAYS)
               ? "stale"
