@@ -13,13 +13,35 @@ const port = Number(process.env.PORT ?? 3000);
 process.env.FORECOURT_PEER_KEY ||= randomBytes(24).toString("base64url");
 const key = process.env.FORECOURT_PEER_KEY;
 
+// This server drains its requests before the app stops its jobs and closes the database (src/composition/boot.ts).
+process.env.FORECOURT_SERVER_DRAINS = "1";
 const app = next({ dev: false, dir: root, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
 const metrics = createHttpMetrics(root);
 
+// Graceful shutdown (a deploy's rolling restart, ADR 0035): on SIGTERM or SIGINT the instance answers
+// readiness with 503 so the load balancer takes it out of rotation, stops accepting connections, lets the
+// requests in flight finish (each response closes its keep-alive connection), and exits when the last one
+// is done — or after SHUTDOWN_DRAIN_MS (default 10 s; live event streams never finish by themselves).
+let draining = false;
+let active = 0;
+const afterSignal = { finished: 0, cutOff: 0 };
 const server = http.createServer((req, res) => {
+  active++;
+  res.on("close", () => {
+    active--;
+    if (draining) afterSignal[res.writableFinished ? "finished" : "cutOff"]++;
+  });
+  if (draining) {
+    res.setHeader("Connection", "close");
+    if (req.url?.startsWith("/api/health/ready")) {
+      res.writeHead(503, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+      res.end(JSON.stringify({ ok: false, detail: "Shutting down" }));
+      return;
+    }
+  }
   metrics.observe(req, res);
   stampPeer(req, key);
   void handle(req, res);
@@ -28,3 +50,26 @@ const server = http.createServer((req, res) => {
 // connection the server is closing.
 server.keepAliveTimeout = 65_000;
 server.listen(port, () => console.log(`  ▲ Forecourt listening on port ${port}`));
+
+const drainMs = Number(process.env.SHUTDOWN_DRAIN_MS ?? 10_000);
+function shutdown(signal) {
+  if (draining) return;
+  draining = true;
+  console.log(`  ▲ Forecourt: ${signal}, finishing ${active} requests in flight`);
+  let exiting = false;
+  const exit = async () => {
+    if (exiting) return;
+    exiting = true;
+    console.log(`  ▲ Forecourt: drained, ${afterSignal.finished} finished, ${afterSignal.cutOff} cut off`);
+    // Then the app: background jobs stopped, database pool closed.
+    await globalThis.__forecourtShutdown?.(signal).catch((err) => console.error(err));
+    process.exit(0);
+  };
+  server.close(() => void exit());
+  server.closeIdleConnections();
+  setTimeout(() => {
+    server.closeAllConnections();
+    void exit();
+  }, drainMs).unref();
+}
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => shutdown(signal));

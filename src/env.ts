@@ -90,6 +90,12 @@ const schema = z
       .min(1)
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    // Another Stripe API server (stripe-mock, or the fault suite's stand-in); unset: api.stripe.com.
+    STRIPE_API_URL: z
+      .string()
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {

@@ -77,12 +77,16 @@ export async function seedReportsInSql(
           ELSE CASE WHEN r_half < 0.5 THEN (CASE plan WHEN 'full' THEN total ELSE deposit END)
             ELSE round((CASE plan WHEN 'full' THEN total ELSE deposit END) / 2.0) END END`);
       await t(`INSERT INTO bookings (id, reference, access_token, customer_id, status, starts_at, ends_at, team_id,
-          currency, total_minor, amount_paid_minor, amount_refunded_minor, vehicle_snapshot, address_snapshot, created_at)
+          currency, total_minor, amount_paid_minor, amount_refunded_minor, vehicle_snapshot, address_snapshot, created_at,
+          cancelled_at)
         SELECT id, 'FC-' || lpad(upper(to_hex(n)), 6, '0'), md5(id::text), 'bench-' || customer_i, status, starts_at,
           starts_at + make_interval(mins => minutes), (${teams})[1 + n % ${o.teamIds.length}]::uuid, 'GBP', total,
           paid, refunded,
           jsonb_set('${vehicle}'::jsonb, '{sizeName}', to_jsonb((${q(o.sizes)})[1 + n % ${o.sizes.length}])),
-          '${address}'::jsonb, created_at
+          '${address}'::jsonb, created_at,
+          -- As the JavaScript seed: cancelled a day after booking, or an hour before the job if sooner.
+          CASE WHEN status = 'cancelled'
+            THEN least(created_at + interval '1 day', starts_at - interval '1 hour') END
         FROM g`);
       await t(`WITH ${sv} INSERT INTO booking_items (booking_id, kind, service_id, name, price_minor, minutes, position)
         SELECT g.id, 'package'::booking_item_kind, sv.id, pkg, pkg_price, minutes, 0 FROM g LEFT JOIN sv ON sv.name = g.pkg

@@ -8,7 +8,12 @@ import { logger } from "@/server/logger";
 import { seedDemoBusiness, seedInstallation } from "@/composition/seed/demo-business";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "@/composition/seed/demo-data";
 
-const g = globalThis as unknown as { __forecourtBoot?: Promise<void>; __forecourtJobs?: JobRuntime };
+const g = globalThis as unknown as {
+  __forecourtBoot?: Promise<void>;
+  __forecourtJobs?: JobRuntime;
+  /** Stops the jobs and closes the database; scripts/server.mjs calls it once its requests have drained. */
+  __forecourtShutdown?: (signal: string) => Promise<void>;
+};
 
 /**
  * Runs once per web process (from instrumentation.ts): open the database and migrate it, seed the
@@ -55,20 +60,20 @@ async function boot() {
 
   // Ctrl-C reaches both `npm start`'s launcher and this process, so a signal can arrive twice: the
   // handler stays installed and ignores repeats instead of letting a second signal kill the shutdown.
-  let shuttingDown = false;
-  const shutdown = async (signal: string) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    logger.info({ signal }, "shutting down");
-    try {
+  let shuttingDown: Promise<void> | null = null;
+  g.__forecourtShutdown = (signal: string) =>
+    (shuttingDown ??= (async () => {
+      logger.info({ signal }, "shutting down");
       await g.__forecourtJobs?.stop();
       await closeDatabase();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+    })());
+  // The production server (scripts/server.mjs) first lets the requests in flight finish, then calls the
+  // shutdown above (ADR 0035); anywhere else (`next dev`) a signal stops the app here.
+  if (process.env.FORECOURT_SERVER_DRAINS !== "1") {
+    const stop = (signal: string) => void g.__forecourtShutdown?.(signal).finally(() => process.exit(0));
+    process.on("SIGTERM", () => stop("SIGTERM"));
+    process.on("SIGINT", () => stop("SIGINT"));
+  }
 }
 
 function printDemoLogins(seededNow: boolean) {

@@ -105,8 +105,8 @@ export function fakeStripe() {
     refunds,
     seen,
     state,
-    async start(): Promise<number> {
-      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    async start(port = 0): Promise<number> {
+      await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
       return (server.address() as AddressInfo).port;
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -38,12 +38,27 @@ export function getPaymentProvider(name: ProviderName): PaymentProvider {
   if (override) return override;
   if (name === "manual") return new ManualProvider();
   if (name === "test") return new TestProvider();
-  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = getEnv();
+  const {
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_URL: apiUrl,
+  } = getEnv();
   if (!secretKey || !webhookSecret) throw new Error("Stripe is not configured (STRIPE_SECRET_KEY)");
-  const key = `${secretKey}:${webhookSecret}`;
+  const key = `${secretKey}:${webhookSecret}:${apiUrl ?? ""}`;
   if (g.__forecourtStripe?.key !== key)
-    g.__forecourtStripe = { key, provider: new StripeProvider({ secretKey, webhookSecret }) };
+    g.__forecourtStripe = {
+      key,
+      provider: new StripeProvider({ secretKey, webhookSecret, api: stripeApi(apiUrl) }),
+    };
   return g.__forecourtStripe.provider;
+}
+
+/** STRIPE_API_URL as the SDK's host, port and protocol. */
+function stripeApi(url: string | undefined) {
+  if (!url) return undefined;
+  const u = new URL(url);
+  const protocol = u.protocol === "http:" ? ("http" as const) : ("https" as const);
+  return { host: u.hostname, port: Number(u.port || (protocol === "http" ? 80 : 443)), protocol };
 }
 
 /** For tests: use these providers (e.g. Stripe pointed at a fake server) instead of the configured ones. */

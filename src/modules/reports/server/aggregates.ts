@@ -139,20 +139,36 @@ export type LedgerTotals = {
   netMinor: number;
 };
 
-const ledgerUnion = (r: Range) => sql`(
-  SELECT 'payment' AS type, "payments"."id" AS id, "payments"."settled_at" AS at, "payments"."kind"::text AS kind,
+/**
+ * Payments and refunds settled in the range, as one list of entries. With `page`, each side is already
+ * cut to the entries after the cursor, in settle order, at most `limit` (+ offset) of them — read from
+ * the start of the cursor in (settled_at, id) indexes — so a page or a CSV batch costs its own rows,
+ * not the range's (ADR 0026; each batch of the 12-month CSV at 1,000,000 bookings read the whole range).
+ */
+const ledgerUnion = (r: Range, page?: { take: number; after?: LedgerCursor }) => {
+  const after = (table: string) =>
+    page?.after
+      ? sql`AND (${sql.raw(`"${table}"."settled_at", "${table}"."id"`)}) > (${t(page.after.at)}, ${page.after.id}::uuid)`
+      : sql``;
+  const cut = (table: string) =>
+    page ? sql.raw(`ORDER BY "${table}"."settled_at", "${table}"."id" LIMIT ${page.take}`) : sql``;
+  return sql`(
+  (SELECT 'payment' AS type, "payments"."id" AS id, "payments"."settled_at" AS at, "payments"."kind"::text AS kind,
     "payments"."booking_id" AS booking_id, "payments"."provider"::text AS provider,
     "payments"."method"::text AS method, "payments"."provider_reference" AS provider_reference,
     "payments"."amount_minor" AS amount, "payments"."currency" AS currency
   FROM ${payments}
-  WHERE "payments"."status" = 'succeeded' AND ${between(sql`"payments"."settled_at"`, r)}
+  WHERE "payments"."status" = 'succeeded' AND ${between(sql`"payments"."settled_at"`, r)} ${after("payments")}
+  ${cut("payments")})
   UNION ALL
-  SELECT 'refund', "refunds"."id", "refunds"."settled_at", "payments"."kind"::text, "payments"."booking_id",
+  (SELECT 'refund', "refunds"."id", "refunds"."settled_at", "payments"."kind"::text, "payments"."booking_id",
     "payments"."provider"::text, "payments"."method"::text, "refunds"."provider_reference",
     -"refunds"."amount_minor", "payments"."currency"
   FROM ${refunds} JOIN ${payments} ON "payments"."id" = "refunds"."payment_id"
-  WHERE "refunds"."status" = 'succeeded' AND ${between(sql`"refunds"."settled_at"`, r)}
+  WHERE "refunds"."status" = 'succeeded' AND ${between(sql`"refunds"."settled_at"`, r)} ${after("refunds")}
+  ${cut("refunds")})
 ) e`;
+};
 
 const toEntry = (row: Record<string, unknown>): LedgerEntry => ({
   id: str(row.id),
@@ -178,13 +194,14 @@ export async function ledgerEntries(
   r: Range,
   page: { limit: number; offset?: number; after?: LedgerCursor },
 ): Promise<LedgerEntry[]> {
-  const after = page.after ? sql`WHERE (e.at, e.id) > (${t(page.after.at)}, ${page.after.id}::uuid)` : sql``;
   // The page of entries first (from the two settle-date indexes), then its bookings and customers: the
   // joins touch the page's rows, not the range's.
+  const offset = page.offset ?? 0;
   const found = await rows(
     db,
     sql`SELECT e.*, "bookings"."reference" AS reference, "users"."name" AS name, "users"."email" AS email
-      FROM (SELECT * FROM ${ledgerUnion(r)} ${after} ORDER BY e.at, e.id LIMIT ${page.limit} OFFSET ${page.offset ?? 0}) e
+      FROM (SELECT * FROM ${ledgerUnion(r, { take: page.limit + offset, after: page.after })}
+        ORDER BY e.at, e.id LIMIT ${page.limit} OFFSET ${offset}) e
       JOIN ${bookings} ON "bookings"."id" = e.booking_id
       JOIN ${users} ON "users"."id" = "bookings"."customer_id"
       ORDER BY e.at, e.id`,

@@ -142,6 +142,10 @@ export const bookings = pgTable(
       .on(t.customerId, t.startsAt)
       .where(sql`${t.status} NOT IN ('cancelled', 'declined', 'expired')`),
     index("bookings_status_starts_idx").on(t.status, t.startsAt),
+    // The live board's cancellations per day of cancelling (ADR 0029): the window's cancellations only.
+    index("bookings_cancelled_at_idx")
+      .on(t.cancelledAt)
+      .where(sql`${t.status} = 'cancelled'`),
     index("bookings_team_starts_idx").on(t.teamId, t.startsAt),
     index("bookings_created_idx").on(t.createdAt),
     index("bookings_vehicle_idx").on(t.vehicleId),

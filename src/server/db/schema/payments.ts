@@ -29,8 +29,9 @@ export const payments = pgTable(
   (t) => [
     index("payments_booking_idx").on(t.bookingId),
     index("payments_created_idx").on(t.createdAt),
+    // The ledger in settle order, a page or a keyset batch at a time (settle instant, then id: ADR 0026).
     index("payments_settled_idx")
-      .on(t.settledAt)
+      .on(t.settledAt, t.id)
       .where(sql`status = 'succeeded'`),
     // The revenue report's collected money by settle date and kind, from the index alone (ADR 0026).
     index("payments_settled_report_idx")
@@ -71,7 +72,7 @@ export const refunds = pgTable(
       .on(t.retryAt)
       .where(sql`retry_at IS NOT NULL`),
     index("refunds_created_idx").on(t.createdAt),
-    index("refunds_settled_idx").on(t.settledAt),
+    index("refunds_settled_idx").on(t.settledAt, t.id),
     check("refunds_amount_positive", sql`${t.amountMinor} > 0`),
   ],
 );
