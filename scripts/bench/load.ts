@@ -31,7 +31,12 @@ if (!fs.existsSync(path.join(ROOT, ".next/BUILD_ID")))
 
 type Target = {
   name: string;
-  request: (i: number) => { method: "GET" | "POST"; path: string; body?: string; headers?: Record<string, string> };
+  request: (i: number) => {
+    method: "GET" | "POST";
+    path: string;
+    body?: string;
+    headers?: Record<string, string>;
+  };
   /** How many requests at most (the commits: as many as there are free times for the run). */
   amount?: number;
 };
@@ -59,7 +64,10 @@ try {
         { name: "book_date_step", request: () => ({ method: "GET", path: prep.dateStepPath }) },
         {
           name: "slot_list",
-          request: (i) => ({ method: "GET", path: prep.slotListPaths[i % prep.slotListPaths.length] as string }),
+          request: (i) => ({
+            method: "GET",
+            path: prep.slotListPaths[i % prep.slotListPaths.length] as string,
+          }),
         },
         {
           name: "book_commit",
@@ -90,16 +98,22 @@ try {
     }
   }
   for (const s of summary.filter((x) => x.instances === 2)) {
-    const one = summary.find((x) => x.instances === 1 && x.target === s.target && x.connections === s.connections);
+    const one = summary.find(
+      (x) => x.instances === 1 && x.target === s.target && x.connections === s.connections,
+    );
     if (one && one.rps > 0)
       console.log(
         `RESULT load_ratio target=${s.target} connections=${s.connections} two_over_one=${(s.rps / one.rps).toFixed(2)}`,
       );
   }
   const mem = await stack.memory(stack.urls[0] as string);
-  console.log(`[load] instance A after the runs: rss ${mem.rssMb.toFixed(0)} MB, heap ${mem.heapMb.toFixed(0)} MB`);
+  console.log(
+    `[load] instance A after the runs: rss ${mem.rssMb.toFixed(0)} MB, heap ${mem.heapMb.toFixed(0)} MB`,
+  );
 } finally {
   await stack.stop();
 }
-console.log(failed ? "LOAD TARGETS MISSED (5xx, errors, or a public page over 200 ms p95 at 50)" : "LOAD TARGETS MET");
+console.log(
+  failed ? "LOAD TARGETS MISSED (5xx, errors, or a public page over 200 ms p95 at 50)" : "LOAD TARGETS MET",
+);
 process.exit(failed ? 1 : 0);

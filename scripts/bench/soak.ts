@@ -15,7 +15,8 @@ import { percentile, type RequestSpec, ROOT, startLoadStack, timedRun, trendShar
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 20);
 const CSV =
-  process.env.SOAK_CSV ?? path.join(ROOT, ".data/bench", `soak-${new Date().toISOString().replace(/[:.]/g, "-")}.csv`);
+  process.env.SOAK_CSV ??
+  path.join(ROOT, ".data/bench", `soak-${new Date().toISOString().replace(/[:.]/g, "-")}.csv`);
 
 const stack = await startLoadStack(1);
 let ok = false;
