@@ -71,7 +71,8 @@ export function timedRun(
     const instance = autocannon(
       {
         url: base,
-        connections,
+        // autocannon refuses more connections than requests (the commits are as many as their times).
+        connections: amount ? Math.min(connections, amount) : connections,
         ...(amount ? { amount } : { duration: seconds }),
         timeout: 30,
         requests: [
@@ -146,7 +147,12 @@ type WizardPrep = {
   commitBody: (start: string, tag: string) => Record<string, unknown>;
 };
 
-export async function startLoadStack(instances: number, extraEnv: Record<string, string> = {}) {
+export async function startLoadStack(
+  instances: number,
+  extraEnv: Record<string, string> = {},
+  /** Node options for the web instances (e.g. --cpu-prof, which NODE_OPTIONS may not carry). */
+  nodeArgs: string[] = [],
+) {
   const adminUrl =
     process.env.BENCH_DATABASE_URL ??
     process.env.TEST_DATABASE_URL ??
@@ -164,9 +170,9 @@ export async function startLoadStack(instances: number, extraEnv: Record<string,
     AUTH_SECRET: randomBytes(32).toString("base64"),
     PAYMENTS_PROVIDER: "test",
     SEED_ON_START: "demo",
-    AUTH_RATE_LIMIT_PER_EMAIL: "1000000",
-    AUTH_RATE_LIMIT_PER_IP: "1000000",
-    BOOKING_RATE_LIMIT_PER_IP: "1000000",
+    AUTH_RATE_LIMIT_PER_EMAIL: "10000",
+    AUTH_RATE_LIMIT_PER_IP: "100000",
+    BOOKING_RATE_LIMIT_PER_IP: "100000",
     METRICS_TOKEN,
     APP_URL: urls[0] as string,
     ...extraEnv,
@@ -183,7 +189,7 @@ export async function startLoadStack(instances: number, extraEnv: Record<string,
   try {
     // The first instance migrates and seeds; the others start on the same database.
     for (const [i, url] of urls.entries()) {
-      procs.push(startProcess([SERVER], { ...env, PORT: String(FIRST_PORT + i) }));
+      procs.push(startProcess([...nodeArgs, SERVER], { ...env, PORT: String(FIRST_PORT + i) }));
       await until(
         async () => (await fetch(`${url}/api/health/ready`)).ok,
         240_000,

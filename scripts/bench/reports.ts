@@ -10,7 +10,8 @@
 // with BENCH_DATABASE_URL or TEST_DATABASE_URL, PostgreSQL.
 //   RESULT <report> p50_ms=<x> p95_ms=<y> bookings=<n> db=<pglite|postgres>
 // Then the live operations board (/admin/enhanced-dashboard): its whole read (getBoard) and its aggregates.
-// BENCH_ONLY=board times the board alone (the seed is the same).
+// BENCH_ONLY=board times the board alone (the seed is the same); BENCH_ONLY=ledger the board, the ledger's
+// page and its CSV.
 // Target (issue 16, PostgreSQL): each report and the board ≤ 300 ms p95.
 // BENCH_BOOKINGS=1000000 for the large run (seeded in SQL batches, reports-seed-sql.ts); BENCH_KEEP_DB=1
 // keeps the PostgreSQL database and prints its name, BENCH_DB=<name> measures again on it without seeding;
@@ -342,30 +343,36 @@ async function run(kind: "pglite" | "postgres", handle: DatabaseHandle, { reused
     setDatabaseForProcess(undefined);
     return;
   }
+  // BENCH_ONLY=ledger: the ledger's page and its 12-month CSV (after the board).
+  const ledgerOnly = process.env.BENCH_ONLY === "ledger";
+  if (ledgerOnly) await time("ledger", () => reportTable(db, "ledger", c, { ledgerPage: 100 }));
 
-  for (const key of REPORT_KEYS) await time(key, () => reportTable(db, key, c, { ledgerPage: 100 }));
-  for (const tab of ["revenue", "ledger", "services", "customers"])
-    await time(`page_tab_${tab}`, () =>
-      getReportsPage(db, admin, new URLSearchParams(`range=last_12_months&tab=${tab}&ledgerPage=100`)),
+  if (!ledgerOnly) await benchReportsAndAnalytics();
+  async function benchReportsAndAnalytics() {
+    for (const key of REPORT_KEYS) await time(key, () => reportTable(db, key, c, { ledgerPage: 100 }));
+    for (const tab of ["revenue", "ledger", "services", "customers"])
+      await time(`page_tab_${tab}`, () =>
+        getReportsPage(db, admin, new URLSearchParams(`range=last_12_months&tab=${tab}&ledgerPage=100`)),
+      );
+
+    // /admin/analytics: every query over the 12 months (by month), then the page (both periods in parallel).
+    const previous = previousRange(range);
+    const grain = trendGrain(range);
+    const analytics: [string, (r: typeof range) => Promise<unknown>][] = [
+      ["trend", (r) => bookingTrend(db, r, grain)],
+      ["category_mix", (r) => categoryMix(db, r)],
+      ["weekday_hour_heat", (r) => weekdayHourHeat(db, r)],
+      ["lead_times", (r) => leadTimes(db, r)],
+      ["rates", (r) => bookingRates(db, r)],
+      ["repeat_customers", (r) => repeatCustomers(db, r)],
+      ["team_utilisation", (r) => teamUtilisation(db, r)],
+    ];
+    for (const [name, fn] of analytics) await time(`analytics_${name}`, () => fn(range));
+    await time("analytics_previous_12_months_trend", () => bookingTrend(db, previous, grain));
+    await time("analytics_page", () =>
+      getAnalyticsPage(db, admin, new URLSearchParams("range=last_12_months")),
     );
-
-  // /admin/analytics: every query over the 12 months (by month), then the page (both periods in parallel).
-  const previous = previousRange(range);
-  const grain = trendGrain(range);
-  const analytics: [string, (r: typeof range) => Promise<unknown>][] = [
-    ["trend", (r) => bookingTrend(db, r, grain)],
-    ["category_mix", (r) => categoryMix(db, r)],
-    ["weekday_hour_heat", (r) => weekdayHourHeat(db, r)],
-    ["lead_times", (r) => leadTimes(db, r)],
-    ["rates", (r) => bookingRates(db, r)],
-    ["repeat_customers", (r) => repeatCustomers(db, r)],
-    ["team_utilisation", (r) => teamUtilisation(db, r)],
-  ];
-  for (const [name, fn] of analytics) await time(`analytics_${name}`, () => fn(range));
-  await time("analytics_previous_12_months_trend", () => bookingTrend(db, previous, grain));
-  await time("analytics_page", () =>
-    getAnalyticsPage(db, admin, new URLSearchParams("range=last_12_months")),
-  );
+  }
   // The ledger's CSV for the 12 months, streamed whole.
   const start = performance.now();
   const res = await reportCsvResponse(
