@@ -1,0 +1,17 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+export declare function cacheKeyOf(req: Pick<IncomingMessage, "method" | "url" | "headers">): string | null;
+export declare function createPageCache(opts: {
+  ttlMs: number;
+  maxEntries?: number;
+  maxBytes?: number;
+  now?: () => number;
+}): {
+  serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    render: (req: IncomingMessage, res: ServerResponse) => unknown,
+  ): Promise<boolean>;
+  stats: { hit: number; miss: number; bypass: number };
+  clear(): void;
+};
