@@ -5,21 +5,24 @@
 // an nginx micro-cache or a CDN would — but inside each instance, so the README's production shape needs
 // no extra proxy.
 //
-// What is cached: GET of the home page, the booking wizard and the policy pages, 200 HTML, without
+// What is cached: GET of the home page and the policy pages, 200 HTML, without
 // Set-Cookie, for requests with no Cookie and no Authorization header and that aren't React Server
 // Component fetches. Anything else goes straight to Next.js. A signed-in person, an admin, a customer's
-// account pages, server actions and API routes are never cached.
+// account pages, server actions and API routes are never cached — and nor is the booking wizard: its
+// first page gives each guest a new run id (the idempotency key of the booking it will create), and every
+// later page carries that guest's own run, so no two guests could share one anyway. A page may be listed
+// here only if it is the same for every visitor without cookies; tests/faults/page-cache.faults.test.ts
+// renders each twice and fails if they differ by more than the nonce.
 //
 // Each response still gets its own nonce: the cached page's nonce is replaced in the body and in the
 // Content-Security-Policy header by a fresh one (16 random bytes, so it can't occur by accident), and its
 // own request id. Concurrent misses of one URL wait for a single render. A page is at most
-// PUBLIC_PAGE_CACHE_SECONDS old (default 2; 0 switches the cache off): a slot list may show a time taken a
-// moment ago, exactly as a page rendered a moment ago would, and the booking's commit checks the time again
-// under its lock.
+// PUBLIC_PAGE_CACHE_SECONDS old (default 2; 0 switches the cache off), and the copies kept take at most
+// maxBytes in all (expired ones are dropped first, then the oldest).
 import { randomBytes, randomUUID } from "node:crypto";
 import zlib from "node:zlib";
 
-const CACHEABLE = [/^\/$/, /^\/book$/, /^\/booking-policies$/, /^\/privacy-policy$/, /^\/terms-of-service$/];
+export const CACHEABLE = [/^\/$/, /^\/booking-policies$/, /^\/privacy-policy$/, /^\/terms-of-service$/];
 
 /** Response headers that belong to one response and are never stored. */
 const PER_RESPONSE = new Set([
@@ -44,8 +47,7 @@ export function cacheKeyOf(req) {
   const url = req.url ?? "/";
   const path = url.split("?")[0] || "/";
   if (!CACHEABLE.some((re) => re.test(path))) return null;
-  // A notice ("that time was just taken") promises an up-to-date page.
-  if (/[?&](_rsc|notice)=/.test(url)) return null;
+  if (/[?&]_rsc=/.test(url)) return null;
   return url;
 }
 
@@ -53,18 +55,43 @@ export function cacheKeyOf(req) {
  * `serve(req, res, render)` answers from the cache or calls `render(req, res)` (Next's handler), storing
  * what it wrote when the response may be shared. Returns whether the cache answered.
  */
-export function createPageCache({ ttlMs, maxEntries = 1_000, maxBytes = 1_000_000, now = () => Date.now() }) {
+export function createPageCache({
+  ttlMs,
+  maxEntries = 500,
+  maxPageBytes = 1_000_000,
+  maxBytes = 32_000_000,
+  now = () => Date.now(),
+}) {
   /** @type {Map<string, {expires: number, status: number, headers: [string, string | string[]][], body: string, nonce: string}>} */
   const entries = new Map();
   /** @type {Map<string, Promise<boolean>>} */
   const rendering = new Map();
   const stats = { hit: 0, miss: 0, bypass: 0 };
+  let bytes = 0;
+
+  function drop(key) {
+    const e = entries.get(key);
+    if (!e) return;
+    bytes -= e.body.length;
+    entries.delete(key);
+  }
+
+  /** Room for a page of `size`: expired copies go first (the oldest lead the map), then the oldest. */
+  function makeRoom(size) {
+    const t = now();
+    for (const [key, e] of entries) {
+      if (e.expires > t) break;
+      drop(key);
+    }
+    while (entries.size > 0 && (entries.size >= maxEntries || bytes + size > maxBytes))
+      drop(entries.keys().next().value);
+  }
 
   function fresh(key) {
     const e = entries.get(key);
     if (!e) return null;
     if (e.expires <= now()) {
-      entries.delete(key);
+      drop(key);
       return null;
     }
     return e;
@@ -104,7 +131,7 @@ export function createPageCache({ ttlMs, maxEntries = 1_000, maxBytes = 1_000_00
             ? Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8")
             : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
         size += buf.length;
-        if (size > maxBytes) tooBig = true;
+        if (size > maxPageBytes) tooBig = true;
         else chunks.push(Buffer.from(buf));
       };
       const write = res.write;
@@ -130,14 +157,17 @@ export function createPageCache({ ttlMs, maxEntries = 1_000, maxBytes = 1_000_00
           String(headers["content-type"] ?? "").startsWith("text/html") &&
           nonce;
         if (shareable) {
-          if (entries.size >= maxEntries) entries.delete(entries.keys().next().value);
+          const body = Buffer.concat(chunks).toString("utf8");
+          drop(key);
+          makeRoom(body.length);
           entries.set(key, {
             expires: now() + ttlMs,
             status: 200,
             headers: Object.entries(headers).filter(([k]) => !PER_RESPONSE.has(k.toLowerCase())),
-            body: Buffer.concat(chunks).toString("utf8"),
+            body,
             nonce,
           });
+          bytes += body.length;
         }
         resolve(Boolean(shareable));
       });
@@ -173,5 +203,14 @@ export function createPageCache({ ttlMs, maxEntries = 1_000, maxBytes = 1_000_00
     return false;
   }
 
-  return { serve, stats, clear: () => entries.clear() };
+  return {
+    serve,
+    stats,
+    /** What is kept now: the copies and their size in characters. */
+    size: () => ({ entries: entries.size, bytes }),
+    clear: () => {
+      entries.clear();
+      bytes = 0;
+    },
+  };
 }

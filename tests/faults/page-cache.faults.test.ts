@@ -5,6 +5,7 @@ import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CUSTOMER } from "@/composition/seed/demo-data";
+import { CACHEABLE } from "../../scripts/page-cache.mjs";
 import { type AppProcess, assertPortFree, ROOT, startProcess, until } from "./app-process";
 
 // The public page cache (ADR 0036) on the production server: a page shared between anonymous visitors
@@ -47,7 +48,54 @@ const nonces = (html: string, csp: string | null) => ({
   header: /'nonce-([^']+)'/.exec(csp ?? "")?.[1],
 });
 
+/**
+ * A page as two visitors can be compared: its HTML without scripts, and the rows of React's payload
+ * sorted and without their numbers (the streamed rows of a page arrive in whichever order their data does).
+ */
+function comparable(page: string): { html: string; flight: string[] } {
+  const flight = [...page.matchAll(/self\.__next_f\.push\(\[1,("(?:[^"\\]|\\.)*")\]\)/g)]
+    .map((m) => JSON.parse(m[1] as string) as string)
+    .join("")
+    .split("\n")
+    // Rows are numbered, and refer to each other, in the order their data arrived: compare them without.
+    .map((row) => row.replace(/^[0-9a-f]+:/, "").replace(/\$[LQ@]?[0-9a-f]+\b/g, "$ref"))
+    .sort();
+  return { html: page.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ""), flight };
+}
+
+/** One page per pattern the cache may share (a new pattern needs its page here). */
+const SHARED_PAGES = [
+  "/",
+  "/?postcode=SE5%209NR",
+  "/booking-policies",
+  "/privacy-policy",
+  "/terms-of-service",
+];
+
 describe("the public page cache on the production server", () => {
+  it("shares only pages that are the same for every visitor: two renders differ by nothing but the nonce", async () => {
+    for (const re of CACHEABLE)
+      expect(
+        SHARED_PAGES.some((p) => re.test(p.split("?")[0] as string)),
+        `${re} needs a page in SHARED_PAGES`,
+      ).toBe(true);
+    for (const page of SHARED_PAGES) {
+      // A cookie bypasses the cache: each of these is a fresh render.
+      const renders = [];
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(`${base}${page}`, { headers: { cookie: "unrelated=1" } });
+        expect(res.status).toBe(200);
+        expect(res.headers.get("x-forecourt-cache")).toBeNull();
+        const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+        renders.push(comparable((await res.text()).replaceAll(nonce, "NONCE")));
+      }
+      expect(renders[1]?.html, `${page}'s HTML differs between two visitors`).toBe(renders[0]?.html);
+      expect(renders[1]?.flight, `${page}'s React payload differs between two visitors`).toEqual(
+        renders[0]?.flight,
+      );
+    }
+  });
+
   it("answers anonymous visitors from one render, each answer with its own nonce in header and body", async () => {
     const answers = [];
     for (let i = 0; i < 3; i++) {

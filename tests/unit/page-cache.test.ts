@@ -69,12 +69,15 @@ describe("which requests may share a page", () => {
     url,
     headers,
   });
-  it("the home page, the wizard and the policies, for a visitor without cookies", () => {
+  it("the home page and the policies, for a visitor without cookies", () => {
     expect(cacheKeyOf(req("/"))).toBe("/");
-    expect(cacheKeyOf(req("/book?run=abc&step=time&date=2026-12-01"))).toBe(
-      "/book?run=abc&step=time&date=2026-12-01",
-    );
+    expect(cacheKeyOf(req("/?postcode=SE5"))).toBe("/?postcode=SE5");
     expect(cacheKeyOf(req("/booking-policies"))).toBe("/booking-policies");
+  });
+  it("never the booking wizard: its first page hands each guest a new run id", () => {
+    expect(cacheKeyOf(req("/book"))).toBeNull();
+    expect(cacheKeyOf(req("/book?service=exterior-wash"))).toBeNull();
+    expect(cacheKeyOf(req("/book?run=abc&step=time&date=2026-12-01"))).toBeNull();
   });
   it("never for a signed-in person, a POST, a React Server Component fetch, an account page or a notice", () => {
     expect(cacheKeyOf(req("/", { cookie: "better-auth.session_token=x" }))).toBeNull();
@@ -84,7 +87,6 @@ describe("which requests may share a page", () => {
     expect(cacheKeyOf(req("/", { rsc: "1" }))).toBeNull();
     expect(cacheKeyOf(req("/?_rsc=abc"))).toBeNull();
     expect(cacheKeyOf(req("/", { "next-router-prefetch": "1" }))).toBeNull();
-    expect(cacheKeyOf(req("/book?run=a&step=time&notice=taken"))).toBeNull();
     for (const path of ["/dashboard", "/admin", "/auth/sign-in", "/api/health", "/booking/abc", "/books"])
       expect(cacheKeyOf(req(path)), path).toBeNull();
   });
@@ -130,6 +132,7 @@ describe("the page cache", () => {
     const { url } = await serve(nextLike({ delayMs: 100 }));
     const all = await Promise.all(Array.from({ length: 20 }, () => get(url)));
     expect(renders).toBe(1);
+    expect(all.filter((r) => r.cache === "hit")).toHaveLength(19);
     expect(all.every((r) => r.status === 200 && r.html.includes("Hello"))).toBe(true);
   });
 
@@ -154,14 +157,41 @@ describe("the page cache", () => {
     expect(renders).toBe(2);
   });
 
-  it("keeps each URL apart (the wizard's steps and days)", async () => {
+  it("keeps each URL apart", async () => {
     renders = 0;
     const { url } = await serve(nextLike({ body: () => `render ${renders}` }));
-    const a = await get(`${url}/book?run=a&date=2026-12-01`);
-    const b = await get(`${url}/book?run=a&date=2026-12-02`);
+    const a = await get(`${url}/?postcode=SE5`);
+    const b = await get(`${url}/?postcode=N1`);
     expect(a.html).toContain("render 1");
     expect(b.html).toContain("render 2");
-    expect((await get(`${url}/book?run=a&date=2026-12-01`)).html).toContain("render 1");
+    expect((await get(`${url}/?postcode=SE5`)).html).toContain("render 1");
+  });
+
+  it("keeps at most its byte budget, dropping expired copies first, then the oldest", async () => {
+    renders = 0;
+    let t = 0;
+    const cache = createPageCache({ ttlMs: 1_000, maxBytes: 1_000, now: () => t });
+    const server = http.createServer(
+      (req, res) => void cache.serve(req, res, nextLike({ body: () => "y".repeat(300) })),
+    );
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    servers.push(server);
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await get(`${url}/?a`);
+    expect(cache.size().entries).toBe(1);
+    const one = cache.size().bytes;
+    expect(one).toBeGreaterThan(300);
+    await get(`${url}/?b`);
+    expect(cache.size()).toEqual({ entries: 2, bytes: 2 * one });
+    // A third copy would pass 1,000 characters: the oldest (/?a) goes.
+    await get(`${url}/?c`);
+    expect(cache.size().entries).toBe(2);
+    expect((await get(`${url}/?b`)).cache).toBe("hit");
+    expect((await get(`${url}/?a`)).cache).toBeNull();
+    // Later, everything kept has expired: the next copy clears them all first.
+    t += 5_000;
+    await get(`${url}/?d`);
+    expect(cache.size()).toEqual({ entries: 1, bytes: one });
   });
 
   it("compresses an answer for a client that accepts gzip, the nonce replaced first", async () => {
