@@ -63,7 +63,7 @@ export default defineConfig({
       stdout: "pipe",
       env: {
         // The specs change the catalogue or settings and read a public page a few milliseconds later, faster
-        // than a person: no shared copies here (the cache has its own tests, ADR 0036).
+        // than a person: no shared copies here (the cache has its own tests, ADR 0038).
         PUBLIC_PAGE_CACHE_SECONDS: "0",
         PORT: String(PORT),
         APP_URL: baseURL,

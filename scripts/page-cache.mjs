@@ -1,4 +1,4 @@
-// A micro-cache for anonymous visitors' public pages (ADR 0036). Every page is rendered per request (the
+// A micro-cache for anonymous visitors' public pages (ADR 0038). Every page is rendered per request (the
 // CSP nonce makes them dynamic), which costs 15–20 ms of CPU each: 50 visitors at once on the home page
 // kept one instance's p95 over a second. Here a page that a visitor *without any cookie* asks for is
 // rendered once and served from memory for a few seconds to everyone else asking for the same URL, the way

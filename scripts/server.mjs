@@ -21,7 +21,7 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const metrics = createHttpMetrics(root);
-// Anonymous visitors' public pages, shared for a moment (scripts/page-cache.mjs, ADR 0036).
+// Anonymous visitors' public pages, shared for a moment (scripts/page-cache.mjs, ADR 0038).
 const pageCache = createPageCache({ ttlMs: Number(process.env.PUBLIC_PAGE_CACHE_SECONDS ?? 2) * 1000 });
 metrics.pageCache(pageCache.stats);
 

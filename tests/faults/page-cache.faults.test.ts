@@ -8,7 +8,7 @@ import { DEMO_CUSTOMER } from "@/composition/seed/demo-data";
 import { CACHEABLE } from "../../scripts/page-cache.mjs";
 import { type AppProcess, assertPortFree, ROOT, startProcess, until } from "./app-process";
 
-// The public page cache (ADR 0036) on the production server: a page shared between anonymous visitors
+// The public page cache (ADR 0038) on the production server: a page shared between anonymous visitors
 // still carries its own nonce in every answer, so the browser runs the page's scripts under the strict
 // CSP; a signed-in person is never answered from it. Production build, embedded database.
 

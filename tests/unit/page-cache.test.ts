@@ -4,7 +4,7 @@ import { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { cacheKeyOf, createPageCache } from "../../scripts/page-cache.mjs";
 
-// The public page micro-cache (ADR 0036) in front of a stand-in for Next.js's handler that renders a page
+// The public page micro-cache (ADR 0038) in front of a stand-in for Next.js's handler that renders a page
 // with a fresh nonce per request, as the app's proxy does.
 
 type Render = (req: http.IncomingMessage, res: http.ServerResponse) => void;
