@@ -123,10 +123,12 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- Everything again from the base tables, keyed by the business zone of now (in the caller's transaction).
--- Bookings go through the same delta function as the triggers, 20,000 at a time.
+-- Bookings go through the same delta function as the triggers, two weeks of job starts at a time: each
+-- key's bookings are (nearly) all in one batch, so each rollup row is written about once.
 CREATE FUNCTION report_rollup_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-  after_id uuid;
+  lo timestamptz;
+  hi timestamptz;
   bs bookings[];
 BEGIN
   PERFORM pg_advisory_xact_lock(7437001);
@@ -138,12 +140,13 @@ BEGIN
   DELETE FROM report_daily_sizes;
   DELETE FROM report_daily_zones;
   DELETE FROM report_daily_money;
-  LOOP
-    bs := ARRAY(SELECT b FROM bookings b WHERE after_id IS NULL OR b.id > after_id ORDER BY b.id LIMIT 20000);
-    EXIT WHEN cardinality(bs) = 0;
+  lo := (SELECT min(starts_at) FROM bookings);
+  WHILE lo IS NOT NULL LOOP
+    hi := lo + interval '14 days';
+    bs := ARRAY(SELECT b FROM bookings b WHERE b.starts_at >= lo AND b.starts_at < hi);
     PERFORM report_rollup_bookings_delta('{}'::bookings[], '{}'::booking_items[], bs,
       ARRAY(SELECT i FROM booking_items i WHERE i.booking_id = ANY(ARRAY(SELECT x.id FROM unnest(bs) x))));
-    after_id := (bs[cardinality(bs)]).id;
+    lo := (SELECT min(starts_at) FROM bookings WHERE starts_at >= hi);
   END LOOP;
   PERFORM report_rollup_money_delta(q.s, q.at, q.k, q.a)
   FROM (SELECT array_agg(1) AS s, array_agg(p.settled_at) AS at, array_agg(p.kind::text) AS k,
