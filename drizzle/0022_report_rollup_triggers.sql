@@ -22,7 +22,7 @@ $$;
 --> statement-breakpoint
 CREATE FUNCTION report_rollup_zone() RETURNS text LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_advisory_xact_lock_shared(7437001);
+  PERFORM pg_advisory_xact_lock_shared(727278);
   RETURN (SELECT time_zone FROM report_rollup_state WHERE id = 1);
 END $$;
 --> statement-breakpoint
@@ -131,7 +131,7 @@ DECLARE
   hi timestamptz;
   bs bookings[];
 BEGIN
-  PERFORM pg_advisory_xact_lock(7437001);
+  PERFORM pg_advisory_xact_lock(727278);
   UPDATE report_rollup_state SET time_zone = report_rollup_business_zone() WHERE id = 1;
   DELETE FROM report_daily;
   DELETE FROM report_daily_hours;
