@@ -145,7 +145,8 @@ export function rateSentence(o: {
 
 /**
  * How far ahead a job was booked: local days from the day it was booked to the day of the job, in the
- * business zone. Each bucket starts at `min` days and runs to the next bucket's start.
+ * business zone. Each bucket starts at `min` days and runs to the next bucket's start. The daily rollup
+ * keeps lead days clamped to −1 … 365 (ADR 0037): no bucket may start after 365.
  */
 export const LEAD_TIME_BUCKETS = [
   { min: 0, label: "Same day" },

@@ -1,12 +1,28 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
-import { bookingItems, bookings, payments, refunds, teams, users } from "@/server/db/schema";
-import { between, booked, isTotal, localKey, num, type Range, rows, str, t } from "./sql";
+import {
+  bookings,
+  payments,
+  refunds,
+  reportDaily,
+  reportDailyItems,
+  reportDailyMoney,
+  reportDailySizes,
+  reportDailyZones,
+  teams,
+  users,
+} from "@/server/db/schema";
+import { between, booked, dateKey, inDates, isTotal, num, type Range, rows, str, t } from "./sql";
 
 // Every report's figures, each one SQL aggregate (or three, merged by key) over the range's rows; totals
 // come from the same statement (GROUP BY ROLLUP), so no report sums rows in JavaScript. Reads across the
 // bookings, payments and availability tables are allowed (ADR 0016); nothing here writes.
+//
+// The sums come from the daily rollup (ADR 0037: report_daily* — per business-local date, kept by triggers
+// in every write's transaction), so 12 months read a few thousand rows, not ~300,000 bookings. A rollup row
+// may hold zeros (its bookings moved away), so the reads skip rows with no jobs. What lists rows (the
+// ledger) or needs each customer's history (customers, top customers) reads the base tables.
 //
 // What counts, once for all reports:
 // - "Booked" is the value of the bookings whose job starts in the range (its local date in the business
@@ -62,10 +78,10 @@ export async function revenueReport(
   const [bookedRows, paidRows, refundRows] = await Promise.all([
     rows(
       db,
-      sql`SELECT k, GROUPING(k) AS g, count(*)::int AS n, COALESCE(sum(v), 0)::bigint AS v
-        FROM (SELECT ${localKey(sql`"bookings"."starts_at"`, r, grain)} AS k, ${bookings.totalMinor} AS v
-          FROM ${bookings}
-          WHERE ${bookings.status} IN ${booked} AND ${between(sql`"bookings"."starts_at"`, r)}) s
+      sql`SELECT k, GROUPING(k) AS g, COALESCE(sum(n), 0)::int AS n, COALESCE(sum(v), 0)::bigint AS v
+        FROM (SELECT ${dateKey(sql`d.local_date`, grain)} AS k, d.jobs AS n, d.value_minor AS v
+          FROM ${reportDaily} d
+          WHERE d.status IN ${booked} AND d.jobs <> 0 AND ${inDates(sql`d.local_date`, r)}) s
         GROUP BY ROLLUP(k)`,
     ),
     rows(
@@ -74,18 +90,17 @@ export async function revenueReport(
           COALESCE(sum(v) FILTER (WHERE kind = 'deposit'), 0)::bigint AS deposit,
           COALESCE(sum(v) FILTER (WHERE kind = 'full'), 0)::bigint AS "full",
           COALESCE(sum(v) FILTER (WHERE kind = 'balance'), 0)::bigint AS balance
-        FROM (SELECT ${localKey(sql`"payments"."settled_at"`, r, grain)} AS k, ${payments.amountMinor} AS v,
-            ${payments.kind} AS kind
-          FROM ${payments}
-          WHERE ${payments.status} = 'succeeded' AND ${between(sql`"payments"."settled_at"`, r)}) s
+        FROM (SELECT ${dateKey(sql`m.local_date`, grain)} AS k, m.amount_minor AS v, m.kind
+          FROM ${reportDailyMoney} m
+          WHERE m.kind <> 'refund' AND m.entries <> 0 AND ${inDates(sql`m.local_date`, r)}) s
         GROUP BY ROLLUP(k)`,
     ),
     rows(
       db,
       sql`SELECT k, GROUPING(k) AS g, COALESCE(sum(v), 0)::bigint AS v
-        FROM (SELECT ${localKey(sql`"refunds"."settled_at"`, r, grain)} AS k, ${refunds.amountMinor} AS v
-          FROM ${refunds}
-          WHERE ${refunds.status} = 'succeeded' AND ${between(sql`"refunds"."settled_at"`, r)}) s
+        FROM (SELECT ${dateKey(sql`m.local_date`, grain)} AS k, m.amount_minor AS v
+          FROM ${reportDailyMoney} m
+          WHERE m.kind = 'refund' AND m.entries <> 0 AND ${inDates(sql`m.local_date`, r)}) s
         GROUP BY ROLLUP(k)`,
     ),
   ]);
@@ -266,16 +281,16 @@ export type StatusReport = {
 export async function bookingsByStatus(db: DbOrTx, r: Range): Promise<StatusReport> {
   const all = await rows(
     db,
-    sql`SELECT status::text AS status, GROUPING(status) AS g, count(*)::int AS n,
-        COALESCE(sum(${bookings.totalMinor}), 0)::bigint AS value,
-        COALESCE(sum(${bookings.amountPaidMinor}), 0)::bigint AS paid,
-        COALESCE(sum(${bookings.amountRefundedMinor}), 0)::bigint AS refunded,
-        count(*) FILTER (WHERE status = 'cancelled')::int AS cancellations,
-        count(*) FILTER (WHERE status = 'no_show')::int AS no_shows,
-        COALESCE(sum(${bookings.amountPaidMinor} - ${bookings.amountRefundedMinor})
+    sql`SELECT status::text AS status, GROUPING(status) AS g, COALESCE(sum(d.jobs), 0)::int AS n,
+        COALESCE(sum(d.value_minor), 0)::bigint AS value,
+        COALESCE(sum(d.paid_minor), 0)::bigint AS paid,
+        COALESCE(sum(d.refunded_minor), 0)::bigint AS refunded,
+        COALESCE(sum(d.jobs) FILTER (WHERE status = 'cancelled'), 0)::int AS cancellations,
+        COALESCE(sum(d.jobs) FILTER (WHERE status = 'no_show'), 0)::int AS no_shows,
+        COALESCE(sum(d.paid_minor - d.refunded_minor)
           FILTER (WHERE status IN ('cancelled', 'no_show')), 0)::bigint AS fees_kept
-      FROM ${bookings}
-      WHERE ${between(sql`"bookings"."starts_at"`, r)}
+      FROM ${reportDaily} d
+      WHERE d.jobs <> 0 AND ${inDates(sql`d.local_date`, r)}
       GROUP BY ROLLUP(status)`,
   );
   const map = (row: Record<string, unknown>): StatusRow => ({
@@ -312,14 +327,12 @@ export async function servicesReport(
 ): Promise<{ rows: ServiceRow[]; total: ServiceRow }> {
   const all = await rows(
     db,
-    sql`SELECT "booking_items"."kind"::text AS kind, "booking_items"."name" AS name,
-        GROUPING("booking_items"."kind") AS g, count(*)::int AS n,
-        COALESCE(sum("booking_items"."price_minor"), 0)::bigint AS revenue,
-        COALESCE(round(avg("booking_items"."price_minor")), 0)::bigint AS average
-      FROM ${bookingItems} JOIN ${bookings} ON "bookings"."id" = "booking_items"."booking_id"
-      WHERE "booking_items"."kind" IN ('package', 'addon') AND "bookings"."status" IN ${booked}
-        AND ${between(sql`"bookings"."starts_at"`, r)}
-      GROUP BY ROLLUP(("booking_items"."kind", "booking_items"."name"))
+    sql`SELECT i.kind::text AS kind, i.name AS name, GROUPING(i.kind) AS g, COALESCE(sum(i.lines), 0)::int AS n,
+        COALESCE(sum(i.revenue_minor), 0)::bigint AS revenue,
+        COALESCE(round(sum(i.revenue_minor)::numeric / NULLIF(sum(i.lines), 0)), 0)::bigint AS average
+      FROM ${reportDailyItems} i
+      WHERE i.lines <> 0 AND ${inDates(sql`i.local_date`, r)}
+      GROUP BY ROLLUP((i.kind, i.name))
       ORDER BY g, kind DESC, revenue DESC, name`,
   );
   return split(
@@ -339,18 +352,15 @@ export type SizeRow = { size: string; jobs: number; revenueMinor: number; averag
 
 /** Package and add-on revenue of the booked jobs by the vehicle size they were booked for. */
 export async function vehicleSizesReport(db: DbOrTx, r: Range): Promise<{ rows: SizeRow[]; total: SizeRow }> {
-  // One join (each booking's package and add-on lines, summed per booking), not a subquery per booking.
+  // A job counts under its size when it has package or add-on lines; the average is per job.
   const all = await rows(
     db,
-    sql`SELECT size, GROUPING(size) AS g, count(*)::int AS n, COALESCE(sum(v), 0)::bigint AS revenue,
-        COALESCE(round(avg(v)), 0)::bigint AS average
-      FROM (SELECT COALESCE("bookings"."vehicle_snapshot" ->> 'sizeName', '') AS size,
-          sum("booking_items"."price_minor") AS v
-        FROM ${bookings} JOIN ${bookingItems} ON "booking_items"."booking_id" = "bookings"."id"
-          AND "booking_items"."kind" IN ('package', 'addon')
-        WHERE "bookings"."status" IN ${booked} AND ${between(sql`"bookings"."starts_at"`, r)}
-        GROUP BY "bookings"."id") s
-      GROUP BY ROLLUP(size)
+    sql`SELECT z.size, GROUPING(z.size) AS g, COALESCE(sum(z.jobs), 0)::int AS n,
+        COALESCE(sum(z.revenue_minor), 0)::bigint AS revenue,
+        COALESCE(round(sum(z.revenue_minor)::numeric / NULLIF(sum(z.jobs), 0)), 0)::bigint AS average
+      FROM ${reportDailySizes} z
+      WHERE z.jobs <> 0 AND ${inDates(sql`z.local_date`, r)}
+      GROUP BY ROLLUP(z.size)
       ORDER BY g, revenue DESC, size`,
   );
   return split(
@@ -459,11 +469,11 @@ export async function teamJobs(db: DbOrTx, r: Range): Promise<{ rows: TeamJobsRo
   const all = await rows(
     db,
     sql`SELECT "teams"."id" AS id, "teams"."name" AS name, "teams"."is_active" AS active,
-        GROUPING("teams"."id") AS g, count("bookings"."id")::int AS n,
-        COALESCE(sum(extract(epoch FROM "bookings"."ends_at" - "bookings"."starts_at") / 60), 0)::bigint AS minutes,
-        COALESCE(sum("bookings"."total_minor"), 0)::bigint AS value
-      FROM ${teams} LEFT JOIN ${bookings} ON "bookings"."team_id" = "teams"."id"
-        AND "bookings"."status" IN ${booked} AND ${between(sql`"bookings"."starts_at"`, r)}
+        GROUPING("teams"."id") AS g, COALESCE(sum(d.jobs), 0)::int AS n,
+        COALESCE(sum(d.seconds) / 60, 0)::bigint AS minutes,
+        COALESCE(sum(d.value_minor), 0)::bigint AS value
+      FROM ${teams} LEFT JOIN ${reportDaily} d ON d.team_id = "teams"."id"
+        AND d.status IN ${booked} AND ${inDates(sql`d.local_date`, r)}
       GROUP BY ROLLUP(("teams"."id", "teams"."name", "teams"."is_active", "teams"."sort_order"))
       ORDER BY g, "teams"."sort_order", "teams"."name"`,
   );
@@ -498,14 +508,11 @@ export type ZoneRow = {
 export async function travelZones(db: DbOrTx, r: Range): Promise<{ rows: ZoneRow[]; total: ZoneRow }> {
   const all = await rows(
     db,
-    sql`SELECT zone, GROUPING(zone) AS g, count(*)::int AS n, COALESCE(sum(fee), 0)::bigint AS fees
-      FROM (SELECT COALESCE(regexp_replace("booking_items"."name", '^Travel to ', ''), '') AS zone,
-          COALESCE("booking_items"."price_minor", 0) AS fee
-        FROM ${bookings}
-        LEFT JOIN ${bookingItems} ON "booking_items"."booking_id" = "bookings"."id"
-          AND "booking_items"."kind" = 'travel_fee'
-        WHERE "bookings"."status" IN ${booked} AND ${between(sql`"bookings"."starts_at"`, r)}) s
-      GROUP BY ROLLUP(zone)
+    sql`SELECT z.zone, GROUPING(z.zone) AS g, COALESCE(sum(z.jobs), 0)::int AS n,
+        COALESCE(sum(z.fees_minor), 0)::bigint AS fees
+      FROM ${reportDailyZones} z
+      WHERE z.jobs <> 0 AND ${inDates(sql`z.local_date`, r)}
+      GROUP BY ROLLUP(z.zone)
       ORDER BY g, (zone = ''), fees DESC, zone`,
   );
   return split(all, (row) => ({ zone: str(row.zone), jobs: num(row.n), feesMinor: num(row.fees) }), {

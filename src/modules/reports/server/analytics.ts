@@ -1,15 +1,25 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
-import { bookingEvents, bookingItems, bookings, serviceCategories, services } from "@/server/db/schema";
+import {
+  bookingEvents,
+  bookings,
+  reportDaily,
+  reportDailyHours,
+  reportDailyItems,
+  reportDailyLeads,
+  serviceCategories,
+  services,
+} from "@/server/db/schema";
 import { LEAD_TIME_BUCKETS, type HeatCell, type TrendGrain } from "../domain/analytics";
 import { rangeCustomers } from "./aggregates";
-import { between, booked, isTotal, local, localKey, num, type Range, rows, str, t } from "./sql";
+import { between, booked, dateKey, inDates, isTotal, num, type Range, rows, str, t } from "./sql";
 
 // /admin/analytics' figures, each one SQL aggregate over the range's rows (the reports' definitions:
 // ADR 0022 — "booked" is a job starting in the range with a status in BOOKED_STATUSES). Every local day,
 // month, weekday and hour is the instant's wall-clock time in the business zone, so a DST week puts a
-// 09:00 job at 09:00 on both sides of the change.
+// 09:00 job at 09:00 on both sides of the change. The sums come from the daily rollup (ADR 0037); the
+// rates' reschedules and the repeat customers read the base tables.
 
 const startsIn = (r: Range) => between(sql`"bookings"."starts_at"`, r);
 
@@ -23,10 +33,10 @@ export async function bookingTrend(
 ): Promise<{ rows: TrendPoint[]; total: TrendPoint }> {
   const all = await rows(
     db,
-    sql`SELECT k, GROUPING(k) AS g, count(*)::int AS n, COALESCE(sum(v), 0)::bigint AS v
-      FROM (SELECT ${localKey(sql`"bookings"."starts_at"`, r, grain)} AS k, ${bookings.totalMinor} AS v
-        FROM ${bookings}
-        WHERE ${bookings.status} IN ${booked} AND ${startsIn(r)}) s
+    sql`SELECT k, GROUPING(k) AS g, COALESCE(sum(n), 0)::int AS n, COALESCE(sum(v), 0)::bigint AS v
+      FROM (SELECT ${dateKey(sql`d.local_date`, grain)} AS k, d.jobs AS n, d.value_minor AS v
+        FROM ${reportDaily} d
+        WHERE d.status IN ${booked} AND d.jobs <> 0 AND ${inDates(sql`d.local_date`, r)}) s
       GROUP BY ROLLUP(k)
       ORDER BY g, k`,
   );
@@ -51,14 +61,12 @@ export type MixRow = { name: string; count: number; revenueMinor: number };
 export async function categoryMix(db: DbOrTx, r: Range): Promise<{ rows: MixRow[]; total: MixRow }> {
   const all = await rows(
     db,
-    sql`SELECT name, GROUPING(name) AS g, count(*)::int AS n, COALESCE(sum(v), 0)::bigint AS revenue
-      FROM (SELECT COALESCE(${serviceCategories.name}, '') AS name, ${bookingItems.priceMinor} AS v
-        FROM ${bookingItems}
-        JOIN ${bookings} ON ${bookings.id} = ${bookingItems.bookingId}
-        LEFT JOIN ${services} ON ${services.id} = ${bookingItems.serviceId}
+    sql`SELECT name, GROUPING(name) AS g, COALESCE(sum(n), 0)::int AS n, COALESCE(sum(v), 0)::bigint AS revenue
+      FROM (SELECT COALESCE(${serviceCategories.name}, '') AS name, i.lines AS n, i.revenue_minor AS v
+        FROM ${reportDailyItems} i
+        LEFT JOIN ${services} ON ${services.id} = i.service_id
         LEFT JOIN ${serviceCategories} ON ${serviceCategories.id} = ${services.categoryId}
-        WHERE ${bookingItems.kind} IN ('package', 'addon') AND ${bookings.status} IN ${booked}
-          AND ${startsIn(r)}) s
+        WHERE i.lines <> 0 AND ${inDates(sql`i.local_date`, r)}) s
       GROUP BY ROLLUP(name)
       ORDER BY g, revenue DESC, name`,
   );
@@ -78,11 +86,11 @@ export async function categoryMix(db: DbOrTx, r: Range): Promise<{ rows: MixRow[
 export async function weekdayHourHeat(db: DbOrTx, r: Range): Promise<HeatCell[]> {
   const all = await rows(
     db,
-    sql`SELECT extract(isodow FROM l)::int AS wd, extract(hour FROM l)::int AS h, count(*)::int AS n
-      FROM (SELECT ${local(sql`"bookings"."starts_at"`, r)} AS l
-        FROM ${bookings}
-        WHERE ${bookings.status} IN ${booked} AND ${startsIn(r)}) s
+    sql`SELECT extract(isodow FROM h.local_date)::int AS wd, h.hour::int AS h, sum(h.jobs)::int AS n
+      FROM ${reportDailyHours} h
+      WHERE ${inDates(sql`h.local_date`, r)}
       GROUP BY 1, 2
+      HAVING sum(h.jobs) <> 0
       ORDER BY 1, 2`,
   );
   return all.map((row) => ({ weekday: num(row.wd), hour: num(row.h), jobs: num(row.n) }));
@@ -104,11 +112,10 @@ export async function leadTimes(db: DbOrTx, r: Range): Promise<{ buckets: number
   );
   const all = await rows(
     db,
-    sql`SELECT b, GROUPING(b) AS g, count(*)::int AS n
-      FROM (SELECT CASE ${cases} ELSE 0 END AS b
-        FROM (SELECT ${local(sql`"bookings"."starts_at"`, r)}::date - ${local(sql`"bookings"."created_at"`, r)}::date AS d
-          FROM ${bookings}
-          WHERE ${bookings.status} IN ${booked} AND ${startsIn(r)}) s) s2
+    sql`SELECT b, GROUPING(b) AS g, COALESCE(sum(n), 0)::int AS n
+      FROM (SELECT CASE ${cases} ELSE 0 END AS b, jobs AS n
+        FROM (SELECT l.lead_days AS d, l.jobs FROM ${reportDailyLeads} l
+          WHERE l.jobs <> 0 AND ${inDates(sql`l.local_date`, r)}) s) s2
       GROUP BY ROLLUP(b)`,
   );
   const buckets = LEAD_TIME_BUCKETS.map(() => 0);

@@ -24,6 +24,18 @@ export const local = (col: SQL, r: Range) => sql`(${col} AT TIME ZONE ${r.timeZo
 export const localKey = (col: SQL, r: Range, grain: "day" | "month") =>
   sql`to_char(${local(col, r)}::date, ${grain === "day" ? "YYYY-MM-DD" : "YYYY-MM"})`;
 
+/**
+ * The range's local dates as keys of the daily rollup (ADR 0037): from the local date of `from` up to, not
+ * including, the local date of `to` — the same rows as `between` on the instants, because a report's range
+ * runs from a local midnight to a local midnight of the business zone, the zone the rollup is keyed by.
+ */
+export const inDates = (col: SQL, r: Range) =>
+  sql`${col} >= (${t(r.from)} AT TIME ZONE ${r.timeZone})::date AND ${col} < (${t(r.to)} AT TIME ZONE ${r.timeZone})::date`;
+
+/** A rollup date's day or month key. */
+export const dateKey = (col: SQL, grain: "day" | "month") =>
+  sql`to_char(${col}, ${grain === "day" ? "YYYY-MM-DD" : "YYYY-MM"})`;
+
 export async function rows(db: DbOrTx, query: SQL): Promise<Record<string, unknown>[]> {
   return (await db.execute<Record<string, unknown>>(query)).rows;
 }

@@ -6,3 +6,4 @@ export * from "./scheduling";
 export * from "./bookings";
 export * from "./payments";
 export * from "./platform";
+export * from "./reports";
