@@ -247,7 +247,12 @@ export type MyReschedulePanel = {
   refusal: string | null;
   /** The last instant a request may be made. */
   cutoff: string;
-  /** The customer's pending request (Withdraw), or the business's pending offer (Accept / Decline). */
+  /** The weather rules out the booking's time (ADR 0036): the cut-off does not apply. */
+  weather: boolean;
+  /**
+   * The customer's pending request (Withdraw), or the business's pending counter-offer (Accept / Decline).
+   * A weather day's offer is shown by its own panel (several times to choose from), not here.
+   */
   pending: {
     id: string;
     isOffer: boolean;
@@ -288,12 +293,13 @@ export async function getMyReschedulePanel(
     .where(eq(rescheduleRequests.bookingId, booking.id))
     .orderBy(desc(rescheduleRequests.createdAt), desc(rescheduleRequests.id))
     .limit(5);
-  const open = requests.find((r) => r.status === "pending" && !isLapsed(r, now)) ?? null;
+  const openAny = requests.find((r) => r.status === "pending" && !isLapsed(r, now)) ?? null;
+  const open = openAny?.weatherDayId ? null : openAny;
   const latest = requests[0] ?? null;
   // A weather day's offer gives way to a time the customer picks, whatever the cut-off (ADR 0036).
   const weather = (await loadClosures(db, booking.startsAt, booking.endsAt, [booking.teamId])).length > 0;
-  const can = canRequestReschedule(booking, Boolean(open) && !open?.weatherDayId, settings, now, { weather });
-  const decided = latest && latest !== open ? latest : null;
+  const can = canRequestReschedule(booking, Boolean(open), settings, now, { weather });
+  const decided = latest && latest !== openAny ? latest : null;
   const decidedStatus = decided ? (isLapsed(decided, now) ? "expired" : decided.status) : null;
   return {
     bookingId: booking.id,
@@ -301,6 +307,7 @@ export async function getMyReschedulePanel(
     date: localDateOf(booking.startsAt, tz),
     current: whenLabel(booking.startsAt, booking.endsAt, tz),
     canRequest: can.ok,
+    weather,
     refusal: !can.ok && can.reason === "cutoff" ? can.message : null,
     cutoff: formatDateTime(rescheduleCutoff(booking.startsAt, settings), tz),
     pending: open

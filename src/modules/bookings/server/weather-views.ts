@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { formatDateTime, formatLongDate, formatTime } from "@/lib/dates";
+import { formatDateTime, formatLongDate, formatTime, localDateOf } from "@/lib/dates";
 import { isUuid } from "@/lib/uuid";
 import { findUserContacts } from "@/modules/accounts/server";
 import { findWeatherDay, listWeatherDayRows, type WeatherDayRow } from "@/modules/availability/server";
@@ -187,6 +187,7 @@ export async function listWeatherDays(
 // ——— The customer ———
 
 export type WeatherOfferPage = {
+  bookingId: string;
   reference: string;
   current: string;
   message: string;
@@ -225,6 +226,7 @@ export async function getWeatherOfferPage(
   const state = weatherEntryState({ answer: row.e.answer, offer: row.o }, now);
   const open = state === "waiting" && row.o !== null && !isLapsed(row.o, now);
   return {
+    bookingId: row.b.id,
     reference: row.b.reference,
     current: whenLabel(row.b.startsAt, row.b.endsAt, timeZone),
     message: day?.message ?? "",
@@ -267,8 +269,20 @@ export async function getMyWeatherOffer(
 }
 
 /** The pages' readers. */
-export const loadWeatherDays = async (actor: Actor) => listWeatherDays(await getDb(), actor);
+export async function loadWeatherDaysPage(actor: Actor, now = new Date()) {
+  const db = await getDb();
+  const [days, teams, settings] = await Promise.all([
+    listWeatherDays(db, actor, now),
+    listActiveTeams(db),
+    getSettingsOrThrow(db),
+  ]);
+  return {
+    days,
+    teams,
+    timeZone: settings.timeZone,
+    tomorrow: localDateOf(new Date(now.getTime() + 86_400_000), settings.timeZone),
+  };
+}
 export const loadWeatherOfferPage = async (token: string) => getWeatherOfferPage(await getDb(), token);
 export const loadMyWeatherOffer = async (customerId: string, bookingId: string) =>
   getMyWeatherOffer(await getDb(), customerId, bookingId);
-export const loadActiveTeams = async () => listActiveTeams(await getDb());
