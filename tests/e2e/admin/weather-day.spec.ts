@@ -44,8 +44,8 @@ test("the admin marks a weather day and a customer accepts a held time in one cl
   await expect(page.getByRole("heading", { level: 1, name: "Weather days" })).toBeVisible();
   const form = page.getByRole("form", { name: "Mark weather day" });
   await form.getByLabel("Date").fill(date);
-  await form.getByLabel("From").fill("08:00");
-  await form.getByLabel("To").fill("13:00");
+  await form.getByRole("textbox", { name: /^From/ }).fill("08:00");
+  await form.getByRole("textbox", { name: /^To/ }).fill("13:00");
   await form.getByRole("checkbox", { name: "Van A" }).check();
   await form.getByLabel("Message to customers").fill("Storm warning: we can't work outdoors safely.");
   await expectAccessible(page);
@@ -83,20 +83,33 @@ test("the admin marks a weather day and a customer accepts a held time in one cl
   const anon = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const answer = await anon.newPage();
   await answer.goto(`${link.pathname}${link.search}`);
-  await expect(answer.getByRole("heading", { level: 1, name: "The weather: choose a new time" })).toBeVisible();
+  await expect(
+    answer.getByRole("heading", { level: 1, name: "The weather: choose a new time" }),
+  ).toBeVisible();
   await expectAccessible(answer);
   await shot(answer, "weather-answer-390.png");
   await page.reload();
   await expect(
-    page.getByRole("region", { name: /Van A/ }).first().getByRole("listitem").filter({ hasText: booking.reference }),
+    page
+      .getByRole("region", { name: /Van A/ })
+      .first()
+      .getByRole("listitem")
+      .filter({ hasText: booking.reference }),
   ).toContainText("Waiting for an answer");
-  const chosen = answer.getByRole("form").filter({ has: answer.getByRole("button", { name: "Confirm this time" }) });
+  const chosen = answer
+    .getByRole("form")
+    .filter({ has: answer.getByRole("button", { name: "Confirm this time" }) });
   const label = (await chosen.locator("span").first().textContent())?.trim() ?? "";
   await chosen.getByRole("button", { name: "Confirm this time" }).click();
-  await expect(answer.getByRole("status").filter({ hasText: `Done: your booking is now ${label}` })).toBeVisible();
+  await expect(
+    answer.getByRole("status").filter({ hasText: `Done: your booking is now ${label}` }),
+  ).toBeVisible();
   await shot(answer, "weather-answer-done-390.png");
+  await answer.setViewportSize({ width: 1280, height: 900 });
   await answer.goto(`${link.pathname}${link.search}`);
   await expect(answer.getByText("You chose a new time")).toBeVisible();
+  await expectAccessible(answer);
+  await shot(answer, "weather-answer-again-1280.png");
   await anon.close();
 
   // The admin sees the answer, at both widths; the booking moved (its timeline says so).
@@ -104,12 +117,27 @@ test("the admin marks a weather day and a customer accepts a held time in one cl
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/admin/schedule/weather");
     await expect(
-      page.getByRole("region", { name: /Van A/ }).first().getByRole("listitem").filter({ hasText: booking.reference }),
+      page
+        .getByRole("region", { name: /Van A/ })
+        .first()
+        .getByRole("listitem")
+        .filter({ hasText: booking.reference }),
     ).toContainText("Accepted a new time");
     await expectAccessible(page);
     await shot(page, `weather-status-answered-${width}.png`);
   }
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page
+    .getByRole("form", { name: "Mark weather day" })
+    .getByRole("button", { name: "Preview affected bookings" })
+    .click();
+  await expect(page.getByText(/No booking in this period|will be offered/)).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, "weather-preview-390.png");
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/admin/bookings/${booking.id}`);
-  await expect(page.getByRole("region", { name: "Timeline" })).toContainText("Weather day: new times offered");
+  await expect(page.getByRole("region", { name: "Timeline" })).toContainText(
+    "Weather day: new times offered",
+  );
   await expect(page.getByRole("region", { name: "Timeline" })).toContainText(label.split(",")[0] ?? "");
 });

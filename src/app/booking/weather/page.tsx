@@ -26,7 +26,11 @@ export default async function WeatherOfferPage({
     <div className="mx-auto max-w-xl px-4 py-8 sm:px-6 sm:py-12">
       <PageHeader
         title="The weather: choose a new time"
-        description={`Your booking ${page.reference} on ${page.current} can't go ahead in the forecast weather. Moving it is free and the price stays the same.`}
+        description={
+          page.state === "accepted"
+            ? `Your booking ${page.reference} has moved to ${page.current}, free of charge.`
+            : `Your booking ${page.reference} on ${page.current} can't go ahead in the forecast weather. Moving it is free and the price stays the same.`
+        }
       />
       <Card className="mt-6 space-y-5">
         {page.message && <p className="text-sm">“{page.message}”</p>}

@@ -31,7 +31,7 @@ export function MyWeatherOfferPanel({ offer }: { offer: MyWeatherOffer }) {
         </p>
       )}
       <div className="mt-3">
-        <ButtonLink href={offer.answerPath} size="lg">
+        <ButtonLink href={offer.answerPath} variant="primary" size="lg">
           {offer.times.length ? "Choose a time" : "Ask for another time"}
         </ButtonLink>
       </div>

@@ -102,7 +102,7 @@ export function WeatherDayForm({
           )}
           {error && <Notice kind="error">{error}</Notice>}
           <div className="flex flex-wrap gap-3">
-            <Button type="button" onClick={confirm} pending={pending}>
+            <Button type="button" variant="primary" onClick={confirm} pending={pending}>
               {preview.rows.length
                 ? `Confirm: close it and email ${preview.rows.length} customer${preview.rows.length === 1 ? "" : "s"}`
                 : "Confirm: close it for new bookings"}

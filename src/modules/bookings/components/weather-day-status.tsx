@@ -55,8 +55,13 @@ export function WeatherDayStatusList({ days }: { days: WeatherDayStatus[] }) {
                     · {r.customerName}
                     <div className="text-ink-muted tabular">{r.when}</div>
                     {r.offered.length > 0 && (
-                      <div className="text-ink-muted">
-                        Offered: {r.offered.join("; ")} (held until {r.expires})
+                      <div className="mt-1 text-ink-muted">
+                        Offered, held until {r.expires}:
+                        <ul className="list-disc pl-5 tabular">
+                          {r.offered.map((o) => (
+                            <li key={o}>{o}</li>
+                          ))}
+                        </ul>
                       </div>
                     )}
                     {r.note && <div>Their note: “{r.note}”</div>}
