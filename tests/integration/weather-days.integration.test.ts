@@ -122,6 +122,7 @@ describe.each(dbKinds)("weather days, on %s", (kind) => {
     const all = await previewWeatherDay(t.db, admin(), weatherDayInput.parse({ date: WED }), NOW);
     expect(all.rows.map((r) => r.bookingId)).toEqual([b1.id, b2.id]);
     expect(all.teams).toBe("Every team");
+    expect(all.period).toBe("Wednesday, 13 January 2027, the whole day");
     const onlyA = await previewWeatherDay(
       t.db,
       admin(),
@@ -137,6 +138,7 @@ describe.each(dbKinds)("weather days, on %s", (kind) => {
       NOW,
     );
     expect(afternoon.rows.map((r) => r.bookingId)).toEqual([b2.id]);
+    expect(afternoon.period).toBe("Wednesday, 13 January 2027, 12:30 GMT – 18:00 GMT");
     expect(await t.db.select().from(weatherDays)).toHaveLength(0);
     await expect(
       previewWeatherDay(t.db, { id: customer.id }, weatherDayInput.parse({ date: WED }), NOW),

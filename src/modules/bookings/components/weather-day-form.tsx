@@ -102,7 +102,14 @@ export function WeatherDayForm({
           )}
           {error && <Notice kind="error">{error}</Notice>}
           <div className="flex flex-wrap gap-3">
-            <Button type="button" variant="primary" onClick={confirm} pending={pending}>
+            <Button
+              type="button"
+              variant="primary"
+              size="lg"
+              className="w-full sm:w-auto"
+              onClick={confirm}
+              pending={pending}
+            >
               {preview.rows.length
                 ? `Confirm: close it and email ${preview.rows.length} customer${preview.rows.length === 1 ? "" : "s"}`
                 : "Confirm: close it for new bookings"}
@@ -110,6 +117,8 @@ export function WeatherDayForm({
             <Button
               type="button"
               variant="secondary"
+              size="lg"
+              className="w-full sm:w-auto"
               onClick={() => {
                 setPreview(null);
                 setError(null);
