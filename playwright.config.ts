@@ -62,6 +62,9 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: "pipe",
       env: {
+        // The specs change the catalogue or settings and read a public page a few milliseconds later, faster
+        // than a person: no shared copies here (the cache has its own tests, ADR 0036).
+        PUBLIC_PAGE_CACHE_SECONDS: "0",
         PORT: String(PORT),
         APP_URL: baseURL,
         PGLITE_DIR: ".data/e2e/pglite",
@@ -84,6 +87,7 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: "pipe",
       env: {
+        PUBLIC_PAGE_CACHE_SECONDS: "0",
         PORT: String(EMPTY_PORT),
         APP_URL: emptyBaseURL,
         PGLITE_DIR: ".data/e2e/pglite-empty",

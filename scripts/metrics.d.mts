@@ -8,4 +8,5 @@ export declare function routeOf(routes: RouteMatcher[], url: string | undefined)
 export declare function createHttpMetrics(root: string): {
   registry: Registry;
   observe(req: IncomingMessage, res: ServerResponse): void;
+  pageCache(stats: Record<string, number>): void;
 };

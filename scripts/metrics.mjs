@@ -64,6 +64,19 @@ export function createHttpMetrics(root) {
   const routes = loadRoutes(root);
   return {
     registry,
+    /** The page cache's answers so far (scripts/page-cache.mjs), read at each scrape. */
+    pageCache(stats) {
+      new client.Counter({
+        name: "forecourt_page_cache_requests_total",
+        help: "Requests that the public page cache answered (hit), rendered and kept (miss), or passed on (bypass)",
+        labelNames: ["result"],
+        registers: [registry],
+        collect() {
+          this.reset();
+          for (const [result, n] of Object.entries(stats)) this.inc({ result }, n);
+        },
+      });
+    },
     /** Call at the start of a request; records when the response finishes (or the client goes away). */
     observe(req, res) {
       const started = process.hrtime.bigint();

@@ -6,6 +6,7 @@ import http from "node:http";
 import path from "node:path";
 import next from "next";
 import { createHttpMetrics } from "./metrics.mjs";
+import { createPageCache } from "./page-cache.mjs";
 import { stampPeer } from "./peer.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -20,6 +21,9 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const metrics = createHttpMetrics(root);
+// Anonymous visitors' public pages, shared for a moment (scripts/page-cache.mjs, ADR 0036).
+const pageCache = createPageCache({ ttlMs: Number(process.env.PUBLIC_PAGE_CACHE_SECONDS ?? 2) * 1000 });
+metrics.pageCache(pageCache.stats);
 
 // Graceful shutdown (a deploy's rolling restart, ADR 0035): on SIGTERM or SIGINT the instance answers
 // readiness with 503 so the load balancer takes it out of rotation, stops accepting connections, lets the
@@ -44,7 +48,7 @@ const server = http.createServer((req, res) => {
   }
   metrics.observe(req, res);
   stampPeer(req, key);
-  void handle(req, res);
+  void pageCache.serve(req, res, handle);
 });
 // Same as `next start`: longer than the usual load balancer idle timeout, so proxies never reuse a
 // connection the server is closing.

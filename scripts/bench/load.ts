@@ -4,8 +4,8 @@
 // seeded with the demo business, then drives, for one instance and for two behind a round-robin proxy
 // (scripts/bench/load-support.ts), at 50 and 200 connections (LOAD_CONNECTIONS):
 //   home            GET /
-//   book_date_step  GET /book at the date step (a guest's vehicle and address answered)
-//   slot_list       GET /book with a date chosen: the times of that day (the slot engine)
+//   book_date_step  GET /book at the date step (a guest's vehicle and address answered), each a new URL
+//   slot_list       GET /book with a date chosen: the times of that day (the slot engine), each a new URL
 //   book_commit     POST /api/book, each request a different free time (two per start, one per van)
 //   admin_bookings  GET /admin/bookings signed in as the demo admin
 // Each run lasts LOAD_SECONDS (default 15; the commits stop when their times run out) and prints
@@ -61,12 +61,18 @@ try {
       const slots = commitSlots[run++] ?? [];
       const targets: Target[] = [
         { name: "home", request: () => ({ method: "GET", path: "/" }) },
-        { name: "book_date_step", request: () => ({ method: "GET", path: prep.dateStepPath }) },
+        // Every guest's wizard pages carry their own run id, so no two guests share one (the page cache,
+        // ADR 0038, can't help them): each request gets its own URL, as if from a new guest. The home page
+        // is the same for every visitor.
+        {
+          name: "book_date_step",
+          request: (i) => ({ method: "GET", path: `${prep.dateStepPath}&guest=${run}-${i}` }),
+        },
         {
           name: "slot_list",
           request: (i) => ({
             method: "GET",
-            path: prep.slotListPaths[i % prep.slotListPaths.length] as string,
+            path: `${prep.slotListPaths[i % prep.slotListPaths.length] as string}&guest=${run}-${i}`,
           }),
         },
         {

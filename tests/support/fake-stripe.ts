@@ -30,6 +30,7 @@ export function fakeStripe() {
   const sessions = new Map<string, FakeSession>();
   const refunds: { id: string; payment_intent: string; amount: number; idempotencyKey?: string }[] = [];
   const seen: Seen[] = [];
+  const answered = new Map<string, { status: number; body: string }>();
   let n = 0;
   /** While true, every refund request is answered 503 (the provider is down). */
   const state = { refundsDown: false };
@@ -41,9 +42,19 @@ export function fakeStripe() {
       const params = new URLSearchParams(raw);
       const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
       seen.push({ method: req.method ?? "", path: url.pathname, params, idempotencyKey });
+      // As Stripe does: a POST repeated with an idempotency key already seen gets the first answer again
+      // and changes nothing (a client retrying after a crash must not refund or charge twice).
+      const replayKey = req.method === "POST" && idempotencyKey ? `${url.pathname} ${idempotencyKey}` : null;
+      const earlier = replayKey ? answered.get(replayKey) : undefined;
+      if (earlier) {
+        res.writeHead(earlier.status, { "content-type": "application/json", "idempotent-replayed": "true" });
+        return res.end(earlier.body);
+      }
       const send = (status: number, body: unknown) => {
+        const text = JSON.stringify(body);
+        if (replayKey && status < 500) answered.set(replayKey, { status, body: text });
         res.writeHead(status, { "content-type": "application/json", "request-id": `req_${++n}` });
-        res.end(JSON.stringify(body));
+        res.end(text);
       };
       if (req.headers.authorization !== `Bearer ${SECRET_KEY}`)
         return send(401, { error: { type: "invalid_request_error", message: "bad key" } });

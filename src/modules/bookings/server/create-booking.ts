@@ -21,6 +21,7 @@ import { announceNewBooking, newBookingRecord } from "./booking-core";
 import { insertBookingRecord } from "./booking-records";
 import { bookingHoldExpiry } from "./hold-expiry";
 import { addressSnapshotOf, vehicleSnapshotOf } from "./wizard-records";
+import { faultPoint } from "@/server/fault-point";
 
 // The wizard's commit (PRODUCT.md §3.1, §4, §5, §7, §11). The server decides everything: the package,
 // add-ons, size and zone are read from the catalogue and priced by quote(); the start is re-checked and
@@ -279,6 +280,7 @@ async function finish(
 ): Promise<CreateBookingResult> {
   let redirectTo = bookingPagePath("success", b);
   if (b.status === "pending_payment") {
+    faultPoint("book:reserved");
     try {
       redirectTo = (await startCheckout(db, { id: b.customerId }, { bookingId: b.id }, { now })).url;
     } catch (err) {

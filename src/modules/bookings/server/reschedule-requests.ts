@@ -32,6 +32,7 @@ import { bookingHoldExpiry } from "./hold-expiry";
 import { jobShapeOf, moveBookingToHeldTime, whenLabel } from "./move-booking";
 import { releaseRequestHold, expireRequest, type RescheduleRequestRow as Request } from "./reschedule-expiry";
 import { announceBooking } from "./transition-booking";
+import { faultPoint } from "@/server/fault-point";
 
 // Reschedule requests (PRODUCT.md §3.3, issue 14). The customer asks for a new time for a confirmed
 // booking before the cut-off; the time is held for a team (reserve(), in the same transaction as the
@@ -415,6 +416,7 @@ export async function approveReschedule(
     assertOpen(request, now);
     if (isOffer(request)) throw new AppError("CONFLICT", OFFER_NOT_YOURS);
     await moveApproved(tx, actor, request, booking, settings, now, "approved");
+    faultPoint("reschedule:approving");
     return { requestId: request.id, status: "approved" };
   });
 }

@@ -8,6 +8,7 @@ import { AppError } from "@/server/errors";
 import { createBookingInput, wizardStepInput } from "../book-schemas";
 import { type BookingActor, createBooking, type StartCheckout } from "./create-booking";
 import { checkWizardStep } from "./wizard-step";
+import { faultPoint } from "@/server/fault-point";
 
 // The wizard's two JSON endpoints. Anyone may call them (guest checkout); the signed-in person, if any,
 // is read from the session, never from the body. Same-site JSON only, like /api/account/*.
@@ -40,6 +41,7 @@ export const bookingSubmitHandler = (startCheckout: StartCheckout) =>
         `Too many bookings from this connection. Please wait ${minutes === 1 ? "a minute" : `${minutes} minutes`}, or call us to book.`,
       );
     }
+    faultPoint("book:submitted");
     return createBooking(db, actor, input, { startCheckout });
   });
 

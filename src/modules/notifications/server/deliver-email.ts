@@ -11,6 +11,7 @@ import { retryDelayMs } from "../domain/backoff";
 import { linksInText, loggedEmailMessage } from "../domain/links";
 import { fromHeader, replyToAddress } from "../domain/sender";
 import { isTemplateName, PURGE_AFTER_SEND, renderTemplate } from "../templates";
+import { faultPoint } from "@/server/fault-point";
 
 export type DeliveryOutcome = "sent" | "logged" | "retry" | "failed" | "skipped";
 
@@ -61,6 +62,7 @@ export async function deliverEmail(db: Db, emailId: string, opts: DeliverOptions
   );
 
   try {
+    faultPoint("email:claimed");
     let { subject, html, text } = email;
     const s = await getSettingsOrThrow(db);
     if (subject === null || html === null || text === null) {
@@ -99,6 +101,7 @@ export async function deliverEmail(db: Db, emailId: string, opts: DeliverOptions
       text,
       attachments: email.attachments,
     });
+    faultPoint("email:smtp-accepted");
     await db
       .update(emails)
       .set({ status: "sent", sentAt: now, messageId, lockedUntil: null, lastError: null })

@@ -12,6 +12,7 @@ import { logger } from "@/server/logger";
 import { bookingPageUrl } from "@/modules/bookings/links";
 import { activeProviderName, getPaymentProvider } from "./registry";
 import { MIN_SESSION_MS } from "./stripe-provider";
+import { faultPoint } from "@/server/fault-point";
 
 // Starting an online payment for a booking that holds its time: a fresh checkout at the configured
 // provider and a pending `payments` row pointing at it. Any earlier unpaid checkout of the booking is
@@ -151,6 +152,7 @@ export async function openCheckout(
     cancelUrl: bookingPageUrl(plan.cancelPage, booking, appUrl),
     expiresAt: plan.expiresAt,
   });
+  faultPoint("checkout:provider-opened");
 
   let superseded: OpenCheckout[];
   try {

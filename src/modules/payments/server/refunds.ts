@@ -9,6 +9,7 @@ import { publish } from "@/server/realtime/publish";
 import { REFUND_MAX_ATTEMPTS, REFUND_SEND_LEASE_MS, refundRetryAt } from "../domain/customer-cancel";
 import { enqueuePaymentAlert } from "./payment-emails";
 import { getPaymentProvider } from "./registry";
+import { faultPoint } from "@/server/fault-point";
 
 // Sends a recorded refund to the provider, outside any transaction. The refund row's id is the
 // provider's idempotency key, so sending it again (a webhook retried after a crash, the retry job) never
@@ -105,6 +106,7 @@ async function send(
       idempotencyKey: refund.id,
       reason: refund.reason,
     });
+    faultPoint("refund:provider-accepted");
   } catch (err) {
     logger.error({ err, refundId, attempts }, "automatic refund failed");
     const retryAt = refundRetryAt(attempts, now);

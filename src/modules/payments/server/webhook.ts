@@ -12,6 +12,7 @@ import { issueRefund, issueUnsentRefunds } from "./refunds";
 import { getPaymentProvider, type OnlineProviderName } from "./registry";
 import { expireCheckoutsQuietly, type OpenCheckout } from "./checkout";
 import { closeCheckout, settlePaidCheckout } from "./settle";
+import { faultPoint } from "@/server/fault-point";
 
 // Webhooks: verify the signature over the raw body → record the event (provider, event id) — a duplicate
 // is acknowledged and ignored → find our payment by the provider's checkout id → check amount and
@@ -161,8 +162,11 @@ export async function processWebhook(
       .onConflictDoNothing()
       .returning({ id: webhookEvents.id });
     if (!recorded) return { duplicate: true as const };
-    return { duplicate: false as const, ...(await handle(tx, providerName, event, recorded.id, now)) };
+    const handled = await handle(tx, providerName, event, recorded.id, now);
+    faultPoint("webhook:applying");
+    return { duplicate: false as const, ...handled };
   });
+  faultPoint("webhook:committed");
 
   const paymentReference = event.action.kind === "paid" ? event.action.checkout.paymentReference : null;
   if (outcome.duplicate) {
