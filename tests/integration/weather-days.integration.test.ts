@@ -388,3 +388,72 @@ describe.each(dbKinds)("weather days, on %s", (kind) => {
     expect(await t.db.select().from(weatherDays).where(eq(weatherDays.date, "2027-01-27"))).toEqual([]);
   });
 });
+
+describe.each(dbKinds)("weather days with scarce capacity, on %s", (kind) => {
+  let t: TestDatabase;
+
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+    setDatabaseForProcess(t);
+    // One 3-hour slot a day (08:00–11:00), bookable until Wednesday: Tuesday is the only day to move to.
+    await insertSettings(t.db, {
+      businessName: "Shine Street",
+      contactEmail: "hello@shine.test",
+      timeZone: "Europe/London",
+      slotIntervalMinutes: 30,
+      bufferMinutes: 0,
+      minNoticeMinutes: 720,
+      horizonDays: 2,
+      rescheduleCutoffHours: 24,
+      rescheduleRequestExpiryHours: 48,
+    });
+    const week: Record<number, [number, number][]> = {};
+    for (let d = 1; d <= 7; d++) week[d] = [[8 * 60, 11 * 60]];
+    await insertWeeklyHours(t.db, week);
+  });
+  afterAll(async () => {
+    setDatabaseForProcess(undefined);
+    await t.drop();
+  });
+
+  it("two offers never hold the same last capacity: the booking left without one needs a phone call", async () => {
+    const teams = [
+      await insertTeam(t.db, { name: "Alpha", sortOrder: 1 }),
+      await insertTeam(t.db, { name: "Bravo", sortOrder: 2 }),
+      await insertTeam(t.db, { name: "Charlie", sortOrder: 3 }),
+    ];
+    const adminId = (await insertUser(t.db, { name: "Owner", role: "admin" })).id;
+    const customer = await insertUser(t.db, { name: "Ada Guest" });
+    const book = (startsAt: Date, teamId: string) =>
+      insertBooking(t.db, { customerId: customer.id, teamId, startsAt, status: "confirmed" });
+    // Tuesday: Charlie is already busy, so two units of capacity are left; three bookings on Wednesday.
+    await book(at(12, 8), must(teams[2]).id);
+    const caught = [];
+    for (const team of teams) caught.push(await book(at(13, 8), team.id));
+    expect(
+      (
+        await getDaySlots(t.db, { durationMinutes: 180, zoneBufferMinutes: 0, date: "2027-01-12", now: NOW })
+      )[0]?.teamIds,
+    ).toHaveLength(2);
+
+    const out = await markWeatherDay(t.db, { id: adminId }, weatherDayInput.parse({ date: WED }), {
+      now: NOW,
+    });
+    expect(out).toMatchObject({ bookings: 3, offered: 2, withoutTimes: 1 });
+    const holds = await t.db
+      .select()
+      .from(allocations)
+      .where(and(eq(allocations.kind, "reschedule_hold"), eq(allocations.status, "pending_reschedule")));
+    expect(holds).toHaveLength(2);
+    expect(new Set(holds.map((h) => h.teamId)).size).toBe(2);
+    expect(new Set(holds.map((h) => h.bookingId)).size).toBe(2);
+    // Held for the offers: nobody else can book Tuesday meanwhile.
+    expect(
+      await getDaySlots(t.db, { durationMinutes: 180, zoneBufferMinutes: 0, date: "2027-01-12", now: NOW }),
+    ).toEqual([]);
+    const [day] = await listWeatherDays(t.db, { id: adminId }, NOW);
+    expect(day?.counts).toEqual({ accepted: 0, asked_another: 0, waiting: 2, call: 1 });
+    expect(caught.map((b) => b.id)).toContain(must(day?.rows[0]).bookingId);
+    expect(day?.rows[0]?.state).toBe("call");
+  });
+});
