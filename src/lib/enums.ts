@@ -69,6 +69,10 @@ export const ALLOCATION_HOLDING_STATUSES = [
 export const RESCHEDULE_STATUSES = ["pending", "approved", "declined", "withdrawn", "expired"] as const;
 export type RescheduleStatus = (typeof RESCHEDULE_STATUSES)[number];
 
+/** A weather-day booking's answer: it took one of the offered times, or asked for another time. */
+export const WEATHER_ANSWERS = ["accepted", "asked_another"] as const;
+export type WeatherAnswer = (typeof WEATHER_ANSWERS)[number];
+
 export const PAYMENT_PROVIDERS = ["stripe", "test", "manual"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 

@@ -40,6 +40,7 @@ export const routes = {
   adminSchedule: "/admin/schedule",
   adminScheduleHours: "/admin/schedule/hours",
   adminTeams: "/admin/schedule/teams",
+  adminWeather: "/admin/schedule/weather",
   adminServices: "/admin/services",
   adminNewService: "/admin/services/new",
   adminService: (id: string) => `/admin/services/${id}`,
@@ -106,6 +107,7 @@ export const adminNav: NavGroup[] = [
       { href: routes.adminSchedule, label: "Schedule" },
       { href: routes.adminScheduleHours, label: "Opening hours" },
       { href: routes.adminTeams, label: "Teams" },
+      { href: routes.adminWeather, label: "Weather days" },
     ],
   },
   {

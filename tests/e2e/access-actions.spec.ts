@@ -82,6 +82,11 @@ const ACTIONS: Record<string, Requirement> = {
   answerSiteCheckAction: "public",
   createCalendarFeedAction: "signed_in",
   revokeCalendarFeedAction: "signed_in",
+  // src/modules/bookings/weather-actions.ts (the admin's weather day; the customer's signed link is the key)
+  acceptWeatherOfferAction: "public",
+  askAnotherWeatherTimeAction: "public",
+  markWeatherDayAction: "admin",
+  previewWeatherDayAction: "admin",
   // src/modules/catalogue/actions.ts
   createCategoryAction: "admin",
   createServiceAction: "admin",

@@ -386,6 +386,17 @@ const MATRIX: Row[] = [
   ],
   [
     "GET",
+    "/admin/schedule/weather",
+    {
+      visitor: login("/admin/schedule/weather"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 200,
+      banned: login("/admin/schedule/weather"),
+    },
+  ],
+  [
+    "GET",
     "/admin/services/new",
     {
       visitor: login("/admin/services/new"),
@@ -448,6 +459,8 @@ const MATRIX: Row[] = [
   ["GET", "/booking/pay?ref=FC-AAAAAA&token=not-the-token", all(404)],
   // The reminder's checklist (ADR 0027): only a signed link opens it; a forged or missing one is a 404.
   ["GET", "/booking/site-check", all(404)],
+  ["GET", "/booking/weather", all(404)],
+  ["GET", "/booking/weather?token=00000000-0000-4000-8000-000000000000.AAAA", all(404)],
   ["GET", "/booking/site-check?token=00000000-0000-4000-8000-000000000000.AAAA&answer=all-set", all(404)],
   // Private calendar feeds: the token is the credential — a session opens nothing.
   ["GET", "/api/calendar/not-a-token.ics", all(404)],

@@ -85,6 +85,30 @@ describe("computeSlots — the rules of §4", () => {
     ]);
   });
 
+  it("a weather closure removes the jobs that would overlap it, for its teams only (buffers may)", () => {
+    const q = query({ bufferMinutes: 30, slotIntervalMinutes: 30, teams: ["van1", "van2"] });
+    const closed: HeldInterval[] = [{ teamId: "van1", start: +at(MON, "12:00"), end: +at(MON, "13:00") }];
+    const slots = computeSlots({ ...q, closed }).get(MON) ?? [];
+    const hhmm = (d: Date) => formatTime(d, TZ).replace(/ .*/, "");
+    const van1 = slots.filter((s) => s.teamIds.includes("van1")).map((s) => hhmm(s.start));
+    // The job [start, start+60) must miss 12:00–13:00, its buffers need not: 11:00 and 13:00 stay.
+    expect(van1).toEqual([
+      "09:30",
+      "10:00",
+      "10:30",
+      "11:00",
+      "13:00",
+      "13:30",
+      "14:00",
+      "14:30",
+      "15:00",
+      "15:30",
+    ]);
+    // The other team is untouched: every start is still offered.
+    expect(slots.map((s) => hhmm(s.start))).toEqual(times(q));
+    expect(teamsFreeAt({ ...q, closed }, at(MON, "12:00"))).toEqual(["van2"]);
+  });
+
   it("an override replaces the weekly hours; a closed override has no slots", () => {
     expect(times(query({ overrides: { [MON]: [r("10:00", "12:00")] } }))).toEqual(["10:00", "11:00"]);
     expect(times(query({ overrides: { [MON]: [] } }))).toEqual([]);

@@ -34,6 +34,11 @@ export type SlotQuery = {
   /** Active team ids, in the business's order. */
   teams: readonly string[];
   held: readonly HeldInterval[];
+  /**
+   * Weather closures (ADR 0036): a team can't work a job overlapping one (its buffers may: travel is not
+   * the job). Unlike `held`, nothing is allocated: the bookings already there are being moved out.
+   */
+  closed?: readonly HeldInterval[];
   slotIntervalMinutes: number;
   /** Business buffer + the zone's travel buffer, before and after the job. */
   bufferMinutes: number;
@@ -126,6 +131,7 @@ export function computeSlots(q: SlotQuery): Map<string, Slot[]> {
   const out = new Map<string, Slot[]>();
   if (q.teams.length === 0 || q.durationMinutes <= 0) return out;
   const index = indexHeld(q.held);
+  const closed = indexHeld(q.closed ?? []);
   const earliest = q.now.getTime() + q.minNoticeMinutes * MINUTE;
   const lastDate = addDays(localDateOf(q.now, q.timeZone), q.horizonDays);
   const duration = q.durationMinutes * MINUTE;
@@ -155,7 +161,10 @@ export function computeSlots(q: SlotQuery): Map<string, Slot[]> {
         const to = start + duration + buffer;
         if (from < opensAt || to > closesAt) continue;
         if (start < earliest) continue;
-        const teamIds = q.teams.filter((t) => !overlapsHeld(index.get(t), from, to));
+        const teamIds = q.teams.filter(
+          (t) =>
+            !overlapsHeld(index.get(t), from, to) && !overlapsHeld(closed.get(t), start, start + duration),
+        );
         if (teamIds.length === 0) continue;
         seen.add(start);
         slots.push({ start: new Date(start), end: new Date(start + duration), teamIds });

@@ -7,3 +7,4 @@ export * from "./slots";
 export * from "./teams";
 export * from "./test-hooks";
 export * from "./capacity";
+export * from "./weather";

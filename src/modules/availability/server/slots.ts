@@ -13,9 +13,11 @@ import {
   type SlotQuery,
 } from "../domain/slots";
 import { loadOpeningHours } from "./opening-hours";
+import { loadClosures } from "./weather";
 
 // Everything the slot engine needs for a window of local dates, in five queries whatever the window's
-// length: settings, active teams, weekly hours, the window's overrides, and the time held in it.
+// length: settings, active teams, weekly hours, the window's overrides, the time held in it and the
+// weather closures over it.
 
 export type SlotContext = Omit<SlotQuery, "durationMinutes" | "bufferMinutes"> & {
   businessBufferMinutes: number;
@@ -63,13 +65,18 @@ export async function loadSlotContext(
   // A day before and after the window: held time there can reach into its first and last day's buffers.
   const from = localToInstant(addDays(window.from, -1), 0, tz) ?? new Date(`${window.from}T00:00:00Z`);
   const to = localToInstant(addDays(window.to, 2), 0, tz) ?? new Date(`${window.to}T00:00:00Z`);
-  const held = await loadHeld(db, from, to, now);
+  const teamIds = teamRows.map((t) => t.id);
+  const [held, closed] = await Promise.all([
+    loadHeld(db, from, to, now),
+    loadClosures(db, from, to, teamIds),
+  ]);
   return {
     timeZone: tz,
     weeklyHours,
     overrides,
-    teams: teamRows.map((t) => t.id),
+    teams: teamIds,
     held,
+    closed,
     slotIntervalMinutes: settings.slotIntervalMinutes,
     minNoticeMinutes: settings.minNoticeMinutes,
     horizonDays: settings.horizonDays,

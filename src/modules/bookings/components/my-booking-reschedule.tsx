@@ -304,7 +304,11 @@ export function MyBookingReschedule({ panel }: { panel: MyReschedulePanel }) {
         <div className="mt-3">
           {panel.canRequest ? (
             <>
-              <p className="mb-2 text-sm text-ink-muted">You can ask for a new time until {panel.cutoff}.</p>
+              <p className="mb-2 text-sm text-ink-muted">
+                {panel.weather
+                  ? "The weather rules out this booking's time: you can ask for any new time."
+                  : `You can ask for a new time until ${panel.cutoff}.`}
+              </p>
               <RequestDialog panel={panel} />
             </>
           ) : (

@@ -62,6 +62,11 @@ describe("a booking's history in the customer's words", () => {
     expect(said("approved", { offer: true })?.what).toBe("You accepted the time we offered");
     expect(said("declined", { offer: true })?.what).toBe("You declined the time we offered");
     expect(said("withdrawn")?.what).toBe("You withdrew your request for a new time");
+    expect(said("weather_offer", { reason: "Storm warning." })).toEqual({
+      what: "The weather ruled out this time: we offered you new times",
+      why: "Storm warning.",
+    });
+    expect(said("weather_asked_another")?.what).toBe("You asked us for another time");
   });
 
   it("keeps the business's own business to itself", () => {

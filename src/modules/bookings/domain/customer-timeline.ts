@@ -65,6 +65,11 @@ export function describeForCustomer(
     case "reschedule_decided":
       // A counter-offer: the business answered with another time; the customer's answer to it.
       if (e.toValue === "countered") return { what: "We offered you another time", why: reason };
+      // A weather day (ADR 0036): the business offered held times; the customer asked for another one.
+      if (e.toValue === "weather_offer")
+        return { what: "The weather ruled out this time: we offered you new times", why: reason };
+      if (e.toValue === "weather_asked_another")
+        return { what: "You asked us for another time", why: reason };
       if (d.offer === true)
         return {
           what:

@@ -36,6 +36,17 @@ describe("reschedule rules", () => {
     });
   });
 
+  it("a weather day waives the cut-off, not the status or the one pending request", () => {
+    const booking = { status: "confirmed" as const, startsAt: start };
+    expect(canRequestReschedule(booking, false, rules, h(2), { weather: true })).toEqual({ ok: true });
+    expect(canRequestReschedule(booking, true, rules, h(2), { weather: true })).toMatchObject({
+      reason: "pending",
+    });
+    expect(
+      canRequestReschedule({ ...booking, status: "cancelled" }, false, rules, h(2), { weather: true }),
+    ).toMatchObject({ reason: "status" });
+  });
+
   it("only confirmed bookings, and only one pending request", () => {
     for (const status of ["pending_payment", "awaiting_approval", "cancelled", "in_progress"] as const)
       expect(canRequestReschedule({ status, startsAt: start }, false, rules, h(100))).toMatchObject({
@@ -68,6 +79,7 @@ describe("reschedule rules", () => {
   it("the business answers a customer's request, the customer a counter-offer", () => {
     expect(answeredBy({ counterToId: null })).toBe("business");
     expect(answeredBy({ counterToId: "x" })).toBe("customer");
+    expect(answeredBy({ counterToId: null, weatherDayId: "w" })).toBe("customer");
   });
 
   it("says why a decided request cannot be answered", () => {

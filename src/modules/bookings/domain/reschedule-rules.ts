@@ -32,6 +32,7 @@ export function canRequestReschedule(
   hasPending: boolean,
   rules: Pick<RescheduleRules, "rescheduleCutoffHours">,
   now: Date,
+  { weather = false }: { weather?: boolean } = {},
 ): { ok: true } | { ok: false; reason: RequestRefusal; message: string } {
   const refuse = (reason: RequestRefusal) => ({
     ok: false as const,
@@ -39,7 +40,9 @@ export function canRequestReschedule(
     message: REQUEST_REFUSALS[reason],
   });
   if (booking.status !== "confirmed") return refuse("status");
-  if (now.getTime() >= rescheduleCutoff(booking.startsAt, rules).getTime()) return refuse("cutoff");
+  // A weather day rules the booking's time out: the cut-off protects a time that no longer stands.
+  if (!weather && now.getTime() >= rescheduleCutoff(booking.startsAt, rules).getTime())
+    return refuse("cutoff");
   if (hasPending) return refuse("pending");
   return { ok: true };
 }
@@ -55,9 +58,17 @@ export function isLapsed(request: { status: RescheduleStatus; expiresAt: Date },
   return request.status === "pending" && request.expiresAt.getTime() <= now.getTime();
 }
 
-/** Who answers a pending request: the business answers a customer's, the customer a counter-offer. */
-export function answeredBy(request: { counterToId: string | null }): "business" | "customer" {
-  return request.counterToId ? "customer" : "business";
+/** The business's offer (a counter-offer, or a weather day's offer — ADR 0036), not a customer's request. */
+export function isOffer(request: { counterToId: string | null; weatherDayId?: string | null }): boolean {
+  return Boolean(request.counterToId || request.weatherDayId);
+}
+
+/** Who answers a pending request: the business answers a customer's, the customer an offer. */
+export function answeredBy(request: {
+  counterToId: string | null;
+  weatherDayId?: string | null;
+}): "business" | "customer" {
+  return isOffer(request) ? "customer" : "business";
 }
 
 export const RESCHEDULE_STATUS_LABELS: Record<RescheduleStatus, string> = {

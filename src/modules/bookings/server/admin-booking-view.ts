@@ -132,6 +132,17 @@ export function describeEvent(e: EventRow, currency: string): { what: string; wh
       }
       return { what: "Email sent", why: null };
     case "reschedule_decided":
+      if (e.toValue === "weather_offer") {
+        const offered = Array.isArray(d.offered) ? d.offered.filter((x) => typeof x === "string") : [];
+        return {
+          what: offered.length
+            ? `Weather day: new times offered and held (${offered.join("; ")})`
+            : "Weather day: no free time nearby — the customer was asked to choose or call",
+          why: reason,
+        };
+      }
+      if (e.toValue === "weather_asked_another")
+        return { what: "Weather day: the customer asked for another time", why: reason };
       if (e.toValue === "countered")
         return {
           what: `Move request answered with another time${typeof d.toLabel === "string" ? `: ${d.toLabel}` : ""}`,

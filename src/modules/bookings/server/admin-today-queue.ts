@@ -91,11 +91,12 @@ export async function loadActionQueue(
   };
   const approvalWhere = eq(bookings.status, "awaiting_approval");
   const unpaidWhere = unpaidSoonSql(now, input.unpaidWindowMinutes);
-  // A counter-offer waits for the customer, not the business.
+  // An offer (a counter-offer or a weather day's) waits for the customer, not the business.
   const rescheduleWhere = and(
     eq(rescheduleRequests.status, "pending"),
     gt(rescheduleRequests.expiresAt, now),
     isNull(rescheduleRequests.counterToId),
+    isNull(rescheduleRequests.weatherDayId),
   );
   const alertWhere = and(sql`${bookingEvents.at} >= ${since.toISOString()}::timestamptz`, paymentAlertSql);
   // The small lists carry their total (count(*) OVER () is computed before the LIMIT): one query each.

@@ -37,3 +37,6 @@ export * from "./maintenance-reminders";
 export * from "./booking-reminders";
 export * from "./site-check";
 export * from "./calendar-feeds";
+export * from "./weather-days";
+export * from "./weather-links";
+export * from "./weather-views";

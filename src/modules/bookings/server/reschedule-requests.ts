@@ -1,22 +1,24 @@
 import "server-only";
 import { assertAdminActor } from "@/server/auth/assert-admin";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { getEnv } from "@/env";
 import { formatDateTime } from "@/lib/dates";
 import { routes } from "@/lib/routes";
-import { publishScheduleFreed, reserve } from "@/modules/availability/server";
+import { loadClosures, publishScheduleFreed, reserve } from "@/modules/availability/server";
 import { enqueueEmail } from "@/modules/notifications/server";
 import { getSettingsOrThrow, type Settings } from "@/modules/settings/server";
 import { type Actor, writeAudit } from "@/server/audit";
 import type { DbOrTx, Tx } from "@/server/db";
-import { allocations, bookingEvents, rescheduleRequests } from "@/server/db/schema";
+import { allocations, bookingEvents, rescheduleRequests, weatherDayBookings } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import {
   alreadyDecidedMessage,
   canRequestReschedule,
   isLapsed,
+  isOffer,
   rescheduleExpiry,
 } from "../domain/reschedule-rules";
+import { weatherOfferExpiry } from "../domain/weather-rules";
 import type {
   AnswerOfferInput,
   CounterOfferInput,
@@ -84,7 +86,12 @@ async function heldAllocation(tx: Tx, request: Request) {
     .select({ id: allocations.id, teamId: allocations.teamId })
     .from(allocations)
     .where(
-      and(eq(allocations.rescheduleRequestId, request.id), eq(allocations.status, "pending_reschedule")),
+      and(
+        eq(allocations.rescheduleRequestId, request.id),
+        eq(allocations.status, "pending_reschedule"),
+        // A weather offer holds several times (ADR 0036): the row's own time is the one answered here.
+        sql`lower(${allocations.during}) = ${request.requestedStartsAt.toISOString()}::timestamptz`,
+      ),
     );
   if (!hold) throw new AppError("CONFLICT", "The held time was released meanwhile. Refresh the page.");
   return {
@@ -157,12 +164,15 @@ function labels(
 async function holdRequest(
   tx: Tx,
   booking: Booking,
-  input: { start: Date; teamIds?: string[]; reason: string; counterToId: string | null },
+  input: { start: Date; teamIds?: string[]; reason: string; counterToId: string | null; weather?: boolean },
   settings: Settings,
   now: Date,
 ): Promise<Request> {
   const shape = await jobShapeOf(tx, booking);
-  const expiresAt = rescheduleExpiry(booking.startsAt, settings, now);
+  // A weather-day booking's own start is in the bad weather: the request lapses by the time it asks for.
+  const expiresAt = input.weather
+    ? weatherOfferExpiry([input.start], settings, now)
+    : rescheduleExpiry(booking.startsAt, settings, now);
   const result = await reserve(tx, {
     ...shape,
     start: input.start,
@@ -226,7 +236,20 @@ export async function requestReschedule(
       freed = await expireRequest(tx, pending, now);
       pending = undefined;
     }
-    const can = canRequestReschedule(booking, Boolean(pending), settings, now);
+    // A weather day's offer gives way to the time the customer picks themselves (ADR 0036): it is their
+    // "none of these work", and the request they make is an ordinary one the business answers.
+    if (pending?.weatherDayId) {
+      await decide(tx, pending, "declined", actor.id, now, null);
+      freed = await releaseRequestHold(tx, pending.id, "released", now);
+      await tx
+        .update(weatherDayBookings)
+        .set({ answer: "asked_another", answeredAt: now })
+        .where(and(eq(weatherDayBookings.offerId, pending.id), isNull(weatherDayBookings.answer)));
+      pending = undefined;
+    }
+    // A booking whose time the weather rules out may be moved whatever the cut-off.
+    const weather = (await loadClosures(tx, booking.startsAt, booking.endsAt, [booking.teamId])).length > 0;
+    const can = canRequestReschedule(booking, Boolean(pending), settings, now, { weather });
     if (!can.ok) throw new AppError("CONFLICT", can.message);
     if (input.start.getTime() === booking.startsAt.getTime())
       throw new AppError("VALIDATION", undefined, {
@@ -236,7 +259,7 @@ export async function requestReschedule(
     const request = await holdRequest(
       tx,
       booking,
-      { start: input.start, reason: input.reason, counterToId: null },
+      { start: input.start, reason: input.reason, counterToId: null, weather },
       settings,
       now,
     );
@@ -291,7 +314,7 @@ export async function withdrawReschedule(
   return db.transaction(async (tx) => {
     const { request, booking } = await lockRequest(tx, input.requestId, actor.id);
     assertOpen(request, now);
-    if (request.counterToId) throw new AppError("CONFLICT", IS_AN_OFFER);
+    if (isOffer(request)) throw new AppError("CONFLICT", IS_AN_OFFER);
     await decide(tx, request, "withdrawn", actor.id, now, null);
     const freed = await releaseRequestHold(tx, request.id, "released", now);
     await timeline(tx, booking.id, actor.id, "reschedule_decided", "withdrawn", { requestId: request.id });
@@ -311,7 +334,7 @@ export async function acceptRescheduleOffer(
   return db.transaction(async (tx) => {
     const { request, booking } = await lockRequest(tx, input.requestId, actor.id);
     assertOpen(request, now);
-    if (!request.counterToId) throw new AppError("CONFLICT", NOT_AN_OFFER);
+    if (!isOffer(request)) throw new AppError("CONFLICT", NOT_AN_OFFER);
     await moveApproved(tx, actor, request, booking, settings, now, "accepted");
     return { requestId: request.id, status: "approved" };
   });
@@ -327,7 +350,7 @@ export async function declineRescheduleOffer(
   return db.transaction(async (tx) => {
     const { request, booking } = await lockRequest(tx, input.requestId, actor.id);
     assertOpen(request, now);
-    if (!request.counterToId) throw new AppError("CONFLICT", NOT_AN_OFFER);
+    if (!isOffer(request)) throw new AppError("CONFLICT", NOT_AN_OFFER);
     await decide(tx, request, "declined", actor.id, now, null);
     const freed = await releaseRequestHold(tx, request.id, "released", now);
     await timeline(tx, booking.id, actor.id, "reschedule_decided", "declined", {
@@ -375,6 +398,8 @@ async function moveApproved(
     },
     { now, timeZone: settings.timeZone },
   );
+  // A weather offer's other held times stop holding (none for any other request).
+  await publishScheduleFreed(tx, await releaseRequestHold(tx, request.id, "released", now));
 }
 
 /** Approve: the booking moves, in this transaction, to the time the request holds. */
@@ -389,7 +414,7 @@ export async function approveReschedule(
     await assertAdminActor(tx, actor);
     const { request, booking } = await lockRequest(tx, input.requestId, null);
     assertOpen(request, now);
-    if (request.counterToId) throw new AppError("CONFLICT", OFFER_NOT_YOURS);
+    if (isOffer(request)) throw new AppError("CONFLICT", OFFER_NOT_YOURS);
     await moveApproved(tx, actor, request, booking, settings, now, "approved");
     faultPoint("reschedule:approving");
     return { requestId: request.id, status: "approved" };
@@ -408,7 +433,7 @@ export async function declineReschedule(
     await assertAdminActor(tx, actor);
     const { request, booking } = await lockRequest(tx, input.requestId, null);
     assertOpen(request, now);
-    if (request.counterToId) throw new AppError("CONFLICT", OFFER_NOT_YOURS);
+    if (isOffer(request)) throw new AppError("CONFLICT", OFFER_NOT_YOURS);
     await decide(tx, request, "declined", actor.id, now, input.reason);
     const freed = await releaseRequestHold(tx, request.id, "released", now);
     await timeline(tx, booking.id, actor.id, "reschedule_decided", "declined", {
@@ -444,7 +469,7 @@ export async function counterOfferReschedule(
     await assertAdminActor(tx, actor);
     const { request, booking } = await lockRequest(tx, input.requestId, null);
     assertOpen(request, now);
-    if (request.counterToId) throw new AppError("CONFLICT", OFFER_NOT_YOURS);
+    if (isOffer(request)) throw new AppError("CONFLICT", OFFER_NOT_YOURS);
     if (input.start.getTime() === booking.startsAt.getTime())
       throw new AppError("VALIDATION", undefined, {
         start: ["That is the booking's current time: choose another."],

@@ -5,6 +5,7 @@ import { formatDateTime, localDateOf } from "@/lib/dates";
 import type { RescheduleStatus } from "@/lib/enums";
 import { isUuid } from "@/lib/uuid";
 import { findUserContacts } from "@/modules/accounts/server";
+import { loadClosures } from "@/modules/availability/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { Actor } from "@/server/audit";
 import { type DbOrTx, getDb } from "@/server/db";
@@ -12,6 +13,7 @@ import { bookings, rescheduleRequests, teams } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import {
   answeredBy,
+  isOffer,
   canRequestReschedule,
   isLapsed,
   RESCHEDULE_STATUS_LABELS,
@@ -91,6 +93,7 @@ export async function countPendingRescheduleRequests(db: DbOrTx, now = new Date(
         eq(rescheduleRequests.status, "pending"),
         gt(rescheduleRequests.expiresAt, now),
         isNull(rescheduleRequests.counterToId),
+        isNull(rescheduleRequests.weatherDayId),
       ),
     );
   return row?.n ?? 0;
@@ -146,21 +149,21 @@ export async function listRescheduleRequests(
     teams: activeTeams,
     rows: rows
       // The business's own queue: pending customer requests first, then offers waiting for customers.
-      .sort((a, b) => (pending ? Number(Boolean(a.r.counterToId)) - Number(Boolean(b.r.counterToId)) : 0))
+      .sort((a, b) => (pending ? Number(isOffer(a.r)) - Number(isOffer(b.r)) : 0))
       .map(({ r, b, teamName }) => ({
         id: r.id,
         bookingId: b.id,
         reference: b.reference,
         customerName: nameOf(b.customerId) ?? "",
         status: r.status,
-        statusLabel: r.counterToId
+        statusLabel: isOffer(r)
           ? r.status === "pending"
             ? "Offered, waiting for the customer"
             : r.status === "approved"
               ? "Offer accepted"
               : `Offer ${RESCHEDULE_STATUS_LABELS[r.status].toLowerCase()}`
           : RESCHEDULE_STATUS_LABELS[r.status],
-        isOffer: Boolean(r.counterToId),
+        isOffer: isOffer(r),
         waitingFor: r.status === "pending" ? answeredBy(r) : null,
         current: whenLabel(b.startsAt, b.endsAt, timeZone),
         requested: whenLabel(r.requestedStartsAt, r.requestedEndsAt, timeZone),
@@ -210,10 +213,10 @@ export async function listBookingRescheduleRequests(
       reference: b.reference,
       customerName: nameOf(b.customerId) ?? "",
       status,
-      statusLabel: r.counterToId
+      statusLabel: isOffer(r)
         ? `Offer: ${RESCHEDULE_STATUS_LABELS[status].toLowerCase()}`
         : RESCHEDULE_STATUS_LABELS[status],
-      isOffer: Boolean(r.counterToId),
+      isOffer: isOffer(r),
       waitingFor: status === "pending" ? answeredBy(r) : null,
       current: whenLabel(b.startsAt, b.endsAt, timeZone),
       requested: whenLabel(r.requestedStartsAt, r.requestedEndsAt, timeZone),
@@ -244,7 +247,12 @@ export type MyReschedulePanel = {
   refusal: string | null;
   /** The last instant a request may be made. */
   cutoff: string;
-  /** The customer's pending request (Withdraw), or the business's pending offer (Accept / Decline). */
+  /** The weather rules out the booking's time (ADR 0036): the cut-off does not apply. */
+  weather: boolean;
+  /**
+   * The customer's pending request (Withdraw), or the business's pending counter-offer (Accept / Decline).
+   * A weather day's offer is shown by its own panel (several times to choose from), not here.
+   */
   pending: {
     id: string;
     isOffer: boolean;
@@ -285,10 +293,13 @@ export async function getMyReschedulePanel(
     .where(eq(rescheduleRequests.bookingId, booking.id))
     .orderBy(desc(rescheduleRequests.createdAt), desc(rescheduleRequests.id))
     .limit(5);
-  const open = requests.find((r) => r.status === "pending" && !isLapsed(r, now)) ?? null;
+  const openAny = requests.find((r) => r.status === "pending" && !isLapsed(r, now)) ?? null;
+  const open = openAny?.weatherDayId ? null : openAny;
   const latest = requests[0] ?? null;
-  const can = canRequestReschedule(booking, Boolean(open), settings, now);
-  const decided = latest && latest !== open ? latest : null;
+  // A weather day's offer gives way to a time the customer picks, whatever the cut-off (ADR 0036).
+  const weather = (await loadClosures(db, booking.startsAt, booking.endsAt, [booking.teamId])).length > 0;
+  const can = canRequestReschedule(booking, Boolean(open), settings, now, { weather });
+  const decided = latest && latest !== openAny ? latest : null;
   const decidedStatus = decided ? (isLapsed(decided, now) ? "expired" : decided.status) : null;
   return {
     bookingId: booking.id,
@@ -296,12 +307,13 @@ export async function getMyReschedulePanel(
     date: localDateOf(booking.startsAt, tz),
     current: whenLabel(booking.startsAt, booking.endsAt, tz),
     canRequest: can.ok,
+    weather,
     refusal: !can.ok && can.reason === "cutoff" ? can.message : null,
     cutoff: formatDateTime(rescheduleCutoff(booking.startsAt, settings), tz),
     pending: open
       ? {
           id: open.id,
-          isOffer: Boolean(open.counterToId),
+          isOffer: isOffer(open),
           requested: whenLabel(open.requestedStartsAt, open.requestedEndsAt, tz),
           reason: open.reason,
           expires: formatDateTime(open.expiresAt, tz),
@@ -312,7 +324,7 @@ export async function getMyReschedulePanel(
         ? {
             id: decided.id,
             status: decidedStatus,
-            isOffer: Boolean(decided.counterToId),
+            isOffer: isOffer(decided),
             requested: whenLabel(decided.requestedStartsAt, decided.requestedEndsAt, tz),
             message: decided.adminResponse,
             decidedAt: decided.decidedAt ? formatDateTime(decided.decidedAt, tz) : null,
@@ -349,9 +361,11 @@ export async function listMyRescheduleAnswers(
         eq(bookings.customerId, customerId),
         gt(bookings.startsAt, now),
         sql`(
-          (${rescheduleRequests.status} = 'pending' AND ${rescheduleRequests.counterToId} IS NOT NULL
+          (${rescheduleRequests.status} = 'pending'
+            AND (${rescheduleRequests.counterToId} IS NOT NULL OR ${rescheduleRequests.weatherDayId} IS NOT NULL)
             AND ${rescheduleRequests.expiresAt} > ${now.toISOString()}::timestamptz)
           OR (${rescheduleRequests.status} IN ('approved', 'declined') AND ${rescheduleRequests.counterToId} IS NULL
+            AND ${rescheduleRequests.weatherDayId} IS NULL
             AND ${rescheduleRequests.decidedAt} >= ${since.toISOString()}::timestamptz
             AND NOT EXISTS (SELECT 1 FROM "reschedule_requests" AS "offers"
                             WHERE "offers"."counter_to_id" = "reschedule_requests"."id"))
@@ -362,6 +376,14 @@ export async function listMyRescheduleAnswers(
     .limit(10);
   return rows.map(({ r, reference }) => {
     const when = formatDateTime(r.requestedStartsAt, timeZone);
+    if (r.weatherDayId)
+      return {
+        id: r.id,
+        bookingId: r.bookingId,
+        reference,
+        kind: "offer" as const,
+        text: "The weather rules out your booking's time: choose one of the times we hold for you.",
+      };
     if (r.counterToId)
       return {
         id: r.id,

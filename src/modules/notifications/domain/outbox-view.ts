@@ -29,6 +29,7 @@ const LABELS: Record<string, string> = {
   "reschedule-offer": "Another time offered",
   "maintenance-due": "Service due again",
   "booking-reminder": "Booking reminder",
+  "weather-offer": "Weather: new times offered",
 };
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {

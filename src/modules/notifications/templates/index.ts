@@ -40,6 +40,7 @@ import {
   renderRescheduleOffer,
   renderRescheduleRequestAdmin,
 } from "./reschedule";
+import { renderWeatherOffer, type WeatherOfferData } from "./weather";
 
 /** Every template the outbox can render, with the data it needs. Add new templates here. */
 export type TemplateDataMap = {
@@ -67,6 +68,7 @@ export type TemplateDataMap = {
   "reschedule-offer": RescheduleAnswerData;
   "maintenance-due": MaintenanceDueData;
   "booking-reminder": BookingReminderData;
+  "weather-offer": WeatherOfferData;
 };
 
 export type TemplateName = keyof TemplateDataMap;
@@ -96,6 +98,7 @@ const renderers: { [K in TemplateName]: (data: TemplateDataMap[K], ctx: EmailCon
   "reschedule-offer": renderRescheduleOffer,
   "maintenance-due": renderMaintenanceDue,
   "booking-reminder": renderBookingReminder,
+  "weather-offer": renderWeatherOffer,
 };
 
 export function isTemplateName(name: string): name is TemplateName {

@@ -172,6 +172,20 @@ export const SAMPLES: { [K in TemplateName]: TemplateDataMap[K] } = {
     expires: "Thursday 3 December 2026, 09:30 GMT",
     url,
   },
+  "weather-offer": {
+    name,
+    reference: "FC-7K2M9Q",
+    title: "Full valet",
+    current: "Tuesday 8 December 2026, 09:30 GMT – 12:30 GMT",
+    message: "Storm warning for Tuesday: we can't work outdoors safely.",
+    times: [
+      { label: "Wednesday 9 December 2026, 09:30 GMT – 12:30 GMT", url: `${url}&weather=1` },
+      { label: "Wednesday 9 December 2026, 13:00 GMT – 16:00 GMT", url: `${url}&weather=2` },
+      { label: "Thursday 10 December 2026, 09:00 GMT – 12:00 GMT", url: `${url}&weather=3` },
+    ],
+    expires: "Wednesday 9 December 2026, 09:30 GMT",
+    anotherUrl: `${url}&weather=another`,
+  },
   "booking-reminder": {
     name,
     reference: "FC-7K2M9Q",

@@ -17,8 +17,15 @@ import { users } from "./auth";
 import { services } from "./catalogue";
 import { createdAt, id, instant, updatedAt } from "./columns";
 import { addresses, vehicles } from "./customers";
-import { bookingEventType, bookingItemKind, bookingSource, bookingStatus, rescheduleStatus } from "./enums";
-import { teams } from "./scheduling";
+import {
+  bookingEventType,
+  bookingItemKind,
+  bookingSource,
+  bookingStatus,
+  rescheduleStatus,
+  weatherAnswer,
+} from "./enums";
+import { teams, weatherDays } from "./scheduling";
 
 export type SiteCheckAnswer = "all_set" | "changed";
 
@@ -258,6 +265,9 @@ export const rescheduleRequests = pgTable(
     counterToId: uuid("counter_to_id").references((): AnyPgColumn => rescheduleRequests.id, {
       onDelete: "set null",
     }),
+    // A weather-day offer (ADR 0036): the business offers this booking's held times (one reschedule_hold
+    // allocation per offered time, all pointing at this row) because its own time is unworkable.
+    weatherDayId: uuid("weather_day_id").references(() => weatherDays.id, { onDelete: "set null" }),
     status: rescheduleStatus("status").notNull().default("pending"),
     adminResponse: text("admin_response"),
     decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
@@ -276,6 +286,34 @@ export const rescheduleRequests = pgTable(
       .on(t.expiresAt)
       .where(sql`status = 'pending'`),
     check("reschedule_range", sql`${t.requestedStartsAt} < ${t.requestedEndsAt}`),
+  ],
+);
+
+/**
+ * A booking caught by a weather day: its offer (null when no free time was found nearby) and the
+ * customer's answer. No answer once the offer lapsed (or no offer at all) = the admin phones them.
+ */
+// @owner bookings
+export const weatherDayBookings = pgTable(
+  "weather_day_bookings",
+  {
+    id: id(),
+    weatherDayId: uuid("weather_day_id")
+      .notNull()
+      .references(() => weatherDays.id, { onDelete: "cascade" }),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    offerId: uuid("offer_id").references(() => rescheduleRequests.id, { onDelete: "set null" }),
+    answer: weatherAnswer("answer"),
+    /** "None of these work": what the customer wrote. */
+    note: text("note"),
+    answeredAt: instant("answered_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("weather_day_bookings_uq").on(t.weatherDayId, t.bookingId),
+    index("weather_day_bookings_booking_idx").on(t.bookingId),
   ],
 );
 

@@ -21,6 +21,7 @@ import {
   SERVICE_KINDS,
   UPLOAD_PURPOSES,
   USER_ROLES,
+  WEATHER_ANSWERS,
 } from "@/lib/enums";
 
 export const userRole = pgEnum("user_role", USER_ROLES);
@@ -32,6 +33,7 @@ export const bookingEventType = pgEnum("booking_event_type", BOOKING_EVENT_TYPES
 export const allocationKind = pgEnum("allocation_kind", ALLOCATION_KINDS);
 export const allocationStatus = pgEnum("allocation_status", ALLOCATION_STATUSES);
 export const rescheduleStatus = pgEnum("reschedule_status", RESCHEDULE_STATUSES);
+export const weatherAnswer = pgEnum("weather_answer", WEATHER_ANSWERS);
 export const paymentProvider = pgEnum("payment_provider", PAYMENT_PROVIDERS);
 export const paymentKind = pgEnum("payment_kind", PAYMENT_KINDS);
 export const paymentMethod = pgEnum("payment_method", PAYMENT_METHODS);

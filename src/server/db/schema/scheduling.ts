@@ -81,6 +81,31 @@ export const dateOverrideRanges = pgTable(
   ],
 );
 
+/**
+ * A weather day (issue 17, ADR 0036): [startsAt, endsAt) of one local date is unworkable for some teams
+ * (`teamIds` null = every team). The slot engine and reserve() subtract it, so no new booking lands in it
+ * while the bookings already there are offered other times. Not a block: the overlap guard would refuse a
+ * block over the bookings it is meant to move.
+ */
+// @owner availability
+export const weatherDays = pgTable(
+  "weather_days",
+  {
+    id: id(),
+    date: date("date", { mode: "string" }).notNull(),
+    startsAt: instant("starts_at").notNull(),
+    endsAt: instant("ends_at").notNull(),
+    teamIds: uuid("team_ids").array(),
+    message: text("message").notNull().default(""),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("weather_days_starts_idx").on(t.startsAt),
+    check("weather_days_range", sql`${t.startsAt} < ${t.endsAt}`),
+  ],
+);
+
 /** An admin-made busy period. `teamId` null means every team (one allocation per team is made). */
 // @owner availability
 export const blocks = pgTable(

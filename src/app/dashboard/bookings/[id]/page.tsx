@@ -9,7 +9,8 @@ import { routes } from "@/lib/routes";
 import { isUuid } from "@/lib/uuid";
 import { BookingSummary } from "@/modules/bookings/components/booking-summary";
 import { bookingPagePath } from "@/modules/bookings/links";
-import { loadMyBooking, loadMyReschedulePanel } from "@/modules/bookings/server";
+import { loadMyBooking, loadMyReschedulePanel, loadMyWeatherOffer } from "@/modules/bookings/server";
+import { MyWeatherOfferPanel } from "@/modules/bookings/components/my-weather-offer";
 import { MyBookingReschedule } from "@/modules/bookings/components/my-booking-reschedule";
 import { cancelPendingBookingAction } from "@/modules/payments/actions";
 import { MyBookingMoney } from "@/modules/payments/components/my-booking-money";
@@ -30,7 +31,10 @@ export default async function MyBookingPage({ params }: { params: Promise<{ id: 
     : [null, null];
   if (!page) notFound();
   const { view: b, accessToken, history } = page;
-  const reschedule = await loadMyReschedulePanel(user.id, b.id);
+  const [reschedule, weather] = await Promise.all([
+    loadMyReschedulePanel(user.id, b.id),
+    loadMyWeatherOffer(user.id, b.id),
+  ]);
   const access = { reference: b.reference, token: accessToken };
 
   return (
@@ -69,6 +73,7 @@ export default async function MyBookingPage({ params }: { params: Promise<{ id: 
       )}
 
       <MyBookingMoney view={b} access={access} offer={cancelOffer} />
+      {weather && <MyWeatherOfferPanel offer={weather} />}
       {reschedule && <MyBookingReschedule panel={reschedule} />}
 
       <div className="mt-4">
