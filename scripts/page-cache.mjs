@@ -144,7 +144,12 @@ export function createPageCache({
         keep(chunk, encoding);
         return end.call(this, chunk, encoding, cb);
       };
-      res.on("close", () => {
+      // Stored on "finish" (the last byte handed to the socket), before the client can have read it all,
+      // so the next request finds the copy; "close" alone covers an answer cut off midway.
+      let settled = false;
+      const settle = () => {
+        if (settled) return;
+        settled = true;
         const headers = res.getHeaders();
         const csp = String(headers["content-security-policy"] ?? "");
         const nonce = NONCE.exec(csp)?.[1];
@@ -170,7 +175,9 @@ export function createPageCache({
           bytes += body.length;
         }
         resolve(Boolean(shareable));
-      });
+      };
+      res.once("finish", settle);
+      res.once("close", settle);
       // The copy is kept uncompressed (each answer gets its own nonce before it is compressed).
       delete req.headers["accept-encoding"];
       render(req, res);

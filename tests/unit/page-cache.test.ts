@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
@@ -24,7 +25,8 @@ const nextLike =
   (opts: { status?: number; cookie?: boolean; delayMs?: number; body?: () => string } = {}): Render =>
   (_req, res) => {
     renders++;
-    const nonce = Buffer.from(`nonce-${renders}-${Math.random()}`).toString("base64");
+    // As the app's proxy makes them: 16 random bytes, base64 (so every page of one body has one length).
+    const nonce = randomBytes(16).toString("base64");
     res.statusCode = opts.status ?? 200;
     res.setHeader("content-type", "text/html; charset=utf-8");
     res.setHeader("content-security-policy", `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`);
