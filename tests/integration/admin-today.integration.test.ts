@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, gt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdminToday, getAdminToday, transitionBooking } from "@/modules/bookings/server";
 import { collectedRevenue } from "@/modules/payments/server";
@@ -283,6 +283,12 @@ describe.each(dbKinds)("the admin's today page on %s", (kind) => {
   });
 
   it("queues the week's failed emails (with their booking) and payment alerts; older ones are history", async () => {
+    // The fixture's set-up events are stamped by the database's clock: on a real date after this test's
+    // NOW they would be the newest activity. They happened before the events this test dates.
+    await t.db
+      .update(bookingEvents)
+      .set({ at: at("2026-11-20T08:00:00Z") })
+      .where(gt(bookingEvents.at, at("2026-11-20T08:00:00Z")));
     await t.db.insert(emails).values([
       {
         to: "zoe@example.test",
