@@ -81,6 +81,9 @@ try {
   console.log(
     `RESULT soak_memory samples=${samples.length} rss_start_mb=${samples[0]?.rss.toFixed(1)} rss_end_mb=${samples.at(-1)?.rss.toFixed(1)} rss_max_mb=${Math.max(...samples.map((s) => s.rss)).toFixed(1)} rss_trend_pct=${(rssTrend * 100).toFixed(1)} heap_trend_pct=${(heapTrend * 100).toFixed(1)} verdict=${flat ? "flat" : "growing"} csv=${path.relative(ROOT, CSV)}`,
   );
+  // A server that died under the soak says why in its own output.
+  if (load.errors > 0 || load.http5xx > 0)
+    console.log(`[soak] server output (last lines):\n${stack.logs().slice(-3000)}`);
 } finally {
   await stack.stop();
 }
