@@ -96,7 +96,7 @@ test("an admin adds a second Saturday range, and validation names the overlappin
   await saturday.getByRole("button", { name: "Save Saturday" }).click();
   // Saving checks every future booking against the new hours: allow it the time a loaded CI takes.
   await expect(page.getByRole("status").filter({ hasText: "Saturday: Saved." })).toBeVisible({
-    timeout: 15_000,
+    timeout: 30_000,
   });
 
   await page.reload();
@@ -108,7 +108,7 @@ test("an admin adds a second Saturday range, and validation names the overlappin
   await reloaded.getByRole("button", { name: "Remove Saturday range 2" }).click();
   await reloaded.getByRole("button", { name: "Save Saturday" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saturday: Saved." })).toBeVisible({
-    timeout: 15_000,
+    timeout: 30_000,
   });
   await expectAccessible(page);
 });
