@@ -14,6 +14,19 @@ const port = Number(process.env.PORT ?? 3000);
 process.env.FORECOURT_PEER_KEY ||= randomBytes(24).toString("base64url");
 const key = process.env.FORECOURT_PEER_KEY;
 
+// Memory (ADR 0038): React's server renderer aborts each request's cacheController with an Error as the
+// reason ("This render completed successfully…"), and Next aborts interrupted prerenders the same way. V8
+// keeps an Error's *structured* stack (its call sites, and through them the frames' closures) until the
+// stack is first read — and those frames reach the next request's pending Immediates, so the requests'
+// render graphs chain together and are never freed: a 10-minute soak under a 384 MB heap died of heap
+// exhaustion. Reading the reason's stack once turns it into a string and lets the frames go
+// (react/react#37289 and vercel/next.js#97316 fix it at the source; drop this when both have landed).
+const abortController = AbortController.prototype.abort;
+AbortController.prototype.abort = function abort(reason) {
+  if (reason instanceof Error) void reason.stack;
+  return abortController.call(this, reason);
+};
+
 // This server drains its requests before the app stops its jobs and closes the database (src/composition/boot.ts).
 process.env.FORECOURT_SERVER_DRAINS = "1";
 const app = next({ dev: false, dir: root, port });
