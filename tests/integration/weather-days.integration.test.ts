@@ -14,6 +14,7 @@ import {
   markWeatherDay,
   previewWeatherDay,
   requestReschedule,
+  siteCheckToken,
   verifyWeatherToken,
   weatherToken,
 } from "@/modules/bookings/server";
@@ -226,6 +227,8 @@ describe.each(dbKinds)("weather days, on %s", (kind) => {
     const token = weatherToken(entry.id);
     expect(verifyWeatherToken(token)).toBe(entry.id);
     expect(verifyWeatherToken(`${entry.id}.AAAA`)).toBeNull();
+    // A token for another kind of link (the site check's, same id) opens nothing here.
+    expect(verifyWeatherToken(siteCheckToken(entry.id))).toBeNull();
     const before = await bookingRow(b1.id);
     const page = must(await getWeatherOfferPage(t.db, token, NOW));
     expect(page.state).toBe("waiting");

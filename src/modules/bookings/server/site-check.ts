@@ -1,13 +1,12 @@
 import "server-only";
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getEnv } from "@/env";
 import { isUuid } from "@/lib/uuid";
 import { writeAudit } from "@/server/audit";
-import { getSecret } from "@/server/auth/secret";
 import { type DbOrTx, getDb } from "@/server/db";
 import { type SiteCheckAnswer, bookingEvents, bookings } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { signedIdToken, verifySignedIdToken } from "@/server/signed-id";
 import { lockBooking } from "./booking-records";
 import { getBookingView } from "./booking-view";
 import { announceBooking } from "./transition-booking";
@@ -20,24 +19,11 @@ import { announceBooking } from "./transition-booking";
 export const SITE_CHECK_NOTE_MAX = 1000;
 const OPEN: readonly string[] = ["confirmed", "awaiting_approval", "pending_payment"];
 
-function mac(bookingId: string): Buffer {
-  const key = createHmac("sha256", getSecret()).update("forecourt:site-check").digest();
-  return createHmac("sha256", key).update(bookingId).digest();
-}
-
-export function siteCheckToken(bookingId: string): string {
-  return `${bookingId}.${mac(bookingId).toString("base64url")}`;
-}
+export const siteCheckToken = (bookingId: string) => signedIdToken("forecourt:site-check", bookingId);
 
 /** The booking id a token was made for, or null for anything else. */
-export function verifySiteCheckToken(token: string | null | undefined): string | null {
-  if (!token || token.length > 200) return null;
-  const [id, sig, ...rest] = token.split(".");
-  if (!id || !sig || rest.length || !isUuid(id)) return null;
-  const given = Buffer.from(sig, "base64url");
-  const actual = mac(id);
-  return given.length === actual.length && timingSafeEqual(given, actual) ? id : null;
-}
+export const verifySiteCheckToken = (token: string | null | undefined) =>
+  verifySignedIdToken("forecourt:site-check", token);
 
 export function siteCheckUrl(bookingId: string, answer: "all-set" | "changed", appUrl = getEnv().APP_URL) {
   const url = new URL("/booking/site-check", appUrl);
