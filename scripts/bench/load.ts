@@ -98,7 +98,13 @@ try {
           `RESULT load target=${target.name} instances=${instances} connections=${connections} requests=${r.latencies.length} rps=${r.rps.toFixed(1)} p50_ms=${p(50)} p95_ms=${p(95)} p99_ms=${p(99)} non2xx=${r.non2xx} http5xx=${r.http5xx} errors=${r.errors}${r.conflicts ? ` taken=${r.conflicts}` : ""}`,
         );
         summary.push({ target: target.name, instances, connections, rps: r.rps });
-        if (r.http5xx > 0 || r.errors > 0) failed = true;
+        if (r.http5xx > 0 || r.errors > 0) {
+          failed = true;
+          // What the servers said meanwhile: the cause is usually there.
+          console.log(
+            `[load] server output (last 60 lines):\n${stack.logs().split("\n").slice(-60).join("\n")}`,
+          );
+        }
         if (PUBLIC.has(target.name) && connections === 50 && percentile(r.latencies, 95) > 200) failed = true;
       }
     }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   addDays,
+  dateFormat,
+  formatCalendarDate,
   formatLocalStamp,
   startsInWords,
   formatDateTime,
@@ -8,6 +10,7 @@ import {
   isoWeekday,
   localDateOf,
   localToInstant,
+  toLocalParts,
   zoneOffsetMinutes,
 } from "./dates";
 
@@ -98,5 +101,37 @@ describe("formatLocalStamp", () => {
     // Asked again (now from the memo), the answers stay the zone's own.
     expect(formatLocalStamp(instant, "Europe/London")).toBe("2026-03-29 02:30 BST");
     expect(formatLocalStamp(new Date("2026-10-25T01:30:00Z"), "Europe/London")).toBe("2026-10-25 01:30 GMT");
+  });
+});
+
+describe("kept formatters and wall-clock answers", () => {
+  it("makes one formatter per locale and options, and a different one when they differ", () => {
+    const a = dateFormat("en-GB", { month: "long", timeZone: "UTC" });
+    expect(dateFormat("en-GB", { month: "long", timeZone: "UTC" })).toBe(a);
+    expect(dateFormat("en-GB", { month: "short", timeZone: "UTC" })).not.toBe(a);
+    expect(dateFormat("en-US", { month: "long", timeZone: "UTC" })).not.toBe(a);
+  });
+
+  it("answers the same instant again from memory with a copy, so a caller's change doesn't stick", () => {
+    const at = new Date("2026-10-25T00:30:00Z"); // 01:30 BST, the fall-back night's first 01:30
+    const first = toLocalParts(at, LONDON);
+    first.hour = 23;
+    expect(toLocalParts(at, LONDON)).toEqual({
+      year: 2026,
+      month: 10,
+      day: 25,
+      hour: 1,
+      minute: 30,
+      second: 0,
+    });
+    // The same instant in another zone is its own answer, not the kept London one.
+    expect(toLocalParts(at, "Asia/Kolkata")).toMatchObject({ day: 25, hour: 6, minute: 0 });
+    // An hour later London shows 01:30 again (GMT now).
+    expect(toLocalParts(new Date("2026-10-25T01:30:00Z"), LONDON)).toMatchObject({ hour: 1, minute: 30 });
+  });
+
+  it("formats a calendar date with no zone involved", () => {
+    expect(formatCalendarDate("2027-03-03")).toBe("3 March 2027");
+    expect(formatCalendarDate("2026-12-31")).toBe("31 December 2026");
   });
 });

@@ -19,7 +19,10 @@ export function signedIdToken(purpose: SignedIdPurpose, id: string): string {
 }
 
 /** The id (a UUID) a token was made for under this purpose, or null for anything else. */
-export function verifySignedIdToken(purpose: SignedIdPurpose, token: string | null | undefined): string | null {
+export function verifySignedIdToken(
+  purpose: SignedIdPurpose,
+  token: string | null | undefined,
+): string | null {
   if (!token || token.length > 200) return null;
   const [id, sig, ...rest] = token.split(".");
   if (!id || !sig || rest.length || !isUuid(id)) return null;

@@ -1,7 +1,7 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabaseForProcess } from "@/server/db";
-import { forgetAuthForTests, getAuth } from "@/server/auth";
+import { forgetAuthForTests, getAuth, getSessionUser } from "@/server/auth";
 import { accounts, emails, sessions, users, verifications } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { createPasswordlessCustomer } from "@/modules/accounts/server/create-passwordless-customer";
@@ -80,6 +80,11 @@ describe.each(dbKinds)("unconfirmed accounts on %s", (kind) => {
     expect(out.headers?.getSetCookie().join()).toMatch(/session_token=/);
     const user = await userOf(to);
     expect(user?.emailVerified).toBe(true);
+    // The session cookie it set is a session; no cookie, or only other cookies, is nobody.
+    const cookie = (out.headers?.getSetCookie() ?? []).map((c) => c.split(";")[0]).join("; ");
+    expect(await getSessionUser(new Headers({ cookie }))).toMatchObject({ id: user?.id, role: "customer" });
+    expect(await getSessionUser(new Headers())).toBeNull();
+    expect(await getSessionUser(new Headers({ cookie: "theme=dark; session_token=forged" }))).toBeNull();
     expect(
       await t.db
         .select()

@@ -21,7 +21,12 @@ export type SessionUser = { id: string; name: string; email: string; role: UserR
 /** The signed-in person for these request headers, or null. Banned users have no session. */
 export async function getSessionUser(headers?: Headers): Promise<SessionUser | null> {
   const auth = await getAuth();
-  const session = await auth.api.getSession({ headers: headers ?? (await nextHeaders()) });
+  const h = headers ?? (await nextHeaders());
+  // Without the session cookie better-auth answers null too, after its endpoint machinery (a render
+  // profile of the booking wizard found it at ~1 ms a page): a visitor with no cookie has no session.
+  const cookieName = (await auth.$context).authCookies.sessionToken.name;
+  if (!(h.get("cookie") ?? "").includes(`${cookieName}=`)) return null;
+  const session = await auth.api.getSession({ headers: h });
   if (!session) return null;
   const u = session.user as typeof session.user & { role?: string; banned?: boolean | null };
   if (u.banned) return null;

@@ -1,4 +1,4 @@
-import { addDays, isoWeekday } from "@/lib/dates";
+import { addDays, dateFormat, isoWeekday } from "@/lib/dates";
 
 // The date step's month grid and slot grouping. Dates are the business's local calendar dates
 // (YYYY-MM-DD); which days have times comes from the slot engine.
@@ -23,14 +23,14 @@ export function addMonths(month: string, n: number): string {
 
 /** "December 2026" */
 export function monthLabel(month: string, locale = "en-GB"): string {
-  return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(
+  return dateFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(
     new Date(`${firstOfMonth(month)}T12:00:00Z`),
   );
 }
 
 /** "Tuesday 8 December" for a local date (no time zone involved: it is a calendar date). */
 export function dateLabel(date: string, locale = "en-GB"): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateFormat(locale, {
     weekday: "long",
     day: "numeric",
     month: "long",

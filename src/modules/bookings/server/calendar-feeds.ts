@@ -9,6 +9,7 @@ import { assertAdminActor } from "@/server/auth/assert-admin";
 import { type DbOrTx, getDb } from "@/server/db";
 import { bookings, calendarFeeds, teams, users } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { formatShortDate } from "@/lib/dates";
 import { isUuid } from "@/lib/uuid";
 import { calendarFeed, type FeedEvent } from "../domain/booking-calendar";
 import { getBookingView } from "./booking-view";
@@ -261,13 +262,7 @@ export async function calendarFeedSlots(db: DbOrTx, actor: Actor): Promise<Calen
   const user = await findUserById(db, actor.id);
   if (!user) return [];
   const [active, settings] = await Promise.all([listCalendarFeeds(db, actor), getSettingsOrThrow(db)]);
-  const since = (d: Date) =>
-    new Intl.DateTimeFormat("en-GB", {
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-      timeZone: settings.timeZone,
-    }).format(d);
+  const since = (d: Date) => formatShortDate(d, settings.timeZone);
   const find = (kind: FeedKind, teamId: string | null) => {
     const f = active.find((a) => a.kind === kind && a.teamId === teamId);
     return f ? { id: f.id, since: since(f.createdAt) } : null;

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { getEnv } from "@/env";
-import { formatLongDate, localDateOf, toLocalParts } from "@/lib/dates";
+import { formatCalendarDate, formatLongDate, localDateOf, toLocalParts } from "@/lib/dates";
 import { routes } from "@/lib/routes";
 import { allowsEmail, enqueueEmail } from "@/modules/notifications/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
@@ -149,12 +149,7 @@ async function remind(
         serviceName: service.name,
         vehicle: `${[vehicle.colour, vehicle.make, vehicle.model].filter(Boolean).join(" ")}, ${vehicle.registration}`,
         doneOn: formatLongDate(c.startsAt, tz),
-        dueOn: new Intl.DateTimeFormat("en-GB", {
-          day: "numeric",
-          month: "long",
-          year: "numeric",
-          timeZone: "UTC",
-        }).format(new Date(`${dueOn}T12:00:00Z`)),
+        dueOn: formatCalendarDate(dueOn),
         bookUrl: new URL(href ?? routes.book, appUrl).toString(),
         preferencesUrl: new URL(routes.accountSettings, appUrl).toString(),
       },

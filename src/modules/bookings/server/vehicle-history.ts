@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { formatLongDate, localDateOf } from "@/lib/dates";
+import { formatCalendarDate, formatLongDate, localDateOf } from "@/lib/dates";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type DbOrTx, getDb } from "@/server/db";
 import { bookingItems, bookings, services, teams, vehicles } from "@/server/db/schema";
@@ -30,13 +30,6 @@ export type VehicleDue = MaintenanceDue & {
 
 export type VehicleHistory = { entries: VehicleHistoryEntry[]; due: VehicleDue[] };
 
-const dueLabel = (date: string) =>
-  new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${date}T12:00:00Z`));
 
 /**
  * The history of the given vehicles of one customer, newest job first; a vehicle without completed jobs
@@ -122,7 +115,7 @@ export async function vehicleServiceHistory(
     history.due = await Promise.all(
       maintenanceDue(done, today).map(async (d) => ({
         ...d,
-        dueLabel: dueLabel(d.dueOn),
+        dueLabel: formatCalendarDate(d.dueOn),
         bookHref: await maintenanceBookHref(db, d.bookingId, d.serviceId),
       })),
     );

@@ -1,4 +1,4 @@
-import { addDays } from "@/lib/dates";
+import { addDays, dateFormat } from "@/lib/dates";
 import { type ReportRange, rangeOf } from "./range";
 
 // /admin/analytics, pure: the previous period a range is compared with, the trend's grain, the
@@ -39,33 +39,24 @@ export function periodKeys(range: Pick<ReportRange, "fromDate" | "toDate">, grai
   }
 }
 
-const monthFormatters = new Map<string, Intl.DateTimeFormat>();
 /** "2046-12" → "Dec 2046" in the business locale. */
 export function formatMonthKey(key: string, locale = "en-GB"): string {
   const [y, m] = key.split("-").map(Number) as [number, number];
-  let f = monthFormatters.get(locale);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" });
-    monthFormatters.set(locale, f);
-  }
-  return f.format(new Date(Date.UTC(y, m - 1, 15)));
+  return dateFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(y, m - 1, 15)),
+  );
 }
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 /** "2026-11-03" → "3 Nov" (or "Tue 3 Nov" with the weekday) in the business locale. */
 export function formatDayKey(key: string, locale = "en-GB", weekday = false): string {
-  const fkey = `${locale}|${weekday}`;
-  let f = dayFormatters.get(fkey);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, {
-      day: "numeric",
-      month: "short",
-      timeZone: "UTC",
-      ...(weekday ? { weekday: "short" as const } : {}),
-    });
-    dayFormatters.set(fkey, f);
-  }
-  return f.format(new Date(`${key}T12:00:00Z`)).replace(",", "");
+  return dateFormat(locale, {
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+    ...(weekday ? { weekday: "short" as const } : {}),
+  })
+    .format(new Date(`${key}T12:00:00Z`))
+    .replace(",", "");
 }
 
 /** "the previous 30 days", "the previous day". */
