@@ -2,6 +2,17 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import forecourt from "./eslint-rules/module-boundaries.mjs";
 
+// Links come from @/components/ui/link, which doesn't prefetch unless asked (ADR 0039).
+const linkRule = {
+  name: "next/link",
+  message: "Use @/components/ui/link: it prefetches only when asked (ADR 0039).",
+};
+const linksWithoutPrefetch = {
+  files: ["src/**/*.{ts,tsx}"],
+  ignores: ["src/components/ui/link.tsx"],
+  rules: { "no-restricted-imports": ["error", { paths: [linkRule] }] },
+};
+
 // Layer rules from docs/code-style.md: the app never touches the database directly, and pure code
 // (domain/, lib/) never reaches into server code or React.
 const noDbInApp = {
@@ -10,6 +21,7 @@ const noDbInApp = {
     "no-restricted-imports": [
       "error",
       {
+        paths: [linkRule],
         patterns: [
           {
             group: ["@/server/db", "@/server/db/*", "**/server/db/**"],
@@ -50,6 +62,7 @@ const config = [
   { ignores: [".next/**", "node_modules/**", "drizzle/**", ".data/**", "next-env.d.ts", "test-results/**"] },
   ...nextVitals,
   ...nextTs,
+  linksWithoutPrefetch,
   noDbInApp,
   purePure,
   boundaries,

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { ReactNode } from "react";
 import { ButtonLink } from "@/components/ui/button";
 import { footerNav, homeFor, publicNav, routes } from "@/lib/routes";

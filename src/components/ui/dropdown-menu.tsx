@@ -1,7 +1,7 @@
 "use client";
 
 import * as RadixMenu from "@radix-ui/react-dropdown-menu";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "./cn";
 

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { cn } from "./cn";
 
 // Tabs that are links: each tab is its own URL (?tab=…), so the server renders (and reads the data of)

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { cardClass } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { formatDuration } from "@/lib/dates";
 import { routes } from "@/lib/routes";
 import {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { PageHeader } from "@/components/ui/card";
 import { routes } from "@/lib/routes";

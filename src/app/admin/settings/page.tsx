@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/card";
 import { Tabs } from "@/components/ui/tabs";
 import { formatDateTime } from "@/lib/dates";

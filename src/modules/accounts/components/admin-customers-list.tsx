@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink, buttonClass } from "@/components/ui/button";
 import { controlClass } from "@/components/ui/control";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { formatLongDate } from "@/lib/dates";
 import { type Calendar, type DayCounts, shortDate } from "../server/calendar";
 import { scheduleHref } from "./calendar-toolbar";

@@ -1,7 +1,7 @@
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { controlClass } from "@/components/ui/control";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { formatLongDate } from "@/lib/dates";
 import { routes } from "@/lib/routes";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { type Calendar, shortDate } from "../server/calendar";
 import { CalendarItemButton } from "./calendar-item";
 import { scheduleHref } from "./calendar-toolbar";

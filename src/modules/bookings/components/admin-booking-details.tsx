@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { ActionButton } from "@/components/ui/action-button";
 import { Section } from "@/components/ui/card";
 import { formatMoney } from "@/lib/money";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { SortableTh, Table, TableBody, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import type { SearchParamsInput } from "@/components/ui/url";
 import { formatDateTime } from "@/lib/dates";

@@ -1,5 +1,5 @@
 import { CalendarPlus, CircleCheck, Clock, Info, LoaderCircle, CircleX } from "lucide-react";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { ReactNode } from "react";
 import { ButtonLink, buttonClass } from "@/components/ui/button";
 import { Card, Section } from "@/components/ui/card";

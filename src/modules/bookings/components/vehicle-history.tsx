@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { Badge } from "@/components/ui/badge";
 import { summaryClass } from "@/components/ui/button";
 import { routes } from "@/lib/routes";

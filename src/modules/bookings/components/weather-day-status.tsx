@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { routes } from "@/lib/routes";
 import { cardListClass } from "@/components/ui/card";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { Check } from "lucide-react";
 import { STEP_LABELS, type WizardState, type WizardStep, wizardHref } from "../domain/wizard-state";
 

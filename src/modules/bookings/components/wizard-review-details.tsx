@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { ReactNode } from "react";
 import { Notice } from "@/components/ui/notice";
 import type { WizardStep } from "../domain/wizard-state";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useRouter } from "next/navigation";
 import { type ReactNode, useRef, useState } from "react";
 import { Form, type FormResult, TextAreaField } from "@/components/ui/form";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { ReactNode } from "react";
 import { formatMoney } from "@/lib/money";
 import { type WizardState, type WizardStep, wizardHref } from "../domain/wizard-state";

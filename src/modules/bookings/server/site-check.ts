@@ -1,7 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { getEnv } from "@/env";
-import { isUuid } from "@/lib/uuid";
 import { writeAudit } from "@/server/audit";
 import { type DbOrTx, getDb } from "@/server/db";
 import { type SiteCheckAnswer, bookingEvents, bookings } from "@/server/db/schema";

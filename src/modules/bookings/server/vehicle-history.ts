@@ -30,7 +30,6 @@ export type VehicleDue = MaintenanceDue & {
 
 export type VehicleHistory = { entries: VehicleHistoryEntry[]; due: VehicleDue[] };
 
-
 /**
  * The history of the given vehicles of one customer, newest job first; a vehicle without completed jobs
  * has an empty history. Only that customer's bookings count: a vehicle id of someone else's shows nothing.

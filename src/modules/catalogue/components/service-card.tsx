@@ -1,5 +1,5 @@
 import { buttonClass } from "@/components/ui/button";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { formatDuration } from "@/lib/dates";
 import { renderMarkdown } from "@/lib/markdown";
 import { formatMoney } from "@/lib/money";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Card, PageHeader, Section } from "@/components/ui/card";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { Notice } from "@/components/ui/notice";
 import { localDateOf } from "@/lib/dates";
 import { routes } from "@/lib/routes";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader, Section } from "@/components/ui/card";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { Field, Form, SubmitButton } from "@/components/ui/form";
 import { Notice } from "@/components/ui/notice";
 import { routes } from "@/lib/routes";
