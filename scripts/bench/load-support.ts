@@ -214,6 +214,21 @@ export async function startLoadStack(
       servers.push(await roundRobinProxy(port, urls.slice(0, n)));
       return `http://127.0.0.1:${port}`;
     },
+    /** What the database's sessions are doing (for a run that stalls): one line per session. */
+    async activity(): Promise<string> {
+      const { rows } = await admin.query(
+        `SELECT state, wait_event_type, wait_event, round(extract(epoch FROM now() - xact_start)::numeric, 1) AS xact_s,
+                left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query
+           FROM pg_stat_activity WHERE datname = $1 ORDER BY xact_start NULLS LAST`,
+        [name],
+      );
+      return rows
+        .map(
+          (r) =>
+            `${r.state} ${r.wait_event_type ?? "-"}/${r.wait_event ?? "-"} xact=${r.xact_s ?? "-"}s ${r.query}`,
+        )
+        .join("\n");
+    },
     /** A session cookie from the real sign-in. */
     async signIn(base: string, who: { email: string; password: string }): Promise<string> {
       const res = await fetch(`${base}/api/account/login`, {

@@ -92,7 +92,16 @@ try {
       ];
       for (const target of targets) {
         if (target.amount === 0) continue;
+        // A request that takes longer than a run is a stall: say what the database is doing meanwhile.
+        const watch = setTimeout(
+          () =>
+            void stack
+              .activity()
+              .then((a) => console.log(`[load] database sessions at ${SECONDS + 10} s:\n${a}`)),
+          (SECONDS + 10) * 1000,
+        );
         const r: Load = await timedRun(base, connections, SECONDS, target.request, target.amount);
+        clearTimeout(watch);
         const p = (q: number) => percentile(r.latencies, q).toFixed(1);
         console.log(
           `RESULT load target=${target.name} instances=${instances} connections=${connections} requests=${r.latencies.length} rps=${r.rps.toFixed(1)} p50_ms=${p(50)} p95_ms=${p(95)} p99_ms=${p(99)} non2xx=${r.non2xx} http5xx=${r.http5xx} errors=${r.errors}${r.conflicts ? ` taken=${r.conflicts}` : ""}`,

@@ -1,12 +1,14 @@
 // `npm run bench:render` — what one page costs the server, measured one request at a time (no queueing),
 // against a production build on PostgreSQL with the page cache off (each request renders). It is the
-// figure behind the load benchmark's latencies (ADR 0038): a closed loop of c connections on one instance
-// waits about c × this per request, since one Node.js process renders one page at a time.
+// figure behind the load benchmark's latencies (ADR 0038, 0039): one Node.js process renders one page at a
+// time, so under load an instance answers at most about 1000 / (its CPU ms per page) pages a second, and a
+// closed loop of c connections waits about c times that per request. (A lone request also waits for the
+// database and the socket, which overlap with other renders under load: these figures are an upper bound
+// of the CPU cost.)
 //   home            GET /
 //   book_date_step  GET /book at the date step, each request with its own run id (a new guest)
 //   slot_list       GET /book with a date chosen, each request with its own run id
-// Prints, per page, `RESULT render page=<p> requests=<n> p50_ms p90_ms bytes=<n>` and the latency that
-// implies at 50 connections. RENDER_REQUESTS (default 200) per page. RENDER_PROFILE=1 also writes a V8 CPU
+// Prints, per page, `RESULT render page=<p> requests=<n> p50_ms p90_ms bytes=<n>`. RENDER_REQUESTS (default 200) per page. RENDER_PROFILE=1 also writes a V8 CPU
 // profile of the server to RENDER_PROFILE_DIR (default /tmp/forecourt-render-profile), for Chrome DevTools
 // or speedscope. Needs `npm run build` first.
 import { execSync } from "node:child_process";
@@ -43,7 +45,6 @@ try {
     const p50 = percentile(ms, 50);
     console.log(
       `RESULT render page=${page} requests=${n} p50_ms=${p50.toFixed(1)} p90_ms=${percentile(ms, 90).toFixed(1)} bytes=${bytes}`,
-      `(50 connections on one instance: ~${Math.round(50 * p50)} ms each)`,
     );
   };
   // Warm up: the first renders compile and fill the process's caches.
