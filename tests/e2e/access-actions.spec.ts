@@ -85,6 +85,7 @@ const ACTIONS: Record<string, Requirement> = {
   // src/modules/bookings/weather-actions.ts (the admin's weather day; the customer's signed link is the key)
   acceptWeatherOfferAction: "public",
   askAnotherWeatherTimeAction: "public",
+  liftWeatherDayAction: "admin",
   markWeatherDayAction: "admin",
   previewWeatherDayAction: "admin",
   // src/modules/catalogue/actions.ts

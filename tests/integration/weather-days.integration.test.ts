@@ -10,6 +10,7 @@ import {
   getMyReschedulePanel,
   getMyWeatherOffer,
   getWeatherOfferPage,
+  liftWeatherDay,
   listWeatherDays,
   markWeatherDay,
   previewWeatherDay,
@@ -18,12 +19,14 @@ import {
   verifyWeatherToken,
   weatherToken,
 } from "@/modules/bookings/server";
+import { LIFTED_MESSAGE } from "@/modules/bookings/domain/weather-rules";
 import { weatherDayInput } from "@/modules/bookings/weather-schemas";
 import { renderTemplate } from "@/modules/notifications/templates";
 import { setDatabaseForProcess } from "@/server/db";
 import {
   allocations,
   auditLog,
+  bookingEvents,
   bookings,
   emails,
   payments,
@@ -302,7 +305,7 @@ describe.each(dbKinds)("weather days, on %s", (kind) => {
     expect(await entryOf(b2.id)).toMatchObject({ answer: "asked_another", note: "Any Saturday morning." });
 
     const [day] = await listWeatherDays(t.db, admin(), later);
-    expect(day?.counts).toEqual({ accepted: 1, asked_another: 1, waiting: 0, call: 0 });
+    expect(day?.counts).toEqual({ accepted: 1, asked_another: 1, waiting: 0, call: 0, stands: 0 });
     const row = must(day?.rows.find((r) => r.bookingId === b2.id));
     expect(row).toMatchObject({
       state: "asked_another",
@@ -390,6 +393,85 @@ describe.each(dbKinds)("weather days, on %s", (kind) => {
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await t.db.select().from(weatherDays).where(eq(weatherDays.date, "2027-01-27"))).toEqual([]);
   });
+
+  it("lifting reopens the period, withdraws the waiting offers and frees their times, tells each unmoved booking it stands, and leaves a moved one moved", async () => {
+    const date = "2027-01-28";
+    const waits = await book(at(28, 9), teamA.id);
+    const moves = await book(at(28, 9), teamB.id, other.id);
+    const out = await mark({ date, message: "Gales forecast." });
+    expect(await getDaySlots(t.db, { ...job, date, now: NOW })).toEqual([]);
+    const movesOffer = must((await entryOf(moves.id)).offerId);
+    await acceptWeatherOffer(
+      t.db,
+      {
+        token: weatherToken((await entryOf(moves.id)).id),
+        allocationId: must((await holdsOf(movesOffer))[0]).id,
+      },
+      { now: NOW },
+    );
+    const waitsOffer = must((await entryOf(waits.id)).offerId);
+    expect((await holdsOf(waitsOffer)).filter((h) => h.status === "pending_reschedule")).toHaveLength(3);
+
+    // Only an admin lifts it.
+    await expect(
+      liftWeatherDay(t.db, { id: customer.id }, { weatherDayId: out.weatherDayId }, { now: NOW }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+
+    const lifted = await liftWeatherDay(t.db, admin(), { weatherDayId: out.weatherDayId }, { now: NOW });
+    expect(lifted).toEqual({ stand: 1, moved: 1 });
+    // The period takes bookings again (both teams after the waiting booking's morning).
+    const slots = await getDaySlots(t.db, { ...job, date, now: NOW });
+    expect(slots.find((s) => s.start.getTime() === at(28, 13).getTime())?.teamIds).toEqual([
+      teamA.id,
+      teamB.id,
+    ]);
+    // The waiting offer is withdrawn and its times freed; the booking keeps its time.
+    const [offer] = await t.db.select().from(rescheduleRequests).where(eq(rescheduleRequests.id, waitsOffer));
+    expect(offer?.status).toBe("withdrawn");
+    expect((await holdsOf(waitsOffer)).some((h) => h.status === "pending_reschedule")).toBe(false);
+    expect((await bookingRow(waits.id)).startsAt).toEqual(at(28, 9));
+    // The moved booking stays moved.
+    expect((await bookingRow(moves.id)).startsAt).not.toEqual(at(28, 9));
+    // One email, to the customer whose booking stands; on its timeline; audited.
+    const told = await t.db.select().from(emails).where(eq(emails.template, "weather-lifted"));
+    expect(told.map((m) => m.bookingId)).toEqual([waits.id]);
+    expect(told[0]?.to).toBe(customer.email);
+    expect(told[0]?.data).toMatchObject({ when: expect.stringContaining("09:00 GMT"), hadTimes: true });
+    const events = await t.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, waits.id));
+    expect(events.some((e) => e.toValue === "weather_lifted")).toBe(true);
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, "weather_day.lift"));
+    expect(audit?.entityId).toBe(out.weatherDayId);
+
+    // The admin's list, the link's page and the booking page say so; a late click is refused kindly.
+    const day = must((await listWeatherDays(t.db, admin(), NOW)).find((d) => d.id === out.weatherDayId));
+    expect(day.lifted).toMatch(/^Lifted /);
+    expect(day.canLift).toBe(false);
+    expect(day.rows.find((r) => r.bookingId === waits.id)?.state).toBe("stands");
+    expect(day.rows.find((r) => r.bookingId === moves.id)?.state).toBe("accepted");
+    const token = weatherToken((await entryOf(waits.id)).id);
+    expect(await getWeatherOfferPage(t.db, token, NOW)).toMatchObject({ state: "stands", times: [] });
+    expect(await getMyWeatherOffer(t.db, customer.id, waits.id, NOW)).toBeNull();
+    await expect(
+      acceptWeatherOffer(
+        t.db,
+        { token, allocationId: must((await holdsOf(waitsOffer))[0]).id },
+        { now: NOW },
+      ),
+    ).rejects.toMatchObject({ code: "CONFLICT", message: LIFTED_MESSAGE });
+    await expect(askAnotherWeatherTime(t.db, { token, note: "" }, { now: NOW })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
+
+    // Lifting twice, or a weather day that is over, is refused and changes nothing.
+    await expect(
+      liftWeatherDay(t.db, admin(), { weatherDayId: out.weatherDayId }, { now: NOW }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    const past = await mark({ date: "2027-01-29" });
+    await expect(
+      liftWeatherDay(t.db, admin(), { weatherDayId: past.weatherDayId }, { now: at(30, 9) }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    expect((await t.db.select().from(emails).where(eq(emails.template, "weather-lifted"))).length).toBe(1);
+  });
 });
 
 describe.each(dbKinds)("weather days with scarce capacity, on %s", (kind) => {
@@ -455,7 +537,7 @@ describe.each(dbKinds)("weather days with scarce capacity, on %s", (kind) => {
       await getDaySlots(t.db, { durationMinutes: 180, zoneBufferMinutes: 0, date: "2027-01-12", now: NOW }),
     ).toEqual([]);
     const [day] = await listWeatherDays(t.db, { id: adminId }, NOW);
-    expect(day?.counts).toEqual({ accepted: 0, asked_another: 0, waiting: 2, call: 1 });
+    expect(day?.counts).toEqual({ accepted: 0, asked_another: 0, waiting: 2, call: 1, stands: 0 });
     expect(caught.map((b) => b.id)).toContain(must(day?.rows[0]).bookingId);
     expect(day?.rows[0]?.state).toBe("call");
   });

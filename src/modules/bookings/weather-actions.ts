@@ -4,8 +4,13 @@ import { headers } from "next/headers";
 import { adminAction, publicAction, requestActor } from "@/server/actions";
 import { getDb } from "@/server/db";
 import { clientIp } from "@/server/http";
-import { weatherAcceptInput, weatherAnotherInput, weatherDayInput } from "./weather-schemas";
-import { acceptWeatherOffer, askAnotherWeatherTime, markWeatherDay } from "./server/weather-days";
+import { weatherAcceptInput, weatherAnotherInput, weatherDayInput, weatherLiftInput } from "./weather-schemas";
+import {
+  acceptWeatherOffer,
+  askAnotherWeatherTime,
+  liftWeatherDay,
+  markWeatherDay,
+} from "./server/weather-days";
 import { previewWeatherDay } from "./server/weather-views";
 
 // Weather days (ADR 0036): the admin's preview and mark (admin only; the use cases check it again), and
@@ -17,6 +22,10 @@ export const previewWeatherDayAction = adminAction(weatherDayInput, async (input
 
 export const markWeatherDayAction = adminAction(weatherDayInput, async (input, user) =>
   markWeatherDay(await getDb(), await requestActor(user.id), input),
+);
+
+export const liftWeatherDayAction = adminAction(weatherLiftInput, async (input, user) =>
+  liftWeatherDay(await getDb(), await requestActor(user.id), input),
 );
 
 export const acceptWeatherOfferAction = publicAction(weatherAcceptInput, async (input) =>

@@ -60,3 +60,9 @@ export const weatherAnotherInput = z.object({
     .transform((v) => v ?? ""),
 });
 export type WeatherAnotherInput = z.infer<typeof weatherAnotherInput>;
+
+/** The admin's "Lift weather day" (the weather cleared). */
+export const weatherLiftInput = z.object({
+  weatherDayId: z.uuid({ error: "Choose a weather day from the list." }),
+});
+export type WeatherLiftInput = z.infer<typeof weatherLiftInput>;

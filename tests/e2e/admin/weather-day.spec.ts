@@ -142,3 +142,68 @@ test("the admin marks a weather day and a customer accepts a held time in one cl
   );
   await expect(page.getByRole("region", { name: "Timeline" })).toContainText(label.split(",")[0] ?? "");
 });
+
+test("the weather clears: the admin lifts the day, the held times go and the customer is told the booking stands", async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const date = dateAhead(27);
+  const customer = await createUser(request, { name: "Sky Clearing" });
+  const booking = await bookOn(request, customer.email, date);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAs(page, credentials.admin);
+  await page.goto("/admin/schedule/weather");
+  const form = page.getByRole("form", { name: "Mark weather day" });
+  await form.getByLabel("Date").fill(date);
+  await form.getByRole("checkbox", { name: "Van A" }).check();
+  await form.getByRole("button", { name: "Preview affected bookings" }).click();
+  await expect(page.getByText(booking.reference)).toBeVisible();
+  await page.getByRole("button", { name: /^Confirm: close it and email \d+ customers?$/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Weather day marked" })).toBeVisible();
+  const offer = await waitForMail(customer.email, /^The weather: choose a new time/, { timeoutMs: 60_000 });
+  const link = new URL(linkIn(offer, "choice="));
+
+  // Lift it: the dialog says what will happen; the section then says it was lifted.
+  const day = page.getByRole("region").filter({ hasText: booking.reference });
+  await day.getByRole("button", { name: "Lift weather day" }).click();
+  const dialog = page.getByRole("alertdialog", { name: /^Lift the weather day of / });
+  await expect(dialog).toContainText("New bookings can land in this period again.");
+  await expect(dialog).toContainText("1 customer whose booking didn't move is emailed");
+  await expectAccessible(page);
+  await shot(page, "weather-lift-dialog-1280.png");
+  await dialog.getByRole("button", { name: "Lift weather day" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Weather day lifted" })).toBeVisible();
+  await expect(day).toContainText(/Lifted .*: 1 kept their time · 0 moved/);
+  await expect(day.getByRole("listitem").filter({ hasText: booking.reference })).toContainText(
+    "Lifted: the booking stands",
+  );
+  await expect(day.getByRole("button", { name: "Lift weather day" })).toHaveCount(0);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page);
+    await shot(page, `weather-lifted-${width}.png`);
+  }
+
+  // The customer: the good-news email, and the offer's link now says the booking stands (signed out).
+  const news = await waitForMail(customer.email, /^Good news: your booking .* goes ahead as planned$/, {
+    timeoutMs: 60_000,
+  });
+  expect(news.text).toContain(booking.reference);
+  const anon = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const answer = await anon.newPage();
+  await answer.goto(`${link.pathname}${link.search}`);
+  await expect(answer.getByRole("heading", { level: 1, name: "The weather has cleared" })).toBeVisible();
+  await expect(answer.getByRole("button", { name: "Confirm this time" })).toHaveCount(0);
+  await expectAccessible(answer);
+  await shot(answer, "weather-answer-lifted-390.png");
+  await anon.close();
+
+  // The booking's timeline says so.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/admin/bookings/${booking.id}`);
+  await expect(page.getByRole("region", { name: "Timeline" })).toContainText("Weather day lifted");
+});

@@ -4,6 +4,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { routes } from "@/lib/routes";
 import { WeatherAnswer } from "@/modules/bookings/components/weather-answer";
+import { LIFTED_MESSAGE } from "@/modules/bookings/domain/weather-rules";
 import { loadWeatherOfferPage } from "@/modules/bookings/server";
 
 // The weather offer (ADR 0036): opened from the email's links, no sign-in. The token opens this one
@@ -25,16 +26,22 @@ export default async function WeatherOfferPage({
   return (
     <div className="mx-auto max-w-xl px-4 py-8 sm:px-6 sm:py-12">
       <PageHeader
-        title="The weather: choose a new time"
+        title={page.state === "stands" ? "The weather has cleared" : "The weather: choose a new time"}
         description={
           page.state === "accepted"
             ? `Your booking ${page.reference} has moved to ${page.current}, free of charge.`
-            : `Your booking ${page.reference} on ${page.current} can't go ahead in the forecast weather. Moving it is free and the price stays the same.`
+            : page.state === "stands"
+              ? `Your booking ${page.reference} goes ahead as first booked: ${page.current}.`
+              : `Your booking ${page.reference} on ${page.current} can't go ahead in the forecast weather. Moving it is free and the price stays the same.`
         }
       />
       <Card className="mt-6 space-y-5">
-        {page.message && <p className="text-sm">“{page.message}”</p>}
-        {page.state === "accepted" ? (
+        {page.message && page.state !== "stands" && <p className="text-sm">“{page.message}”</p>}
+        {page.state === "stands" ? (
+          <Notice kind="success">
+            {LIFTED_MESSAGE} You don&rsquo;t need to do anything; the times we held are no longer held.
+          </Notice>
+        ) : page.state === "accepted" ? (
           <Notice kind="success">You chose a new time: your booking is now {page.current}.</Notice>
         ) : page.state === "asked_another" ? (
           <Notice kind="neutral">You asked for another time: we&rsquo;ll be in touch.</Notice>

@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/server/db";
 import { weatherDays } from "@/server/db/schema";
 import type { HeldInterval } from "../domain/slots";
@@ -38,7 +38,25 @@ export async function insertWeatherDay(tx: Tx, input: NewWeatherDay): Promise<We
   return row;
 }
 
-/** The closures overlapping [from, to), per team (a closure of every team is expanded to `teams`). */
+/**
+ * Lifts the closure (the weather cleared): from this transaction on, the slot engine no longer sees it.
+ * Null when it was lifted already (the row is locked, so two admins lifting at once lift it once).
+ */
+export async function liftWeatherDayClosure(
+  tx: Tx,
+  id: string,
+  by: string,
+  now: Date,
+): Promise<WeatherDayRow | null> {
+  const [row] = await tx
+    .update(weatherDays)
+    .set({ liftedAt: now, liftedBy: by })
+    .where(and(eq(weatherDays.id, id), isNull(weatherDays.liftedAt)))
+    .returning();
+  return row ?? null;
+}
+
+/** The closures in force overlapping [from, to), per team (a closure of every team is expanded to `teams`). */
 export async function loadClosures(
   db: DbOrTx,
   from: Date,
@@ -49,7 +67,7 @@ export async function loadClosures(
     .select({ startsAt: weatherDays.startsAt, endsAt: weatherDays.endsAt, teamIds: weatherDays.teamIds })
     .from(weatherDays)
     .where(
-      sql`${weatherDays.startsAt} < ${to.toISOString()}::timestamptz AND ${weatherDays.endsAt} > ${from.toISOString()}::timestamptz`,
+      sql`${weatherDays.startsAt} < ${to.toISOString()}::timestamptz AND ${weatherDays.endsAt} > ${from.toISOString()}::timestamptz AND ${weatherDays.liftedAt} IS NULL`,
     );
   return rows.flatMap((r) =>
     (r.teamIds ?? teams).map((teamId) => ({

@@ -67,6 +67,7 @@ describe("a booking's history in the customer's words", () => {
       why: "Storm warning.",
     });
     expect(said("weather_asked_another")?.what).toBe("You asked us for another time");
+    expect(said("weather_lifted")?.what).toBe("The weather cleared: your booking goes ahead at its time");
   });
 
   it("keeps the business's own business to itself", () => {

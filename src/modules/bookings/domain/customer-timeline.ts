@@ -70,6 +70,8 @@ export function describeForCustomer(
         return { what: "The weather ruled out this time: we offered you new times", why: reason };
       if (e.toValue === "weather_asked_another")
         return { what: "You asked us for another time", why: reason };
+      if (e.toValue === "weather_lifted")
+        return { what: "The weather cleared: your booking goes ahead at its time", why: null };
       if (d.offer === true)
         return {
           what:

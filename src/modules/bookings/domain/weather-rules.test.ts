@@ -54,4 +54,16 @@ describe("weatherEntryState", () => {
     expect(weatherEntryState({ answer: null, offer: { ...pending, status: "expired" } }, now)).toBe("call");
     expect(weatherEntryState({ answer: null, offer: null }, now)).toBe("call");
   });
+  it("once lifted, every booking that didn't move stands; one that moved has moved", () => {
+    expect(weatherEntryState({ answer: null, offer: pending }, now, true)).toBe("stands");
+    expect(weatherEntryState({ answer: null, offer: { ...pending, status: "withdrawn" } }, now, true)).toBe(
+      "stands",
+    );
+    expect(weatherEntryState({ answer: "asked_another", offer: null }, now, true)).toBe("stands");
+    expect(weatherEntryState({ answer: null, offer: null }, now, true)).toBe("stands");
+    expect(weatherEntryState({ answer: "accepted", offer: null }, now, true)).toBe("accepted");
+    expect(weatherEntryState({ answer: null, offer: { ...pending, status: "approved" } }, now, true)).toBe(
+      "accepted",
+    );
+  });
 });

@@ -49,19 +49,26 @@ export function weatherOfferExpiry(
   return new Date(Math.min(bySetting, earliest));
 }
 
-export type WeatherEntryState = "accepted" | "asked_another" | "waiting" | "call";
+/** What the customer is told after the weather day was lifted (the answer page, and a late click). */
+export const LIFTED_MESSAGE = "Good news: the weather cleared, so your booking goes ahead at its time.";
+
+export type WeatherEntryState = "accepted" | "asked_another" | "waiting" | "call" | "stands";
 
 /**
  * Where one booking of a weather day stands. No offer (no free time nearby), or an offer that closed
  * without an answer (lapsed, or the booking moved or ended another way): the admin phones the customer.
+ * Once the weather day is lifted, a booking that didn't move keeps its time ("stands"), whatever the
+ * customer had answered; one that moved has moved.
  */
 export function weatherEntryState(
   entry: { answer: WeatherAnswer | null; offer: { status: RescheduleStatus; expiresAt: Date } | null },
   now: Date,
+  lifted = false,
 ): WeatherEntryState {
-  if (entry.answer) return entry.answer;
   // Accepted on the booking page's generic offer buttons: the offer row says so.
-  if (entry.offer?.status === "approved") return "accepted";
+  if (entry.answer === "accepted" || entry.offer?.status === "approved") return "accepted";
+  if (lifted) return "stands";
+  if (entry.answer) return entry.answer;
   if (entry.offer && entry.offer.status === "pending" && entry.offer.expiresAt.getTime() > now.getTime())
     return "waiting";
   return "call";
@@ -72,4 +79,5 @@ export const WEATHER_STATE_LABELS: Record<WeatherEntryState, string> = {
   asked_another: "Asked for another time",
   waiting: "Waiting for an answer",
   call: "Needs a phone call",
+  stands: "Lifted: the booking stands",
 };

@@ -143,6 +143,8 @@ export function describeEvent(e: EventRow, currency: string): { what: string; wh
       }
       if (e.toValue === "weather_asked_another")
         return { what: "Weather day: the customer asked for another time", why: reason };
+      if (e.toValue === "weather_lifted")
+        return { what: "Weather day lifted: the booking keeps its time (the customer was told)", why: null };
       if (e.toValue === "countered")
         return {
           what: `Move request answered with another time${typeof d.toLabel === "string" ? `: ${d.toLabel}` : ""}`,

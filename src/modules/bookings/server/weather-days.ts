@@ -3,13 +3,16 @@ import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { addDays, formatDateTime, localDateOf, localToInstant } from "@/lib/dates";
 import { computeSlots } from "@/modules/availability/domain/slots";
 import {
+  findWeatherDay,
   insertWeatherDay,
+  liftWeatherDayClosure,
   loadSlotContext,
   publishScheduleFreed,
   reserve,
   slotQuery,
 } from "@/modules/availability/server";
 import { enqueueEmail } from "@/modules/notifications/server";
+import { getEnv } from "@/env";
 import { getSettingsOrThrow, type Settings } from "@/modules/settings/server";
 import { assertAdminActor } from "@/server/auth/assert-admin";
 import { type Actor, writeAudit } from "@/server/audit";
@@ -24,12 +27,19 @@ import {
 import { AppError } from "@/server/errors";
 import { alreadyDecidedMessage, isLapsed } from "../domain/reschedule-rules";
 import {
+  LIFTED_MESSAGE,
   pickOfferTimes,
   WEATHER_OFFER_COUNT,
   WEATHER_SEARCH_DAYS,
   weatherOfferExpiry,
 } from "../domain/weather-rules";
-import type { WeatherAcceptInput, WeatherAnotherInput, WeatherDayInput } from "../weather-schemas";
+import { bookingPageUrl } from "../links";
+import type {
+  WeatherAcceptInput,
+  WeatherAnotherInput,
+  WeatherDayInput,
+  WeatherLiftInput,
+} from "../weather-schemas";
 import { bookingContext } from "./booking-emails";
 import { type Booking, lockBooking } from "./booking-records";
 import { bookingHoldExpiry } from "./hold-expiry";
@@ -292,6 +302,116 @@ async function offerTimes(
   return held;
 }
 
+export type LiftWeatherDayResult = {
+  /** Bookings that keep their time (told so by email). */
+  stand: number;
+  /** Bookings that had moved already (left as they are). */
+  moved: number;
+};
+
+/**
+ * The weather cleared: the closure is lifted (new bookings may land in the period again), every offer
+ * still waiting is withdrawn and its held times released, and each booking that didn't move is told it
+ * goes ahead as booked. A booking that moved stays moved. Nothing is charged or refunded.
+ */
+export async function liftWeatherDay(
+  db: DbOrTx,
+  actor: Actor,
+  input: WeatherLiftInput,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<LiftWeatherDayResult> {
+  const settings = await getSettingsOrThrow(db);
+  return db.transaction(async (tx) => {
+    await assertAdminActor(tx, actor);
+    const day = await findWeatherDay(tx, input.weatherDayId);
+    if (!day) throw new AppError("NOT_FOUND");
+    if (day.liftedAt) throw new AppError("CONFLICT", "This weather day was lifted already.");
+    if (day.endsAt <= now)
+      throw new AppError("CONFLICT", "This weather day is over: there is nothing left to reopen.");
+    // The closure goes first, under the day's row lock: a second admin lifting meanwhile waits, then finds
+    // it lifted (and nothing is told twice).
+    if (!(await liftWeatherDayClosure(tx, day.id, actor.id, now)))
+      throw new AppError("CONFLICT", "This weather day was lifted already.");
+    const entries = await tx
+      .select({ id: weatherDayBookings.id, bookingId: weatherDayBookings.bookingId })
+      .from(weatherDayBookings)
+      .where(eq(weatherDayBookings.weatherDayId, day.id))
+      .orderBy(asc(weatherDayBookings.createdAt), asc(weatherDayBookings.id));
+    let freedFrom = day.startsAt;
+    let freedTo = day.endsAt;
+    const result: LiftWeatherDayResult = { stand: 0, moved: 0 };
+    for (const { id, bookingId } of entries) {
+      // Lock order as everywhere: the booking, then its entry and request (read again under the locks: a
+      // customer's answer may have landed since the list was read).
+      const booking = await lockBooking(tx, bookingId);
+      if (!booking) continue;
+      const [e] = await tx.select().from(weatherDayBookings).where(eq(weatherDayBookings.id, id)).for("update");
+      if (!e) continue;
+      const offer = await lockOffer(tx, e);
+      if (e.answer === "accepted" || offer?.status === "approved") {
+        result.moved++;
+        continue;
+      }
+      let hadTimes = false;
+      if (offer && offer.status === "pending") {
+        await tx
+          .update(rescheduleRequests)
+          .set({
+            status: "withdrawn",
+            adminResponse: "The weather cleared: your booking goes ahead at its time.",
+            decidedBy: actor.id,
+            decidedAt: now,
+            updatedAt: now,
+          })
+          .where(eq(rescheduleRequests.id, offer.id));
+        const range = await releaseRequestHold(tx, offer.id, "released", now);
+        if (range) {
+          if (range[0] < freedFrom) freedFrom = range[0];
+          if (range[1] > freedTo) freedTo = range[1];
+        }
+        hadTimes = true;
+      }
+      if (!MOVABLE_STATUSES.includes(booking.status) || booking.endsAt <= now) continue;
+      result.stand++;
+      await tx.insert(bookingEvents).values({
+        bookingId: booking.id,
+        actorId: actor.id,
+        type: "reschedule_decided",
+        toValue: "weather_lifted",
+        data: { weatherDayId: day.id, requestId: offer?.id ?? null },
+        at: sql`clock_timestamp()`,
+      });
+      const { customer, view } = await bookingContext(tx, booking.id);
+      if (customer)
+        await enqueueEmail(tx, {
+          to: customer.email,
+          template: "weather-lifted",
+          bookingId: booking.id,
+          userId: customer.id,
+          data: {
+            name: customer.name,
+            reference: booking.reference,
+            title: view.title,
+            when: whenLabel(booking.startsAt, booking.endsAt, settings.timeZone),
+            hadTimes,
+            url: bookingPageUrl("success", booking, getEnv().APP_URL),
+          },
+        });
+      await announceBooking(tx, booking);
+    }
+    await writeAudit(tx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      action: "weather_day.lift",
+      entity: "weather_day",
+      entityId: day.id,
+      summary: { date: day.date, stand: result.stand, moved: result.moved },
+    });
+    await publishScheduleFreed(tx, [freedFrom, freedTo]);
+    return result;
+  });
+}
+
 // ——— The customer's answers (through the signed link) ———
 
 type Entry = typeof weatherDayBookings.$inferSelect;
@@ -317,6 +437,8 @@ async function lockEntry(tx: Tx, token: string): Promise<{ entry: Entry; booking
     throw new AppError("CONFLICT", "You already chose a new time: your booking has moved.");
   if (entry.answer === "asked_another")
     throw new AppError("CONFLICT", "You already asked for another time: we'll be in touch.");
+  if ((await findWeatherDay(tx, entry.weatherDayId))?.liftedAt)
+    throw new AppError("CONFLICT", LIFTED_MESSAGE);
   return { entry, booking };
 }
 

@@ -107,11 +107,21 @@ export type WeatherDayStatus = {
   period: string;
   teams: string;
   message: string;
+  /** "Lifted Tue 8 Dec, 07:10 GMT" once the weather cleared; null while it holds. */
+  lifted: string | null;
+  /** Still to come and not lifted: the admin may lift it. */
+  canLift: boolean;
   counts: Record<WeatherEntryState, number>;
   rows: WeatherStatusRow[];
 };
 
-const STATE_ORDER: Record<WeatherEntryState, number> = { call: 0, asked_another: 1, waiting: 2, accepted: 3 };
+const STATE_ORDER: Record<WeatherEntryState, number> = {
+  call: 0,
+  asked_another: 1,
+  waiting: 2,
+  accepted: 3,
+  stands: 4,
+};
 
 /** The latest weather days, each with its bookings: those needing a phone call first. */
 export async function listWeatherDays(
@@ -155,11 +165,17 @@ export async function listWeatherDays(
     entries.map((x) => x.b.customerId),
   );
   return days.map((d) => {
-    const counts: Record<WeatherEntryState, number> = { accepted: 0, asked_another: 0, waiting: 0, call: 0 };
+    const counts: Record<WeatherEntryState, number> = {
+      accepted: 0,
+      asked_another: 0,
+      waiting: 0,
+      call: 0,
+      stands: 0,
+    };
     const rows = entries
       .filter((x) => x.e.weatherDayId === d.id)
       .map(({ e, b, o }): WeatherStatusRow => {
-        const state = weatherEntryState({ answer: e.answer, offer: o }, now);
+        const state = weatherEntryState({ answer: e.answer, offer: o }, now, d.liftedAt !== null);
         counts[state]++;
         const person = people.get(b.customerId);
         const reachable = person && !person.erased ? person : null;
@@ -190,6 +206,8 @@ export async function listWeatherDays(
       period: periodLabel(d, timeZone),
       teams: teamsLabel(d.teamIds, names),
       message: d.message,
+      lifted: d.liftedAt ? `Lifted ${formatDateTime(d.liftedAt, timeZone)}` : null,
+      canLift: d.liftedAt === null && d.endsAt > now,
       counts,
       rows,
     };
@@ -235,7 +253,7 @@ export async function getWeatherOfferPage(
   if (!row) return null;
   const { timeZone } = await getSettingsOrThrow(db);
   const day = await findWeatherDay(db, row.e.weatherDayId);
-  const state = weatherEntryState({ answer: row.e.answer, offer: row.o }, now);
+  const state = weatherEntryState({ answer: row.e.answer, offer: row.o }, now, Boolean(day?.liftedAt));
   const open = state === "waiting" && row.o !== null && !isLapsed(row.o, now);
   return {
     bookingId: row.b.id,
@@ -267,10 +285,11 @@ export async function getMyWeatherOffer(
     .orderBy(desc(weatherDayBookings.createdAt))
     .limit(1);
   if (!row || row.e.answer) return null;
-  const state = weatherEntryState({ answer: row.e.answer, offer: row.o }, now);
-  if (state === "accepted") return null;
-  const { timeZone } = await getSettingsOrThrow(db);
   const day = await findWeatherDay(db, row.e.weatherDayId);
+  const state = weatherEntryState({ answer: row.e.answer, offer: row.o }, now, Boolean(day?.liftedAt));
+  // Moved, or the weather day was lifted (the booking stands, its timeline says so): nothing to answer.
+  if (state === "accepted" || state === "stands") return null;
+  const { timeZone } = await getSettingsOrThrow(db);
   const times = state === "waiting" && row.o ? await offerTimesOf(db, row.o.id, timeZone) : [];
   return {
     answerPath: `/booking/weather?token=${encodeURIComponent(weatherToken(row.e.id))}`,

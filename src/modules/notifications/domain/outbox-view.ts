@@ -30,6 +30,7 @@ const LABELS: Record<string, string> = {
   "maintenance-due": "Service due again",
   "booking-reminder": "Booking reminder",
   "weather-offer": "Weather: new times offered",
+  "weather-lifted": "Weather day lifted: the booking stands",
 };
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {

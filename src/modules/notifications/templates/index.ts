@@ -40,7 +40,7 @@ import {
   renderRescheduleOffer,
   renderRescheduleRequestAdmin,
 } from "./reschedule";
-import { renderWeatherOffer, type WeatherOfferData } from "./weather";
+import { renderWeatherLifted, renderWeatherOffer, type WeatherLiftedData, type WeatherOfferData } from "./weather";
 
 /** Every template the outbox can render, with the data it needs. Add new templates here. */
 export type TemplateDataMap = {
@@ -69,6 +69,7 @@ export type TemplateDataMap = {
   "maintenance-due": MaintenanceDueData;
   "booking-reminder": BookingReminderData;
   "weather-offer": WeatherOfferData;
+  "weather-lifted": WeatherLiftedData;
 };
 
 export type TemplateName = keyof TemplateDataMap;
@@ -99,6 +100,7 @@ const renderers: { [K in TemplateName]: (data: TemplateDataMap[K], ctx: EmailCon
   "maintenance-due": renderMaintenanceDue,
   "booking-reminder": renderBookingReminder,
   "weather-offer": renderWeatherOffer,
+  "weather-lifted": renderWeatherLifted,
 };
 
 export function isTemplateName(name: string): name is TemplateName {

@@ -186,6 +186,14 @@ export const SAMPLES: { [K in TemplateName]: TemplateDataMap[K] } = {
     expires: "Wednesday 9 December 2026, 09:30 GMT",
     anotherUrl: `${url}&weather=another`,
   },
+  "weather-lifted": {
+    name,
+    reference: "FC-7K2M9Q",
+    title: "Full valet",
+    when: "Tuesday 8 December 2026, 09:30 GMT – 12:30 GMT",
+    hadTimes: true,
+    url,
+  },
   "booking-reminder": {
     name,
     reference: "FC-7K2M9Q",

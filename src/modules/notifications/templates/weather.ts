@@ -56,3 +56,34 @@ export function renderWeatherOffer(d: WeatherOfferData, ctx: EmailContext): Emai
     ],
   };
 }
+
+// The weather cleared and the business lifted the weather day: the booking keeps its time. The times that
+// were held are let go (the link's page says so too); nothing is charged or refunded.
+export type WeatherLiftedData = {
+  name: string;
+  reference: string;
+  title: string;
+  /** The booking's time, which stands. */
+  when: string;
+  /** Whether times were held for them (and are now let go). */
+  hadTimes: boolean;
+  /** The booking's page. */
+  url: string;
+};
+
+export function renderWeatherLifted(d: WeatherLiftedData, ctx: EmailContext): EmailContent {
+  return {
+    subject: `Good news: your booking ${d.reference} goes ahead as planned`,
+    preview: `The weather has cleared: we'll see you on ${d.when}.`,
+    why: WHY.booking(ctx),
+    blocks: [
+      ...paragraphs(
+        `Hello ${d.name},`,
+        `The weather has cleared, so your ${d.title} (${d.reference}) goes ahead as first booked: ${d.when}. You don't need to do anything.`,
+        d.hadTimes ? "The new times we held for you are no longer held: you don't need to choose one." : null,
+        `If you'd still rather move it, you can ask for another time on your booking's page, or call us on ${ctx.contactPhone}.`,
+      ),
+      { kind: "button", label: "See your booking", url: d.url },
+    ],
+  };
+}

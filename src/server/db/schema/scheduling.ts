@@ -99,6 +99,9 @@ export const weatherDays = pgTable(
     message: text("message").notNull().default(""),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    /** The weather cleared: the closure no longer counts, and the bookings not moved stand (ADR 0036). */
+    liftedAt: instant("lifted_at"),
+    liftedBy: text("lifted_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     index("weather_days_starts_idx").on(t.startsAt),

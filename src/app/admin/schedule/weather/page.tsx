@@ -18,7 +18,7 @@ export default async function WeatherDaysPage() {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <PageHeader
           title="Weather days"
-          description={`When the weather rules out a day (or part of it, or some teams), mark it: no new booking lands in it, and every booking in it is offered the nearest free times, held for them. Nothing is charged or refunded. Times in ${timeZone}.`}
+          description={`When the weather rules out a day (or part of it, or some teams), mark it: no new booking lands in it, and every booking in it is offered the nearest free times, held for them. Nothing is charged or refunded. If the weather clears, lift the day: it reopens, and the customers who haven't moved are told their bookings stand. Times in ${timeZone}.`}
         />
         <LiveRefresh types={["booking.updated"]} />
       </div>
