@@ -10,7 +10,10 @@ import { linkIn, waitForMail } from "../support/mail";
 
 const DAY = 86_400_000;
 
-/** A local date far enough ahead that no other flow books it (London is on GMT in winter: UTC). */
+/**
+ * A local date far enough ahead that no other flow books it (London is on GMT in winter: UTC). Other specs
+ * book 3–33 days ahead (weekdays from 20–31) and 47–86; these stay between, inside the 60-day horizon.
+ */
 function dateAhead(days: number): string {
   return new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 }
@@ -33,7 +36,7 @@ test("the admin marks a weather day and a customer accepts a held time in one cl
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const date = dateAhead(26);
+  const date = dateAhead(38);
   const customer = await createUser(request, { name: "Wren Weather" });
   const booking = await bookOn(request, customer.email, date);
 
@@ -150,7 +153,7 @@ test("the weather clears: the admin lifts the day, the held times go and the cus
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const date = dateAhead(27);
+  const date = dateAhead(41);
   const customer = await createUser(request, { name: "Sky Clearing" });
   const booking = await bookOn(request, customer.email, date);
 
@@ -168,7 +171,7 @@ test("the weather clears: the admin lifts the day, the held times go and the cus
   const link = new URL(linkIn(offer, "choice="));
 
   // Lift it: the dialog says what will happen; the section then says it was lifted.
-  const day = page.getByRole("region").filter({ hasText: booking.reference });
+  const day = page.getByRole("region", { name: /Van A/ }).filter({ hasText: booking.reference });
   await day.getByRole("button", { name: "Lift weather day" }).click();
   const dialog = page.getByRole("alertdialog", { name: /^Lift the weather day of / });
   await expect(dialog).toContainText("New bookings can land in this period again.");
@@ -176,7 +179,6 @@ test("the weather clears: the admin lifts the day, the held times go and the cus
   await expectAccessible(page);
   await shot(page, "weather-lift-dialog-1280.png");
   await dialog.getByRole("button", { name: "Lift weather day" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Weather day lifted" })).toBeVisible();
   await expect(day).toContainText(/Lifted .*: 1 kept their time · 0 moved/);
   await expect(day.getByRole("listitem").filter({ hasText: booking.reference })).toContainText(
     "Lifted: the booking stands",
