@@ -451,6 +451,18 @@ describe.each(dbKinds)("weather days, on %s", (kind) => {
     const token = weatherToken((await entryOf(waits.id)).id);
     expect(await getWeatherOfferPage(t.db, token, NOW)).toMatchObject({ state: "stands", times: [] });
     expect(await getMyWeatherOffer(t.db, customer.id, waits.id, NOW)).toBeNull();
+    // The booking page's reschedule panel: the business withdrew its offer, with the reason (not "you
+    // withdrew"), and the customer may still ask for another time before the cut-off.
+    expect(must(await getMyReschedulePanel(t.db, customer.id, waits.id, NOW))).toMatchObject({
+      pending: null,
+      canRequest: true,
+      weather: false,
+      answer: {
+        status: "withdrawn",
+        isOffer: true,
+        message: "The weather cleared: your booking goes ahead at its time.",
+      },
+    });
     await expect(
       acceptWeatherOffer(
         t.db,

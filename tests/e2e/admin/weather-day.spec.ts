@@ -204,6 +204,19 @@ test("the weather clears: the admin lifts the day, the held times go and the cus
   await shot(answer, "weather-answer-lifted-390.png");
   await anon.close();
 
+  // Signed in, their booking page: the offer is gone, and the panel says why (not "you withdrew").
+  const ctx = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const mine = await ctx.newPage();
+  await signInAs(mine, customer);
+  await mine.goto(`/dashboard/bookings/${booking.id}`);
+  await expect(mine.getByRole("region", { name: "The weather: choose a new time" })).toHaveCount(0);
+  await expect(mine.getByRole("region", { name: "Change the time" })).toContainText(
+    "The weather cleared: your booking goes ahead at its time.",
+  );
+  await expectAccessible(mine);
+  await shot(mine, "weather-my-booking-lifted-390.png");
+  await ctx.close();
+
   // The booking's timeline says so.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/admin/bookings/${booking.id}`);

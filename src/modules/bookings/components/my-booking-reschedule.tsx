@@ -291,7 +291,15 @@ export function MyBookingReschedule({ panel }: { panel: MyReschedulePanel }) {
               )}
             </>
           )}
-          {answer.status === "withdrawn" && <p>You withdrew your request for {answer.requested}.</p>}
+          {answer.status === "withdrawn" &&
+            (answer.isOffer ? (
+              // Only the business withdraws its own offer: a weather day lifted (ADR 0036), with its reason.
+              <p>
+                {answer.message ?? "The times we offered are no longer held; your booking stays as it was."}
+              </p>
+            ) : (
+              <p>You withdrew your request for {answer.requested}.</p>
+            ))}
           {answer.status === "expired" && (
             <p>
               Your request for {answer.requested} wasn&rsquo;t answered in time, so the time was released.
