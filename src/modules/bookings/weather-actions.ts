@@ -4,7 +4,12 @@ import { headers } from "next/headers";
 import { adminAction, publicAction, requestActor } from "@/server/actions";
 import { getDb } from "@/server/db";
 import { clientIp } from "@/server/http";
-import { weatherAcceptInput, weatherAnotherInput, weatherDayInput, weatherLiftInput } from "./weather-schemas";
+import {
+  weatherAcceptInput,
+  weatherAnotherInput,
+  weatherDayInput,
+  weatherLiftInput,
+} from "./weather-schemas";
 import {
   acceptWeatherOffer,
   askAnotherWeatherTime,

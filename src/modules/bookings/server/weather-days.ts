@@ -345,7 +345,11 @@ export async function liftWeatherDay(
       // customer's answer may have landed since the list was read).
       const booking = await lockBooking(tx, bookingId);
       if (!booking) continue;
-      const [e] = await tx.select().from(weatherDayBookings).where(eq(weatherDayBookings.id, id)).for("update");
+      const [e] = await tx
+        .select()
+        .from(weatherDayBookings)
+        .where(eq(weatherDayBookings.id, id))
+        .for("update");
       if (!e) continue;
       const offer = await lockOffer(tx, e);
       if (e.answer === "accepted" || offer?.status === "approved") {

@@ -40,7 +40,12 @@ import {
   renderRescheduleOffer,
   renderRescheduleRequestAdmin,
 } from "./reschedule";
-import { renderWeatherLifted, renderWeatherOffer, type WeatherLiftedData, type WeatherOfferData } from "./weather";
+import {
+  renderWeatherLifted,
+  renderWeatherOffer,
+  type WeatherLiftedData,
+  type WeatherOfferData,
+} from "./weather";
 
 /** Every template the outbox can render, with the data it needs. Add new templates here. */
 export type TemplateDataMap = {
