@@ -13,6 +13,7 @@ import {
   liftWeatherDay,
   listWeatherDays,
   markWeatherDay,
+  moveBookingAsAdmin,
   previewWeatherDay,
   requestReschedule,
   siteCheckToken,
@@ -20,6 +21,7 @@ import {
   weatherToken,
 } from "@/modules/bookings/server";
 import { LIFTED_MESSAGE } from "@/modules/bookings/domain/weather-rules";
+import { moveBookingInput } from "@/modules/bookings/admin-move-schemas";
 import { weatherDayInput } from "@/modules/bookings/weather-schemas";
 import { renderTemplate } from "@/modules/notifications/templates";
 import { setDatabaseForProcess } from "@/server/db";
@@ -398,7 +400,23 @@ describe.each(dbKinds)("weather days, on %s", (kind) => {
     const date = "2027-01-28";
     const waits = await book(at(28, 9), teamA.id);
     const moves = await book(at(28, 9), teamB.id, other.id);
+    const byHand = await book(at(28, 14), teamA.id, other.id);
     const out = await mark({ date, message: "Gales forecast." });
+    // The business moves one by hand, out of the period, before the weather clears.
+    await moveBookingAsAdmin(
+      t.db,
+      admin(),
+      moveBookingInput.parse({
+        bookingId: byHand.id,
+        from: "confirmed",
+        fromStart: at(28, 14).toISOString(),
+        fromTeamId: teamA.id,
+        start: at(40, 10).toISOString(), // 9 February: clear of the offers held near the 28th
+        teamId: teamA.id,
+        reason: "Customer phoned.",
+      }),
+      { now: NOW },
+    );
     expect(await getDaySlots(t.db, { ...job, date, now: NOW })).toEqual([]);
     const movesOffer = must((await entryOf(moves.id)).offerId);
     await acceptWeatherOffer(
@@ -412,13 +430,18 @@ describe.each(dbKinds)("weather days, on %s", (kind) => {
     const waitsOffer = must((await entryOf(waits.id)).offerId);
     expect((await holdsOf(waitsOffer)).filter((h) => h.status === "pending_reschedule")).toHaveLength(3);
 
+    // The dialog's count: only the booking still in the period would be told.
+    const before = must((await listWeatherDays(t.db, admin(), NOW)).find((d) => d.id === out.weatherDayId));
+    expect(before).toMatchObject({ canLift: true, toTell: 1, lifted: null });
+
     // Only an admin lifts it.
     await expect(
       liftWeatherDay(t.db, { id: customer.id }, { weatherDayId: out.weatherDayId }, { now: NOW }),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
 
     const lifted = await liftWeatherDay(t.db, admin(), { weatherDayId: out.weatherDayId }, { now: NOW });
-    expect(lifted).toEqual({ stand: 1, moved: 1 });
+    // Told: the one still in the period. Moved: the accepted offer, and the one moved by hand (no email).
+    expect(lifted).toEqual({ stand: 1, moved: 2 });
     // The period takes bookings again (both teams after the waiting booking's morning).
     const slots = await getDaySlots(t.db, { ...job, date, now: NOW });
     expect(slots.find((s) => s.start.getTime() === at(28, 13).getTime())?.teamIds).toEqual([

@@ -58,9 +58,9 @@ export function WeatherDayStatusList({ days }: { days: WeatherDayStatus[] }) {
                 description={
                   <>
                     New bookings can land in this period again.{" "}
-                    {d.counts.call + d.counts.asked_another + d.counts.waiting > 0 &&
+                    {d.toTell > 0 &&
                       `${plural(
-                        d.counts.call + d.counts.asked_another + d.counts.waiting,
+                        d.toTell,
                         "customer whose booking didn't move is",
                         "customers whose bookings didn't move are",
                       )} emailed that it goes ahead at its time, and any times held for them are let go. `}

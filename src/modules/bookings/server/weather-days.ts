@@ -376,6 +376,11 @@ export async function liftWeatherDay(
         hadTimes = true;
       }
       if (!MOVABLE_STATUSES.includes(booking.status) || booking.endsAt <= now) continue;
+      // Moved out of the period another way (by hand on its page): nothing to tell, it has moved.
+      if (booking.startsAt >= day.endsAt || booking.endsAt <= day.startsAt) {
+        result.moved++;
+        continue;
+      }
       result.stand++;
       await tx.insert(bookingEvents).values({
         bookingId: booking.id,

@@ -22,7 +22,7 @@ import type { WeatherDayInput } from "../weather-schemas";
 import { listActiveTeams } from "./admin-slots";
 import { bookingsInWindow, weatherWindow } from "./weather-days";
 import { verifyWeatherToken, weatherToken } from "./weather-links";
-import { whenLabel } from "./move-booking";
+import { MOVABLE_STATUSES, whenLabel } from "./move-booking";
 
 // The weather day's reads (ADR 0036): the admin's preview before confirming, the status list per weather
 // day (who answered, who needs a phone call), the customer's answer page behind the signed link, and the
@@ -111,6 +111,8 @@ export type WeatherDayStatus = {
   lifted: string | null;
   /** Still to come and not lifted: the admin may lift it. */
   canLift: boolean;
+  /** Lifting it would tell this many customers their booking stands (still in the period, not moved). */
+  toTell: number;
   counts: Record<WeatherEntryState, number>;
   rows: WeatherStatusRow[];
 };
@@ -208,6 +210,15 @@ export async function listWeatherDays(
       message: d.message,
       lifted: d.liftedAt ? `Lifted ${formatDateTime(d.liftedAt, timeZone)}` : null,
       canLift: d.liftedAt === null && d.endsAt > now,
+      toTell: entries.filter(
+        ({ e, b, o }) =>
+          e.weatherDayId === d.id &&
+          weatherEntryState({ answer: e.answer, offer: o }, now) !== "accepted" &&
+          MOVABLE_STATUSES.includes(b.status) &&
+          b.endsAt > now &&
+          b.startsAt < d.endsAt &&
+          b.endsAt > d.startsAt,
+      ).length,
       counts,
       rows,
     };
