@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type HoldWindow, releaseRescheduleHolds, spanOf } from "@/modules/availability/server";
 import type { Tx } from "@/server/db";
+import { AppError } from "@/server/errors";
 import { allocations, bookingEvents, rescheduleRequests } from "@/server/db/schema";
 
 // A reschedule request that was not answered before its expiry (the earlier of the expiry setting and the
@@ -113,4 +114,27 @@ export async function bookingsOfRequests(tx: Tx, requestIds: readonly string[]):
     .from(rescheduleRequests)
     .where(inArray(rescheduleRequests.id, [...requestIds]));
   return rows.map((r) => r.bookingId);
+}
+
+/** Answers a pending request (the row still pending, or a conflict: it was answered meanwhile). */
+export async function decideRequest(
+  tx: Tx,
+  request: RescheduleRequestRow,
+  status: "approved" | "declined" | "withdrawn",
+  by: string,
+  now: Date,
+  response: string | null,
+): Promise<void> {
+  const [updated] = await tx
+    .update(rescheduleRequests)
+    .set({
+      status,
+      decidedBy: by,
+      decidedAt: now,
+      updatedAt: now,
+      ...(response !== null ? { adminResponse: response } : {}),
+    })
+    .where(and(eq(rescheduleRequests.id, request.id), eq(rescheduleRequests.status, "pending")))
+    .returning({ id: rescheduleRequests.id });
+  if (!updated) throw new AppError("CONFLICT", "This request was answered meanwhile. Refresh the page.");
 }

@@ -30,7 +30,12 @@ import { adminAddress, bookingContext } from "./booking-emails";
 import { type Booking, lockBooking } from "./booking-records";
 import { bookingHoldExpiry } from "./hold-expiry";
 import { jobShapeOf, moveBookingToHeldTime, whenLabel } from "./move-booking";
-import { releaseRequestHold, expireRequest, type RescheduleRequestRow as Request } from "./reschedule-expiry";
+import {
+  decideRequest,
+  releaseRequestHold,
+  expireRequest,
+  type RescheduleRequestRow as Request,
+} from "./reschedule-expiry";
 import { announceBooking } from "./transition-booking";
 import { faultPoint } from "@/server/fault-point";
 
@@ -101,28 +106,6 @@ async function heldAllocation(tx: Tx, request: Request) {
     start: request.requestedStartsAt,
     end: request.requestedEndsAt,
   };
-}
-
-async function decide(
-  tx: Tx,
-  request: Request,
-  status: "approved" | "declined" | "withdrawn",
-  by: string,
-  now: Date,
-  response: string | null,
-): Promise<void> {
-  const [updated] = await tx
-    .update(rescheduleRequests)
-    .set({
-      status,
-      decidedBy: by,
-      decidedAt: now,
-      updatedAt: now,
-      ...(response !== null ? { adminResponse: response } : {}),
-    })
-    .where(and(eq(rescheduleRequests.id, request.id), eq(rescheduleRequests.status, "pending")))
-    .returning({ id: rescheduleRequests.id });
-  if (!updated) throw new AppError("CONFLICT", "This request was answered meanwhile. Refresh the page.");
 }
 
 async function timeline(
@@ -239,7 +222,7 @@ export async function requestReschedule(
     // A weather day's offer gives way to the time the customer picks themselves (ADR 0036): it is their
     // "none of these work", and the request they make is an ordinary one the business answers.
     if (pending?.weatherDayId) {
-      await decide(tx, pending, "declined", actor.id, now, null);
+      await decideRequest(tx, pending, "declined", actor.id, now, null);
       freed = await releaseRequestHold(tx, pending.id, "released", now);
       await tx
         .update(weatherDayBookings)
@@ -315,7 +298,7 @@ export async function withdrawReschedule(
     const { request, booking } = await lockRequest(tx, input.requestId, actor.id);
     assertOpen(request, now);
     if (isOffer(request)) throw new AppError("CONFLICT", IS_AN_OFFER);
-    await decide(tx, request, "withdrawn", actor.id, now, null);
+    await decideRequest(tx, request, "withdrawn", actor.id, now, null);
     const freed = await releaseRequestHold(tx, request.id, "released", now);
     await timeline(tx, booking.id, actor.id, "reschedule_decided", "withdrawn", { requestId: request.id });
     await announce(tx, booking, freed);
@@ -351,7 +334,7 @@ export async function declineRescheduleOffer(
     const { request, booking } = await lockRequest(tx, input.requestId, actor.id);
     assertOpen(request, now);
     if (!isOffer(request)) throw new AppError("CONFLICT", NOT_AN_OFFER);
-    await decide(tx, request, "declined", actor.id, now, null);
+    await decideRequest(tx, request, "declined", actor.id, now, null);
     const freed = await releaseRequestHold(tx, request.id, "released", now);
     await timeline(tx, booking.id, actor.id, "reschedule_decided", "declined", {
       requestId: request.id,
@@ -376,7 +359,7 @@ async function moveApproved(
   if (booking.status !== "confirmed")
     throw new AppError("CONFLICT", "Only a confirmed booking can be moved. Refresh the page.");
   const hold = await heldAllocation(tx, request);
-  await decide(tx, request, "approved", actor.id, now, null);
+  await decideRequest(tx, request, "approved", actor.id, now, null);
   await timeline(tx, booking.id, actor.id, "reschedule_decided", "approved", {
     requestId: request.id,
     ...(answer === "accepted" ? { offer: true } : {}),
@@ -434,7 +417,7 @@ export async function declineReschedule(
     const { request, booking } = await lockRequest(tx, input.requestId, null);
     assertOpen(request, now);
     if (isOffer(request)) throw new AppError("CONFLICT", OFFER_NOT_YOURS);
-    await decide(tx, request, "declined", actor.id, now, input.reason);
+    await decideRequest(tx, request, "declined", actor.id, now, input.reason);
     const freed = await releaseRequestHold(tx, request.id, "released", now);
     await timeline(tx, booking.id, actor.id, "reschedule_decided", "declined", {
       requestId: request.id,
@@ -478,7 +461,7 @@ export async function counterOfferReschedule(
       throw new AppError("VALIDATION", undefined, {
         start: ["That is the time the customer asked for: approve the request instead."],
       });
-    await decide(tx, request, "declined", actor.id, now, input.message);
+    await decideRequest(tx, request, "declined", actor.id, now, input.message);
     const freed = await releaseRequestHold(tx, request.id, "released", now);
     const offer = await holdRequest(
       tx,

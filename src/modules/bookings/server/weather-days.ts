@@ -44,7 +44,7 @@ import { bookingContext } from "./booking-emails";
 import { type Booking, lockBooking } from "./booking-records";
 import { bookingHoldExpiry } from "./hold-expiry";
 import { jobShapeOf, MOVABLE_STATUSES, moveBookingToHeldTime, whenLabel } from "./move-booking";
-import { expireRequest, releaseRequestHold } from "./reschedule-expiry";
+import { decideRequest, expireRequest, releaseRequestHold } from "./reschedule-expiry";
 import { announceBooking } from "./transition-booking";
 import { verifyWeatherToken, weatherOfferUrl } from "./weather-links";
 
@@ -358,16 +358,14 @@ export async function liftWeatherDay(
       }
       let hadTimes = false;
       if (offer && offer.status === "pending") {
-        await tx
-          .update(rescheduleRequests)
-          .set({
-            status: "withdrawn",
-            adminResponse: "The weather cleared: your booking goes ahead at its time.",
-            decidedBy: actor.id,
-            decidedAt: now,
-            updatedAt: now,
-          })
-          .where(eq(rescheduleRequests.id, offer.id));
+        await decideRequest(
+          tx,
+          offer,
+          "withdrawn",
+          actor.id,
+          now,
+          "The weather cleared: your booking goes ahead at its time.",
+        );
         const range = await releaseRequestHold(tx, offer.id, "released", now);
         if (range) {
           if (range[0] < freedFrom) freedFrom = range[0];
