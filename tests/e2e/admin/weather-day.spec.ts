@@ -1,4 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { createUser, credentials, expect, expectAccessible, shot, signInAs, test } from "../support/fixtures";
 import { linkIn, waitForMail } from "../support/mail";
 
@@ -29,6 +29,19 @@ async function bookOn(request: APIRequestContext, email: string, date: string) {
   throw new Error("no free time for the test booking");
 }
 
+/** A customer with a booking on `date`, and the admin signed in at desktop width on the weather days page. */
+async function setUp(page: Page, request: APIRequestContext, name: string, date: string) {
+  const customer = await createUser(request, { name });
+  const booking = await bookOn(request, customer.email, date);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAs(page, credentials.admin);
+  await page.goto("/admin/schedule/weather");
+  await expect(page.getByRole("heading", { level: 1, name: "Weather days" })).toBeVisible();
+  const form = page.getByRole("form", { name: "Mark weather day" });
+  await form.getByLabel("Date").fill(date);
+  return { customer, booking, form };
+}
+
 test("the admin marks a weather day and a customer accepts a held time in one click", async ({
   page,
   request,
@@ -36,17 +49,8 @@ test("the admin marks a weather day and a customer accepts a held time in one cl
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const date = dateAhead(38);
-  const customer = await createUser(request, { name: "Wren Weather" });
-  const booking = await bookOn(request, customer.email, date);
-
   // The admin, desktop: the form, the preview (nothing written yet), the confirmation.
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAs(page, credentials.admin);
-  await page.goto("/admin/schedule/weather");
-  await expect(page.getByRole("heading", { level: 1, name: "Weather days" })).toBeVisible();
-  const form = page.getByRole("form", { name: "Mark weather day" });
-  await form.getByLabel("Date").fill(date);
+  const { customer, booking, form } = await setUp(page, request, "Wren Weather", dateAhead(38));
   await form.getByRole("textbox", { name: /^From/ }).fill("08:00");
   await form.getByRole("textbox", { name: /^To/ }).fill("13:00");
   await form.getByRole("checkbox", { name: "Van A" }).check();
@@ -153,15 +157,7 @@ test("the weather clears: the admin lifts the day, the held times go and the cus
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const date = dateAhead(41);
-  const customer = await createUser(request, { name: "Sky Clearing" });
-  const booking = await bookOn(request, customer.email, date);
-
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAs(page, credentials.admin);
-  await page.goto("/admin/schedule/weather");
-  const form = page.getByRole("form", { name: "Mark weather day" });
-  await form.getByLabel("Date").fill(date);
+  const { customer, booking, form } = await setUp(page, request, "Sky Clearing", dateAhead(41));
   await form.getByRole("checkbox", { name: "Van A" }).check();
   await form.getByRole("button", { name: "Preview affected bookings" }).click();
   await expect(page.getByText(booking.reference)).toBeVisible();
