@@ -88,6 +88,22 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
+/**
+ * Why money went back (ADR 0040): because of a cancellation (it follows from the closed booking's fee),
+ * goodwill or a price adjustment (it lowers the charge, so it never creates a debt), or an overpayment
+ * (money above the charge going back).
+ */
+export const REFUND_REASONS = ["cancellation", "goodwill", "overpayment"] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/** A change to a standing booking's price: a discount given by the business, or a goodwill refund. */
+export const ADJUSTMENT_KINDS = ["discount", "goodwill"] as const;
+export type AdjustmentKind = (typeof ADJUSTMENT_KINDS)[number];
+
+/** The documents a VAT-registered business issues: invoices and the credit notes that reference them. */
+export const TAX_DOCUMENT_KINDS = ["invoice", "credit_note"] as const;
+export type TaxDocumentKind = (typeof TAX_DOCUMENT_KINDS)[number];
+
 export const PAYMENT_MODES = ["full", "deposit", "on_the_day"] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 

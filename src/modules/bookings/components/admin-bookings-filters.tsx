@@ -2,7 +2,7 @@ import { Download } from "lucide-react";
 import { Button, ButtonLink, buttonClass } from "@/components/ui/button";
 import { controlClass } from "@/components/ui/control";
 import { BOOKING_STATUSES } from "@/lib/enums";
-import { BOOKING_PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from "@/modules/bookings/domain/payment-status";
+import { BOOKING_PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from "@/modules/bookings/domain/booking-money";
 import type { AdminBookingsQuery, FilterOption } from "@/modules/bookings/server";
 import { BOOKING_STATUS_LABELS } from "@/modules/bookings/server/booking-view";
 

@@ -4,7 +4,7 @@ import type { SearchParamsInput } from "@/components/ui/url";
 import { formatDateTime } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
-import { PAYMENT_STATUS_LABELS } from "@/modules/bookings/domain/payment-status";
+import { PAYMENT_STATUS_LABELS } from "@/modules/bookings/domain/booking-money";
 import type { AdminBookingRow, AdminBookingsPage } from "@/modules/bookings/server";
 import { BOOKING_STATUS_LABELS } from "@/modules/bookings/server/booking-view";
 import { AdminBookingsSort } from "./admin-bookings-sort";

@@ -1,6 +1,6 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { BookingStatus } from "@/lib/enums";
-import type { BookingPaymentStatus } from "@/modules/bookings/domain/payment-status";
+import type { BookingPaymentStatus } from "@/modules/bookings/domain/booking-money";
 
 // One badge per state, the same tone for the same state everywhere, and always the words too.
 

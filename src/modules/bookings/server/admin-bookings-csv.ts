@@ -1,7 +1,7 @@
 import "server-only";
 import { localDateOf } from "@/lib/dates";
 import { CSV_BOM, csvDateTime, csvDecimal, csvRow } from "@/modules/bookings/domain/csv";
-import { PAYMENT_STATUS_LABELS } from "@/modules/bookings/domain/payment-status";
+import { PAYMENT_STATUS_LABELS } from "@/modules/bookings/domain/booking-money";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { SessionUser } from "@/server/auth";
 import { getDb } from "@/server/db";

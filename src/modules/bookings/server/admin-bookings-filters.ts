@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isDateInRange } from "@/lib/dates";
 import { BOOKING_SOURCES, BOOKING_STATUSES } from "@/lib/enums";
-import { BOOKING_PAYMENT_STATUSES } from "@/modules/bookings/domain/payment-status";
+import { BOOKING_PAYMENT_STATUSES } from "@/modules/bookings/domain/booking-money";
 
 // The /admin/bookings URL is the table's whole state (shareable, survives reload and back). Every
 // parameter is parsed on its own: a bad or hand-edited value is dropped, never an error page.

@@ -3,7 +3,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { addDays, localToInstant } from "@/lib/dates";
 import type { BookingSource, BookingStatus } from "@/lib/enums";
 import { normaliseRegistration } from "@/lib/registration";
-import type { BookingPaymentStatus } from "@/modules/bookings/domain/payment-status";
+import type { BookingPaymentStatus } from "@/modules/bookings/domain/booking-money";
 import type { SessionUser } from "@/server/auth";
 import type { DbOrTx } from "@/server/db";
 import {

@@ -7,11 +7,10 @@ import { findUserContacts } from "@/modules/accounts/server";
 import type { ScheduleTeam } from "@/modules/availability/server";
 import { BOOKED_STATUSES, nextJobId, startOfLocalDate } from "@/modules/bookings/domain/admin-today";
 import {
-  balanceDue,
   type BookingPaymentStatus,
-  bookingPaymentStatus,
+  bookingMoney,
   PAYMENT_STATUS_LABELS,
-} from "@/modules/bookings/domain/payment-status";
+} from "@/modules/bookings/domain/booking-money";
 import type { DbOrTx } from "@/server/db";
 import { bookingItems, bookings } from "@/server/db/schema";
 import { BOOKING_STATUS_LABELS } from "./booking-view";
@@ -83,8 +82,10 @@ export async function loadJobDays(
       customerId: bookings.customerId,
       currency: bookings.currency,
       totalMinor: bookings.totalMinor,
-      paidMinor: bookings.amountPaidMinor,
-      refundedMinor: bookings.amountRefundedMinor,
+      amountPaidMinor: bookings.amountPaidMinor,
+      amountRefundedMinor: bookings.amountRefundedMinor,
+      adjustmentMinor: bookings.adjustmentMinor,
+      feeMinor: bookings.feeMinor,
       vehicle: bookings.vehicleSnapshot,
       address: bookings.addressSnapshot,
       customerNotes: bookings.customerNotes,
@@ -127,9 +128,7 @@ export async function loadJobDays(
   const byDate = new Map<string, TodayJob[]>();
   const teamOf = new Map<string, string>();
   for (const r of rows) {
-    const amounts = { totalMinor: r.totalMinor, paidMinor: r.paidMinor, refundedMinor: r.refundedMinor };
-    const paymentStatus = bookingPaymentStatus(amounts);
-    const dueMinor = balanceDue(amounts);
+    const { paymentStatus, dueMinor } = bookingMoney(r);
     const contact = contacts.get(r.customerId);
     const erased = !contact || contact.erased;
     const mine = itemsOf.get(r.id) ?? [];

@@ -5,11 +5,11 @@ import type { BookingItemKind, BookingStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import {
-  balanceDue,
+  type BookingMoney,
   type BookingPaymentStatus,
-  bookingPaymentStatus,
+  bookingMoney,
   PAYMENT_STATUS_LABELS,
-} from "@/modules/bookings/domain/payment-status";
+} from "@/modules/bookings/domain/booking-money";
 import type { DbOrTx } from "@/server/db";
 import {
   type AddressSnapshot,
@@ -85,6 +85,18 @@ export type BookingView = {
   /** What is left to pay (on the day, for a deposit or pay-on-the-day booking). */
   balanceMinor: number;
   balance: string;
+  /** The one money definition's figures (ADR 0040), and the ones screens print. */
+  money: BookingMoney;
+  chargeMinor: number;
+  charge: string;
+  adjustmentMinor: number;
+  adjustment: string;
+  netPaidMinor: number;
+  netPaid: string;
+  refundableMinor: number;
+  refundable: string;
+  feeKeptMinor: number;
+  feeKept: string;
   /** What will be left to pay on the day once what is due now is paid. */
   onTheDayMinor: number;
   onTheDay: string;
@@ -101,8 +113,6 @@ export type BookingView = {
   customerNotes: string | null;
   sequence: number;
 };
-
-const TERMINAL_WITHOUT_BALANCE: readonly BookingStatus[] = ["cancelled", "declined", "expired", "no_show"];
 
 export async function getBookingView(db: DbOrTx, bookingId: string): Promise<BookingView> {
   const [row] = await db
@@ -122,13 +132,9 @@ export async function getBookingView(db: DbOrTx, bookingId: string): Promise<Boo
   const b = row.booking;
   const tz = settings.timeZone;
   const money = (minor: number) => formatMoney(minor, b.currency);
-  const amounts = {
-    totalMinor: b.totalMinor,
-    paidMinor: b.amountPaidMinor,
-    refundedMinor: b.amountRefundedMinor,
-  };
-  const paymentStatus = bookingPaymentStatus(amounts);
-  const balanceMinor = TERMINAL_WITHOUT_BALANCE.includes(b.status) ? 0 : balanceDue(amounts);
+  const m = bookingMoney(b);
+  const paymentStatus = m.paymentStatus;
+  const balanceMinor = m.dueMinor;
   const dueNowMinor = b.status === "pending_payment" ? Math.max(0, b.depositDueMinor - b.amountPaidMinor) : 0;
   const durationMinutes = Math.round((b.endsAt.getTime() - b.startsAt.getTime()) / 60_000);
   const v = b.vehicleSnapshot;
@@ -173,6 +179,17 @@ export async function getBookingView(db: DbOrTx, bookingId: string): Promise<Boo
     dueNow: money(dueNowMinor),
     balanceMinor,
     balance: money(balanceMinor),
+    money: m,
+    chargeMinor: m.chargeMinor,
+    charge: money(m.chargeMinor),
+    adjustmentMinor: m.adjustmentMinor,
+    adjustment: money(m.adjustmentMinor),
+    netPaidMinor: m.netPaidMinor,
+    netPaid: money(m.netPaidMinor),
+    refundableMinor: m.refundableMinor,
+    refundable: money(m.refundableMinor),
+    feeKeptMinor: m.feeKeptMinor,
+    feeKept: money(m.feeKeptMinor),
     onTheDayMinor: Math.max(0, balanceMinor - dueNowMinor),
     onTheDay: money(Math.max(0, balanceMinor - dueNowMinor)),
     holdExpiresAt: b.holdExpiresAt?.toISOString() ?? null,

@@ -6,7 +6,7 @@ import { formatMoney } from "@/lib/money";
 import { normaliseRegistration } from "@/lib/registration";
 import { type DbOrTx, getDb } from "@/server/db";
 import { bookings, customerBookingFacts, postcodeKeyExpr, registrationExpr } from "@/server/db/schema";
-import { bookingPaymentStatus, PAYMENT_STATUS_LABELS } from "../domain/payment-status";
+import { bookingMoney, PAYMENT_STATUS_LABELS } from "../domain/booking-money";
 import { BOOKING_STATUS_LABELS } from "./booking-view";
 
 // What the bookings module knows about each customer, for the admin's customers list (ADR 0020, ADR 0025):
@@ -145,8 +145,10 @@ export async function listCustomerBookingsForAdmin(
       status: bookings.status,
       currency: bookings.currency,
       totalMinor: bookings.totalMinor,
-      paidMinor: bookings.amountPaidMinor,
-      refundedMinor: bookings.amountRefundedMinor,
+      amountPaidMinor: bookings.amountPaidMinor,
+      amountRefundedMinor: bookings.amountRefundedMinor,
+      adjustmentMinor: bookings.adjustmentMinor,
+      feeMinor: bookings.feeMinor,
       vehicle: bookings.vehicleSnapshot,
       upcoming: upcomingSql,
       title: sql<
@@ -171,10 +173,10 @@ export async function listCustomerBookingsForAdmin(
     vehicle: [r.vehicle.make, r.vehicle.model, r.vehicle.registration].filter(Boolean).join(" "),
     status: r.status,
     statusLabel: BOOKING_STATUS_LABELS[r.status],
-    paymentStatusLabel: PAYMENT_STATUS_LABELS[bookingPaymentStatus(r)],
+    paymentStatusLabel: PAYMENT_STATUS_LABELS[bookingMoney(r).paymentStatus],
     total: formatMoney(r.totalMinor, r.currency),
     upcoming: Boolean(r.upcoming),
-    netPaidMinor: r.paidMinor - r.refundedMinor,
+    netPaidMinor: bookingMoney(r).netPaidMinor,
   }));
 }
 

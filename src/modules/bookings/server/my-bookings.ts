@@ -8,7 +8,7 @@ import { getSettingsOrThrow } from "@/modules/settings/server";
 import { getDb, type DbOrTx } from "@/server/db";
 import { bookingEvents, bookings } from "@/server/db/schema";
 import { describeForCustomer } from "../domain/customer-timeline";
-import { bookingPaymentStatus, PAYMENT_STATUS_LABELS } from "../domain/payment-status";
+import { bookingMoney, PAYMENT_STATUS_LABELS } from "../domain/booking-money";
 import { TERMINAL_STATUSES } from "../domain/booking-status";
 import { BOOKING_STATUS_LABELS, type BookingView, getBookingView } from "./booking-view";
 
@@ -93,8 +93,10 @@ export async function listMyBookings(
         status: bookings.status,
         currency: bookings.currency,
         totalMinor: bookings.totalMinor,
-        paidMinor: bookings.amountPaidMinor,
-        refundedMinor: bookings.amountRefundedMinor,
+        amountPaidMinor: bookings.amountPaidMinor,
+        amountRefundedMinor: bookings.amountRefundedMinor,
+        adjustmentMinor: bookings.adjustmentMinor,
+        feeMinor: bookings.feeMinor,
         vehicle: bookings.vehicleSnapshot,
         title: sql<
           string | null
@@ -120,7 +122,7 @@ export async function listMyBookings(
   const total = Number(filtered?.n ?? 0);
   return {
     rows: rows.map((r) => {
-      const paymentStatus = bookingPaymentStatus(r);
+      const { paymentStatus } = bookingMoney(r);
       return {
         id: r.id,
         reference: r.reference,

@@ -6,6 +6,8 @@ import { allocations, bookingEvents, bookings } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
 import { allocationStatusFor, holdsTime, transitionSteps } from "../domain/booking-status";
+import { CLOSED_MONEY_STATUSES, closingFee, isClosedForMoney } from "../domain/booking-money";
+import { getSettingsOrThrow } from "@/modules/settings/server";
 import { enqueueBookingEmails, enqueueBusinessAlert, hasEmail } from "./booking-emails";
 import type { Booking } from "./booking-records";
 import type { ReceiptSection } from "@/modules/notifications/templates/booking";
@@ -52,6 +54,8 @@ export type TransitionInput = {
   receipt?: ReceiptSection | null;
   /** On completion: what was done and noticed, for the vehicle's service history. */
   jobNotes?: string | null;
+  /** On cancellation: the refund made with it, so the fee kept is what was paid less it (ADR 0040). */
+  refundMinor?: number;
 };
 
 export type TransitionResult = { booking: Booking; from: BookingStatus; steps: BookingStatus[] };
@@ -119,6 +123,14 @@ async function applyStep(tx: Tx, booking: Booking, to: BookingStatus, input: Tra
     set.completedAt = now;
     if (input.jobNotes !== undefined) set.jobNotes = input.jobNotes;
   }
+  // A closing sets the fee the booking keeps, which is its charge from now on (ADR 0040).
+  if (isClosedForMoney(to) && !isClosedForMoney(booking.status)) {
+    const noShowFeePercent = to === "no_show" ? (await getSettingsOrThrow(tx)).noShowFeePercent : 0;
+    set.feeMinor = closingFee(booking, to as (typeof CLOSED_MONEY_STATUSES)[number], {
+      refundMinor: input.refundMinor,
+      noShowFeePercent,
+    });
+  } else if (!isClosedForMoney(to)) set.feeMinor = null;
   if (to === "cancelled") {
     set.cancelledAt = now;
     set.cancelledBy = input.cancelledBy !== undefined ? input.cancelledBy : actorId(input.actor);

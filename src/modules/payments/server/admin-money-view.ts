@@ -4,7 +4,7 @@ import { formatDateTime } from "@/lib/dates";
 import type { BookingStatus, PaymentStatus, RefundStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { isUuid } from "@/lib/uuid";
-import { balanceDue } from "@/modules/bookings/domain/payment-status";
+import { bookingMoney } from "@/modules/bookings/domain/booking-money";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type DbOrTx, getDb } from "@/server/db";
 import { bookings, payments, refunds } from "@/server/db/schema";
@@ -87,13 +87,7 @@ export async function getAdminMoneyPanel(
   const refundableMinor = available.reduce((s, p) => s + p.refundableMinor, 0);
   const canRecord = RECORDABLE.includes(booking.status);
   // A booking that ended owes nothing (what it kept is the business's, as the price summary says).
-  const dueMinor = canRecord
-    ? balanceDue({
-        totalMinor: booking.totalMinor,
-        paidMinor: booking.amountPaidMinor,
-        refundedMinor: booking.amountRefundedMinor,
-      })
-    : 0;
+  const dueMinor = canRecord ? bookingMoney(booking).dueMinor : 0;
   const holding = !booking.holdExpiresAt || booking.holdExpiresAt > now;
   const pendingDue = booking.depositDueMinor - booking.amountPaidMinor;
   const link =

@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { getEnv } from "@/env";
 import type { BookingStatus, PaymentMethod } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
-import { balanceDue } from "@/modules/bookings/domain/payment-status";
+import { bookingMoney } from "@/modules/bookings/domain/booking-money";
 import { bookingPageUrl } from "@/modules/bookings/links";
 import {
   addToBookingLedger,
@@ -251,11 +251,7 @@ export async function recordPayment(
     if (booking.status !== input.from) throw new AppError("CONFLICT", staleMessage(booking));
     if (!PAYABLE.includes(booking.status))
       throw new AppError("CONFLICT", "This booking has ended: no payment can be recorded on it.");
-    const due = balanceDue({
-      totalMinor: booking.totalMinor,
-      paidMinor: booking.amountPaidMinor,
-      refundedMinor: booking.amountRefundedMinor,
-    });
+    const due = bookingMoney(booking).dueMinor;
     if (input.amountMinor > due && !input.moreThanDue)
       throw new AppError("VALIDATION", undefined, {
         amount: [
@@ -463,6 +459,7 @@ export async function cancelBookingWithRefund(
       now: input.now,
       refusal: staleMessage(current),
       data: { refundMinor },
+      refundMinor,
       effects: async (etx, changed) => {
         closed = await cancelOpenCheckouts(etx, changed.id);
         if (refundMinor > 0) {

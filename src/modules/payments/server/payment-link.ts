@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { getEnv } from "@/env";
 import type { BookingStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
-import { balanceDue } from "@/modules/bookings/domain/payment-status";
+import { bookingMoney } from "@/modules/bookings/domain/booking-money";
 import { bookingPageUrl } from "@/modules/bookings/links";
 import {
   announceBooking,
@@ -48,11 +48,7 @@ function owedOf(booking: Booking, now: Date): Owed | string {
   }
   if (!BALANCE_PAYABLE.includes(booking.status))
     return "A payment link can be sent for a booking waiting for payment, or a confirmed one with a balance due.";
-  const amountMinor = balanceDue({
-    totalMinor: booking.totalMinor,
-    paidMinor: booking.amountPaidMinor,
-    refundedMinor: booking.amountRefundedMinor,
-  });
+  const amountMinor = bookingMoney(booking).dueMinor;
   if (amountMinor <= 0) return "Nothing is owed on this booking.";
   return { amountMinor, what: "the balance", url: bookingPageUrl("pay", booking, appUrl) };
 }
@@ -116,11 +112,7 @@ export async function sendPaymentLink(
 function assertBalancePayable(booking: Booking): number {
   if (!BALANCE_PAYABLE.includes(booking.status))
     throw new AppError("CONFLICT", "This booking has no balance to pay online.");
-  const due = balanceDue({
-    totalMinor: booking.totalMinor,
-    paidMinor: booking.amountPaidMinor,
-    refundedMinor: booking.amountRefundedMinor,
-  });
+  const due = bookingMoney(booking).dueMinor;
   if (due <= 0) throw new AppError("CONFLICT", "Nothing is owed on this booking: it is paid.");
   return due;
 }

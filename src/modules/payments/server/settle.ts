@@ -6,7 +6,7 @@ import { addToBookingLedger, lockBooking, recordBookingEvents } from "@/modules/
 import { expireLapsedHold, publishExpired } from "@/modules/bookings/server";
 import { announceBooking, PAYMENT_ACTOR, transitionBooking } from "@/modules/bookings/server";
 import { enqueueCompleteYourBooking } from "@/modules/bookings/server";
-import { balanceDue } from "@/modules/bookings/domain/payment-status";
+import { bookingMoney } from "@/modules/bookings/domain/booking-money";
 import type { PaymentAlertKind } from "@/modules/notifications/templates/booking";
 import type { Tx } from "@/server/db";
 import { payments, refunds } from "@/server/db/schema";
@@ -115,11 +115,7 @@ export async function settlePaidCheckout(
 
   // The balance of a booking that goes ahead, paid through the link the business sent: the paid amount
   // goes up and the booking stays where it is. Money beyond what is owed is refunded as a second payment.
-  const owed = balanceDue({
-    totalMinor: booking.totalMinor,
-    paidMinor: booking.amountPaidMinor,
-    refundedMinor: booking.amountRefundedMinor,
-  });
+  const owed = bookingMoney(booking).dueMinor;
   if (payment.kind === "balance" && BALANCE_PAYABLE.includes(booking.status) && payment.amountMinor <= owed) {
     await addToBookingLedger(tx, booking.id, { paidMinor: payment.amountMinor });
     await recordBookingEvents(tx, [paymentEvent]);

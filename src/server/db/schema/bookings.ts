@@ -51,23 +51,27 @@ export type AddressSnapshot = {
 };
 
 type MoneyColumns = {
+  status: AnyPgColumn;
   totalMinor: AnyPgColumn;
+  adjustmentMinor: AnyPgColumn;
+  feeMinor: AnyPgColumn;
   amountPaidMinor: AnyPgColumn;
   amountRefundedMinor: AnyPgColumn;
 };
 
-// The payment status and the amount due as SQL, shared by the admin table's filters and sorts and by
-// the indexes below: an expression index serves a query only when the query uses the same expression.
-// The rule is domain/payment-status.ts of the bookings module.
-export const paymentStatusExpr = (t: MoneyColumns) => sql<string>`(CASE
-  WHEN ${t.amountRefundedMinor} > 0 THEN
-    CASE WHEN ${t.amountRefundedMinor} >= ${t.amountPaidMinor} THEN 'refunded' ELSE 'partially_refunded' END
-  WHEN ${t.amountPaidMinor} <= 0 THEN 'unpaid'
-  WHEN ${t.amountPaidMinor} >= ${t.totalMinor} THEN 'paid'
-  ELSE 'deposit_paid' END)`;
+// A booking's money in SQL: the one definition is the database functions booking_charge_minor,
+// booking_due_minor and booking_refundable_minor (migration 0025, ADR 0040), proven equal to
+// bookingMoney() in src/modules/bookings/domain/booking-money.ts by a test on both databases. Every list,
+// export, total and read model calls them through these expressions (or by name in raw SQL); an expression
+// index serves a query only when the query uses the same expression.
+const moneyArgs = (t: MoneyColumns) =>
+  sql`${t.status}, ${t.totalMinor}, ${t.adjustmentMinor}, ${t.feeMinor}, ${t.amountPaidMinor}, ${t.amountRefundedMinor}`;
 
-export const amountDueExpr = (t: MoneyColumns) =>
-  sql<number>`GREATEST(0, ${t.totalMinor} - (${t.amountPaidMinor} - ${t.amountRefundedMinor}))`;
+export const chargeExpr = (t: MoneyColumns) =>
+  sql<number>`booking_charge_minor(${t.status}, ${t.totalMinor}, ${t.adjustmentMinor}, ${t.feeMinor})`;
+export const amountDueExpr = (t: MoneyColumns) => sql<number>`booking_due_minor(${moneyArgs(t)})`;
+export const refundableExpr = (t: MoneyColumns) => sql<number>`booking_refundable_minor(${moneyArgs(t)})`;
+export const paymentStatusExpr = (t: MoneyColumns) => sql<string>`booking_payment_status(${moneyArgs(t)})`;
 
 /** The registration and the postcode (upper case, no spaces) as the admin search matches their start. */
 export const registrationExpr = (t: { vehicleSnapshot: AnyPgColumn }) =>
@@ -104,6 +108,12 @@ export const bookings = pgTable(
     depositDueMinor: integer("deposit_due_minor").notNull().default(0),
     amountPaidMinor: integer("amount_paid_minor").notNull().default(0),
     amountRefundedMinor: integer("amount_refunded_minor").notNull().default(0),
+    // The sum of the booking's price adjustments (discounts and goodwill refunds, payments' booking_adjustments),
+    // kept with the row so that SQL reads the charge from the booking alone.
+    adjustmentMinor: integer("adjustment_minor").notNull().default(0),
+    // What a closed booking (cancelled, declined, expired, missed) charges: the fee the policy keeps, set by
+    // the transition that closes it (ADR 0040); null while it stands.
+    feeMinor: integer("fee_minor"),
     vehicleId: uuid("vehicle_id").references(() => vehicles.id, { onDelete: "set null" }),
     vehicleSnapshot: jsonb("vehicle_snapshot").$type<VehicleSnapshot>().notNull(),
     addressId: uuid("address_id").references(() => addresses.id, { onDelete: "set null" }),
@@ -177,6 +187,8 @@ export const bookings = pgTable(
       t.totalMinor,
       t.amountPaidMinor,
       t.amountRefundedMinor,
+      t.adjustmentMinor,
+      t.feeMinor,
       t.endsAt,
       t.id,
     ),
@@ -189,7 +201,7 @@ export const bookings = pgTable(
     check("bookings_range", sql`${t.startsAt} < ${t.endsAt}`),
     check(
       "bookings_money",
-      sql`${t.totalMinor} >= 0 AND ${t.amountPaidMinor} >= 0 AND ${t.amountRefundedMinor} >= 0`,
+      sql`${t.totalMinor} >= 0 AND ${t.amountPaidMinor} >= 0 AND ${t.amountRefundedMinor} >= 0 AND ${t.adjustmentMinor} >= 0 AND COALESCE(${t.feeMinor}, 0) >= 0`,
     ),
   ],
 );

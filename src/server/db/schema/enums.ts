@@ -3,6 +3,7 @@ import { pgEnum } from "drizzle-orm/pg-core";
 // Every status, role, kind and provider is a PostgreSQL enum. The TypeScript unions used by domain
 // code are derived from these arrays (see src/lib/enums.ts), so there is one source of truth.
 import {
+  ADJUSTMENT_KINDS,
   ALLOCATION_KINDS,
   ALLOCATION_STATUSES,
   AUDIENCES,
@@ -16,9 +17,11 @@ import {
   PAYMENT_MODES,
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
+  REFUND_REASONS,
   REFUND_STATUSES,
   RESCHEDULE_STATUSES,
   SERVICE_KINDS,
+  TAX_DOCUMENT_KINDS,
   UPLOAD_PURPOSES,
   USER_ROLES,
   WEATHER_ANSWERS,
@@ -43,3 +46,6 @@ export const paymentMode = pgEnum("payment_mode", PAYMENT_MODES);
 export const emailStatus = pgEnum("email_status", EMAIL_STATUSES);
 export const uploadPurpose = pgEnum("upload_purpose", UPLOAD_PURPOSES);
 export const eventAudience = pgEnum("event_audience", AUDIENCES);
+export const refundReason = pgEnum("refund_reason", REFUND_REASONS);
+export const adjustmentKind = pgEnum("adjustment_kind", ADJUSTMENT_KINDS);
+export const taxDocumentKind = pgEnum("tax_document_kind", TAX_DOCUMENT_KINDS);

@@ -47,6 +47,14 @@ export const settings = pgTable(
     depositPercent: integer("deposit_percent").notNull().default(20),
     freeCancellationHours: integer("free_cancellation_hours").notNull().default(24),
     lateCancellationFeePercent: integer("late_cancellation_fee_percent").notNull().default(50),
+    // A missed booking (no-show) charges this share of its price (ADR 0040): 100 = the full price.
+    noShowFeePercent: integer("no_show_fee_percent").notNull().default(100),
+    // VAT (ADR 0040): when registered, receipts are VAT invoices and refunds after them credit notes.
+    vatRegistered: boolean("vat_registered").notNull().default(false),
+    vatNumber: text("vat_number").notNull().default(""),
+    /** The standard rate in basis points: 2000 = 20%. */
+    vatRateBp: integer("vat_rate_bp").notNull().default(2000),
+    pricesIncludeVat: boolean("prices_include_vat").notNull().default(true),
     rescheduleCutoffHours: integer("reschedule_cutoff_hours").notNull().default(24),
     // A pending reschedule request (and the time it holds) lapses after this long unanswered, or at the
     // cut-off before the booking's start, whichever is earlier.
@@ -69,7 +77,7 @@ export const settings = pgTable(
     check("settings_singleton", sql`${t.id} = 1`),
     check(
       "settings_percentages",
-      sql`${t.depositPercent} BETWEEN 1 AND 100 AND ${t.lateCancellationFeePercent} BETWEEN 0 AND 100`,
+      sql`${t.depositPercent} BETWEEN 1 AND 100 AND ${t.lateCancellationFeePercent} BETWEEN 0 AND 100 AND ${t.noShowFeePercent} BETWEEN 0 AND 100 AND ${t.vatRateBp} BETWEEN 0 AND 10000`,
     ),
     check("settings_interval", sql`${t.slotIntervalMinutes} BETWEEN 5 AND 240`),
   ],

@@ -1,0 +1,157 @@
+import type { BookingStatus } from "@/lib/enums";
+
+// A booking's money, defined once (ADR 0040, PRODUCT.md §6). Every screen, file, email, report and read
+// model reads these figures: here in TypeScript, and in SQL through the database functions of migration
+// 0025 (booking_charge_minor, booking_due_minor, booking_refundable_minor, booking_owed_minor,
+// booking_payment_status), which a test on both databases proves equal to this for random ledgers.
+//
+// - charge: what the customer is liable for now. A booking that stands: its total less its adjustments
+//   (discounts, goodwill refunds). A closed one (cancelled, declined, expired, missed): the fee its closing
+//   kept (the policy's, none inside the free window).
+// - net paid: collected less refunded. Due: what the charge still needs, never below zero. Refundable:
+//   net paid above the charge, never below zero. So net paid = charge − due + refundable, always.
+
+/** A booking in these statuses no longer stands: its charge is the fee its closing set. */
+export const CLOSED_MONEY_STATUSES = ["cancelled", "declined", "expired", "no_show"] as const;
+/** The bookings whose due is a debt of the customer's (not a hold, nor a request still to be accepted). */
+export const OWING_STATUSES = ["confirmed", "in_progress", "completed", "no_show"] as const;
+
+export const isClosedForMoney = (status: BookingStatus): boolean =>
+  (CLOSED_MONEY_STATUSES as readonly string[]).includes(status);
+
+export const BOOKING_PAYMENT_STATUSES = [
+  "unpaid",
+  "deposit_paid",
+  "paid",
+  "partially_refunded",
+  "refunded",
+] as const;
+export type BookingPaymentStatus = (typeof BOOKING_PAYMENT_STATUSES)[number];
+
+export const PAYMENT_STATUS_LABELS: Record<BookingPaymentStatus, string> = {
+  unpaid: "Unpaid",
+  deposit_paid: "Deposit paid",
+  paid: "Paid",
+  partially_refunded: "Partly refunded",
+  refunded: "Refunded",
+};
+
+/** The booking's own columns that its money reads (bookings.* of the same names). */
+export type BookingMoneyInput = {
+  status: BookingStatus;
+  totalMinor: number;
+  /** The sum of its adjustments (discounts and goodwill refunds). */
+  adjustmentMinor: number;
+  /** A closed booking's fee (null while it stands). */
+  feeMinor: number | null;
+  /** Collected: succeeded payments. */
+  amountPaidMinor: number;
+  /** Refunded: refunds made or on their way. */
+  amountRefundedMinor: number;
+};
+
+export type BookingMoney = {
+  /** The total of its lines (before adjustments). */
+  totalMinor: number;
+  adjustmentMinor: number;
+  chargeMinor: number;
+  collectedMinor: number;
+  refundedMinor: number;
+  netPaidMinor: number;
+  dueMinor: number;
+  refundableMinor: number;
+  /** Of the charge of a closed booking, what was kept from the money paid (0 while it stands). */
+  feeKeptMinor: number;
+  /** The due, when it is the customer's debt (OWING_STATUSES); 0 otherwise. */
+  owedMinor: number;
+  closed: boolean;
+  paymentStatus: BookingPaymentStatus;
+};
+
+export function bookingCharge(
+  b: Pick<BookingMoneyInput, "status" | "totalMinor" | "adjustmentMinor" | "feeMinor">,
+): number {
+  return isClosedForMoney(b.status)
+    ? Math.max(0, b.feeMinor ?? 0)
+    : Math.max(0, b.totalMinor - b.adjustmentMinor);
+}
+
+export function bookingMoney(b: BookingMoneyInput): BookingMoney {
+  const closed = isClosedForMoney(b.status);
+  const chargeMinor = bookingCharge(b);
+  const netPaidMinor = b.amountPaidMinor - b.amountRefundedMinor;
+  const dueMinor = Math.max(0, chargeMinor - netPaidMinor);
+  const refundableMinor = Math.max(0, netPaidMinor - chargeMinor);
+  const owing = (OWING_STATUSES as readonly string[]).includes(b.status);
+  return {
+    totalMinor: b.totalMinor,
+    adjustmentMinor: b.adjustmentMinor,
+    chargeMinor,
+    collectedMinor: b.amountPaidMinor,
+    refundedMinor: b.amountRefundedMinor,
+    netPaidMinor,
+    dueMinor,
+    refundableMinor,
+    feeKeptMinor: closed ? Math.max(0, Math.min(chargeMinor, netPaidMinor)) : 0,
+    owedMinor: owing ? dueMinor : 0,
+    closed,
+    paymentStatus: paymentStatusOf(b.amountPaidMinor, b.amountRefundedMinor, chargeMinor),
+  };
+}
+
+function paymentStatusOf(paid: number, refunded: number, charge: number): BookingPaymentStatus {
+  if (refunded > 0) return refunded >= paid ? "refunded" : "partially_refunded";
+  if (paid <= 0) return "unpaid";
+  return paid >= charge ? "paid" : "deposit_paid";
+}
+
+// What each kind of money event does to the booking's columns: the write side of the same definition, so
+// that the use cases and the property test agree on what a refund, a discount or a closing changes.
+
+/** The most a refund for `reason` may return now (0 when that reason does not apply). */
+export function refundLimit(
+  b: BookingMoneyInput,
+  reason: "cancellation" | "goodwill" | "overpayment",
+): number {
+  const m = bookingMoney(b);
+  if (reason === "goodwill") return Math.max(0, Math.min(m.netPaidMinor, m.chargeMinor));
+  if (reason === "cancellation") return m.closed ? m.refundableMinor : 0;
+  return m.refundableMinor;
+}
+
+/**
+ * The booking's money columns after a refund of `amountMinor` for `reason`, made or on its way. A goodwill
+ * refund lowers the charge by as much: a standing booking's adjustments grow, a closed one's fee shrinks.
+ */
+export function afterRefund(
+  b: BookingMoneyInput,
+  reason: "cancellation" | "goodwill" | "overpayment",
+  amountMinor: number,
+): BookingMoneyInput {
+  const next = { ...b, amountRefundedMinor: b.amountRefundedMinor + amountMinor };
+  if (reason !== "goodwill") return next;
+  return isClosedForMoney(b.status)
+    ? { ...next, feeMinor: Math.max(0, (b.feeMinor ?? 0) - amountMinor) }
+    : { ...next, adjustmentMinor: b.adjustmentMinor + amountMinor };
+}
+
+/** The most a discount may take off a standing booking: what is left of its charge. */
+export const discountLimit = (b: BookingMoneyInput): number =>
+  isClosedForMoney(b.status) ? 0 : bookingCharge(b);
+
+/**
+ * The fee a booking keeps as it closes (ADR 0040): a cancellation keeps what was paid less the refund it
+ * makes (the policy's fee, or what the admin settled on), never more than its charge; a declined request or a lapsed hold keeps
+ * nothing; a missed booking charges the no-show share of its charge.
+ */
+export function closingFee(
+  b: BookingMoneyInput,
+  to: (typeof CLOSED_MONEY_STATUSES)[number],
+  opts: { refundMinor?: number; noShowFeePercent: number },
+): number {
+  const m = bookingMoney(b);
+  if (to === "no_show") return Math.floor((m.chargeMinor * opts.noShowFeePercent) / 100);
+  if (to === "cancelled")
+    return Math.max(0, Math.min(m.chargeMinor, m.netPaidMinor - (opts.refundMinor ?? 0)));
+  return 0;
+}
