@@ -86,10 +86,58 @@ export const bookingRulesInput = z
   });
 export type BookingRulesInput = z.output<typeof bookingRulesInput>;
 
-export const paymentSettingsInput = z.object({
-  paymentMode: z.enum(PAYMENT_MODES, { error: "Choose how customers pay." }),
-  depositPercent: wholeNumber("the deposit", 1, 100, "%"),
-});
+/** A UK VAT number: GB and 9 digits (12 for a branch), spaces allowed as people write them. */
+export const UK_VAT_NUMBER = /^GB(\d{9}|\d{12})$/;
+export const normaliseVatNumber = (v: string) => v.replace(/\s+/g, "").toUpperCase();
+
+/** A VAT rate typed as a percentage (0 to 100, up to 2 decimals), kept in basis points (2000 = 20%). */
+const vatRatePercent = z
+  .union([z.number(), z.string().trim()])
+  .transform((v, ctx) => {
+    const text = String(v);
+    const n = Number(text);
+    if (text === "" || !/^\d{1,3}(\.\d{1,2})?$/.test(text) || n > 100) {
+      ctx.addIssue({
+        code: "custom",
+        message: "Enter the VAT rate as a percentage from 0 to 100, like 20 or 12.5.",
+      });
+      return z.NEVER;
+    }
+    return Math.round(n * 100);
+  })
+  .prefault("20");
+
+export const paymentSettingsInput = z
+  .object({
+    paymentMode: z.enum(PAYMENT_MODES, { error: "Choose how customers pay." }),
+    depositPercent: wholeNumber("the deposit", 1, 100, "%"),
+    noShowFeePercent: wholeNumber("the no-show charge", 0, 100, "%").prefault("100"),
+    vatRegistered: z.boolean().prefault(false),
+    vatNumber: z
+      .string()
+      .trim()
+      .max(40, "Use at most 40 characters.")
+      .transform(normaliseVatNumber)
+      .prefault(""),
+    vatRate: vatRatePercent,
+    pricesIncludeVat: z.boolean().prefault(true),
+  })
+  .superRefine((v, ctx) => {
+    if (v.vatRegistered && v.vatNumber === "")
+      ctx.addIssue({
+        code: "custom",
+        path: ["vatNumber"],
+        message: "Enter the VAT number, like GB 123 4567 89.",
+      });
+    else if (v.vatNumber !== "" && !UK_VAT_NUMBER.test(v.vatNumber))
+      ctx.addIssue({
+        code: "custom",
+        path: ["vatNumber"],
+        message: "Enter a UK VAT number: GB and 9 digits (or 12), like GB 123 4567 89.",
+      });
+  })
+  // The settings record keeps the rate in basis points.
+  .transform(({ vatRate, ...rest }) => ({ ...rest, vatRateBp: vatRate }));
 export type PaymentSettingsInput = z.output<typeof paymentSettingsInput>;
 
 export const notificationSettingsInput = z.object({

@@ -47,6 +47,11 @@ export type SettingsValues = PolicySettings & {
   alertRefunds: boolean;
   emailSenderName: string | null;
   emailReplyTo: string | null;
+  noShowFeePercent: number;
+  vatRegistered: boolean;
+  vatNumber: string;
+  vatRateBp: number;
+  pricesIncludeVat: boolean;
   policyTexts: { bookingPolicyIntro: string; privacyIntro: string; termsIntro: string; extraTerms: string };
 };
 
@@ -289,7 +294,10 @@ export function PaymentSettingsForm({
   s: SettingsValues;
   provider: { label: string; detail: string; lastWebhook: string | null; webhookProblem: string | null };
 }) {
-  const { values, onChange } = useLiveValues({ paymentMode: s.paymentMode });
+  const { values, onChange } = useLiveValues({
+    paymentMode: s.paymentMode,
+    vatRegistered: s.vatRegistered,
+  });
   const mode = values.paymentMode as PaymentMode;
   return (
     <Section
@@ -327,6 +335,45 @@ export function PaymentSettingsForm({
                 : "Used only when customers pay a deposit."
             }
           />
+          <Field
+            name="noShowFeePercent"
+            label="No-show charge (%)"
+            inputMode="numeric"
+            defaultValue={String(s.noShowFeePercent)}
+            help="Of the price, kept when a booking is marked missed. 100 keeps the full price."
+          />
+          <fieldset className="mb-4 rounded-card border border-line p-4">
+            <legend className="px-1 text-sm font-semibold">VAT</legend>
+            <Checkbox
+              name="vatRegistered"
+              label="We are VAT registered"
+              help="Customers get a VAT invoice when they pay, and a credit note when money goes back."
+              defaultChecked={s.vatRegistered}
+            />
+            <Field
+              name="vatNumber"
+              label="VAT number"
+              defaultValue={s.vatNumber}
+              autoComplete="off"
+              help={
+                values.vatRegistered
+                  ? "Printed on every invoice, like GB 123 4567 89."
+                  : "Needed only when you are VAT registered."
+              }
+            />
+            <Field
+              name="vatRate"
+              label="Standard rate (%)"
+              inputMode="decimal"
+              defaultValue={String(s.vatRateBp / 100)}
+            />
+            <Checkbox
+              name="pricesIncludeVat"
+              label="Prices include VAT"
+              help="Untick when the prices customers see have VAT added on top."
+              defaultChecked={s.pricesIncludeVat}
+            />
+          </fieldset>
           <Notice kind="neutral" className="mb-4">
             {paymentSentence({
               ...s,

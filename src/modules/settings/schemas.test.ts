@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { paymentSettingsInput } from "./schemas";
+
+// The payments tab's VAT and no-show fields (issue 26): what is accepted, what is kept, what is refused.
+
+const base = { paymentMode: "full", depositPercent: "25" };
+const errors = (input: object) => {
+  const r = paymentSettingsInput.safeParse({ ...base, ...input });
+  return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message]));
+};
+
+describe("paymentSettingsInput", () => {
+  it("defaults to not registered, 20% included in prices and the full price kept on a no-show", () => {
+    expect(paymentSettingsInput.parse(base)).toEqual({
+      paymentMode: "full",
+      depositPercent: 25,
+      noShowFeePercent: 100,
+      vatRegistered: false,
+      vatNumber: "",
+      vatRateBp: 2000,
+      pricesIncludeVat: true,
+    });
+  });
+
+  it.each([
+    ["GB 123 4567 89", "GB123456789"],
+    ["gb123456789", "GB123456789"],
+    ["GB 123 4567 89 001", "GB123456789001"],
+  ])("accepts the VAT number %s as %s", (typed, kept) => {
+    expect(paymentSettingsInput.parse({ ...base, vatRegistered: true, vatNumber: typed }).vatNumber).toBe(
+      kept,
+    );
+  });
+
+  it.each(["GB12345678", "123456789", "FR12345678901", "GB1234567890"])("refuses %s", (typed) => {
+    expect(errors({ vatRegistered: true, vatNumber: typed }).vatNumber).toMatch(/UK VAT number/);
+  });
+
+  it("requires the VAT number only when registered", () => {
+    expect(errors({ vatRegistered: true, vatNumber: "" }).vatNumber).toMatch(/Enter the VAT number/);
+    expect(errors({ vatRegistered: false, vatNumber: "" })).toEqual({});
+  });
+
+  it.each([
+    ["20", 2000],
+    ["0", 0],
+    ["12.5", 1250],
+    ["5.05", 505],
+    ["100", 10000],
+  ])("keeps a rate of %s%% as %i basis points", (rate, bp) => {
+    expect(paymentSettingsInput.parse({ ...base, vatRate: rate }).vatRateBp).toBe(bp);
+  });
+
+  it.each(["", "-1", "100.5", "20.125", "twenty", "1e2"])("refuses the rate %j", (rate) => {
+    expect(errors({ vatRate: rate }).vatRate).toMatch(/VAT rate/);
+  });
+
+  it("refuses a no-show charge outside 0 to 100", () => {
+    expect(errors({ noShowFeePercent: "101" }).noShowFeePercent).toMatch(/no-show charge/);
+    expect(paymentSettingsInput.parse({ ...base, noShowFeePercent: "0" }).noShowFeePercent).toBe(0);
+  });
+});
