@@ -31,7 +31,8 @@ describe("test-only routes", () => {
       });
       expect((await handler?.(request))?.status, `${method} /api/test/${name}`).toBe(404);
     }
-  });
+    // The first import of a route transforms its whole module graph: seconds on a loaded 2-core machine.
+  }, 30_000);
 
   it("answers 405 to a method a route does not implement while switched on", async () => {
     process.env.ENABLE_TEST_ROUTES = "1";
