@@ -4,6 +4,7 @@ import type { SessionUser } from "@/server/auth";
 import { type Db, type DbOrTx, getDb } from "@/server/db";
 import {
   accounts,
+  amountDueExpr,
   addresses,
   bookings,
   sessions,
@@ -39,7 +40,7 @@ async function blockerIn(db: DbOrTx, userId: string): Promise<string | null> {
       and(
         eq(bookings.customerId, userId),
         eq(bookings.status, "completed"),
-        sql`${bookings.amountPaidMinor} - ${bookings.amountRefundedMinor} < ${bookings.totalMinor}`,
+        sql`${amountDueExpr(bookings)} > 0`,
       ),
     )
     .limit(1);

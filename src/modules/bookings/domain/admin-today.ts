@@ -1,5 +1,6 @@
 import { addDays, isoWeekday, localDateOf, localToInstant, toLocalParts } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";
+import { type BookingMoneyInput, bookingMoney } from "./booking-money";
 
 // The rules of the admin's today page, pure: the periods its numbers cover (days and ISO weeks in the
 // business zone, exact across DST), what counts as booked, when an unpaid booking needs chasing, which
@@ -141,14 +142,21 @@ export function describeDelta(
     : { direction: "down", words: `Down ${format(-diff)} on ${against}` };
 }
 
-export type MoneyOwed = {
-  status: BookingStatus;
+export type MoneyOwed = BookingMoneyInput & {
   startsAt: Date;
   depositDueMinor: number;
-  paidMinor: number;
-  refundedMinor: number;
   holdExpiresAt: Date | null;
 };
+
+/**
+ * What is still owed of the money due before the job (the deposit, or the full price): the part of the
+ * charge (ADR 0040) up to the deposit that net paid does not cover. The SQL in server/admin-today-queue.ts
+ * (depositOwedSql) reads the same from booking_due_minor and booking_charge_minor.
+ */
+export function depositOwed(b: BookingMoneyInput & { depositDueMinor: number }): number {
+  const m = bookingMoney(b);
+  return Math.max(0, m.dueMinor - Math.max(0, m.chargeMinor - b.depositDueMinor));
+}
 
 /**
  * An unpaid booking to chase: it still waits for the money due before the job (its checkout, or a
@@ -158,7 +166,7 @@ export type MoneyOwed = {
  */
 export function isUnpaidSoon(b: MoneyOwed, now: Date, windowMinutes: number): boolean {
   if (b.status !== "pending_payment" && b.status !== "confirmed") return false;
-  if (b.paidMinor - b.refundedMinor >= b.depositDueMinor) return false;
+  if (depositOwed(b) <= 0) return false;
   // A lapsed hold is expiring (the job or the next writer expires it): nothing left to chase.
   if (b.status === "pending_payment" && b.holdExpiresAt && b.holdExpiresAt <= now) return false;
   const t = b.startsAt.getTime();

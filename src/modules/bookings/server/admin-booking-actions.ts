@@ -11,6 +11,7 @@ import { assertAdminActor } from "@/server/auth/assert-admin";
 import { AppError } from "@/server/errors";
 import type { AdminBookingChangeInput, InternalNotesInput } from "../admin-booking-schemas";
 import { type AdminBookingVerb, VERB_NEEDS_REASON, VERB_TARGET } from "../domain/admin-booking-actions";
+import { bookingMoney } from "../domain/booking-money";
 import { cancelledBookingIcs } from "./booking-ics";
 import { bookingContext } from "./booking-emails";
 import { type Booking, lockBooking } from "./booking-records";
@@ -64,7 +65,7 @@ export async function tellCustomerBookingEnded(
   // A booking that was confirmed had its calendar file sent: METHOD:CANCEL with the same UID and a raised
   // SEQUENCE removes the event from the customer's calendar (ADR 0027).
   const ics = booking.confirmedAt ? await cancelledBookingIcs(tx, booking.id) : null;
-  const netPaid = booking.amountPaidMinor - booking.amountRefundedMinor;
+  const netPaid = bookingMoney(booking).netPaidMinor;
   await enqueueEmail(tx, {
     to: customer.email,
     template: verb === "decline" ? "booking-declined" : "booking-cancelled",

@@ -5,7 +5,7 @@ import { formatMoney } from "@/lib/money";
 import { findUserContacts } from "@/modules/accounts/server";
 import { listFailedEmails } from "@/modules/notifications/server";
 import type { DbOrTx } from "@/server/db";
-import { bookingEvents, bookings, rescheduleRequests } from "@/server/db/schema";
+import { amountDueExpr, bookingEvents, bookings, chargeExpr, rescheduleRequests } from "@/server/db/schema";
 import { describeEvent } from "./admin-booking-view";
 
 // The action queue (what needs the admin, each item one click from its booking) and the recent
@@ -63,13 +63,16 @@ const ALERT_TEXT: Record<string, string> = {
 const paymentAlertSql = sql`${bookingEvents.type} IN ('payment', 'refund') AND ((${bookingEvents.type} = 'payment' AND (${bookingEvents.toValue} = 'rejected' OR ${bookingEvents.data} ? 'refundRequired'))
   OR (${bookingEvents.type} = 'refund' AND ${bookingEvents.toValue} IN ('failed', 'owed')))`;
 
+/** The SQL of domain/admin-today.ts depositOwed: the charge's part up to the deposit still not paid. */
+const depositOwedSql = sql<number>`GREATEST(0, ${amountDueExpr(bookings)} - GREATEST(0, ${chargeExpr(bookings)} - ${bookings.depositDueMinor}))`;
+
 /** The SQL of domain/admin-today.ts isUnpaidSoon. */
 function unpaidSoonSql(now: Date, windowMinutes: number) {
   const n = now.toISOString();
   const until = new Date(now.getTime() + windowMinutes * 60_000).toISOString();
   return sql`${bookings.status} IN ('pending_payment', 'confirmed')
     AND ${bookings.startsAt} > ${n}::timestamptz AND ${bookings.startsAt} <= ${until}::timestamptz
-    AND ${bookings.amountPaidMinor} - ${bookings.amountRefundedMinor} < ${bookings.depositDueMinor}
+    AND ${depositOwedSql} > 0
     AND NOT (${bookings.status} = 'pending_payment' AND ${bookings.holdExpiresAt} <= ${n}::timestamptz)`;
 }
 
@@ -87,7 +90,7 @@ export async function loadActionQueue(
     startsAt: bookings.startsAt,
     customerId: bookings.customerId,
     currency: bookings.currency,
-    owedMinor: sql<number>`(${bookings.depositDueMinor} - (${bookings.amountPaidMinor} - ${bookings.amountRefundedMinor}))::int`,
+    owedMinor: sql<number>`(${depositOwedSql})::int`,
   };
   const approvalWhere = eq(bookings.status, "awaiting_approval");
   const unpaidWhere = unpaidSoonSql(now, input.unpaidWindowMinutes);

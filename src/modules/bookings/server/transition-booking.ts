@@ -6,7 +6,12 @@ import { allocations, bookingEvents, bookings } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
 import { allocationStatusFor, holdsTime, transitionSteps } from "../domain/booking-status";
-import { CLOSED_MONEY_STATUSES, closingFee, isClosedForMoney } from "../domain/booking-money";
+import {
+  bookingMoney,
+  type CLOSED_MONEY_STATUSES,
+  closingFee,
+  isClosedForMoney,
+} from "../domain/booking-money";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { enqueueBookingEmails, enqueueBusinessAlert, hasEmail } from "./booking-emails";
 import type { Booking } from "./booking-records";
@@ -100,7 +105,7 @@ const WHO: Record<TransitionActor["role"], string> = {
 
 /** The business hears of every booking that ends unpaid or cancelled, by whoever (issue 12). */
 async function tellBusiness(tx: Tx, booking: Booking, input: TransitionInput): Promise<void> {
-  const netPaid = booking.amountPaidMinor - booking.amountRefundedMinor;
+  const netPaid = bookingMoney(booking).netPaidMinor;
   const paid = netPaid > 0 ? "Money was paid: see the booking for its refund." : "Nothing was paid.";
   await enqueueBusinessAlert(tx, {
     bookingId: booking.id,
