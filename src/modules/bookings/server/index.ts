@@ -40,3 +40,4 @@ export * from "./calendar-feeds";
 export * from "./weather-days";
 export * from "./weather-links";
 export * from "./weather-views";
+export * from "./booking-document-facts";

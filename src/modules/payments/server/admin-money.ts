@@ -29,6 +29,7 @@ import { MANUAL_METHOD_LABELS } from "../domain/money";
 import { cancelOpenCheckouts, expireCheckoutsQuietly, type OpenCheckout } from "./checkout";
 import { enqueuePaymentAlert, enqueuePaymentReceipt } from "./payment-emails";
 import { issueRefund } from "./refunds";
+import { issueInvoiceIfDue } from "./tax-documents";
 
 // The money buttons of /admin/bookings/{id} (issue 12): record a payment taken by the business, refund
 // through the provider the money came in by, and cancel with the refund the policy gives. Each is one
@@ -318,6 +319,7 @@ export async function recordPayment(
       await enqueuePaymentReceipt(tx, paymentId);
       await announceBooking(tx, booking);
     }
+    await issueInvoiceIfDue(tx, booking.id, now);
     await writeAudit(tx, {
       actorId: actor.id,
       ip: actor.ip,

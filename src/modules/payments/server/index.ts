@@ -14,3 +14,4 @@ export * from "./customer-cancel";
 export * from "./jobs";
 export * from "./customer-payments";
 export * from "./customer-deactivation";
+export * from "./tax-documents";

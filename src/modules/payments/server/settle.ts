@@ -14,6 +14,7 @@ import { publish } from "@/server/realtime/publish";
 import { cancelOpenCheckouts, type OpenCheckout } from "./checkout";
 import { enqueuePaymentAlert, enqueuePaymentReceipt, receiptSection } from "./payment-emails";
 import { BALANCE_PAYABLE } from "./payment-link";
+import { issueInvoiceIfDue } from "./tax-documents";
 
 // Applying money that a provider says arrived. One path for the webhook and for the return page (which
 // asks the provider itself rather than wait for the webhook), idempotent on the payment row: whichever
@@ -110,6 +111,7 @@ export async function settlePaidCheckout(
         closed = await cancelOpenCheckouts(etx, booking.id);
       },
     });
+    await issueInvoiceIfDue(tx, booking.id, now);
     return { outcome: "confirmed", status: confirmed.status, closed };
   }
 
@@ -123,6 +125,7 @@ export async function settlePaidCheckout(
     await enqueuePaymentReceipt(tx, payment.id);
     await alertPaid(tx, payment, "The balance of the booking was paid online.");
     await announceBooking(tx, booking);
+    await issueInvoiceIfDue(tx, booking.id, now);
     return { outcome: "confirmed", status: booking.status, closed };
   }
 

@@ -1,0 +1,190 @@
+import { asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { bookingMoney } from "@/modules/bookings/domain/booking-money";
+import { recordPaymentInput } from "@/modules/payments/admin-money-schemas";
+import { recordPayment } from "@/modules/payments/server/admin-money";
+import { issueCreditNoteIfDue, issueInvoiceIfDue } from "@/modules/payments/server/tax-documents";
+import { updateSettings } from "@/modules/settings/server/update-settings";
+import { bookingAdjustments, bookings, payments, refunds, taxDocuments } from "@/server/db/schema";
+import { dbKinds } from "../support/db";
+import { NOW, useLifecycle } from "./booking-lifecycle-fixture";
+
+// VAT invoices and credit notes (issue 26): issued in the transaction of the first money received for a
+// booking of a VAT-registered business, numbered without gaps or repeats, credited when a refund or a
+// discount lowers the charge of an invoiced booking.
+
+function must<T>(x: T | undefined | null): T {
+  if (x === undefined || x === null) throw new Error("expected a row");
+  return x;
+}
+
+describe.each(dbKinds)("VAT documents, on %s", (kind) => {
+  const l = useLifecycle(kind);
+  const actor = () => ({ id: l.admin.id, ip: "203.0.113.7" });
+  const docsOf = (bookingId: string) =>
+    l.t.db
+      .select()
+      .from(taxDocuments)
+      .where(eq(taxDocuments.bookingId, bookingId))
+      .orderBy(asc(taxDocuments.kind), asc(taxDocuments.seq));
+  const pay = async (bookingId: string, amount: string) =>
+    recordPayment(
+      l.t.db,
+      actor(),
+      recordPaymentInput.parse({ bookingId, from: "confirmed", method: "cash", amount }),
+      { now: NOW },
+    );
+  const register = (patch: Parameters<typeof updateSettings>[1] = {}) =>
+    l.t.db.transaction((tx) =>
+      updateSettings(tx, {
+        vatRegistered: true,
+        vatNumber: "GB123456789",
+        vatRateBp: 2000,
+        pricesIncludeVat: true,
+        legalName: "Shine Street Ltd",
+        ...patch,
+      }),
+    );
+
+  it("issues nothing while the business is not VAT registered", async () => {
+    const b = await l.bookingIn("confirmed");
+    await pay(b.id, "85.00");
+    expect(await docsOf(b.id)).toEqual([]);
+  });
+
+  it("issues INV-000001 on the first payment, split 20% VAT, and no second invoice on the balance", async () => {
+    await register();
+    const b = await l.bookingIn("confirmed");
+    await pay(b.id, "20.00");
+    await pay(b.id, "65.00");
+    const docs = await docsOf(b.id);
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({
+      kind: "invoice",
+      seq: 1,
+      number: "INV-000001",
+      currency: "GBP",
+      netMinor: 7083,
+      vatMinor: 1417,
+      grossMinor: 8500,
+      supplier: { name: "Shine Street Ltd", vatNumber: "GB123456789" },
+      customer: { name: "Ada Guest" },
+      lines: [
+        { description: "Full Valet", netMinor: 7083, vatRateBp: 2000, vatMinor: 1417, grossMinor: 8500 },
+      ],
+    });
+    expect(docs[0]?.taxPoint.getTime()).toBe(NOW.getTime());
+  });
+
+  it("invoices the charge: lines as booked, less each discount", async () => {
+    const b = await l.bookingIn("confirmed");
+    await l.t.db.insert(bookingAdjustments).values({
+      bookingId: b.id,
+      kind: "discount",
+      amountMinor: 1000,
+      reason: "Loyal customer",
+    });
+    await l.t.db.update(bookings).set({ adjustmentMinor: 1000 }).where(eq(bookings.id, b.id));
+    await pay(b.id, "10.00");
+    const [row] = await l.t.db.select().from(bookings).where(eq(bookings.id, b.id));
+    const [inv] = await docsOf(b.id);
+    expect(inv?.grossMinor).toBe(bookingMoney(must(row)).chargeMinor);
+    expect(inv?.lines.map((x) => [x.description, x.grossMinor, x.vatMinor])).toEqual([
+      ["Full Valet", 8500, 1417],
+      ["Discount: Loyal customer", -1000, -167],
+    ]);
+    expect(must(inv).netMinor + must(inv).vatMinor).toBe(7500);
+  });
+
+  it("credits a goodwill refund after the invoice with CN-000001, at the invoice's rate, once", async () => {
+    const b = await l.bookingIn("confirmed");
+    await pay(b.id, "85.00");
+    const [invoice] = await docsOf(b.id);
+    const [payment] = await l.t.db.select().from(payments).where(eq(payments.bookingId, b.id));
+    const [refund] = await l.t.db
+      .insert(refunds)
+      .values({
+        paymentId: must(payment).id,
+        amountMinor: 3000,
+        reasonKind: "goodwill",
+        reason: "Late arrival",
+      })
+      .returning();
+    const input = {
+      bookingId: b.id,
+      refundId: must(refund).id,
+      amountMinor: 3000,
+      reason: "Goodwill: Late arrival",
+      now: NOW,
+    };
+    const cn = await l.t.db.transaction((tx) => issueCreditNoteIfDue(tx, input));
+    expect(cn).toMatchObject({
+      kind: "credit_note",
+      number: "CN-000001",
+      invoiceId: must(invoice).id,
+      refundId: must(refund).id,
+      netMinor: 2500,
+      vatMinor: 500,
+      grossMinor: 3000,
+    });
+    expect(await l.t.db.transaction((tx) => issueCreditNoteIfDue(tx, input))).toBeNull();
+    // An overpayment going back does not lower the charge: no credit note.
+    const [over] = await l.t.db
+      .insert(refunds)
+      .values({
+        paymentId: must(payment).id,
+        amountMinor: 500,
+        reasonKind: "overpayment",
+        reason: "Paid twice",
+      })
+      .returning();
+    expect(
+      await l.t.db.transaction((tx) =>
+        issueCreditNoteIfDue(tx, { ...input, refundId: must(over).id, amountMinor: 500 }),
+      ),
+    ).toBeNull();
+  });
+
+  it("gives a rolled-back document's number to the next one (no gaps)", async () => {
+    const b = await l.bookingIn("confirmed");
+    await l.t.db.insert(payments).values({
+      bookingId: b.id,
+      provider: "manual",
+      kind: "full",
+      method: "cash",
+      amountMinor: 8500,
+      currency: "GBP",
+      status: "succeeded",
+      settledAt: NOW,
+    });
+    await expect(
+      l.t.db.transaction(async (tx) => {
+        await issueInvoiceIfDue(tx, b.id, NOW);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    const before = await l.t.db
+      .select({ seq: taxDocuments.seq })
+      .from(taxDocuments)
+      .where(eq(taxDocuments.kind, "invoice"));
+    const doc = await l.t.db.transaction((tx) => issueInvoiceIfDue(tx, b.id, NOW));
+    expect(doc?.seq).toBe(before.length + 1);
+  });
+
+  it.runIf(kind === "postgres")("numbers 20 invoices paid at once 1..n with no gaps or repeats", async () => {
+    const list = [];
+    for (let i = 0; i < 20; i++) list.push(await l.bookingIn("confirmed"));
+    await Promise.all(list.map((b) => pay(b.id, "85.00")));
+    const all = await l.t.db
+      .select({ seq: taxDocuments.seq, number: taxDocuments.number, bookingId: taxDocuments.bookingId })
+      .from(taxDocuments)
+      .where(eq(taxDocuments.kind, "invoice"))
+      .orderBy(asc(taxDocuments.seq));
+    expect(all.map((d) => d.seq)).toEqual(all.map((_, i) => i + 1));
+    const mine = all.filter((d) => list.some((b) => b.id === d.bookingId));
+    expect(mine).toHaveLength(20);
+    expect(new Set(mine.map((d) => d.number)).size).toBe(20);
+    const seqs = mine.map((d) => d.seq);
+    expect(Math.max(...seqs) - Math.min(...seqs)).toBe(19);
+  });
+});
