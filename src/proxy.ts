@@ -1,5 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getEnv } from "@/env";
+import { guardServerAction, isServerActionRequest } from "@/server/action-guard";
+import { uncleanAddress } from "@/lib/control-characters";
 import {
   contentSecurityPolicy,
   newNonce,
@@ -11,9 +13,23 @@ import {
 // passes the path on so server guards can send a visitor back here after signing in, and sets this
 // response's Content-Security-Policy with a fresh nonce. Next reads the nonce from the request's CSP
 // header and puts it on its own scripts (every page is rendered per request: the root layout is
-// force-dynamic).
-export function proxy(request: NextRequest) {
+// force-dynamic). Server-action requests that Next would answer with a 500 (another site, wrong content
+// type, over 1 MB, a body its decoder can't read) are refused here with a 403/415/413/400 instead.
+export async function proxy(request: NextRequest) {
   const env = getEnv();
+  if (isServerActionRequest(request, request.nextUrl.pathname)) {
+    const refused = await guardServerAction(request, request.nextUrl.pathname);
+    if (refused) return refused;
+  }
+  // A control character in the address (`?q=%00`) would reach a query as text PostgreSQL refuses: a
+  // page (GET) is sent to the same address without those parameters, as if they were never given;
+  // anything else, or such a path, is a plain 400.
+  const unclean = uncleanAddress(new URL(request.url));
+  if (unclean === "path" || (unclean && request.method !== "GET" && request.method !== "HEAD"))
+    return new NextResponse("Bad request", { status: 400 });
+  // A relative Location: the host the request arrived on may be an internal one behind a proxy.
+  if (unclean)
+    return new NextResponse(null, { status: 303, headers: { Location: unclean.pathname + unclean.search } });
   const requestId = requestIdFrom(request.headers.get("x-request-id"));
   const csp = contentSecurityPolicy(newNonce(), { dev: env.NODE_ENV === "development" });
   const headers = new Headers(request.headers);

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { CONTROL_CHARACTERS_MESSAGE, controlCharacterPaths } from "@/lib/control-characters";
 import type { UserRole } from "@/lib/enums";
 import { type ActionResult, AppError, type FieldErrors, toActionError } from "../errors";
 
@@ -16,9 +17,9 @@ export type RunActionOptions<S extends z.ZodType, T, U> = {
 
 /**
  * The one path of every server action: authorise (a forbidden caller learns nothing: NOT_FOUND, like a
- * missing record — not even the input's shape) → parse (field-level messages, nothing changed) → run →
- * ActionResult. Unexpected
- * errors are logged and answered with a generic message.
+ * missing record — not even the input's shape) → refuse control characters in any string → parse
+ * (field-level messages, nothing changed) → run → ActionResult. Unexpected errors are logged and answered
+ * with a generic message.
  */
 export async function runAction<S extends z.ZodType, T, U>(
   opts: RunActionOptions<S, T, U>,
@@ -31,6 +32,15 @@ export async function runAction<S extends z.ZodType, T, U>(
     }
     const raw =
       typeof opts.input === "function" ? await (opts.input as () => Promise<unknown>)() : opts.input;
+    // Before any schema: a NUL, another control character or a lone surrogate in any string (value or
+    // key) is a field error, never a database error (PostgreSQL refuses \u0000 in text).
+    const dirty = controlCharacterPaths(raw);
+    if (dirty.length > 0)
+      throw new AppError(
+        "VALIDATION",
+        undefined,
+        Object.fromEntries(dirty.map((path) => [path || "_form", [CONTROL_CHARACTERS_MESSAGE]])),
+      );
     const parsed = opts.schema.safeParse(raw);
     if (!parsed.success) {
       const fieldErrors: FieldErrors = {};
