@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { parseOriginList } from "@/server/same-origin";
 
 // The only reader of process.env. Everything is validated once, at first use, and fails fast with a
 // readable list of what is wrong (never a stack trace full of `undefined`).
@@ -25,6 +26,20 @@ const schema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     // The public address (emailed links, auth). Defaults to this machine on PORT.
     APP_URL: z.string().url().optional(),
+    // Other addresses the site may be used at besides APP_URL and the host a request was sent to (a www
+    // alias behind a proxy that rewrites Host, a second domain): comma-separated origins.
+    ALLOWED_ORIGINS: z
+      .string()
+      .optional()
+      .transform((raw, ctx) => {
+        const { origins, invalid } = parseOriginList(raw);
+        if (invalid.length > 0)
+          ctx.addIssue({
+            code: "custom",
+            message: `not an origin (scheme://host[:port], http or https, no path): ${invalid.join(", ")}`,
+          });
+        return origins;
+      }),
     AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
     SMTP_URL: z
       .string()
