@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { parseOriginList } from "./src/server/same-origin";
 
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
@@ -7,7 +8,25 @@ const securityHeaders = [
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
 ];
 
+// Next's own server-action check compares Origin with X-Forwarded-Host (which it fills from Host when no
+// proxy set it) and answers a mismatch with a 500. src/proxy.ts decides first (src/server/same-origin.ts)
+// and refuses with a 403 that says where the site works; what it accepts Next must accept too: APP_URL and
+// ALLOWED_ORIGINS, whose host may differ from the one a proxy passes on. Read when the server starts
+// (`npm start` loads this file again), so changing ALLOWED_ORIGINS needs a restart, not a build.
+function serverActionOrigins(): string[] {
+  const urls = [process.env.APP_URL, ...parseOriginList(process.env.ALLOWED_ORIGINS).origins];
+  const hosts = urls.flatMap((u) => {
+    try {
+      return u ? [new URL(u).host] : [];
+    } catch {
+      return [];
+    }
+  });
+  return [...new Set(hosts)];
+}
+
 const nextConfig: NextConfig = {
+  experimental: { serverActions: { allowedOrigins: serverActionOrigins() } },
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
   serverExternalPackages: [
     "@electric-sql/pglite",

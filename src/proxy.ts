@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getEnv } from "@/env";
+import { guardServerAction, isServerActionRequest } from "@/server/action-guard";
 import { uncleanAddress } from "@/lib/control-characters";
 import {
   contentSecurityPolicy,
@@ -12,9 +13,14 @@ import {
 // passes the path on so server guards can send a visitor back here after signing in, and sets this
 // response's Content-Security-Policy with a fresh nonce. Next reads the nonce from the request's CSP
 // header and puts it on its own scripts (every page is rendered per request: the root layout is
-// force-dynamic).
-export function proxy(request: NextRequest) {
+// force-dynamic). Server-action requests that Next would answer with a 500 (another site, wrong content
+// type, over 1 MB, a body its decoder can't read) are refused here with a 403/415/413/400 instead.
+export async function proxy(request: NextRequest) {
   const env = getEnv();
+  if (isServerActionRequest(request, request.nextUrl.pathname)) {
+    const refused = await guardServerAction(request, request.nextUrl.pathname);
+    if (refused) return refused;
+  }
   // A control character in the address (`?q=%00`) would reach a query as text PostgreSQL refuses: a
   // page (GET) is sent to the same address without those parameters, as if they were never given;
   // anything else, or such a path, is a plain 400.

@@ -3,6 +3,7 @@ import { timingSafeEqual } from "node:crypto";
 import { getEnv } from "@/env";
 import { AppError, type ActionResult, type ErrorCode } from "./errors";
 import { logger } from "./logger";
+import { decideSameOrigin, type OriginDecision, type OriginPolicy, wrongAddressMessage } from "./same-origin";
 
 const STATUS: Record<ErrorCode, number> = {
   VALIDATION: 400,
@@ -67,18 +68,38 @@ export function clientIp(headers: Headers): string {
   return "unknown";
 }
 
+/** The same-origin policy of this installation (src/server/same-origin.ts decides). */
+export function originPolicy(): OriginPolicy {
+  const env = getEnv();
+  return {
+    appOrigin: new URL(env.APP_URL).origin,
+    allowedOrigins: env.ALLOWED_ORIGINS,
+    trustProxy: env.TRUSTED_PROXY_HOPS > 0,
+  };
+}
+
+/** The decision for this request; a refusal is logged (origin, host, path) at warn. */
+export function checkOrigin(request: Request): OriginDecision {
+  const decision = decideSameOrigin(request, originPolicy());
+  if (!decision.ok) {
+    let path = "";
+    try {
+      path = new URL(request.url).pathname;
+    } catch {}
+    logger.warn(
+      { origin: decision.origin, host: decision.host, path, reason: decision.reason },
+      "refused a request from another address",
+    );
+  }
+  return decision;
+}
+
 /**
- * State-changing endpoints accept only requests from this site: the browser's `Sec-Fetch-Site` and
- * `Origin` headers must not name another site.
+ * State-changing endpoints accept only requests from this site (the request's own host, APP_URL or
+ * ALLOWED_ORIGINS — issue 28 #2). The refusal tells the person where the site works.
  */
 export function assertSameOrigin(request: Request): void {
-  const site = request.headers.get("sec-fetch-site");
-  if (site && site !== "same-origin" && site !== "none")
-    throw new AppError("FORBIDDEN", "Unsupported request.");
-  const origin = request.headers.get("origin");
-  if (origin && origin !== new URL(getEnv().APP_URL).origin && origin !== new URL(request.url).origin) {
-    throw new AppError("FORBIDDEN", "Unsupported request.");
-  }
+  if (!checkOrigin(request).ok) throw new AppError("FORBIDDEN", wrongAddressMessage(getEnv().APP_URL));
 }
 
 /**

@@ -16,9 +16,9 @@ const run = (headers: Record<string, string> = {}) =>
 // Issue 10 #4 and #9: every response carries a nonce-based CSP, HSTS on https, and a request id that a
 // caller can't use to put arbitrary text into logs and responses.
 describe("the request proxy", () => {
-  it("sets a CSP with a fresh nonce per response, no inline scripts, and passes it on to the renderer", () => {
-    const a = run();
-    const b = run();
+  it("sets a CSP with a fresh nonce per response, no inline scripts, and passes it on to the renderer", async () => {
+    const a = await run();
+    const b = await run();
     const csp = a.headers.get("content-security-policy") ?? "";
     const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
     expect(nonce && nonce.length >= 22).toBe(true);
@@ -38,22 +38,24 @@ describe("the request proxy", () => {
     expect(a.headers.get("x-middleware-request-content-security-policy")).toBe(csp);
   });
 
-  it("sends HSTS only when the public address is https", () => {
+  it("sends HSTS only when the public address is https", async () => {
     process.env.APP_URL = "http://localhost:3000";
     resetEnvCache();
-    expect(run().headers.get("strict-transport-security")).toBeNull();
+    expect((await run()).headers.get("strict-transport-security")).toBeNull();
     process.env.APP_URL = "https://book.example.com";
     resetEnvCache();
-    expect(run().headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+    expect((await run()).headers.get("strict-transport-security")).toBe(
+      "max-age=63072000; includeSubDomains",
+    );
   });
 
-  it("keeps a caller's request id only when it is a short safe token", () => {
-    expect(run({ "x-request-id": "abc-123_X.y" }).headers.get("x-request-id")).toBe("abc-123_X.y");
+  it("keeps a caller's request id only when it is a short safe token", async () => {
+    expect((await run({ "x-request-id": "abc-123_X.y" })).headers.get("x-request-id")).toBe("abc-123_X.y");
     for (const bad of ["a b", "<script>", "x".repeat(65), "id\u00e9", "a,b", "%0d%0aSet-Cookie:x"]) {
-      const id = run({ "x-request-id": bad }).headers.get("x-request-id") ?? "";
+      const id = (await run({ "x-request-id": bad })).headers.get("x-request-id") ?? "";
       expect(id).not.toBe(bad);
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
     }
-    expect(run().headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await run()).headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -6,8 +6,8 @@ import { admin } from "better-auth/plugins";
 import { getEnv } from "@/env";
 import type { Db } from "@/server/db";
 import { accounts, sessions, users, verifications } from "@/server/db/schema";
-import { originPolicy } from "@/server/http";
-import { decideSameOrigin } from "@/server/same-origin";
+import { logger } from "@/server/logger";
+import { notifySessionsEnded } from "@/server/realtime/publish";
 import { getSecret } from "./secret";
 
 export const RESET_TOKEN_SECONDS = 60 * 60;
@@ -44,16 +44,6 @@ export function createAuth(db: Db) {
   return betterAuth({
     appName: "Forecourt",
     baseURL: env.APP_URL,
-    // The same origins as every other state-changing endpoint (src/server/same-origin.ts): APP_URL (from
-    // baseURL), ALLOWED_ORIGINS, and the request's own origin when its Origin names the host it was sent to
-    // (sign-out at http://127.0.0.1:3000 while APP_URL says localhost).
-    trustedOrigins: (request) => {
-      const policy = originPolicy();
-      const decision = request ? decideSameOrigin(request, policy) : null;
-      return decision?.ok && decision.origin
-        ? [...policy.allowedOrigins, decision.origin]
-        : [...policy.allowedOrigins];
-    },
     secret: getSecret(),
     database: drizzleAdapter(db, {
       provider: "pg",
@@ -98,6 +88,20 @@ export function createAuth(db: Db) {
     // endpoints that could bypass them are closed (src/app/api/auth/[...all]/route.ts).
     rateLimit: { enabled: false },
     advanced: { database: { generateId: () => crypto.randomUUID() } },
+    // A session ended through better-auth (signing out; a password change or reset ending the others)
+    // closes the live-event streams it opened at once, in every app process (issue 28 #4). Runs after
+    // the delete has committed; a failure only leaves the streams to their next periodic check.
+    databaseHooks: {
+      session: {
+        delete: {
+          after: async (session) => {
+            await notifySessionsEnded(db, session.userId).catch((err: unknown) =>
+              logger.warn({ err }, "could not announce the end of a session"),
+            );
+          },
+        },
+      },
+    },
     plugins: [admin({ defaultRole: "customer", adminRoles: ["admin"] }), nextCookies()],
   });
 }

@@ -1,6 +1,8 @@
 import "server-only";
+import { and, eq, gt } from "drizzle-orm";
 import { headers as nextHeaders } from "next/headers";
 import { getDb } from "@/server/db";
+import { sessions, users } from "@/server/db/schema";
 import type { UserRole } from "@/lib/enums";
 import { type Auth, createAuth } from "./auth";
 
@@ -20,6 +22,13 @@ export type SessionUser = { id: string; name: string; email: string; role: UserR
 
 /** The signed-in person for these request headers, or null. Banned users have no session. */
 export async function getSessionUser(headers?: Headers): Promise<SessionUser | null> {
+  return (await getSessionWithId(headers))?.user ?? null;
+}
+
+/** The signed-in person and the id of their session (to check it again later), or null. */
+export async function getSessionWithId(
+  headers?: Headers,
+): Promise<{ user: SessionUser; sessionId: string } | null> {
   const auth = await getAuth();
   const h = headers ?? (await nextHeaders());
   // Without the session cookie better-auth answers null too, after its endpoint machinery (a render
@@ -30,5 +39,27 @@ export async function getSessionUser(headers?: Headers): Promise<SessionUser | n
   if (!session) return null;
   const u = session.user as typeof session.user & { role?: string; banned?: boolean | null };
   if (u.banned) return null;
-  return { id: u.id, name: u.name, email: u.email, role: u.role === "admin" ? "admin" : "customer" };
+  return {
+    user: { id: u.id, name: u.name, email: u.email, role: u.role === "admin" ? "admin" : "customer" },
+    sessionId: session.session.id,
+  };
+}
+
+/**
+ * Whether a session is still what it was when checked: not signed out or ended (a removal, deactivation
+ * or password change deletes it), not expired, its person not banned and still in the same role. One
+ * indexed lookup, for long-lived connections that re-check now and then (live events).
+ */
+export async function isSessionActive(
+  sessionId: string,
+  user: Pick<SessionUser, "id" | "role">,
+  now = new Date(),
+): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ role: users.role, banned: users.banned })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, user.id), gt(sessions.expiresAt, now)));
+  return Boolean(row && !row.banned && row.role === user.role);
 }

@@ -5,7 +5,13 @@ import { liveEvents } from "@/server/db/schema";
 import { logger } from "@/server/logger";
 import { canSee, EVENTS_CHANNEL, type LiveEvent, type Viewer } from "./events";
 
-type Subscriber = { viewer: Viewer; deliver: (event: LiveEvent) => void; close: () => void };
+type Subscriber = {
+  viewer: Viewer;
+  deliver: (event: LiveEvent) => void;
+  close: () => void;
+  /** Some session of the viewer ended somewhere: check this stream's own session now. */
+  recheck: () => void;
+};
 
 const PAGE = 500;
 
@@ -44,10 +50,14 @@ export class EventHub {
   }
 
   private async onNotification(payload: string) {
-    let note: { id: number; audience: "admins" | "user"; userId: string | null };
+    let note: { id: number; audience: "admins" | "user"; userId: string | null; sessionsEnded?: string };
     try {
       note = JSON.parse(payload);
     } catch {
+      return;
+    }
+    if (typeof note.sessionsEnded === "string") {
+      for (const s of this.subscribers) if (s.viewer.userId === note.sessionsEnded) s.recheck();
       return;
     }
     const interested = [...this.subscribers].filter((s) => canSee(s.viewer, note));
@@ -66,9 +76,10 @@ export class EventHub {
     viewer: Viewer,
     deliver: (event: LiveEvent) => void,
     close: () => void = () => {},
+    recheck: () => void = () => {},
   ): Promise<() => void> {
     await this.start();
-    const sub = { viewer, deliver, close };
+    const sub = { viewer, deliver, close, recheck };
     this.subscribers.add(sub);
     return () => this.subscribers.delete(sub);
   }

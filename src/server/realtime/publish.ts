@@ -35,3 +35,12 @@ export async function publish<T extends LiveEventType>(
   await tx.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${note})`);
   return row.id;
 }
+
+/**
+ * Tells every app process that some of this user's sessions ended (signed out, removed, deactivated,
+ * password changed): their open live-event streams check their session at once and close if it is gone.
+ * Inside a transaction it takes effect on commit. No event row: it is not something a client sees.
+ */
+export async function notifySessionsEnded(db: DbOrTx, userId: string): Promise<void> {
+  await db.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ sessionsEnded: userId })})`);
+}

@@ -1,5 +1,6 @@
 import "server-only";
 import type { LiveEvent, Viewer } from "./events";
+import { logger } from "@/server/logger";
 import type { EventHub } from "./hub";
 
 export type StreamOptions = {
@@ -13,6 +14,13 @@ export type StreamOptions = {
    * checks the session again, so a signed-out or demoted person stops receiving events.
    */
   maxLifetimeMs?: number;
+  /**
+   * Whether the session that opened the stream is still valid (not signed out, the person not removed
+   * or deactivated). Checked every `sessionCheckMs` and at once when the hub hears that one of the
+   * viewer's sessions ended; the stream closes when it answers false.
+   */
+  sessionAlive?: () => Promise<boolean>;
+  sessionCheckMs?: number;
   signal?: AbortSignal;
 };
 
@@ -27,7 +35,7 @@ export function formatEvent(event: LiveEvent): string {
  * so nothing published in between is lost; ids already sent are never sent twice.
  */
 export function createEventStream(opts: StreamOptions): ReadableStream<Uint8Array> {
-  const { hub, viewer, heartbeatMs = 15_000, maxLifetimeMs = 10 * 60_000 } = opts;
+  const { hub, viewer, heartbeatMs = 15_000, maxLifetimeMs = 10 * 60_000, sessionCheckMs = 20_000 } = opts;
   let cleanup = () => {};
   return new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -48,17 +56,39 @@ export function createEventStream(opts: StreamOptions): ReadableStream<Uint8Arra
         lastSent = event.id;
         write(formatEvent(event));
       };
+      // Checks run one after the other; one asked for during another runs after it (the session may
+      // have ended after the earlier one read it).
+      let checks = Promise.resolve();
+      const recheck = () => {
+        const alive = opts.sessionAlive;
+        if (!alive || closed) return;
+        checks = checks.then(async () => {
+          if (closed) return;
+          try {
+            if (!(await alive())) cleanup();
+          } catch (err) {
+            // The database is briefly unreachable: keep the stream; the next check decides.
+            logger.warn({ err }, "live events: session check failed");
+          }
+        });
+      };
       const unsubscribe = await hub.subscribe(
         viewer,
         (event) => (caughtUp ? send(event) : pending.push(event)),
         () => cleanup(),
+        recheck,
       );
+      // The session may have ended between the route's check and the subscription (its notification
+      // came too early to reach this stream): look once more now.
+      recheck();
       const heartbeat = setInterval(() => write(`: heartbeat ${Date.now()}\n\n`), heartbeatMs);
       const lifetime = setTimeout(() => cleanup(), maxLifetimeMs);
+      const sessionCheck = opts.sessionAlive ? setInterval(recheck, sessionCheckMs) : undefined;
       cleanup = () => {
         if (closed) return;
         closed = true;
         clearInterval(heartbeat);
+        clearInterval(sessionCheck);
         clearTimeout(lifetime);
         unsubscribe();
         try {

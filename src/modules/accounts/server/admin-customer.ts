@@ -5,6 +5,7 @@ import { type DbOrTx, getDb } from "@/server/db";
 import { addresses, auditLog, sessions, users, vehicles, verifications } from "@/server/db/schema";
 import { assertAdminActor } from "@/server/auth/assert-admin";
 import { AppError } from "@/server/errors";
+import { notifySessionsEnded } from "@/server/realtime/publish";
 import type { AdminCustomerContactInput, AdminCustomerNotesInput } from "../schemas";
 import { pendingEmailChange, startEmailChange } from "./change-email";
 import { sendSetupLink } from "./password-setup-link";
@@ -258,6 +259,8 @@ export async function deactivateCustomer(
       .delete(sessions)
       .where(eq(sessions.userId, customer.id))
       .returning({ id: sessions.id });
+    // Their open live-event streams close on commit, not at their next check.
+    await notifySessionsEnded(tx, customer.id);
     // Links that would sign them in again stop working too.
     await tx
       .delete(verifications)

@@ -6,6 +6,7 @@ import { assertAdminActor } from "@/server/auth/assert-admin";
 import { type Db, type DbOrTx, getDb } from "@/server/db";
 import { accounts, sessions, users, verifications } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { notifySessionsEnded } from "@/server/realtime/publish";
 import { sendSetupLink } from "./password-setup-link";
 
 // The business's admins (settings → Admins): invite by email (a single-use set-up link that expires),
@@ -177,6 +178,8 @@ export async function removeAdmin(db: Db, actor: Actor, userId: string): Promise
       .set({ banned: true, banReason: "Removed as an admin" })
       .where(eq(users.id, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
+    // Their open live-event streams close on commit, not at their next check.
+    await notifySessionsEnded(tx, userId);
     await tx.delete(verifications).where(setupTokenOf(userId));
     await writeAudit(tx, {
       actorId: actor.id,

@@ -1,5 +1,7 @@
 import { getAuth } from "@/server/auth";
 import { getEnv } from "@/env";
+import { checkOrigin } from "@/server/http";
+import { wrongAddressMessage } from "@/server/same-origin";
 
 // Only the better-auth endpoints the browser needs directly are open: reading the session and signing
 // out. Every other flow goes through /api/account/*, which applies Forecourt's rate limits and
@@ -18,6 +20,9 @@ async function handle(request: Request) {
     return Response.redirect(page, 303);
   }
   if (!OPEN.has(route)) return Response.json({ message: "Not found" }, { status: 404 });
+  // better-auth checks the origin too (trustedOrigins, the same decision); refusing here first says why.
+  if (request.method === "POST" && !checkOrigin(request).ok)
+    return Response.json({ message: wrongAddressMessage(getEnv().APP_URL) }, { status: 403 });
   const auth = await getAuth();
   const response = await auth.handler(request);
   return route === "GET /api/auth/get-session" ? withoutSessionToken(response) : response;
