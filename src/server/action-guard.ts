@@ -58,7 +58,7 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array |
     }
     chunks.push(value);
   }
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+  return Buffer.concat(chunks);
 }
 
 /** A refusal for a server-action request Next would fail on, or null to let it through. */
@@ -70,7 +70,7 @@ export async function guardServerAction(request: Request, pathname: string): Pro
   if (!checkOrigin(request).ok) return refuse(403, "origin", wrongAddressMessage(getEnv().APP_URL));
 
   const contentType = (request.headers.get("content-type") ?? "").toLowerCase();
-  const type = contentType.split(";")[0]!.trim();
+  const type = (contentType.split(";")[0] ?? "").trim();
   if (!ACTION_TYPES.includes(type))
     return refuse(415, `content type ${type || "(none)"}`, "Unsupported request.");
 
