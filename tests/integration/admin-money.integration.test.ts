@@ -237,6 +237,7 @@ describe.each(dbKinds)("the admin's money on a booking, on %s", (kind) => {
         bookingId: b.id,
         amount: "35.00",
         refundableMinor: 5000,
+        reasonKind: "goodwill",
         reason: "Goodwill: late arrival.",
       });
       await refundBooking(l.t.db, actor(), input, { now: NOW });
@@ -290,18 +291,34 @@ describe.each(dbKinds)("the admin's money on a booking, on %s", (kind) => {
         refundBooking(
           l.t.db,
           actor(),
-          refundInput.parse({ bookingId: b.id, amount: "30.01", refundableMinor: 3000, reason: "Too much" }),
+          refundInput.parse({
+            bookingId: b.id,
+            amount: "30.01",
+            refundableMinor: 3000,
+            reasonKind: "goodwill",
+            reason: "Too much",
+          }),
           { now: NOW },
         ),
       ).rejects.toMatchObject({
         code: "VALIDATION",
-        fieldErrors: { amount: ["At most £30.00 can be refunded: what was paid, less refunds."] },
+        fieldErrors: {
+          amount: [
+            "At most £30.00 can be refunded: a goodwill refund can return at most what was paid towards the price (refunds on their way count).",
+          ],
+        },
       });
       await expect(
         refundBooking(
           l.t.db,
           actor(),
-          refundInput.parse({ bookingId: b.id, amount: "10", refundableMinor: 2000, reason: "Stale page" }),
+          refundInput.parse({
+            bookingId: b.id,
+            amount: "10",
+            refundableMinor: 2000,
+            reasonKind: "goodwill",
+            reason: "Stale page",
+          }),
           { now: NOW },
         ),
       ).rejects.toMatchObject({
@@ -312,7 +329,13 @@ describe.each(dbKinds)("the admin's money on a booking, on %s", (kind) => {
         refundBooking(
           l.t.db,
           { id: l.customer.id },
-          refundInput.parse({ bookingId: b.id, amount: "10", refundableMinor: 3000, reason: "Me too" }),
+          refundInput.parse({
+            bookingId: b.id,
+            amount: "10",
+            refundableMinor: 3000,
+            reasonKind: "goodwill",
+            reason: "Me too",
+          }),
           { now: NOW },
         ),
       ).rejects.toMatchObject({ code: "NOT_FOUND" });
@@ -332,7 +355,13 @@ describe.each(dbKinds)("the admin's money on a booking, on %s", (kind) => {
         await refundBooking(
           l.t.db,
           actor(),
-          refundInput.parse({ bookingId: b.id, amount: "10", refundableMinor: 3000, reason: "Goodwill" }),
+          refundInput.parse({
+            bookingId: b.id,
+            amount: "10",
+            refundableMinor: 3000,
+            reasonKind: "goodwill",
+            reason: "Goodwill",
+          }),
           { now: NOW },
         );
       } finally {
@@ -395,7 +424,7 @@ describe.each(dbKinds)("the admin's money on a booking, on %s", (kind) => {
       expect(page?.timeline.map((e) => e.what)).toEqual(
         expect.arrayContaining([
           "Confirmed → Cancelled",
-          "Refund £60.00 pending",
+          "Refund £60.00 pending (cancellation)",
           "Business told: A booking was cancelled",
         ]),
       );
@@ -646,6 +675,7 @@ describe.each(dbKinds)("the admin's money on a booking, on %s", (kind) => {
           bookingId: b.id,
           amount: "50",
           refundableMinor: 5000,
+          reasonKind: "goodwill",
           reason: "Double press",
         });
         // The first admin's refund holds the booking's row lock while the second arrives.

@@ -284,7 +284,13 @@ describe.each(dbKinds)("a customer cancels their booking, on %s", (kind) => {
     await refundBooking(
       l.t.db,
       { id: l.admin.id },
-      refundInput.parse({ bookingId: b.id, amount: "85", refundableMinor: 8500, reason: "Handed back" }),
+      refundInput.parse({
+        bookingId: b.id,
+        amount: "85",
+        refundableMinor: 8500,
+        reasonKind: "cancellation",
+        reason: "Handed back",
+      }),
       { now: NOW },
     );
     expect((await bookingRow(b.id))?.amountRefundedMinor).toBe(8500);
@@ -429,6 +435,7 @@ describe.each(dbKinds)("a customer cancels their booking, on %s", (kind) => {
           bookingId: refunded.id,
           amount: "10",
           refundableMinor: 8500,
+          reasonKind: "goodwill",
           reason: "Goodwill",
         }),
         { now: NOW },

@@ -185,6 +185,7 @@ describe.each(dbKinds)("Stripe payments on %s", (kind) => {
         bookingId: booking.id,
         amountMinor: 3500,
         refundableMinor: 3500,
+        reasonKind: "goodwill",
         reason: "Goodwill.",
       },
     );

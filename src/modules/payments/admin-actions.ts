@@ -3,11 +3,13 @@
 import { adminAction, requestActor } from "@/server/actions";
 import { getDb } from "@/server/db";
 import {
+  adjustPriceInput,
   cancelWithRefundInput,
   paymentLinkInput,
   recordPaymentInput,
   refundInput,
 } from "./admin-money-schemas";
+import { adjustPrice } from "./server/adjust-price";
 import { cancelWithRefund, refundBooking, recordPayment } from "./server/admin-money";
 import { sendPaymentLink } from "./server/payment-link";
 
@@ -27,4 +29,8 @@ export const cancelWithRefundAction = adminAction(cancelWithRefundInput, async (
 
 export const sendPaymentLinkAction = adminAction(paymentLinkInput, async (input, user) =>
   sendPaymentLink(await getDb(), await requestActor(user.id), input),
+);
+
+export const adjustPriceAction = adminAction(adjustPriceInput, async (input, user) =>
+  adjustPrice(await getDb(), await requestActor(user.id), input),
 );

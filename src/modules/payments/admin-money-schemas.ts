@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BOOKING_STATUSES } from "@/lib/enums";
+import { BOOKING_STATUSES, REFUND_REASONS, type RefundReason } from "@/lib/enums";
 import { parseMoneyInput } from "./domain/money";
 
 // The inputs of the money buttons on /admin/bookings/{id}, checked on the server with field messages.
@@ -59,12 +59,47 @@ const reason = z
   .min(3, "Give a reason (at least 3 characters).")
   .max(500, "Use at most 500 characters.");
 
+/** Why money goes back (ADR 0040): it decides the limit and what the refund does to the charge. */
+export const REFUND_REASON_CHOICES = {
+  goodwill: "Goodwill or price adjustment",
+  overpayment: "Overpayment",
+  cancellation: "Cancellation refund",
+} as const satisfies Record<RefundReason, string>;
+
 export const refundInput = z
-  .object({ bookingId, amount: positive, refundableMinor: shown, reason })
+  .object({
+    bookingId,
+    amount: positive,
+    refundableMinor: shown,
+    reasonKind: z.enum(REFUND_REASONS, { error: "Choose why the money goes back." }),
+    reason,
+  })
   .transform((v) => ({
     bookingId: v.bookingId,
     amountMinor: v.amount,
     refundableMinor: v.refundableMinor,
+    reasonKind: v.reasonKind,
+    reason: v.reason,
+  }));
+
+/** A discount on a standing booking: lowers its charge, before or after payment. */
+export const adjustPriceInput = z
+  .object({
+    bookingId,
+    from,
+    amount: positive,
+    chargeShownMinor: shown,
+    reason: z
+      .string({ error: "Give a reason: the customer sees it." })
+      .trim()
+      .min(3, "Give a reason: the customer sees it.")
+      .max(500, "Use at most 500 characters."),
+  })
+  .transform((v) => ({
+    bookingId: v.bookingId,
+    from: v.from,
+    amountMinor: v.amount,
+    chargeShownMinor: v.chargeShownMinor,
     reason: v.reason,
   }));
 
@@ -93,4 +128,5 @@ export const paymentLinkInput = z.object({ bookingId, from });
 export type RecordPaymentInput = z.output<typeof recordPaymentInput>;
 export type RefundInput = z.output<typeof refundInput>;
 export type CancelWithRefundInput = z.output<typeof cancelWithRefundInput>;
+export type AdjustPriceInput = z.output<typeof adjustPriceInput>;
 export type PaymentLinkInput = z.output<typeof paymentLinkInput>;

@@ -44,9 +44,19 @@ export function describeForCustomer(
     case "payment":
       if (e.toValue && e.toValue !== "succeeded") return null;
       return { what: amount ? `Payment of ${amount} received` : "Payment received", why: null };
-    case "refund":
+    case "refund": {
+      // The reason a refund was made (ADR 0040), said the customer's way; older events have none.
+      const why =
+        d.reasonKind === "goodwill"
+          ? "Goodwill refund: the price was lowered by as much"
+          : d.reasonKind === "overpayment"
+            ? "You had paid more than the price"
+            : d.reasonKind === "cancellation"
+              ? "Refund for the cancelled booking"
+              : null;
+      const handedBack = typeof d.method === "string" && d.method !== "online";
       if (e.toValue === "pending")
-        return { what: amount ? `Refund of ${amount} on its way` : "Refund on its way", why: null };
+        return { what: amount ? `Refund of ${amount} on its way` : "Refund on its way", why };
       if (e.toValue === "owed")
         return {
           what: amount
@@ -57,7 +67,14 @@ export function describeForCustomer(
       // A provider's refusal (and its retries) is the business's to sort out: the customer sees the refund
       // on its way until it is made.
       if (e.toValue !== "succeeded") return null;
-      return { what: amount ? `Refund of ${amount} made` : "Refund made", why: null };
+      if (handedBack)
+        return { what: amount ? `Refund of ${amount} handed back to you` : "Refund handed back to you", why };
+      return { what: amount ? `Refund of ${amount} made` : "Refund made", why };
+    }
+    case "note":
+      // An edit of the business's own is not the customer's; a lower price is.
+      if (e.toValue !== "price_adjusted") return null;
+      return { what: amount ? `Price lowered by ${amount}` : "Price lowered", why: reason };
     case "rescheduled":
       return { what: "Moved to another time", why: reason };
     case "reschedule_requested":

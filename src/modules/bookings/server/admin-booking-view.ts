@@ -80,6 +80,13 @@ const REFUND_STATES: Record<string, string> = {
   owed: "owed — to be handed back by the business",
 };
 
+/** A refund's reason (ADR 0040); older refund events have none. */
+const REFUND_KINDS: Record<string, string> = {
+  goodwill: "goodwill — the price was lowered by as much",
+  overpayment: "overpayment",
+  cancellation: "cancellation",
+};
+
 /** One timeline event in words. */
 export function describeEvent(e: EventRow, currency: string): { what: string; why: string | null } {
   const d = e.data;
@@ -96,9 +103,20 @@ export function describeEvent(e: EventRow, currency: string): { what: string; wh
       // A provider's refusal that the retry job will try again, and a customer's refund owed by hand.
       const state = REFUND_STATES[e.toValue ?? ""] ?? e.toValue;
       const retried = typeof d.retryAt === "string" ? " — it is retried automatically" : "";
-      return { what: `Refund${amount}${state ? ` ${state}` : ""}${retried}`, why: reason };
+      // An owed refund says what to do instead (its reason is the cancellation it came with).
+      const kind =
+        typeof d.reasonKind === "string" && e.toValue !== "owed" ? REFUND_KINDS[d.reasonKind] : undefined;
+      return {
+        what: `Refund${amount}${state ? ` ${state}` : ""}${retried}${kind ? ` (${kind})` : ""}`,
+        why: reason,
+      };
     }
     case "note":
+      if (e.toValue === "price_adjusted")
+        return {
+          what: `Price lowered by${amount} (discount)${typeof d.chargeMinor === "number" ? ` — now ${formatMoney(d.chargeMinor, currency)}` : ""}`,
+          why: reason,
+        };
       return { what: d.cleared ? "Internal notes cleared" : "Internal notes updated", why: null };
     case "rescheduled": {
       const teams = d.fromTeam && d.toTeam && d.fromTeam !== d.toTeam ? ` (${d.fromTeam} → ${d.toTeam})` : "";

@@ -87,6 +87,21 @@ export async function addToBookingLedger(
 }
 
 /**
+ * A change to what the booking charges (ADR 0040): its adjustments (a discount, a goodwill refund) or a
+ * closed booking's fee, as the payments module's use cases derive them with afterRefund/discountLimit.
+ */
+export async function setBookingCharge(
+  tx: Tx,
+  bookingId: string,
+  terms: { adjustmentMinor: number; feeMinor: number | null },
+): Promise<void> {
+  await tx
+    .update(bookings)
+    .set({ adjustmentMinor: terms.adjustmentMinor, feeMinor: terms.feeMinor })
+    .where(eq(bookings.id, bookingId));
+}
+
+/**
  * Holds a pending booking's time until `until` (a checkout that can be paid that long), booking and
  * allocation together. Never shortens a hold and never revives one: only a booking still waiting for
  * payment, with a later expiry than it has, is changed.

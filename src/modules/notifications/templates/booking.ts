@@ -290,21 +290,45 @@ export type RefundIssuedData = {
   /** "£25.00" */
   amount: string;
   reason: string;
+  /** Why the money went back (ADR 0040); older emails have none and keep their wording. */
+  reasonKind?: "cancellation" | "goodwill" | "overpayment";
+  /** How it went back: online through the provider, or by hand (cash, card terminal, bank transfer). */
+  method?: "online" | "cash" | "card" | "bank_transfer";
   /** The customer's booking page. */
   url: string;
 };
 
+const REFUND_HOW: Record<NonNullable<RefundIssuedData["method"]>, string> = {
+  online: "to the card you paid with. A card refund can take 5–10 working days to show on your statement.",
+  cash: "in cash, handed back to you by the business.",
+  card: "to your card through the business's card terminal.",
+  bank_transfer: "by bank transfer from the business.",
+};
+
+const REFUND_WHAT: Record<NonNullable<RefundIssuedData["reasonKind"]>, string> = {
+  goodwill: "as a goodwill refund: the price of your booking is lowered by as much",
+  overpayment: "because you paid more than the booking's price",
+  cancellation: "for your cancelled booking",
+};
+
 export function renderRefundIssued(d: RefundIssuedData, ctx: EmailContext): EmailContent {
+  // Emails queued before refunds had a reason and a method keep their first wording.
+  const said =
+    d.reasonKind || d.method
+      ? `${ctx.businessName} has refunded ${d.amount} for your booking ${d.reference}${d.reasonKind ? ` ${REFUND_WHAT[d.reasonKind]}` : ""}. It was refunded ${REFUND_HOW[d.method ?? "online"]}`
+      : `${ctx.businessName} has refunded ${d.amount} for your booking ${d.reference}, the way you paid. A card refund can take 5–10 working days to show on your statement.`;
   return {
-    subject: `A refund of ${d.amount} for your booking ${d.reference}`,
-    preview: `${d.amount} is on its way back to you.`,
+    subject:
+      d.reasonKind === "goodwill"
+        ? `A goodwill refund of ${d.amount} for your booking ${d.reference}`
+        : `A refund of ${d.amount} for your booking ${d.reference}`,
+    preview:
+      d.method && d.method !== "online"
+        ? `${d.amount} was given back to you.`
+        : `${d.amount} is on its way back to you.`,
     why: WHY.booking(ctx),
     blocks: [
-      ...paragraphs(
-        `Hello ${d.name},`,
-        `${ctx.businessName} has refunded ${d.amount} for your booking ${d.reference}, the way you paid. A card refund can take 5–10 working days to show on your statement.`,
-        `Reason: ${d.reason}`,
-      ),
+      ...paragraphs(`Hello ${d.name},`, said, `Reason: ${d.reason}`),
       { kind: "button", label: "View your booking", url: d.url },
     ],
   };

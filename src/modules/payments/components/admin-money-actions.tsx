@@ -10,6 +10,7 @@ import { Checkbox, Field, SelectField, SubmitButton, TextAreaField } from "@/com
 import { toast } from "@/components/ui/toast";
 import type { BookingStatus } from "@/lib/enums";
 import {
+  adjustPriceAction,
   cancelWithRefundAction,
   recordPaymentAction,
   refundBookingAction,
@@ -86,16 +87,28 @@ export function RecordPaymentButton(props: Common & { due: string; dueMinor: num
   );
 }
 
-export function RefundButton(props: Common & { refundable: string; refundableMinor: number }) {
+export type RefundReasonChoice = { kind: string; label: string; limitMinor: number; limit: string };
+
+const REASON_HELP: Record<string, string> = {
+  goodwill: "Goodwill or price adjustment lowers the price by as much, so it never leaves anything to pay.",
+  overpayment: "Overpayment gives back money paid above the price.",
+  cancellation: "Cancellation refund gives back money paid above the fee the cancellation kept.",
+};
+
+export function RefundButton(
+  props: Common & { refundable: string; refundableMinor: number; reasons: RefundReasonChoice[] },
+) {
   const [open, setOpen] = useState(false);
   const run = useRun(refundBookingAction, () => "Refund made.");
+  const first = props.reasons[0];
+  if (!first) return null;
   return (
     <Dialog
       open={open}
       onOpenChange={setOpen}
       trigger={<Button variant="danger-outline">Refund</Button>}
       title={`Refund ${props.reference}`}
-      description={`Up to ${props.refundable} can be refunded. Card and test payments are refunded through their provider (newest payment first); cash, card-terminal and bank payments are recorded as handed back by you. The booking's status does not change.`}
+      description={`The payments can return up to ${props.refundable}. Card and test payments are refunded through their provider (newest payment first); cash, card-terminal and bank payments are recorded as handed back by you. The booking's status does not change.`}
     >
       <Form
         action={run}
@@ -103,14 +116,54 @@ export function RefundButton(props: Common & { refundable: string; refundableMin
         onSuccess={() => setOpen(false)}
         aria-label="Refund the customer"
       >
+        <SelectField
+          name="reasonKind"
+          label="Why the money goes back"
+          defaultValue={first.kind}
+          options={props.reasons.map((r) => ({ value: r.kind, label: `${r.label} (up to ${r.limit})` }))}
+          help={props.reasons.map((r) => REASON_HELP[r.kind]).join(" ")}
+        />
         <Field
           name="amount"
           label="Amount to refund (£)"
           inputMode="decimal"
-          defaultValue={decimal(props.refundableMinor)}
+          defaultValue={decimal(first.limitMinor)}
         />
-        <TextAreaField name="reason" label="Reason (kept on the timeline)" rows={2} />
+        <TextAreaField name="reason" label="Note (the customer sees it in the email)" rows={2} />
         <SubmitButton variant="danger">Refund now</SubmitButton>
+      </Form>
+    </Dialog>
+  );
+}
+
+export function AdjustPriceButton(props: Common & { charge: string; chargeMinor: number; limit: string }) {
+  const [open, setOpen] = useState(false);
+  const run = useRun(adjustPriceAction, () => "Price adjusted.");
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={<Button variant="secondary">Adjust price</Button>}
+      title={`Adjust the price of ${props.reference}`}
+      description={`Take a discount off the price ${props.customerName} pays (now ${props.charge}), up to ${props.limit}. If they already paid more than the new price, the difference can then be refunded as an overpayment.`}
+    >
+      <Form
+        action={run}
+        extra={{
+          bookingId: props.bookingId,
+          from: props.status,
+          chargeShownMinor: props.chargeMinor,
+        }}
+        onSuccess={() => setOpen(false)}
+        aria-label="Adjust the price"
+      >
+        <Field name="amount" label="Discount (£)" inputMode="decimal" />
+        <TextAreaField
+          name="reason"
+          label="Reason (the customer sees it on their booking and receipt)"
+          rows={2}
+        />
+        <SubmitButton variant="primary">Lower the price</SubmitButton>
       </Form>
     </Dialog>
   );

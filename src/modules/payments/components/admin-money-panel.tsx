@@ -1,6 +1,11 @@
 import { Section } from "@/components/ui/card";
 import type { AdminMoneyPanel as Panel, MoneyLine } from "../server/admin-money-view";
-import { PaymentLinkButton, RecordPaymentButton, RefundButton } from "./admin-money-actions";
+import {
+  AdjustPriceButton,
+  PaymentLinkButton,
+  RecordPaymentButton,
+  RefundButton,
+} from "./admin-money-actions";
 
 // The money part of /admin/bookings/{id} that belongs to the payments module: what came in and went out,
 // and the buttons to record a payment, refund and send a payment link. The page renders it beside the
@@ -54,19 +59,29 @@ export function AdminMoneyPanel({ panel, reference, customerName, customerEmail 
         email={customerEmail}
       />
     ),
-    panel.refundableMinor > 0 && (
+    panel.refundReasons.length > 0 && (
       <RefundButton
         key="refund"
         {...common}
         refundable={panel.refundable}
         refundableMinor={panel.refundableMinor}
+        reasons={panel.refundReasons}
+      />
+    ),
+    panel.discountLimitMinor > 0 && (
+      <AdjustPriceButton
+        key="adjust"
+        {...common}
+        charge={panel.charge}
+        chargeMinor={panel.chargeMinor}
+        limit={panel.charge}
       />
     ),
   ].filter(Boolean);
   return (
     <Section
       title="Payments and refunds"
-      description={`Can be refunded: ${panel.refundable}. Due: ${panel.due}.`}
+      description={`Charge: ${panel.charge}. Due: ${panel.due}. The payments can return: ${panel.refundable}.`}
     >
       {buttons.length > 0 ? (
         <div className="mt-3 flex flex-wrap gap-3">{buttons}</div>

@@ -1,16 +1,17 @@
 import "server-only";
 import { desc, eq } from "drizzle-orm";
 import { formatDateTime } from "@/lib/dates";
-import type { BookingStatus, PaymentStatus, RefundStatus } from "@/lib/enums";
+import type { BookingStatus, PaymentStatus, RefundReason, RefundStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { isUuid } from "@/lib/uuid";
-import { bookingMoney } from "@/modules/bookings/domain/booking-money";
+import { bookingMoney, discountLimit } from "@/modules/bookings/domain/booking-money";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type DbOrTx, getDb } from "@/server/db";
 import { bookings, payments, refunds } from "@/server/db/schema";
 import { REFUND_MAX_ATTEMPTS } from "../domain/customer-cancel";
 import { MANUAL_METHOD_LABELS, policyRefund } from "../domain/money";
-import { refundablePayments } from "./admin-money";
+import { REFUND_REASON_CHOICES } from "../admin-money-schemas";
+import { moneyWithPendingRefunds, refundablePayments, refundLimits, refundReasonsFor } from "./admin-money";
 import { BALANCE_PAYABLE } from "./payment-link";
 
 // What the money panel of /admin/bookings/{id} shows and offers: the payments and refunds, what can be
@@ -24,8 +25,15 @@ export type AdminMoneyPanel = {
   currency: string;
   payments: MoneyLine[];
   refunds: MoneyLine[];
+  /** What the payments can physically return (net of refunds made or on their way). */
   refundableMinor: number;
   refundable: string;
+  /** The refund reasons offered now, each with its limit (ADR 0040); none with a zero limit. */
+  refundReasons: { kind: RefundReason; label: string; limitMinor: number; limit: string }[];
+  /** The booking's charge now (what the customer is liable for), and what a discount may take off it. */
+  chargeMinor: number;
+  charge: string;
+  discountLimitMinor: number;
   dueMinor: number;
   due: string;
   /** Money can be recorded against the booking (it goes ahead or has happened). */
@@ -75,7 +83,7 @@ export async function getAdminMoneyPanel(
       .where(eq(payments.bookingId, bookingId))
       .orderBy(desc(payments.createdAt), desc(payments.id)),
     db
-      .select({ refund: refunds, provider: payments.provider, method: payments.method })
+      .select({ refund: refunds, provider: payments.provider })
       .from(refunds)
       .innerJoin(payments, eq(payments.id, refunds.paymentId))
       .where(eq(payments.bookingId, bookingId))
@@ -85,6 +93,8 @@ export async function getAdminMoneyPanel(
   const tz = settings.timeZone;
   const money = (m: number) => formatMoney(m, booking.currency);
   const refundableMinor = available.reduce((s, p) => s + p.refundableMinor, 0);
+  const limits = refundLimits(await moneyWithPendingRefunds(db, booking), refundableMinor);
+  const standing = bookingMoney(booking);
   const canRecord = RECORDABLE.includes(booking.status);
   // A booking that ended owes nothing (what it kept is the business's, as the price summary says).
   const dueMinor = canRecord ? bookingMoney(booking).dueMinor : 0;
@@ -127,10 +137,13 @@ export async function getAdminMoneyPanel(
       status: PAYMENT_STATUS_LABELS[p.status],
       at: formatDateTime(p.settledAt ?? p.createdAt, tz),
     })),
-    refunds: refundRows.map(({ refund, provider, method }) => ({
+    refunds: refundRows.map(({ refund, provider }) => ({
       id: refund.id,
-      what:
-        provider === "manual" ? `Handed back (${MANUAL_METHOD_LABELS[method]})` : PROVIDER_LABELS[provider],
+      what: `${
+        provider === "manual" || refund.method !== "online"
+          ? `Handed back (${MANUAL_METHOD_LABELS[refund.method]})`
+          : PROVIDER_LABELS[provider]
+      } · ${REFUND_REASON_CHOICES[refund.reasonKind].toLowerCase()}${refund.reason ? ` — ${refund.reason}` : ""}`,
       amount: money(refund.amountMinor),
       status:
         refund.status === "failed" && refund.retryAt
@@ -140,6 +153,17 @@ export async function getAdminMoneyPanel(
     })),
     refundableMinor,
     refundable: money(refundableMinor),
+    refundReasons: refundReasonsFor(booking.status)
+      .filter((kind) => limits[kind] > 0)
+      .map((kind) => ({
+        kind,
+        label: REFUND_REASON_CHOICES[kind],
+        limitMinor: limits[kind],
+        limit: money(limits[kind]),
+      })),
+    chargeMinor: standing.chargeMinor,
+    charge: money(standing.chargeMinor),
+    discountLimitMinor: canRecord ? discountLimit(booking) : 0,
     dueMinor,
     due: money(dueMinor),
     canRecord,

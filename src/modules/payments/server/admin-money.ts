@@ -1,10 +1,16 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { getEnv } from "@/env";
-import type { BookingStatus, PaymentMethod } from "@/lib/enums";
+import type { BookingStatus, PaymentMethod, RefundReason } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
-import { bookingMoney } from "@/modules/bookings/domain/booking-money";
+import {
+  afterRefund,
+  type BookingMoneyInput,
+  bookingMoney,
+  isClosedForMoney,
+  refundLimit,
+} from "@/modules/bookings/domain/booking-money";
 import { bookingPageUrl } from "@/modules/bookings/links";
 import {
   addToBookingLedger,
@@ -14,6 +20,7 @@ import {
   bookingContext,
   lockBooking,
   recordBookingEvents,
+  setBookingCharge,
   staleMessage,
   tellCustomerBookingEnded,
   transitionBooking,
@@ -21,9 +28,14 @@ import {
 import { enqueueEmail } from "@/modules/notifications/server";
 import { type Actor, writeAudit } from "@/server/audit";
 import type { Db, DbOrTx, Tx } from "@/server/db";
-import { payments, refunds } from "@/server/db/schema";
+import { bookingAdjustments, payments, refunds } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import type { CancelWithRefundInput, RecordPaymentInput, RefundInput } from "../admin-money-schemas";
+import {
+  type CancelWithRefundInput,
+  REFUND_REASON_CHOICES,
+  type RecordPaymentInput,
+  type RefundInput,
+} from "../admin-money-schemas";
 import { REFUND_SEND_LEASE_MS, splitRefund } from "../domain/customer-cancel";
 import { MANUAL_METHOD_LABELS } from "../domain/money";
 import { cancelOpenCheckouts, expireCheckoutsQuietly, type OpenCheckout } from "./checkout";
@@ -98,6 +110,58 @@ export async function refundablePayments(db: DbOrTx, bookingId: string): Promise
 
 const sum = (rows: { refundableMinor: number }[]) => rows.reduce((s, r) => s + r.refundableMinor, 0);
 
+/**
+ * Online refunds written but not yet accepted by their provider: they count against their payment at
+ * once (refundablePayments) but reach the booking's ledger only when the provider accepts them
+ * (refunds.ts). Failed ones the retry job will send again count too.
+ */
+async function unledgeredRefundsMinor(db: DbOrTx, bookingId: string): Promise<number> {
+  const [row] = await db
+    .select({ minor: sql<number>`coalesce(sum(${refunds.amountMinor}), 0)::int` })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(
+      and(
+        eq(payments.bookingId, bookingId),
+        isNull(refunds.providerReference),
+        or(eq(refunds.status, "pending"), and(eq(refunds.status, "failed"), isNotNull(refunds.retryAt))),
+      ),
+    );
+  return Number(row?.minor ?? 0);
+}
+
+/** The booking's money with the refunds on their way counted as refunded (what limits must read). */
+export async function moneyWithPendingRefunds(
+  db: DbOrTx,
+  booking: BookingMoneyInput & { id: string },
+): Promise<BookingMoneyInput> {
+  const pending = await unledgeredRefundsMinor(db, booking.id);
+  return {
+    status: booking.status,
+    totalMinor: booking.totalMinor,
+    adjustmentMinor: booking.adjustmentMinor,
+    feeMinor: booking.feeMinor,
+    amountPaidMinor: booking.amountPaidMinor,
+    amountRefundedMinor: booking.amountRefundedMinor + pending,
+  };
+}
+
+/** The refund reasons that apply to a booking: a standing one's, or a closed one's. */
+export const refundReasonsFor = (status: BookingStatus): RefundReason[] =>
+  isClosedForMoney(status) ? ["cancellation", "goodwill"] : ["goodwill", "overpayment"];
+
+/** The most a refund for each reason may return now: its money rule, and what the payments can return. */
+export function refundLimits(money: BookingMoneyInput, physicalMinor: number): Record<RefundReason, number> {
+  const allowed = refundReasonsFor(money.status);
+  const limit = (r: RefundReason) =>
+    allowed.includes(r) ? Math.min(physicalMinor, refundLimit(money, r)) : 0;
+  return {
+    cancellation: limit("cancellation"),
+    goodwill: limit("goodwill"),
+    overpayment: limit("overpayment"),
+  };
+}
+
 /** Refuses a page whose refundable amount is not the booking's now: another refund got there first. */
 function assertShownRefundable(booking: Booking, shownMinor: number, nowMinor: number): void {
   if (shownMinor !== nowMinor)
@@ -120,7 +184,8 @@ function assertRefundWithin(booking: Booking, amountMinor: number, refundableMin
 
 type WrittenRefunds = {
   online: string[];
-  parts: { paymentId: string; amountMinor: number }[];
+  /** The refund rows written, in order (a refund split across payments has several). */
+  parts: { refundId: string; paymentId: string; amountMinor: number; method: PaymentMethod }[];
   /** Money the business took itself that it has yet to hand back (a customer's cancellation). */
   owedMinor: number;
 };
@@ -154,6 +219,7 @@ async function writeRefunds(
   available: RefundablePayment[],
   amountMinor: number,
   reason: string,
+  reasonKind: RefundReason,
   now: Date,
   how: RefundWriting = BY_ADMIN,
 ): Promise<WrittenRefunds> {
@@ -175,6 +241,7 @@ async function writeRefunds(
             amountMinor: part,
             currency: booking.currency,
             method: p.method,
+            reasonKind,
             reason: `${reason} (paid to the business: ${label} — hand it back, then record the refund)`,
           },
         },
@@ -187,6 +254,8 @@ async function writeRefunds(
       paymentId: p.id,
       amountMinor: part,
       reason,
+      reasonKind,
+      method: p.method,
       createdBy: actor.id,
       ...(manual
         ? { status: "succeeded", providerReference: `manual_${id}`, settledAt: now }
@@ -194,7 +263,7 @@ async function writeRefunds(
     });
     if (manual) await addToBookingLedger(tx, booking.id, { refundedMinor: part });
     else written.online.push(id);
-    written.parts.push({ paymentId: p.id, amountMinor: part });
+    written.parts.push({ refundId: id, paymentId: p.id, amountMinor: part, method: p.method });
     await recordBookingEvents(tx, [
       {
         bookingId: booking.id,
@@ -207,6 +276,8 @@ async function writeRefunds(
           refundId: id,
           paymentId: p.id,
           amountMinor: part,
+          method: p.method,
+          reasonKind,
           reason: manual ? `${reason} (handed back by the business: ${label})` : reason,
         },
       },
@@ -224,7 +295,7 @@ async function writeRefunds(
       written.owedMinor > 0
         ? `${money(written.owedMinor)} of the refund was paid to the business directly (cash, card terminal or bank transfer): hand it back to the customer, then record it with Refund on the booking's page.`
         : null,
-      `Reason: ${reason}`,
+      `Reason: ${REFUND_REASON_CHOICES[reasonKind]} — ${reason}`,
     ]
       .filter(Boolean)
       .join(" "),
@@ -342,7 +413,12 @@ export async function recordPayment(
   return result;
 }
 
-/** Refund up to what was paid (net of refunds), through the provider each payment came in by. */
+/**
+ * Refund for a reason (ADR 0040), up to what that reason allows (refundLimit, with refunds on their way
+ * counted) and what the payments can return, through the provider each payment came in by. A goodwill
+ * refund lowers the charge by as much: an adjustment row, and the booking's adjustments (or a closed
+ * booking's fee) as afterRefund derives them.
+ */
 export async function refundBooking(
   db: DbOrTx,
   actor: Actor,
@@ -356,8 +432,42 @@ export async function refundBooking(
     const available = await refundablePayments(tx, booking.id);
     const refundable = sum(available);
     assertShownRefundable(booking, input.refundableMinor, refundable);
-    assertRefundWithin(booking, input.amountMinor, refundable);
-    const w = await writeRefunds(tx, actor, booking, available, input.amountMinor, input.reason, now);
+    if (!refundReasonsFor(booking.status).includes(input.reasonKind))
+      throw new AppError("VALIDATION", undefined, {
+        reasonKind: [
+          isClosedForMoney(booking.status)
+            ? "This booking has ended: choose a cancellation or goodwill refund."
+            : "A cancellation refund is only for a booking that has ended: choose another reason.",
+        ],
+      });
+    const money = await moneyWithPendingRefunds(tx, booking);
+    const limit = refundLimits(money, refundable)[input.reasonKind];
+    assertReasonWithin(booking, input.reasonKind, input.amountMinor, limit);
+    const w = await writeRefunds(
+      tx,
+      actor,
+      booking,
+      available,
+      input.amountMinor,
+      input.reason,
+      input.reasonKind,
+      now,
+    );
+    if (input.reasonKind === "goodwill") {
+      const next = afterRefund(money, "goodwill", input.amountMinor);
+      await tx.insert(bookingAdjustments).values({
+        bookingId: booking.id,
+        kind: "goodwill",
+        amountMinor: input.amountMinor,
+        reason: input.reason,
+        refundId: w.parts[0]?.refundId ?? null,
+        createdBy: actor.id,
+      });
+      await setBookingCharge(tx, booking.id, {
+        adjustmentMinor: next.adjustmentMinor,
+        feeMinor: next.feeMinor,
+      });
+    }
     // The customer hears of it (a refund with a cancellation is in the cancellation's email instead).
     const { customer } = await bookingContext(tx, booking.id);
     if (customer)
@@ -371,6 +481,8 @@ export async function refundBooking(
           reference: booking.reference,
           amount: formatMoney(input.amountMinor, booking.currency),
           reason: input.reason,
+          reasonKind: input.reasonKind,
+          method: w.parts[0]?.method ?? "online",
           url: bookingPageUrl("success", booking, getEnv().APP_URL),
         },
       });
@@ -383,6 +495,7 @@ export async function refundBooking(
       summary: {
         reference: booking.reference,
         amountMinor: input.amountMinor,
+        reasonKind: input.reasonKind,
         reason: input.reason,
         parts: w.parts,
       },
@@ -392,6 +505,29 @@ export async function refundBooking(
   });
   await sendRefunds(db, written.online, now);
   return { refundedMinor: input.amountMinor, sent: written.online.length };
+}
+
+const LIMIT_WORDS: Record<RefundReason, string> = {
+  goodwill: "a goodwill refund can return at most what was paid towards the price",
+  overpayment: "an overpayment refund can return at most what was paid above the price",
+  cancellation: "a cancellation refund can return at most what was paid above the fee kept",
+};
+
+function assertReasonWithin(
+  booking: Booking,
+  reasonKind: RefundReason,
+  amountMinor: number,
+  limitMinor: number,
+): void {
+  if (amountMinor <= limitMinor) return;
+  const money = (m: number) => formatMoney(m, booking.currency);
+  throw new AppError("VALIDATION", undefined, {
+    amount: [
+      limitMinor > 0
+        ? `At most ${money(limitMinor)} can be refunded: ${LIMIT_WORDS[reasonKind]} (refunds on their way count).`
+        : `Nothing can be refunded as ${REFUND_REASON_CHOICES[reasonKind].toLowerCase()} on this booking now.`,
+    ],
+  });
 }
 
 /** What a cancellation refunds, as its caller tells the customer about it. */
@@ -472,6 +608,7 @@ export async function cancelBookingWithRefund(
             available,
             refundMinor,
             input.reason,
+            "cancellation",
             input.now,
             input.refunds,
           );

@@ -1,10 +1,10 @@
 import "server-only";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { formatDateTime } from "@/lib/dates";
-import type { PaymentMethod, PaymentProvider } from "@/lib/enums";
+import type { AdjustmentKind, PaymentMethod, PaymentProvider, RefundReason } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { getDb, type DbOrTx } from "@/server/db";
-import { payments, refunds } from "@/server/db/schema";
+import { bookingAdjustments, payments, refunds } from "@/server/db/schema";
 
 // What came in and went back for one booking, for its receipt: settled payments and refunds made or on
 // their way, formatted in the business zone. The caller has already checked who may see the booking.
@@ -17,6 +17,14 @@ export type LedgerLine = {
   amount: string;
   how: string;
   pending: boolean;
+  /** A refund's reason (ADR 0040): its kind in words and the business's note; null for a payment. */
+  why: string | null;
+};
+
+const REFUND_WHY: Record<RefundReason, string> = {
+  goodwill: "Goodwill refund",
+  overpayment: "Overpayment refunded",
+  cancellation: "Cancellation refund",
 };
 
 const METHOD_LABELS: Record<PaymentMethod, string> = {
@@ -62,6 +70,7 @@ export async function bookingLedger(db: DbOrTx, bookingId: string, timeZone: str
         amount: formatMoney(p.amountMinor, p.currency),
         how: how(p.provider, p.method),
         pending: false,
+        why: null,
       };
     }),
     ...back.flatMap((r) => {
@@ -74,13 +83,51 @@ export async function bookingLedger(db: DbOrTx, bookingId: string, timeZone: str
         at: formatDateTime(at, timeZone),
         atIso: at.toISOString(),
         amount: formatMoney(r.amountMinor, p.currency),
-        how: how(p.provider, p.method),
+        how: how(p.provider, r.method === "online" ? p.method : r.method),
         pending: r.status === "pending",
+        why: r.reason ? `${REFUND_WHY[r.reasonKind]}: ${r.reason}` : REFUND_WHY[r.reasonKind],
       };
     }),
   ];
   return lines.sort((a, b) => a.atIso.localeCompare(b.atIso));
 }
+
+export type AdjustmentLine = {
+  id: string;
+  kind: AdjustmentKind;
+  /** "Discount" / "Goodwill refund" */
+  label: string;
+  amountMinor: number;
+  amount: string;
+  reason: string;
+  at: string;
+};
+
+/** A booking's price adjustments (discounts, goodwill refunds), oldest first, for its pages and receipt. */
+export async function bookingAdjustmentLines(
+  db: DbOrTx,
+  bookingId: string,
+  currency = "GBP",
+  timeZone = "Europe/London",
+): Promise<AdjustmentLine[]> {
+  const rows = await db
+    .select()
+    .from(bookingAdjustments)
+    .where(eq(bookingAdjustments.bookingId, bookingId))
+    .orderBy(asc(bookingAdjustments.createdAt), asc(bookingAdjustments.id));
+  return rows.map((a) => ({
+    id: a.id,
+    kind: a.kind,
+    label: a.kind === "discount" ? "Discount" : "Goodwill refund",
+    amountMinor: a.amountMinor,
+    amount: formatMoney(a.amountMinor, currency),
+    reason: a.reason,
+    at: formatDateTime(a.createdAt, timeZone),
+  }));
+}
+
+export const loadBookingAdjustments = async (bookingId: string, currency: string, timeZone: string) =>
+  bookingAdjustmentLines(await getDb(), bookingId, currency, timeZone);
 
 export const loadBookingLedger = async (bookingId: string, timeZone: string) =>
   bookingLedger(await getDb(), bookingId, timeZone);

@@ -141,7 +141,15 @@ export async function settlePaidCheckout(
         : "paid_twice_refunded";
   const [refund] = await tx
     .insert(refunds)
-    .values({ paymentId: payment.id, amountMinor: payment.amountMinor, reason: REFUND_TEXT[kind] })
+    .values({
+      paymentId: payment.id,
+      amountMinor: payment.amountMinor,
+      reason: REFUND_TEXT[kind],
+      // A second payment on a paid booking is money above its price; one for a booking that no longer
+      // goes ahead goes back with its ending (ADR 0040).
+      reasonKind: kind === "paid_twice_refunded" ? "overpayment" : "cancellation",
+      method: payment.method,
+    })
     .returning({ id: refunds.id });
   if (!refund) throw new Error("refund insert returned nothing");
   // The money arrived; the refund's own amount is added when the provider accepts it.
