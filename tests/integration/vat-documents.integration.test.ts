@@ -4,9 +4,12 @@ import { bookingMoney } from "@/modules/bookings/domain/booking-money";
 import { recordPaymentInput } from "@/modules/payments/admin-money-schemas";
 import { recordPayment } from "@/modules/payments/server/admin-money";
 import { issueCreditNoteIfDue, issueInvoiceIfDue } from "@/modules/payments/server/tax-documents";
+import { loadTaxDocument, taxDocumentPdfResponse } from "@/modules/payments/server/tax-document-pages";
 import { updateSettings } from "@/modules/settings/server/update-settings";
 import { bookingAdjustments, bookings, payments, refunds, taxDocuments } from "@/server/db/schema";
+import { insertUser } from "@tests/factories";
 import { dbKinds } from "../support/db";
+import { readPdf } from "../support/pdf-text";
 import { NOW, useLifecycle } from "./booking-lifecycle-fixture";
 
 // VAT invoices and credit notes (issue 26): issued in the transaction of the first money received for a
@@ -145,6 +148,30 @@ describe.each(dbKinds)("VAT documents, on %s", (kind) => {
     ).toBeNull();
   });
 
+  it("shows a document to its booking's customer and the admin only; the PDF reads back", async () => {
+    const b = await l.bookingIn("confirmed");
+    await pay(b.id, "85.00");
+    const [inv] = await docsOf(b.id);
+    const number = must(inv).number;
+    const owner = { id: l.customer.id, role: "customer" };
+    const stranger = { id: (await insertUser(l.t.db)).id, role: "customer" };
+    expect((await loadTaxDocument(owner, b.id, number))?.view).toMatchObject({
+      title: "VAT invoice",
+      number,
+      supplier: { name: "Shine Street Ltd", vatNumber: "GB 123 4567 89" },
+      totals: { net: "£70.83", vat: "£14.17", gross: "£85.00" },
+    });
+    expect(await loadTaxDocument(l.admin, b.id, number)).not.toBeNull();
+    expect(await loadTaxDocument(stranger, b.id, number)).toBeNull();
+    expect(await loadTaxDocument(owner, b.id, "INV-999999")).toBeNull();
+    expect((await taxDocumentPdfResponse(null, b.id, number)).status).toBe(401);
+    expect((await taxDocumentPdfResponse(stranger, b.id, number)).status).toBe(404);
+    const res = await taxDocumentPdfResponse(owner, b.id, number);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    const text = readPdf(Buffer.from(await res.arrayBuffer())).text;
+    expect(text).toEqual(expect.arrayContaining([number, "VAT number: GB 123 4567 89", "£85.00", "£14.17"]));
+  });
+
   it("gives a rolled-back document's number to the next one (no gaps)", async () => {
     const b = await l.bookingIn("confirmed");
     await l.t.db.insert(payments).values({
@@ -172,7 +199,7 @@ describe.each(dbKinds)("VAT documents, on %s", (kind) => {
   });
 
   it.runIf(kind === "postgres")("numbers 20 invoices paid at once 1..n with no gaps or repeats", async () => {
-    const list = [];
+    const list: { id: string }[] = [];
     for (let i = 0; i < 20; i++) list.push(await l.bookingIn("confirmed"));
     await Promise.all(list.map((b) => pay(b.id, "85.00")));
     const all = await l.t.db

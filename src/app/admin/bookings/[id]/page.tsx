@@ -24,6 +24,7 @@ import {
 import { RescheduleRequestCard } from "@/modules/bookings/components/admin-reschedule-queue";
 import { CancelWithRefundButton } from "@/modules/payments/components/admin-money-actions";
 import { AdminMoneyPanel } from "@/modules/payments/components/admin-money-panel";
+import { BookingTaxDocuments } from "@/modules/payments/components/tax-document";
 import { loadAdminMoneyPanel } from "@/modules/payments/server";
 import { requireAdminPage } from "@/server/auth/guards";
 
@@ -132,6 +133,7 @@ export default async function AdminBookingPage({ params }: Params) {
             customerName={customer.name}
             customerEmail={customer.erased ? null : customer.email}
           />
+          <BookingTaxDocuments bookingId={view.id} basePath={`${routes.adminBooking(view.id)}/documents`} />
           <Section title="Internal notes">
             <div className="mt-3">
               <AdminBookingNotes
