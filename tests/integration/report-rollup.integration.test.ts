@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_STATUSES, type BookingStatus } from "@/lib/enums";
 import { generateReference } from "@/lib/reference";
-import { BOOKED_STATUSES } from "@/modules/bookings/domain/admin-today";
+import { BOOKED_REVENUE_STATUSES, BOOKED_STATUSES } from "@/modules/bookings/domain/admin-today";
 import { rangeOf } from "@/modules/reports/domain/range";
 import { revenueReport, servicesReport, teamJobs, travelZones } from "@/modules/reports/server";
 import type { Db } from "@/server/db/client";
@@ -38,7 +38,8 @@ const KINDS = ["package", "addon", "travel_fee", "discount"] as const;
 /** Each rollup table as the grouped query over the base tables says it should be (zero rows left out). */
 const oracle = (tz: string) => ({
   report_daily: sql`SELECT (starts_at AT TIME ZONE ${tz})::date::text, status::text, team_id::text, count(*)::text,
-      sum(total_minor)::text, sum(amount_paid_minor)::text, sum(amount_refunded_minor)::text,
+      sum(total_minor)::text,
+      sum(booking_charge_minor(status, total_minor, adjustment_minor, fee_minor))::text, sum(amount_paid_minor)::text, sum(amount_refunded_minor)::text,
       sum(extract(epoch FROM ends_at - starts_at))::bigint::text
     FROM bookings GROUP BY 1, 2, 3`,
   report_daily_hours: sql`SELECT (starts_at AT TIME ZONE ${tz})::date::text,
@@ -77,8 +78,9 @@ const oracle = (tz: string) => ({
 /** The rollup tables as stored (rows whose figures are all zero are the same as no row). */
 const stored = {
   report_daily: sql`SELECT local_date::text, status::text, team_id::text, jobs::text, value_minor::text,
-      paid_minor::text, refunded_minor::text, seconds::text
-    FROM report_daily WHERE (jobs, value_minor, paid_minor, refunded_minor, seconds) <> (0, 0, 0, 0, 0)`,
+      charge_minor::text, paid_minor::text, refunded_minor::text, seconds::text
+    FROM report_daily
+    WHERE (jobs, value_minor, charge_minor, paid_minor, refunded_minor, seconds) <> (0, 0, 0, 0, 0, 0)`,
   report_daily_hours: sql`SELECT local_date::text, hour::text, jobs::text FROM report_daily_hours WHERE jobs <> 0`,
   report_daily_leads: sql`SELECT local_date::text, lead_days::text, jobs::text FROM report_daily_leads WHERE jobs <> 0`,
   report_daily_items: sql`SELECT local_date::text, kind::text, name, service_id::text, lines::text, revenue_minor::text
@@ -368,7 +370,14 @@ describe.each(dbKinds)("reports' daily rollup (%s)", (kind) => {
         if (id)
           await db
             .update(bookings)
-            .set({ totalMinor: o.total, amountPaidMinor: o.paid, amountRefundedMinor: o.refunded })
+            .set({
+              totalMinor: o.total,
+              amountPaidMinor: o.paid,
+              amountRefundedMinor: o.refunded,
+              // The charge's inputs too (ADR 0040), derived so the generated sequences stay as they were.
+              adjustmentMinor: o.refunded % 3 === 0 ? o.paid : 0,
+              feeMinor: o.total % 2 === 0 ? null : o.paid,
+            })
             .where(eq(bookings.id, id));
         return;
       }
@@ -619,6 +628,14 @@ describe.each(dbKinds)("reports' daily rollup (%s)", (kind) => {
     );
     const booked = rows.filter((r) => r.b === true || String(r.b) === "t").map((r) => r.s);
     expect(booked.sort()).toEqual([...BOOKED_STATUSES].sort());
+  });
+
+  it("booked revenue: booking_is_booked_revenue is bookings' BOOKED_REVENUE_STATUSES", async () => {
+    const { rows } = await db.execute<{ s: string; b: boolean }>(
+      sql`SELECT s::text AS s, booking_is_booked_revenue(s) AS b FROM unnest(enum_range(NULL::booking_status)) s`,
+    );
+    const booked = rows.filter((r) => r.b === true || String(r.b) === "t").map((r) => r.s);
+    expect(booked.sort()).toEqual([...BOOKED_REVENUE_STATUSES].sort());
   });
 
   it.runIf(kind === "postgres")("adds up when two transactions write the same keys at once", async () => {

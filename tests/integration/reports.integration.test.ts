@@ -1,5 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BOOKED_REVENUE_STATUSES } from "@/modules/bookings/domain/admin-today";
+import { bookingMoney } from "@/modules/bookings/domain/booking-money";
 import { collectedRevenue } from "@/modules/payments/server";
 import { rangeOf, type ReportRange } from "@/modules/reports/domain/range";
 import { type ReportTable, rowText } from "@/modules/reports/domain/table";
@@ -148,6 +150,8 @@ describe.each(dbKinds)("reports on %s", (kind) => {
       teamId: vanB,
       startsAt: at("2026-11-20T10:00:00Z"),
       status: "no_show",
+      // The no-show rule's default: the full price (ADR 0040), as the transition sets it.
+      feeMinor: 8500,
     });
     await pay("K4", {
       provider: "manual",
@@ -476,6 +480,15 @@ describe.each(dbKinds)("reports reconcile on generated data on %s", (kind) => {
         items,
         withAllocation: false,
       });
+      // Some with a discount, and a closed booking's fee (the charge reads them).
+      if (rnd() < 0.4)
+        await t.db
+          .update(bookings)
+          .set({
+            adjustmentMinor: 500 + Math.floor(rnd() * 20) * 100,
+            feeMinor: Math.floor(rnd() * 30) * 100,
+          })
+          .where(eq(bookings.id, b.id));
       const total = items.reduce((s, x) => s + x.priceMinor, 0);
       // Zero to two payments, settled up to 30 days before the job (some pending or failed).
       const n = Math.floor(rnd() * 3);
@@ -557,14 +570,19 @@ describe.each(dbKinds)("reports reconcile on generated data on %s", (kind) => {
       expect([entries, ledgerSum]).toEqual([totals.payments + totals.refunds, totals.netMinor]);
       // Against the tables themselves, counted another way.
       const { from, to } = range;
-      const booked = await t.db
-        .select({ n: sql<number>`count(*)::int`, v: sql<number>`COALESCE(sum(total_minor), 0)::int` })
-        .from(bookings)
-        .where(
-          sql`starts_at >= ${from.toISOString()}::timestamptz AND starts_at < ${to.toISOString()}::timestamptz
-            AND status NOT IN ('cancelled', 'declined', 'expired')`,
-        );
-      expect([day.total.bookings, day.total.bookedMinor]).toEqual([booked[0]?.n, booked[0]?.v]);
+      // Booked: the bookings that stand (BOOKED_REVENUE_STATUSES), at bookingMoney()'s charge.
+      const standing = (
+        await t.db
+          .select()
+          .from(bookings)
+          .where(
+            sql`starts_at >= ${from.toISOString()}::timestamptz AND starts_at < ${to.toISOString()}::timestamptz`,
+          )
+      ).filter((b) => (BOOKED_REVENUE_STATUSES as readonly string[]).includes(b.status));
+      expect([day.total.bookings, day.total.bookedMinor]).toEqual([
+        standing.length,
+        standing.reduce((s, b) => s + bookingMoney(b).chargeMinor, 0),
+      ]);
       expect(status.rows.reduce((s, r) => s + r.bookings, 0)).toBe(status.total.bookings);
       const ids = (
         await t.db

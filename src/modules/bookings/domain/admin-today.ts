@@ -1,6 +1,6 @@
 import { addDays, isoWeekday, localDateOf, localToInstant, toLocalParts } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";
-import { type BookingMoneyInput, bookingMoney } from "./booking-money";
+import { type BookingMoneyInput, bookingMoney, OWING_STATUSES } from "./booking-money";
 
 // The rules of the admin's today page, pure: the periods its numbers cover (days and ISO weeks in the
 // business zone, exact across DST), what counts as booked, when an unpaid booking needs chasing, which
@@ -15,6 +15,19 @@ export const BOOKED_STATUSES = [
   "completed",
   "no_show",
 ] as const satisfies readonly BookingStatus[];
+
+/**
+ * Booked revenue (ADR 0022): the bookings that stand and the business has taken on — confirmed, in
+ * progress, completed, missed — each at its charge (ADR 0040). Not a hold waiting for payment (it may lapse),
+ * a request waiting for approval, nor a cancelled, declined or expired booking. The reports' booked figures,
+ * their value columns and Today's booked value read it; in SQL it is booking_is_booked_revenue (migration
+ * 0026), which a test compares with this. The same bookings whose due is the customer's debt.
+ */
+export const BOOKED_REVENUE_STATUSES = OWING_STATUSES;
+
+/** What "booked" revenue means, in the words every report and the Today page show (written once). */
+export const BOOKED_REVENUE_HELP =
+  "Booked: what the jobs that stand (confirmed, in progress, completed or missed) charge — their price less discounts and goodwill, a missed job's no-show fee — paid or not. Holds waiting for payment, requests waiting for approval, and cancelled, declined or expired bookings add nothing.";
 
 /** A job still to be done (or being done): the candidates for "next". */
 const OPEN_JOB_STATUSES: readonly BookingStatus[] = [

@@ -4,6 +4,7 @@ import { formatLongDate } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { loadScheduleCapacity } from "@/modules/availability/server";
 import {
+  BOOKED_REVENUE_HELP,
   BOOKED_STATUSES,
   type ComparedPeriod,
   type Delta,
@@ -16,7 +17,7 @@ import {
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { SessionUser } from "@/server/auth";
 import { type DbOrTx, getDb } from "@/server/db";
-import { bookings } from "@/server/db/schema";
+import { bookings, chargeExpr } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { type JobDay, loadJobDays } from "./admin-today-jobs";
 import {
@@ -64,6 +65,9 @@ export type AdminToday = {
 
 type Figures = { count: number; valueMinor: number; minutes: number };
 
+// Booked value: the charge of the bookings that stand (BOOKED_REVENUE_STATUSES, ADR 0022), as the reports.
+const bookedRevenue = sql`booking_is_booked_revenue(${bookings.status})`;
+
 async function bookedFigures(db: DbOrTx, periods: readonly Period[]): Promise<Figures[]> {
   const from = new Date(Math.min(...periods.map((p) => p.from.getTime())));
   const to = new Date(Math.max(...periods.map((p) => p.to.getTime())));
@@ -74,7 +78,7 @@ async function bookedFigures(db: DbOrTx, periods: readonly Period[]): Promise<Fi
       [`c${i}`, sql<number>`(count(*) FILTER (WHERE ${inPeriod(p)}))::int`],
       [
         `v${i}`,
-        sql<number>`(COALESCE(sum(${bookings.totalMinor}) FILTER (WHERE ${inPeriod(p)}), 0))::bigint`,
+        sql<number>`(COALESCE(sum(${chargeExpr(bookings)}) FILTER (WHERE ${inPeriod(p)} AND ${bookedRevenue}), 0))::bigint`,
       ],
       [
         `m${i}`,
@@ -178,7 +182,7 @@ export async function getAdminToday(
     {
       key: "booked",
       label: "Revenue booked",
-      help: "Value of the jobs in the period, paid or not.",
+      help: BOOKED_REVENUE_HELP,
       today: {
         value: money(today.valueMinor),
         delta: describeDelta(today.valueMinor, yesterday.valueMinor, money, "yesterday"),

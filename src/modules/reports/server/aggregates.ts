@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
 import {
   bookings,
+  chargeExpr,
   payments,
   refunds,
   reportDaily,
@@ -13,7 +14,19 @@ import {
   teams,
   users,
 } from "@/server/db/schema";
-import { between, booked, dateKey, inDates, isTotal, num, type Range, rows, str, t } from "./sql";
+import {
+  between,
+  booked,
+  bookedRevenue,
+  dateKey,
+  inDates,
+  isTotal,
+  num,
+  type Range,
+  rows,
+  str,
+  t,
+} from "./sql";
 
 // Every report's figures, each one SQL aggregate (or three, merged by key) over the range's rows; totals
 // come from the same statement (GROUP BY ROLLUP), so no report sums rows in JavaScript. Reads across the
@@ -25,11 +38,14 @@ import { between, booked, dateKey, inDates, isTotal, num, type Range, rows, str,
 // ledger) or needs each customer's history (customers, top customers) reads the base tables.
 //
 // What counts, once for all reports:
-// - "Booked" is the value of the bookings whose job starts in the range (its local date in the business
-//   zone) and whose status is one of BOOKED_STATUSES — pending payment, awaiting approval, confirmed, in
-//   progress, completed, no-show: every booking that took (or takes) a team's time. Cancelled, declined and
-//   expired bookings are not booked (they are counted in the bookings-by-status report). The Today page
-//   uses the same rule.
+// - "Booked" revenue is the charge (ADR 0040: the total less adjustments; a missed booking's no-show fee)
+//   of the bookings whose job starts in the range (its local date in the business zone) and that stand
+//   and the business has taken on: BOOKED_REVENUE_STATUSES / booking_is_booked_revenue — confirmed, in
+//   progress, completed, no-show. A hold waiting for payment, a request waiting for approval, cancelled,
+//   declined and expired bookings add nothing (the bookings-by-status report counts them). The revenue,
+//   customers, top customers and teams reports' money, and the Today page's booked value, use this rule.
+// - Jobs and hours (teams, analytics, the board) count every booking that takes a team's time:
+//   BOOKED_STATUSES (also pending payment and awaiting approval).
 // - "Collected" is succeeded payments by the instant they settled; "refunded" is succeeded refunds by the
 //   instant they settled; net = collected − refunded, which is payments' collectedRevenue (the Today page).
 // - Money kept on a booking is what was paid less what was refunded; on a cancelled or no-show booking
@@ -79,9 +95,9 @@ export async function revenueReport(
     rows(
       db,
       sql`SELECT k, GROUPING(k) AS g, COALESCE(sum(n), 0)::int AS n, COALESCE(sum(v), 0)::bigint AS v
-        FROM (SELECT ${dateKey(sql`d.local_date`, grain)} AS k, d.jobs AS n, d.value_minor AS v
+        FROM (SELECT ${dateKey(sql`d.local_date`, grain)} AS k, d.jobs AS n, d.charge_minor AS v
           FROM ${reportDaily} d
-          WHERE d.status IN ${booked} AND d.jobs <> 0 AND ${inDates(sql`d.local_date`, r)}) s
+          WHERE ${bookedRevenue(sql`d.status`)} AND d.jobs <> 0 AND ${inDates(sql`d.local_date`, r)}) s
         GROUP BY ROLLUP(k)`,
     ),
     rows(
@@ -387,7 +403,8 @@ export type CustomerTypeRow = {
 
 /** The range's customers with their booked jobs and value in it (one row each). */
 export const rangeCustomers = (r: Range) => sql`(
-  SELECT "bookings"."customer_id" AS customer_id, count(*)::int AS jobs, sum("bookings"."total_minor") AS value
+  SELECT "bookings"."customer_id" AS customer_id, count(*)::int AS jobs,
+    COALESCE(sum(${chargeExpr(bookings)}) FILTER (WHERE ${bookedRevenue(sql`"bookings"."status"`)}), 0) AS value
   FROM ${bookings}
   WHERE "bookings"."status" IN ${booked} AND ${between(sql`"bookings"."starts_at"`, r)}
   GROUP BY "bookings"."customer_id"
@@ -471,7 +488,7 @@ export async function teamJobs(db: DbOrTx, r: Range): Promise<{ rows: TeamJobsRo
     sql`SELECT "teams"."id" AS id, "teams"."name" AS name, "teams"."is_active" AS active,
         GROUPING("teams"."id") AS g, COALESCE(sum(d.jobs), 0)::int AS n,
         COALESCE(sum(d.seconds) / 60, 0)::bigint AS minutes,
-        COALESCE(sum(d.value_minor), 0)::bigint AS value
+        COALESCE(sum(d.charge_minor) FILTER (WHERE ${bookedRevenue(sql`d.status`)}), 0)::bigint AS value
       FROM ${teams} LEFT JOIN ${reportDaily} d ON d.team_id = "teams"."id"
         AND d.status IN ${booked} AND ${inDates(sql`d.local_date`, r)}
       GROUP BY ROLLUP(("teams"."id", "teams"."name", "teams"."is_active", "teams"."sort_order"))

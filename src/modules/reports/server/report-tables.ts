@@ -4,7 +4,7 @@ import type { BookingStatus, PaymentMethod } from "@/lib/enums";
 import { BOOKING_STATUSES } from "@/lib/enums";
 import { routes } from "@/lib/routes";
 import { loadScheduleCapacity } from "@/modules/availability/server";
-import { sumDates, utilisationPercent } from "@/modules/bookings/domain/admin-today";
+import { BOOKED_REVENUE_HELP, sumDates, utilisationPercent } from "@/modules/bookings/domain/admin-today";
 import { BOOKING_STATUS_LABELS } from "@/modules/bookings/server";
 import { MANUAL_METHOD_LABELS } from "@/modules/payments/domain/money";
 import type { DbOrTx } from "@/server/db";
@@ -52,8 +52,7 @@ async function revenueTable(db: DbOrTx, c: TableContext, grain: "day" | "month")
   return {
     key: grain === "day" ? "revenue-by-day" : "revenue-by-month",
     title: grain === "day" ? "Revenue by day" : "Revenue by month",
-    description:
-      "Booked: the value of the jobs on that date (not cancelled, declined or expired). Collected: payments settled that day, by kind; refunded: refunds settled; net: collected less refunded. Days with nothing booked or paid are left out.",
+    description: `${BOOKED_REVENUE_HELP} Jobs: those bookings. Collected: payments settled that day, by kind; refunded: refunds settled; net: collected less refunded. Days with nothing booked or paid are left out.`,
     columns: [
       { label: grain === "day" ? "Date" : "Month", kind: "text" },
       { label: "Jobs", kind: "count" },
@@ -158,7 +157,7 @@ async function statusTable(db: DbOrTx, c: TableContext): Promise<ReportTable> {
   return {
     key: "bookings-by-status",
     title: "Bookings by status",
-    description: `Every booking whose job falls in the range. Kept: paid less refunded — on cancelled and missed (no-show) bookings, the fee kept. ${s.cancellations} cancelled and ${s.noShows} missed, with ${s.feesKeptMinor === 0 ? "no fees" : "fees"} kept.`,
+    description: `Every booking whose job falls in the range. Value: the total as booked, before adjustments. Kept: paid less refunded — on cancelled and missed (no-show) bookings, the fee kept. ${s.cancellations} cancelled and ${s.noShows} missed, with ${s.feesKeptMinor === 0 ? "no fees" : "fees"} kept.`,
     columns: [
       { label: "Status", kind: "text" },
       { label: "Bookings", kind: "count" },
@@ -258,8 +257,7 @@ async function customersTable(db: DbOrTx, c: TableContext): Promise<ReportTable>
   return {
     key: "customers",
     title: "New and returning customers",
-    description:
-      "Customers with a job in the range (not cancelled, declined or expired). New: their first such job is in the range; returning: they had one before it.",
+    description: `Customers with a job in the range (not cancelled, declined or expired). New: their first such job is in the range; returning: they had one before it. Value: ${BOOKED_REVENUE_HELP}`,
     columns: [
       { label: "Customers", kind: "text" },
       { label: "Count", kind: "count" },
@@ -279,7 +277,7 @@ async function topCustomersTable(db: DbOrTx, c: TableContext): Promise<ReportTab
   return {
     key: "top-customers",
     title: "Top customers by value",
-    description: "The ten customers whose jobs in the range are worth the most.",
+    description: `The ten customers whose jobs in the range are worth the most. Value: ${BOOKED_REVENUE_HELP}`,
     columns: [
       { label: "Customer", kind: "text" },
       { label: "Email", kind: "text" },
@@ -361,8 +359,7 @@ async function teamsTable(db: DbOrTx, c: TableContext): Promise<ReportTable> {
   return {
     key: "teams",
     title: "Teams",
-    description:
-      "Jobs in the range (not cancelled, declined or expired) by team: booked hours against the hours the opening hours give each active team. Utilisation: booked ÷ open.",
+    description: `Jobs in the range (not cancelled, declined or expired) by team: booked hours against the hours the opening hours give each active team. Utilisation: booked ÷ open. Value: ${BOOKED_REVENUE_HELP}`,
     columns: [
       { label: "Team", kind: "text" },
       { label: "Jobs", kind: "count" },

@@ -16,6 +16,8 @@ export const isTotal = (row: Record<string, unknown>) => num(row.g) === 1;
 export const t = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
 export const between = (col: SQL, r: Range) => sql`${col} >= ${t(r.from)} AND ${col} < ${t(r.to)}`;
 export const booked = sql.raw(`(${BOOKED_STATUSES.map((s) => `'${s}'`).join(", ")})`);
+/** Booked revenue (ADR 0022): the bookings that stand, at their charge — BOOKED_REVENUE_STATUSES in SQL. */
+export const bookedRevenue = (status: SQL) => sql`booking_is_booked_revenue(${status})`;
 
 /** An instant's wall-clock time in the business zone (a timestamp without zone; DST-exact). */
 export const local = (col: SQL, r: Range) => sql`(${col} AT TIME ZONE ${r.timeZone})`;

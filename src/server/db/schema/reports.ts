@@ -24,7 +24,10 @@ export const reportDaily = pgTable(
     status: bookingStatus("status").notNull(),
     teamId: uuid("team_id").notNull(),
     jobs: integer("jobs").notNull(),
+    /** The bookings' total as booked (the sum of their lines). */
     valueMinor: money("value_minor"),
+    /** Their charge (ADR 0040: booking_charge_minor — the total less adjustments, a closed one's fee). */
+    chargeMinor: bigint("charge_minor", { mode: "number" }).notNull().default(0),
     paidMinor: money("paid_minor"),
     refundedMinor: money("refunded_minor"),
     /** Job length (ends − starts), summed. */
