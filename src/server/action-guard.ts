@@ -53,7 +53,8 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array |
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
+      // Not awaited: cancelling one branch of a cloned (teed) body settles only when the other is too.
+      void reader.cancel().catch(() => undefined);
       return "too large";
     }
     chunks.push(value);

@@ -184,10 +184,11 @@ describe.each(dbKinds)("the admin's today page on %s", (kind) => {
       today: { value: "5", delta: { direction: "up", words: "Up 3 on yesterday" } },
       week: { value: "8", delta: { direction: "up", words: "Up 7 on last week" } },
     });
-    // Booked: A 85 + B 100 + C 85 + F 85 + G 85; the week adds H 50, J 30 and E 85.
+    // Booked (ADR 0022: the bookings that stand, at their charge): A 85 + B 100 + F 85 — not C's request
+    // waiting for approval nor G's hold waiting for payment; the week adds H 50, J 30 and E 85.
     expect(kpi(d, "booked")).toMatchObject({
-      today: { value: "£440.00", delta: { words: "Up £360.00 on yesterday" } },
-      week: { value: "£605.00", delta: { words: "Up £535.00 on last week" } },
+      today: { value: "£270.00", delta: { words: "Up £190.00 on yesterday" } },
+      week: { value: "£435.00", delta: { words: "Up £365.00 on last week" } },
     });
     // Collected so far today: A's £85 less a £10 refund; yesterday by 10:00 only H's £50 (J paid at 15:00).
     // This week: 75 + 50 + 30; last week by Wednesday 10:00: I's £70 (B's deposit came on Friday).
