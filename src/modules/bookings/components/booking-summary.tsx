@@ -84,9 +84,18 @@ export function BookingSummary({ booking }: { booking: BookingView }) {
             {b.items.map((item, i) => (
               <MoneyRow key={`${item.name}-${i}`} label={item.name} value={item.price} />
             ))}
-            <MoneyRow label="Total" value={b.total} strong />
+            <MoneyRow label="Total" value={b.total} strong={!b.money.closed && b.adjustmentMinor === 0} />
+            {/* The price now (ADR 0040): less discounts and goodwill refunds, or a closed booking's fee. */}
+            {!b.money.closed && b.adjustmentMinor > 0 && (
+              <>
+                <MoneyRow label="Discounts and goodwill" value={`−${b.adjustment}`} />
+                <MoneyRow label="Price" value={b.charge} strong />
+              </>
+            )}
+            {b.money.closed && <MoneyRow label={`${b.statusLabel}: fee kept`} value={b.charge} strong />}
             {b.paidMinor > 0 && <MoneyRow label="Paid" value={b.paid} />}
             {b.refundedMinor > 0 && <MoneyRow label="Refunded" value={b.refunded} />}
+            {b.refundableMinor > 0 && <MoneyRow label="To be refunded" value={b.refundable} />}
             {b.dueNowMinor > 0 && <MoneyRow label="Due now" value={b.dueNow} strong />}
             {b.dueNowMinor === 0 && b.onTheDayMinor > 0 && (
               <MoneyRow label="To pay on the day" value={b.onTheDay} />

@@ -108,7 +108,7 @@ export function RefundButton(
       onOpenChange={setOpen}
       trigger={<Button variant="danger-outline">Refund</Button>}
       title={`Refund ${props.reference}`}
-      description={`The payments can return up to ${props.refundable}. Card and test payments are refunded through their provider (newest payment first); cash, card-terminal and bank payments are recorded as handed back by you. The booking's status does not change.`}
+      description={`Up to ${props.refundable} can be refunded from the payments. Card and test payments are refunded through their provider (newest payment first); cash, card-terminal and bank payments are recorded as handed back by you. The booking's status does not change.`}
     >
       <Form
         action={run}
@@ -129,7 +129,12 @@ export function RefundButton(
           inputMode="decimal"
           defaultValue={decimal(first.limitMinor)}
         />
-        <TextAreaField name="reason" label="Note (the customer sees it in the email)" rows={2} />
+        <TextAreaField
+          name="reason"
+          label="Reason (kept on the timeline)"
+          help="The customer sees it in the refund email."
+          rows={2}
+        />
         <SubmitButton variant="danger">Refund now</SubmitButton>
       </Form>
     </Dialog>

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { Section } from "@/components/ui/card";
 import type { AdminMoneyPanel as Panel, MoneyLine } from "../server/admin-money-view";
 import {
@@ -81,8 +82,29 @@ export function AdminMoneyPanel({ panel, reference, customerName, customerEmail 
   return (
     <Section
       title="Payments and refunds"
-      description={`Charge: ${panel.charge}. Due: ${panel.due}. The payments can return: ${panel.refundable}.`}
+      description={`Can be refunded: ${panel.refundable}. Due: ${panel.due}.`}
     >
+      <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-ink-muted">Total</dt>
+        <dd className="tabular text-right">{panel.total}</dd>
+        {panel.adjustments.map((a) => (
+          <Fragment key={a.id}>
+            <dt className="text-ink-muted">
+              {a.label}
+              <span className="block">{a.reason}</span>
+            </dt>
+            <dd className="tabular text-right">−{a.amount}</dd>
+          </Fragment>
+        ))}
+        <dt className="font-semibold">{panel.closed ? "Charge (fee kept)" : "Charge"}</dt>
+        <dd className="tabular text-right font-semibold">{panel.charge}</dd>
+        <dt className="text-ink-muted">Paid, less refunds</dt>
+        <dd className="tabular text-right">{panel.netPaid}</dd>
+        <dt className="text-ink-muted">Due</dt>
+        <dd className="tabular text-right">{panel.due}</dd>
+        <dt className="text-ink-muted">Refundable (paid above the charge)</dt>
+        <dd className="tabular text-right">{panel.overpaid}</dd>
+      </dl>
       {buttons.length > 0 ? (
         <div className="mt-3 flex flex-wrap gap-3">{buttons}</div>
       ) : (

@@ -12,6 +12,8 @@ import { REFUND_MAX_ATTEMPTS } from "../domain/customer-cancel";
 import { MANUAL_METHOD_LABELS, policyRefund } from "../domain/money";
 import { REFUND_REASON_CHOICES } from "../admin-money-schemas";
 import { moneyWithPendingRefunds, refundablePayments, refundLimits, refundReasonsFor } from "./admin-money";
+import { ADJUSTABLE } from "./adjust-price";
+import { type AdjustmentLine, bookingAdjustmentLines } from "./booking-ledger";
 import { BALANCE_PAYABLE } from "./payment-link";
 
 // What the money panel of /admin/bookings/{id} shows and offers: the payments and refunds, what can be
@@ -34,6 +36,16 @@ export type AdminMoneyPanel = {
   chargeMinor: number;
   charge: string;
   discountLimitMinor: number;
+  /** The one money definition's figures (ADR 0040), printed: the total, adjustments, net paid, and the
+   * money above the charge (refundable), with each adjustment's reason. */
+  total: string;
+  adjustment: string;
+  adjustmentMinor: number;
+  netPaid: string;
+  overpaidMinor: number;
+  overpaid: string;
+  closed: boolean;
+  adjustments: AdjustmentLine[];
   dueMinor: number;
   due: string;
   /** Money can be recorded against the booking (it goes ahead or has happened). */
@@ -91,6 +103,7 @@ export async function getAdminMoneyPanel(
     refundablePayments(db, bookingId),
   ]);
   const tz = settings.timeZone;
+  const adjustments = await bookingAdjustmentLines(db, bookingId, booking.currency, tz);
   const money = (m: number) => formatMoney(m, booking.currency);
   const refundableMinor = available.reduce((s, p) => s + p.refundableMinor, 0);
   const limits = refundLimits(await moneyWithPendingRefunds(db, booking), refundableMinor);
@@ -163,7 +176,15 @@ export async function getAdminMoneyPanel(
       })),
     chargeMinor: standing.chargeMinor,
     charge: money(standing.chargeMinor),
-    discountLimitMinor: canRecord ? discountLimit(booking) : 0,
+    discountLimitMinor: ADJUSTABLE.includes(booking.status) ? discountLimit(booking) : 0,
+    total: money(standing.totalMinor),
+    adjustment: money(standing.adjustmentMinor),
+    adjustmentMinor: standing.adjustmentMinor,
+    netPaid: money(standing.netPaidMinor),
+    overpaidMinor: standing.refundableMinor,
+    overpaid: money(standing.refundableMinor),
+    closed: standing.closed,
+    adjustments,
     dueMinor,
     due: money(dueMinor),
     canRecord,

@@ -3,7 +3,6 @@ import { notFound } from "next/navigation";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { BackLink } from "@/components/ui/back-link";
 import { Section } from "@/components/ui/card";
-import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
 import { AdminBookingActions } from "@/modules/bookings/components/admin-booking-actions";
 import {
@@ -43,7 +42,6 @@ export default async function AdminBookingPage({ params }: Params) {
   ]);
   if (!page || !money) notFound();
   const { view, customer } = page;
-  const netPaid = view.paidMinor - view.refundedMinor;
 
   return (
     <div className="max-w-6xl">
@@ -71,7 +69,7 @@ export default async function AdminBookingPage({ params }: Params) {
                 reference={view.reference}
                 customerName={customer.name}
                 when={`${view.date}, ${view.timeRange}`}
-                paid={netPaid > 0 ? formatMoney(netPaid, view.currency) : null}
+                paid={view.netPaidMinor > 0 ? view.netPaid : null}
                 awaitingPayment={view.status === "pending_payment"}
                 extra={
                   page.verbs.includes("cancel") && (

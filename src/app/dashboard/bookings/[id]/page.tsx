@@ -14,7 +14,8 @@ import { MyWeatherOfferPanel } from "@/modules/bookings/components/my-weather-of
 import { MyBookingReschedule } from "@/modules/bookings/components/my-booking-reschedule";
 import { cancelPendingBookingAction } from "@/modules/payments/actions";
 import { MyBookingMoney } from "@/modules/payments/components/my-booking-money";
-import { loadMyCancelOffer } from "@/modules/payments/server";
+import { BookingAdjustments } from "@/modules/payments/components/booking-adjustments";
+import { loadBookingAdjustments, loadMyCancelOffer } from "@/modules/payments/server";
 import { PayButton } from "@/modules/payments/components/pay-button";
 import { requireCustomerPage } from "@/server/auth/guards";
 
@@ -79,6 +80,10 @@ export default async function MyBookingPage({ params }: { params: Promise<{ id: 
       <div className="mt-4">
         <BookingSummary booking={b} />
       </div>
+      <BookingAdjustments
+        title="Price adjustments"
+        lines={await loadBookingAdjustments(b.id, b.currency, b.timeZone)}
+      />
 
       <div className="mt-4 flex flex-wrap gap-2 print:hidden">
         {ON_THE_CALENDAR.includes(b.status) && (

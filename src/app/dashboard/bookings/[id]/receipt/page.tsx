@@ -3,13 +3,12 @@ import { notFound } from "next/navigation";
 import { BackLink } from "@/components/ui/back-link";
 import { cardClass } from "@/components/ui/card";
 import { formatLongDate } from "@/lib/dates";
-import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
 import { isUuid } from "@/lib/uuid";
 import { loadMyBooking } from "@/modules/bookings/server";
 import { PrintButton } from "@/modules/payments/components/print-button";
 import { BookingTaxDocuments } from "@/modules/payments/components/tax-document";
-import { loadBookingLedger } from "@/modules/payments/server";
+import { loadBookingAdjustments, loadBookingLedger } from "@/modules/payments/server";
 import { getPublicSettings } from "@/modules/settings/server";
 import { requireCustomerPage } from "@/server/auth/guards";
 
@@ -21,8 +20,13 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
   const page = isUuid(id) ? await loadMyBooking(user.id, id) : null;
   if (!page) notFound();
   const b = page.view;
-  const [settings, ledger] = await Promise.all([getPublicSettings(), loadBookingLedger(b.id, b.timeZone)]);
-  const netPaid = b.paidMinor - b.refundedMinor;
+  const [settings, ledger, adjustments] = await Promise.all([
+    getPublicSettings(),
+    loadBookingLedger(b.id, b.timeZone),
+    loadBookingAdjustments(b.id, b.currency, b.timeZone),
+  ]);
+  // Every figure below is the one money definition's (ADR 0040), through the booking's view.
+  const m = b.money;
 
   return (
     <div className="max-w-2xl">
@@ -42,6 +46,7 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
             <p className="text-ink-muted">
               Booking <span className="tabular font-semibold text-ink">{b.reference}</span>
             </p>
+            {m.closed && <p className="mt-2 text-lg font-bold text-danger">{b.statusLabel}</p>}
           </div>
           <address className="text-sm not-italic sm:text-right">
             <span className="block font-semibold">{settings.businessName}</span>
@@ -93,12 +98,29 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
             ))}
           </tbody>
           <tfoot>
-            <tr className="font-semibold">
+            <tr className={adjustments.length || m.closed ? "" : "font-semibold"}>
               <th scope="row" className="py-2 text-left">
                 Total
               </th>
               <td className="tabular py-2 text-right">{b.total}</td>
             </tr>
+            {adjustments.map((a) => (
+              <tr key={a.id} className="border-t border-line">
+                <th scope="row" className="py-2 text-left font-normal">
+                  {a.label}
+                  <span className="block text-ink-muted">{a.reason}</span>
+                </th>
+                <td className="tabular py-2 text-right">−{a.amount}</td>
+              </tr>
+            ))}
+            {(adjustments.length > 0 || m.closed) && (
+              <tr className="border-t border-line font-semibold">
+                <th scope="row" className="py-2 text-left">
+                  {m.closed ? `${b.statusLabel}: fee kept` : "Price"}
+                </th>
+                <td className="tabular py-2 text-right">{b.charge}</td>
+              </tr>
+            )}
           </tfoot>
         </table>
 
@@ -124,6 +146,7 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
                 <td className="py-2">
                   {line.kind === "payment" ? "Payment" : line.pending ? "Refund (on its way)" : "Refund"} —{" "}
                   {line.how}
+                  {line.why && <span className="block text-ink-muted">{line.why}</span>}
                 </td>
                 <td className="tabular py-2 text-right">
                   {line.kind === "refund" ? "−" : ""}
@@ -134,24 +157,28 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
           </tbody>
         </table>
         <dl className="mt-4 ml-auto grid max-w-xs grid-cols-2 gap-1 text-sm">
+          <dt className="text-ink-muted">{m.closed ? "Fee kept" : "Price"}</dt>
+          <dd className="tabular text-right">{b.charge}</dd>
           <dt className="text-ink-muted">Paid</dt>
           <dd className="tabular text-right">{b.paid}</dd>
-          {b.refundedMinor > 0 && (
+          {m.refundedMinor > 0 && (
             <>
               <dt className="text-ink-muted">Refunded</dt>
               <dd className="tabular text-right">−{b.refunded}</dd>
-            </>
-          )}
-          {b.refundedMinor > 0 && (
-            <>
               <dt className="font-semibold">Paid after refunds</dt>
-              <dd className="tabular text-right font-semibold">{formatMoney(netPaid, b.currency)}</dd>
+              <dd className="tabular text-right font-semibold">{b.netPaid}</dd>
             </>
           )}
-          {b.balanceMinor > 0 && (
+          {m.dueMinor > 0 && !m.closed && (
             <>
               <dt className="text-ink-muted">Left to pay</dt>
               <dd className="tabular text-right">{b.balance}</dd>
+            </>
+          )}
+          {m.refundableMinor > 0 && (
+            <>
+              <dt className="text-ink-muted">To be refunded</dt>
+              <dd className="tabular text-right">{b.refundable}</dd>
             </>
           )}
         </dl>
