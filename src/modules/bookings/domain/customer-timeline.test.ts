@@ -33,6 +33,32 @@ describe("a booking's history in the customer's words", () => {
     );
   });
 
+  it("says why a refund was made and how it went back, and a lower price with its reason (ADR 0040)", () => {
+    expect(
+      describeForCustomer(
+        ev("refund", null, "succeeded", { amountMinor: 3000, reasonKind: "goodwill", method: "cash" }),
+        "GBP",
+      ),
+    ).toEqual({
+      what: "Refund of £30.00 handed back to you",
+      why: "Goodwill refund: the price was lowered by as much",
+    });
+    expect(
+      describeForCustomer(
+        ev("refund", null, "pending", { amountMinor: 500, reasonKind: "overpayment" }),
+        "GBP",
+      ),
+    ).toEqual({ what: "Refund of £5.00 on its way", why: "You had paid more than the price" });
+    expect(
+      describeForCustomer(
+        ev("note", null, "price_adjusted", { amountMinor: 2000, reason: "Returning customer." }),
+        "GBP",
+      ),
+    ).toEqual({ what: "Price lowered by £20.00", why: "Returning customer." });
+    // The business's own notes stay its own.
+    expect(describeForCustomer(ev("note", null, null, { cleared: false }), "GBP")).toBeNull();
+  });
+
   it("gives the business's reason only when it ended the booking", () => {
     expect(
       describeForCustomer(
