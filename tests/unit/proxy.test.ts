@@ -100,7 +100,7 @@ describe("the server-action guard in the proxy", () => {
         },
         body,
         ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
-      } as RequestInit & { duplex?: "half" }),
+      } as ConstructorParameters<typeof NextRequest>[1]),
     );
   const passes = (res: Response) => res.headers.get("x-middleware-next") === "1";
 

@@ -8,6 +8,8 @@ import type { Db } from "@/server/db";
 import { accounts, sessions, users, verifications } from "@/server/db/schema";
 import { logger } from "@/server/logger";
 import { notifySessionsEnded } from "@/server/realtime/publish";
+import { originPolicy } from "@/server/http";
+import { decideSameOrigin } from "@/server/same-origin";
 import { getSecret } from "./secret";
 
 export const RESET_TOKEN_SECONDS = 60 * 60;
@@ -44,6 +46,16 @@ export function createAuth(db: Db) {
   return betterAuth({
     appName: "Forecourt",
     baseURL: env.APP_URL,
+    // The same origins as every other state-changing endpoint (src/server/same-origin.ts): APP_URL (from
+    // baseURL), ALLOWED_ORIGINS, and the request's own origin when its Origin names the host it was sent to
+    // (sign-out at http://127.0.0.1:3000 while APP_URL says localhost).
+    trustedOrigins: (request) => {
+      const policy = originPolicy();
+      const decision = request ? decideSameOrigin(request, policy) : null;
+      return decision?.ok && decision.origin
+        ? [...policy.allowedOrigins, decision.origin]
+        : [...policy.allowedOrigins];
+    },
     secret: getSecret(),
     database: drizzleAdapter(db, {
       provider: "pg",
