@@ -51,11 +51,21 @@ const schema = z
     JOBS_MODE: z.enum(["auto", "web", "worker"]).default("auto"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     ENABLE_TEST_ROUTES: bool,
-    // Sign-in, registration, verification resend and password reset: attempts allowed per window,
-    // counted in the database so that every app instance shares them.
+    // Registration, verification resend, password reset requests and email confirmation: attempts allowed
+    // per window, counted in the database so that every app instance shares them.
     AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(10_000).default(5),
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+    // Password checks (sign-in, change password, change email), per window (ADR 0041): wrong passwords
+    // from one address for one account, then refused; wrong passwords from one address for any account,
+    // then refused; every attempt from one address (a success resets the failure counts, not this); and
+    // wrong passwords for one account from anywhere after which each answer is delayed (never refused).
+    AUTH_SIGN_IN_FAILURES_PER_ACCOUNT_AND_IP: z.coerce.number().int().min(1).max(10_000).default(5),
+    AUTH_SIGN_IN_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+    AUTH_SIGN_IN_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(100),
+    AUTH_SIGN_IN_SLOW_AFTER: z.coerce.number().int().min(1).max(100_000).default(10),
+    // Password reset emails one account is sent per window, whoever asks (the answer never says).
+    AUTH_RESET_EMAILS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000).default(3),
     // Booking submissions (/api/book) per client address per hour: one connection can't fill the calendar
     // with payment holds.
     BOOKING_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),

@@ -29,7 +29,7 @@ beforeAll(async () => {
     PAYMENTS_PROVIDER: "test",
     ENABLE_TEST_ROUTES: "1",
     SEED_ON_START: "demo",
-    AUTH_RATE_LIMIT_PER_EMAIL: "4",
+    AUTH_SIGN_IN_FAILURES_PER_ACCOUNT_AND_IP: "4",
     AUTH_RATE_LIMIT_PER_IP: "1000",
     BOOKING_RATE_LIMIT_PER_IP: "1000",
     APP_URL: A,
@@ -98,7 +98,7 @@ describe("two web instances and two workers on one PostgreSQL", () => {
     expect(arrived - sent).toBeLessThan(2_000);
   });
 
-  it("shares the sign-in limit: attempts on either instance count against one email", async () => {
+  it("shares the sign-in limit: wrong passwords on either instance count against one email and address", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const res = await fetch(`${i % 2 === 0 ? A : B}/api/account/login`, {

@@ -93,7 +93,7 @@ describe.each(dbKinds)("rate limits count the real client address on %s", (kind)
   });
 
   it("the sign-in limit per address can't be escaped by rotating X-Forwarded-For", async () => {
-    setEnv({ AUTH_RATE_LIMIT_PER_IP: "2", FORECOURT_PEER_KEY: KEY, TRUSTED_PROXY_HOPS: undefined });
+    setEnv({ AUTH_SIGN_IN_FAILURES_PER_IP: "2", FORECOURT_PEER_KEY: KEY, TRUSTED_PROXY_HOPS: undefined });
     const attempt = (n: number) =>
       login(
         new Request("http://127.0.0.1:3000/api/account/login", {

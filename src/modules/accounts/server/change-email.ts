@@ -11,7 +11,7 @@ import { enqueueEmail } from "@/modules/notifications/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { ChangeEmailInput } from "../schemas";
 import { findUserByEmail } from "./queries";
-import { enforceAuthRateLimit } from "./rate-limit";
+import { startPasswordCheck } from "./sign-in-limits";
 import type { Requester } from "./requester";
 
 const PREFIX = "change-email:";
@@ -28,17 +28,18 @@ export async function requestEmailChange(
   input: ChangeEmailInput,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<void> {
-  // The current-password check and the emails it sends are limited like signing in.
-  await enforceAuthRateLimit(db, "login", user.ip, user.email);
   if (input.newEmail === user.email.toLowerCase()) {
     throw new AppError("VALIDATION", undefined, { newEmail: ["That is already your email address."] });
   }
+  // The current-password check is limited like signing in (ADR 0041).
+  const check = await startPasswordCheck(db, user.ip, user.email);
   const auth = await getAuth();
   const ok = await auth.api
     .verifyPassword({ body: { password: input.currentPassword }, headers: user.headers })
     .then(() => true)
     .catch(() => false);
   if (!ok) throw new AppError("VALIDATION", undefined, { currentPassword: ["That password is not right."] });
+  await check.succeeded();
 
   await db.transaction((tx) => startEmailChange(tx, user, input.newEmail, now));
 }

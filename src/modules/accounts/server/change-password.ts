@@ -5,8 +5,8 @@ import { AppError } from "@/server/errors";
 import { passwordProblem } from "../domain/password-policy";
 import type { ChangePasswordInput } from "../schemas";
 import { commonPasswords } from "./common-passwords";
-import { enforceAuthRateLimit } from "./rate-limit";
 import type { Requester } from "./requester";
+import { startPasswordCheck } from "./sign-in-limits";
 
 /**
  * Needs the current password. Every session ends and this browser gets a fresh one: the returned
@@ -17,10 +17,10 @@ export async function changePassword(
   user: SessionUser & Requester,
   input: ChangePasswordInput,
 ): Promise<Headers> {
-  // Guessing the current password from a stolen session is limited like signing in.
-  await enforceAuthRateLimit(db, "login", user.ip, user.email);
   const problem = passwordProblem(input.password, commonPasswords(), user.email);
   if (problem) throw new AppError("VALIDATION", undefined, { password: [problem] });
+  // Guessing the current password from a stolen session is limited like signing in (ADR 0041).
+  const check = await startPasswordCheck(db, user.ip, user.email);
   const auth = await getAuth();
   try {
     const res = await auth.api.changePassword({
@@ -32,6 +32,7 @@ export async function changePassword(
       headers: user.headers,
       returnHeaders: true,
     });
+    await check.succeeded();
     return res.headers;
   } catch {
     throw new AppError("VALIDATION", undefined, { currentPassword: ["That password is not right."] });

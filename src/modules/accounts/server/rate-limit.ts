@@ -7,14 +7,15 @@ import { AppError } from "@/server/errors";
 import { getSecret } from "@/server/auth/secret";
 
 /** Counters never store an address: the key is a keyed hash of it (nothing to erase on deletion). */
-function emailKey(email: string): string {
+export function emailKey(email: string): string {
   return createHmac("sha256", getSecret())
     .update(email.trim().toLowerCase())
     .digest("base64url")
     .slice(0, 32);
 }
 
-export type RateLimitedAction = "login" | "register" | "resend" | "forgot" | "confirm";
+/** Password checks have their own limits (sign-in-limits.ts). */
+export type RateLimitedAction = "register" | "resend" | "forgot" | "confirm";
 
 /**
  * Counts one attempt against `key` in a fixed window, atomically (one upsert), and tells whether it is
@@ -44,8 +45,37 @@ export async function consumeRateLimit(
   };
 }
 
+/** Forgets the counters (a right password clears the failures that led to it). */
+export async function clearRateLimits(db: DbOrTx, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.execute(
+    sql`DELETE FROM rate_limits WHERE key IN (${sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    )})`,
+  );
+}
+
+/** Takes back one counted attempt from each counter still in its window (it turned out not to count). */
+export async function refundRateLimits(db: DbOrTx, keys: string[], now = new Date()): Promise<void> {
+  if (keys.length === 0) return;
+  await db.execute(sql`
+    UPDATE rate_limits SET count = GREATEST(count - 1, 0)
+    WHERE key IN (${sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    )}) AND window_ends_at > ${now}`);
+}
+
+/** "a minute" / "N minutes" for the refusal messages. */
+export function minutesInWords(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? "a minute" : `${minutes} minutes`;
+}
+
 /**
- * The auth limits: per IP and per email (when one is given). Throws RATE_LIMITED (HTTP 429) when either
+ * The auth limits of the flows that check no password: every attempt counts, per IP and per email
+ * (when one is given). Throws RATE_LIMITED (HTTP 429) when either
  * is exceeded. Limits come from the environment (tests set small known values); they are never off.
  */
 export async function enforceAuthRateLimit(
@@ -63,10 +93,9 @@ export async function enforceAuthRateLimit(
   const blocked = [byIp, byEmail].filter((r) => r && !r.ok);
   if (blocked.length > 0) {
     const wait = Math.max(...blocked.map((r) => r?.retryAfterSeconds ?? 60));
-    const minutes = Math.ceil(wait / 60);
     throw new AppError(
       "RATE_LIMITED",
-      `Too many attempts. Please wait ${minutes === 1 ? "a minute" : `${minutes} minutes`} and try again.`,
+      `Too many attempts. Please wait ${minutesInWords(wait)} and try again.`,
     );
   }
 }

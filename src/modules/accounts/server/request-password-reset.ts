@@ -1,13 +1,14 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq, like, lt, sql } from "drizzle-orm";
+import { getEnv } from "@/env";
 import { getAuth } from "@/server/auth";
 import type { Db } from "@/server/db";
 import { verifications } from "@/server/db/schema";
 import { logger } from "@/server/logger";
 import { findUserByEmail } from "./queries";
 import type { EmailOnlyInput } from "../schemas";
-import { enforceAuthRateLimit } from "./rate-limit";
+import { consumeRateLimit, emailKey, enforceAuthRateLimit, refundRateLimits } from "./rate-limit";
 import type { Requester } from "./requester";
 
 /** The NOTIFY that wakes the job runner when a request is written (see `accountWakeups`). */
@@ -26,6 +27,10 @@ const BATCH = 50;
  * every email — the rate limits and one written request — and the lookup, the link and the email happen
  * in the job runner, so its timing can't tell whether the email has an account. The request is written
  * before the answer, so an error or a restart afterwards loses nothing: the runner retries.
+ *
+ * Limited per address only (ADR 0041): a request for someone's email is never refused, so strangers
+ * can't stop the owner from asking; the runner caps the emails one account is sent instead. These
+ * counters are not sign-in's, so asking for resets never blocks signing in either.
  */
 export async function requestPasswordReset(
   db: Db,
@@ -34,7 +39,7 @@ export async function requestPasswordReset(
   { now = new Date() }: { now?: Date } = {},
 ): Promise<void> {
   const { email } = input;
-  await enforceAuthRateLimit(db, "forgot", actor.ip, email);
+  await enforceAuthRateLimit(db, "forgot", actor.ip);
   const id = randomUUID();
   await db.transaction(async (tx) => {
     await tx.insert(verifications).values({
@@ -86,8 +91,31 @@ export async function handlePasswordResetRequests(db: Db, now = new Date()): Pro
   }
 }
 
+/**
+ * At most AUTH_RESET_EMAILS_PER_ACCOUNT emails per account per window, whoever asks: the rest are dropped
+ * here, after the answer, so the asker can't tell. The owner still has the links already sent (each
+ * lasts an hour, longer than the window), so strangers asking over and over never stop a reset.
+ */
 async function sendResetLinkIfKnown(db: Db, email: string): Promise<void> {
   if (!(await findUserByEmail(db, email))) return;
+  const env = getEnv();
+  const key = `forgot:sent:${emailKey(email)}`;
+  const quota = await consumeRateLimit(
+    db,
+    key,
+    env.AUTH_RESET_EMAILS_PER_ACCOUNT,
+    env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+  );
+  if (!quota.ok) {
+    logger.info("password reset email not sent: this account was sent enough in this window");
+    return;
+  }
   const auth = await getAuth();
-  await auth.api.requestPasswordReset({ body: { email } });
+  try {
+    await auth.api.requestPasswordReset({ body: { email } });
+  } catch (err) {
+    // Not sent: it is tried again, and must not use the account's allowance twice.
+    await refundRateLimits(db, [key]);
+    throw err;
+  }
 }

@@ -11,6 +11,7 @@ import { authErrorCode } from "./better-auth-errors";
 import { commonPasswords } from "./common-passwords";
 import { findUserById } from "./queries";
 import type { Requester } from "./requester";
+import { forgetPasswordFailures } from "./sign-in-limits";
 
 export const LINK_EXPIRED = "This link has expired or has already been used.";
 
@@ -21,7 +22,7 @@ export const LINK_EXPIRED = "This link has expired or has already been used.";
  */
 export async function resetPasswordWithToken(
   db: Db,
-  actor: Pick<Requester, "headers">,
+  actor: Requester,
   input: TokenPasswordInput,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<{ redirectTo: string; headers: Headers }> {
@@ -42,6 +43,7 @@ export async function resetPasswordWithToken(
     if (authErrorCode(err) === "INVALID_TOKEN") throw new AppError("NOT_FOUND", LINK_EXPIRED);
     throw err;
   }
+  await forgetPasswordFailures(db, actor.ip, user.email);
   if (!user.emailVerified) await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
   if (user.banned) return { redirectTo: "/auth/login", headers: new Headers() };
   const { headers } = await auth.api.signInEmail({
