@@ -1,6 +1,9 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { bookingMoney } from "./booking-money";
 import {
   describeDelta,
+  depositOwed,
   isUnpaidSoon,
   nextJobId,
   startOfLocalDate,
@@ -175,5 +178,37 @@ describe("nextJobId", () => {
   });
   it("none when the day is done", () => {
     expect(nextJobId(jobs, at(16))).toBe(null);
+  });
+});
+
+describe("depositOwed", () => {
+  it("is the charge's part up to the deposit that net paid does not cover (the SQL's form)", () => {
+    const amount = fc.integer({ min: 0, max: 20_000 });
+    fc.assert(
+      fc.property(
+        fc.record({
+          status: fc.constantFrom(
+            "pending_payment",
+            "confirmed",
+            "completed",
+            "cancelled",
+            "no_show" as const,
+          ),
+          totalMinor: amount,
+          adjustmentMinor: amount,
+          feeMinor: fc.option(amount, { nil: null }),
+          amountPaidMinor: amount,
+          amountRefundedMinor: amount,
+          depositDueMinor: amount,
+        }),
+        (b) => {
+          const m = bookingMoney(b);
+          expect(depositOwed(b)).toBe(
+            Math.max(0, Math.min(b.depositDueMinor, m.chargeMinor) - m.netPaidMinor),
+          );
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
