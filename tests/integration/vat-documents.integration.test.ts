@@ -5,6 +5,11 @@ import { recordPaymentInput } from "@/modules/payments/admin-money-schemas";
 import { recordPayment } from "@/modules/payments/server/admin-money";
 import { issueCreditNoteIfDue, issueInvoiceIfDue } from "@/modules/payments/server/tax-documents";
 import { loadTaxDocument, taxDocumentPdfResponse } from "@/modules/payments/server/tax-document-pages";
+import { taxDocumentsCsvResponse } from "@/modules/reports/server/tax-documents-csv";
+import {
+  QUICKBOOKS_INVOICE_COLUMNS,
+  XERO_SALES_INVOICE_COLUMNS,
+} from "@/modules/reports/domain/accounting-csv";
 import { updateSettings } from "@/modules/settings/server/update-settings";
 import { bookingAdjustments, bookings, payments, refunds, taxDocuments } from "@/server/db/schema";
 import { insertUser } from "@tests/factories";
@@ -120,6 +125,11 @@ describe.each(dbKinds)("VAT documents, on %s", (kind) => {
       reason: "Goodwill: Late arrival",
       now: NOW,
     };
+    // What the refund path does to the booking (afterRefund: a goodwill refund lowers the charge).
+    await l.t.db
+      .update(bookings)
+      .set({ adjustmentMinor: 3000, amountRefundedMinor: 3000 })
+      .where(eq(bookings.id, b.id));
     const cn = await l.t.db.transaction((tx) => issueCreditNoteIfDue(tx, input));
     expect(cn).toMatchObject({
       kind: "credit_note",
@@ -214,4 +224,80 @@ describe.each(dbKinds)("VAT documents, on %s", (kind) => {
     const seqs = mine.map((d) => d.seq);
     expect(Math.max(...seqs) - Math.min(...seqs)).toBe(19);
   });
+
+  it("exports the documents for Xero and QuickBooks: exact headers, totals that reconcile with the charges", async () => {
+    const day = (ms: number) => new Date(NOW.getTime() + ms).toISOString().slice(0, 10);
+    const range = `range=custom&from=${day(-30 * 86_400_000)}&to=${day(30 * 86_400_000)}`;
+    const req = (format: string) =>
+      new Request(`http://localhost/admin/reports/export/documents/${format}?${range}`);
+    expect((await taxDocumentsCsvResponse(req("xero"), null, "xero")).status).toBe(401);
+    expect((await taxDocumentsCsvResponse(req("xero"), { role: "customer" }, "xero")).status).toBe(404);
+    expect((await taxDocumentsCsvResponse(req("sage"), { role: "admin" }, "sage")).status).toBe(404);
+    const docs = await l.t.db.select().from(taxDocuments);
+    const signed = (d: (typeof docs)[number]) => (d.kind === "invoice" ? d.grossMinor : -d.grossMinor);
+    const expected = docs.reduce((sum, d) => sum + signed(d), 0);
+    // The ledger of the same bookings: invoices less credit notes = their charges.
+    const invoiced = [...new Set(docs.map((d) => d.bookingId))];
+    const rows = await l.t.db.select().from(bookings);
+    const charges = rows
+      .filter((b) => invoiced.includes(b.id))
+      .reduce((sum, b) => sum + bookingMoney(b).chargeMinor, 0);
+    expect(expected).toBe(charges);
+
+    const xeroRes = await taxDocumentsCsvResponse(req("xero"), { role: "admin" }, "xero");
+    expect(xeroRes.status).toBe(200);
+    const xeroText = await xeroRes.text();
+    const xero = parseCsv(xeroText);
+    expect(xero[0]).toEqual([...XERO_SALES_INVOICE_COLUMNS]);
+    const col = (name: string) => XERO_SALES_INVOICE_COLUMNS.indexOf(name as never);
+    const totals = new Map(xero.slice(1).map((r) => [r[col("*InvoiceNumber")], Number(r[col("Total")])]));
+    expect(totals.size).toBe(docs.length);
+    expect(Math.round([...totals.values()].reduce((a, b) => a + b, 0) * 100)).toBe(expected);
+    const lineSum = xero
+      .slice(1)
+      .reduce((s, r) => s + Number(r[col("*UnitAmount")]) + Number(r[col("TaxAmount")]), 0);
+    expect(Math.round(lineSum * 100)).toBe(expected);
+    expect(xero[1]?.[col("*InvoiceDate")]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(xero.slice(1).some((r) => r[col("*InvoiceNumber")] === "CN-000001")).toBe(true);
+
+    const qbo = parseCsv(
+      await (await taxDocumentsCsvResponse(req("quickbooks"), { role: "admin" }, "quickbooks")).text(),
+    );
+    expect(qbo[0]).toEqual([...QUICKBOOKS_INVOICE_COLUMNS]);
+    const q = (name: string) => QUICKBOOKS_INVOICE_COLUMNS.indexOf(name as never);
+    const qSum = qbo
+      .slice(1)
+      .reduce((s, r) => s + Number(r[q("ItemAmount")]) + Number(r[q("ItemTaxAmount")]), 0);
+    expect(Math.round(qSum * 100)).toBe(expected);
+  });
 });
+
+/** RFC 4180 records (quoted fields, doubled quotes), without the byte-order mark. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  const src = text.replace(/^\uFEFF/, "");
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (quoted && c === '"' && src[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (!quoted && c === ",") {
+      row.push(field);
+      field = "";
+    } else if (!quoted && c === "\r" && src[i + 1] === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      i++;
+    } else {
+      field += c;
+    }
+  }
+  return rows;
+}

@@ -6,6 +6,7 @@ import { LinkTabs } from "@/components/ui/link-tabs";
 import { hrefWith, type SearchParamsInput } from "@/components/ui/url";
 import { formatLongDate } from "@/lib/dates";
 import { routes } from "@/lib/routes";
+import { AccountingExportLinks } from "@/modules/reports/components/accounting-export-links";
 import { ReportRangeForm } from "@/modules/reports/components/report-range-form";
 import { ReportTableView } from "@/modules/reports/components/report-table";
 import { RANGE_PRESET_LABELS, rangeQuery } from "@/modules/reports/domain/range";
@@ -81,6 +82,7 @@ export default async function AdminReportsPage({
         current={data.tab}
         items={REPORT_TABS.map((t) => ({ value: t.value, label: t.label, href: tabHref(t.value) }))}
       />
+      <AccountingExportLinks query={query} />
       <div className="pt-4">
         {data.tables.map((table) =>
           "pages" in table ? (

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { bookingMoney } from "@/modules/bookings/domain/booking-money";
 import { findBookingDocumentFacts } from "@/modules/bookings/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
@@ -230,4 +230,23 @@ export async function findBookingTaxDocument(
     .from(taxDocuments)
     .where(eq(taxDocuments.id, doc.invoiceId));
   return { ...doc, invoiceNumber: inv?.number ?? null };
+}
+
+/** The documents issued in [from, to), in number order per kind, for the accountant's export. */
+export async function listTaxDocumentsIssued(db: DbOrTx, range: { from: Date; to: Date }) {
+  const docs = await db
+    .select()
+    .from(taxDocuments)
+    .where(and(gte(taxDocuments.issuedAt, range.from), lt(taxDocuments.issuedAt, range.to)))
+    .orderBy(asc(taxDocuments.kind), asc(taxDocuments.seq));
+  const invoiceIds = [...new Set(docs.flatMap((d) => (d.invoiceId ? [d.invoiceId] : [])))];
+  const invoices =
+    invoiceIds.length === 0
+      ? []
+      : await db
+          .select({ id: taxDocuments.id, number: taxDocuments.number })
+          .from(taxDocuments)
+          .where(inArray(taxDocuments.id, invoiceIds));
+  const numberOf = new Map(invoices.map((i) => [i.id, i.number]));
+  return docs.map((d) => ({ ...d, invoiceNumber: d.invoiceId ? (numberOf.get(d.invoiceId) ?? null) : null }));
 }

@@ -6,3 +6,4 @@ export * from "./reports-csv";
 export * from "./board";
 export * from "./analytics";
 export * from "./analytics-page";
+export * from "./tax-documents-csv";
