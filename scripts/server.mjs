@@ -55,7 +55,7 @@ const server = http.createServer((req, res) => {
     res.setHeader("Connection", "close");
     if (req.url?.startsWith("/api/health/ready")) {
       res.writeHead(503, { "Content-Type": "application/json", "Cache-Control": "no-store" });
-      res.end(JSON.stringify({ ok: false, detail: "Shutting down" }));
+      res.end(JSON.stringify({ status: "not-ready" }));
       return;
     }
   }

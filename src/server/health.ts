@@ -1,11 +1,13 @@
 import "server-only";
 import { desc, sql } from "drizzle-orm";
 import { getEnv, jobsRunInWeb } from "@/env";
+import { getSessionUser } from "@/server/auth";
 import { getDatabase } from "@/server/db";
 import { workerHeartbeats } from "@/server/db/schema";
 import { getMailTransport } from "@/server/email/transport";
 import { HEARTBEAT_MS } from "@/server/jobs/runtime";
 import { logger } from "@/server/logger";
+import { metricsAccess } from "@/server/metrics";
 import packageJson from "../../package.json";
 
 export type CheckResult = { ok: boolean; detail: string };
@@ -86,4 +88,39 @@ export async function getHealth(): Promise<HealthReport> {
     version: `${packageJson.version}${getEnv().NODE_ENV === "production" ? "" : "-dev"}`,
     checks: { database, jobs, email },
   };
+}
+
+/**
+ * Who may read the checks' details (version, database kind, job heartbeat, mail server state): the
+ * monitoring system with the metrics token, or a signed-in admin. Everyone else learns up or down only
+ * (issue 28 #7). The session is looked up only when a cookie is sent, and a failed lookup (the database
+ * is down) just means "no details": the answer must never wait on it.
+ */
+export async function canSeeHealthDetails(headers: Headers): Promise<boolean> {
+  if (metricsAccess(headers.get("authorization")) === "ok") return true;
+  if (!headers.get("cookie")) return false;
+  try {
+    const user = await withTimeout(getSessionUser(headers), 3000);
+    return user?.role === "admin";
+  } catch (err) {
+    logger.warn({ err }, "health check: could not read the session");
+    return false;
+  }
+}
+
+const noStore = { "Cache-Control": "no-store" };
+
+/** GET /api/health: `{ status: "ok" | "down" }` for anyone, the whole report for monitoring and admins. */
+export async function healthResponse(request: Request): Promise<Response> {
+  const [report, detailed] = await Promise.all([getHealth(), canSeeHealthDetails(request.headers)]);
+  const status = report.status === "ok" ? 200 : 503;
+  const body = detailed ? report : { status: report.status === "ok" ? "ok" : "down" };
+  return Response.json(body, { status, headers: noStore });
+}
+
+/** GET /api/health/ready: `{ status: "ready" | "not-ready" }`, plus the reason for monitoring and admins. */
+export async function readinessResponse(request: Request): Promise<Response> {
+  const [ready, detailed] = await Promise.all([getReadiness(), canSeeHealthDetails(request.headers)]);
+  const body = { status: ready.ok ? "ready" : "not-ready", ...(detailed ? ready : {}) };
+  return Response.json(body, { status: ready.ok ? 200 : 503, headers: noStore });
 }

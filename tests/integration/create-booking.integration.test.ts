@@ -8,6 +8,7 @@ import { checkWizardStep } from "@/modules/bookings/server/wizard-step";
 import { createBooking as createBookingOnly } from "@/modules/bookings/server/create-booking";
 import { startCheckout } from "@/modules/payments/server/checkout";
 import { overridePaymentProviders } from "@/modules/payments/server/registry";
+import { getSettingsOrThrow } from "@/modules/settings/server";
 import { completeTestCheckout } from "@/modules/payments/server/test-checkout";
 import { idempotencyKeyFor, newRunId } from "@/modules/bookings/domain/wizard-state";
 import { setDatabaseForProcess } from "@/server/db";
@@ -244,7 +245,7 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
     expect(event).toMatchObject({ type: "created", toValue: "confirmed", actorId: null });
   });
 
-  it("refuses a booking with a deactivated customer's email, tells them to contact the business, and keeps nothing", async () => {
+  it("refuses a booking with a deactivated customer's email as one not taken online, without saying why, and keeps nothing", async () => {
     // Not a guest-… address: the racing test counts those.
     const email = `closed-${kind}-${Date.now()}@example.test`;
     await insertUser(t.db, { email, name: "Closed Account", banned: true });
@@ -255,8 +256,13 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
       }),
     );
     expect(err.code).toBe("FORBIDDEN");
-    expect(err.message).toMatch(/deactivated.*contact us/i);
-    expect(err.fieldErrors?.email?.[0]).toMatch(/contact us/i);
+    // The business's phone and email; nothing about the account (issue 28 #7), nor on the email field.
+    const settings = await getSettingsOrThrow(t.db);
+    expect(err.message).toBe(
+      `Sorry, we can't take this booking online. Please contact us on ${settings.contactPhone} or at ${settings.contactEmail} and we'll help you book.`,
+    );
+    expect(err.message).not.toMatch(/deactivated|account|email address/i);
+    expect(err.fieldErrors).toBeUndefined();
     expect(await bookingCount()).toBe(bookingsBefore);
     expect(await userCount()).toBe(usersBefore);
     expect(await t.db.select().from(emails).where(eq(emails.to, email))).toHaveLength(0);

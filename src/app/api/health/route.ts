@@ -1,10 +1,7 @@
-import { getHealth } from "@/server/health";
+import { healthResponse } from "@/server/health";
 import { withRequestContext } from "@/server/request-context";
 
-export async function GET() {
-  const report = await withRequestContext(getHealth);
-  return Response.json(report, {
-    status: report.status === "ok" ? 200 : 503,
-    headers: { "Cache-Control": "no-store" },
-  });
+// Up or down for anyone; the checks' details only with the metrics token or an admin's session.
+export async function GET(request: Request) {
+  return withRequestContext(() => healthResponse(request));
 }

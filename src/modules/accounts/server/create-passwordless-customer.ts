@@ -4,12 +4,18 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
 import { accounts, sessions, users } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { getSettingsOrThrow } from "@/modules/settings/server";
 import { sendSetupLink } from "./password-setup-link";
 import { findUserByEmail, hasPassword } from "./queries";
 
-/** What someone trying to book with a deactivated account's email is told. */
-export const DEACTIVATED_BOOKING_MESSAGE =
-  "We can't take a booking for this email address: the account has been deactivated. Please contact us.";
+/**
+ * What someone trying to book with a deactivated account's email is told: what any booking the business
+ * can't take online is told, with its phone and email — never that the email has an account, let alone
+ * its state (issue 28 #7). Not tied to the email field either, for the same reason.
+ */
+export function cannotBookOnlineMessage(s: { contactPhone: string; contactEmail: string }): string {
+  return `Sorry, we can't take this booking online. Please contact us on ${s.contactPhone} or at ${s.contactEmail} and we'll help you book.`;
+}
 
 export type PasswordlessCustomerInput = {
   name: string;
@@ -36,14 +42,16 @@ export async function createPasswordlessCustomer(
   const email = input.email.trim().toLowerCase();
   const existing = await findUserByEmail(tx, email);
   if (existing) {
-    // A deactivated customer can't book with their email (PRODUCT.md §8): told to contact the business;
-    // the admin is told to reactivate them. Thrown inside the caller's transaction, so nothing is kept.
+    // A deactivated customer can't book with their email (PRODUCT.md §8): told to contact the business,
+    // as for any booking not taken online; the admin is told to reactivate them. Thrown inside the
+    // caller's transaction, so nothing is kept.
     if (existing.banned) {
-      const message =
-        input.reason === "admin"
-          ? "That email belongs to a deactivated customer: reactivate them on their profile first."
-          : DEACTIVATED_BOOKING_MESSAGE;
-      throw new AppError("FORBIDDEN", message, { email: [message] });
+      if (input.reason === "admin") {
+        const message =
+          "That email belongs to a deactivated customer: reactivate them on their profile first.";
+        throw new AppError("FORBIDDEN", message, { email: [message] });
+      }
+      throw new AppError("FORBIDDEN", cannotBookOnlineMessage(await getSettingsOrThrow(tx)));
     }
     if (!existing.emailVerified && (await hasPassword(tx, existing.id))) {
       await tx.delete(accounts).where(eq(accounts.userId, existing.id));
