@@ -332,7 +332,7 @@ export async function recordPayment(
             : `Nothing is due on this booking. Tick "more than is due" to record it anyway.`,
         ],
       });
-    const paidBefore = booking.amountPaidMinor - booking.amountRefundedMinor;
+    const paidBefore = bookingMoney(booking).netPaidMinor;
     const paymentId = randomUUID();
     await tx.insert(payments).values({
       id: paymentId,
