@@ -17,4 +17,3 @@ export * from "./customer-payments";
 export * from "./customer-deactivation";
 export * from "./tax-documents";
 export * from "./tax-document-pages";
-export * from "./tax-document-pages";
