@@ -1,9 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { bookingMoney } from "./booking-money";
+import { bookingMoney, depositOwed } from "./booking-money";
 import {
   describeDelta,
-  depositOwed,
   isUnpaidSoon,
   nextJobId,
   startOfLocalDate,

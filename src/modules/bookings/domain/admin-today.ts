@@ -1,6 +1,6 @@
 import { addDays, isoWeekday, localDateOf, localToInstant, toLocalParts } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";
-import { type BookingMoneyInput, bookingMoney, OWING_STATUSES } from "./booking-money";
+import { type BookingMoneyInput, depositOwed, OWING_STATUSES } from "./booking-money";
 
 // The rules of the admin's today page, pure: the periods its numbers cover (days and ISO weeks in the
 // business zone, exact across DST), what counts as booked, when an unpaid booking needs chasing, which
@@ -160,16 +160,6 @@ export type MoneyOwed = BookingMoneyInput & {
   depositDueMinor: number;
   holdExpiresAt: Date | null;
 };
-
-/**
- * What is still owed of the money due before the job (the deposit, or the full price): the part of the
- * charge (ADR 0040) up to the deposit that net paid does not cover. The SQL in server/admin-today-queue.ts
- * (depositOwedSql) reads the same from booking_due_minor and booking_charge_minor.
- */
-export function depositOwed(b: BookingMoneyInput & { depositDueMinor: number }): number {
-  const m = bookingMoney(b);
-  return Math.max(0, m.dueMinor - Math.max(0, m.chargeMinor - b.depositDueMinor));
-}
 
 /**
  * An unpaid booking to chase: it still waits for the money due before the job (its checkout, or a

@@ -155,3 +155,13 @@ export function closingFee(
     return Math.max(0, Math.min(m.chargeMinor, m.netPaidMinor - (opts.refundMinor ?? 0)));
   return 0;
 }
+
+/**
+ * What is still owed of the money due before the job (the deposit, or the full price): the part of the
+ * charge (ADR 0040) up to the deposit that net paid does not cover. The SQL in bookings/server/admin-today-queue.ts
+ * (depositOwedSql) reads the same from booking_due_minor and booking_charge_minor.
+ */
+export function depositOwed(b: BookingMoneyInput & { depositDueMinor: number }): number {
+  const m = bookingMoney(b);
+  return Math.max(0, m.dueMinor - Math.max(0, m.chargeMinor - b.depositDueMinor));
+}

@@ -8,6 +8,7 @@ import {
   type BookingMoney,
   type BookingPaymentStatus,
   bookingMoney,
+  depositOwed,
   PAYMENT_STATUS_LABELS,
 } from "@/modules/bookings/domain/booking-money";
 import type { DbOrTx } from "@/server/db";
@@ -135,7 +136,7 @@ export async function getBookingView(db: DbOrTx, bookingId: string): Promise<Boo
   const m = bookingMoney(b);
   const paymentStatus = m.paymentStatus;
   const balanceMinor = m.dueMinor;
-  const dueNowMinor = b.status === "pending_payment" ? Math.max(0, b.depositDueMinor - b.amountPaidMinor) : 0;
+  const dueNowMinor = b.status === "pending_payment" ? depositOwed(b) : 0;
   const durationMinutes = Math.round((b.endsAt.getTime() - b.startsAt.getTime()) / 60_000);
   const v = b.vehicleSnapshot;
   const a = b.addressSnapshot;

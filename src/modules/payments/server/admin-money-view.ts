@@ -4,7 +4,7 @@ import { formatDateTime } from "@/lib/dates";
 import type { BookingStatus, PaymentStatus, RefundReason, RefundStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { isUuid } from "@/lib/uuid";
-import { bookingMoney, discountLimit } from "@/modules/bookings/domain/booking-money";
+import { bookingMoney, depositOwed, discountLimit } from "@/modules/bookings/domain/booking-money";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type DbOrTx, getDb } from "@/server/db";
 import { bookings, payments, refunds } from "@/server/db/schema";
@@ -112,7 +112,7 @@ export async function getAdminMoneyPanel(
   // A booking that ended owes nothing (what it kept is the business's, as the price summary says).
   const dueMinor = canRecord ? bookingMoney(booking).dueMinor : 0;
   const holding = !booking.holdExpiresAt || booking.holdExpiresAt > now;
-  const pendingDue = booking.depositDueMinor - booking.amountPaidMinor;
+  const pendingDue = depositOwed(booking);
   const link =
     booking.status === "pending_payment" && holding && pendingDue > 0
       ? {

@@ -1,4 +1,5 @@
 import "server-only";
+import { depositOwed } from "@/modules/bookings/domain/booking-money";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { getEnv } from "@/env";
@@ -25,8 +26,7 @@ function assertPayable(booking: Booking, now: Date): void {
   if (booking.status !== "pending_payment")
     throw new AppError("CONFLICT", "This booking isn't waiting for a payment.");
   if (booking.holdExpiresAt && booking.holdExpiresAt <= now) throw new AppError("CONFLICT", EXPIRED_MESSAGE);
-  if (booking.depositDueMinor - booking.amountPaidMinor <= 0)
-    throw new AppError("CONFLICT", "Nothing is due online for this booking.");
+  if (depositOwed(booking) <= 0) throw new AppError("CONFLICT", "Nothing is due online for this booking.");
 }
 
 export type OpenCheckout = { provider: "stripe" | "test"; checkoutId: string };
@@ -80,7 +80,7 @@ export async function startCheckout(
   assertPayable(booking, now);
   const settings = await getSettingsOrThrow(db);
   const providerName = activeProviderName();
-  const amountMinor = booking.depositDueMinor - booking.amountPaidMinor;
+  const amountMinor = depositOwed(booking);
   const kind = booking.depositDueMinor < booking.totalMinor ? "deposit" : "full";
   // A Stripe session lives at least 31 minutes: the time stays held for as long as it can be paid, so a
   // payment made late in that window confirms the booking instead of being refunded.

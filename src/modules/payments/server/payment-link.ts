@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { getEnv } from "@/env";
 import type { BookingStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
-import { bookingMoney } from "@/modules/bookings/domain/booking-money";
+import { bookingMoney, depositOwed } from "@/modules/bookings/domain/booking-money";
 import { bookingPageUrl } from "@/modules/bookings/links";
 import {
   announceBooking,
@@ -38,7 +38,7 @@ function owedOf(booking: Booking, now: Date): Owed | string {
   if (booking.status === "pending_payment") {
     if (booking.holdExpiresAt && booking.holdExpiresAt <= now)
       return "The time held for this booking has lapsed: it can no longer be paid.";
-    const amountMinor = booking.depositDueMinor - booking.amountPaidMinor;
+    const amountMinor = depositOwed(booking);
     if (amountMinor <= 0) return "Nothing is due online for this booking.";
     return {
       amountMinor,
