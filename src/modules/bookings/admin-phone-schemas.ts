@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isMoneyWithinLimit, MONEY_TOO_LARGE } from "@/lib/money-input";
 import { isInstantInRange } from "@/lib/dates";
 import { PAYMENT_METHODS } from "@/lib/enums";
 import { addressDetailsInput, contactDetailsInput, postcodeInput, vehicleDetailsInput } from "./book-schemas";
@@ -16,11 +17,12 @@ export type PhonePayment = (typeof PHONE_PAYMENTS)[number];
 export const MANUAL_METHODS = PAYMENT_METHODS.filter((m) => m !== "online");
 export type ManualMethod = (typeof MANUAL_METHODS)[number];
 
-/** "85", "85.5", "85.50", "£85.00" → minor units; anything else → NaN (a field message). */
+/** "85", "85.5", "85.50", "£85.00" → minor units; not an amount → NaN, over the bound → Infinity. */
 export function parseAmount(v: string): number {
-  const m = /^£?\s*(\d{1,6})(?:\.(\d{1,2}))?$/.exec(v.trim());
+  const m = /^£?\s*(\d{1,9})(?:\.(\d{1,2}))?$/.exec(v.trim());
   if (!m) return Number.NaN;
-  return Number(m[1]) * 100 + Number((m[2] ?? "0").padEnd(2, "0"));
+  const minor = Number(m[1]) * 100 + Number((m[2] ?? "0").padEnd(2, "0"));
+  return isMoneyWithinLimit(minor) ? minor : Number.POSITIVE_INFINITY;
 }
 
 export const phoneBookingInput = z
@@ -123,7 +125,10 @@ export const phoneBookingInput = z
     if (v.payment === "manual") {
       if (!v.method) issue("method", "Choose how it was paid: cash, card terminal or bank transfer.");
       amountMinor = parseAmount(v.amount ?? "");
-      if (!Number.isFinite(amountMinor) || amountMinor <= 0) {
+      if (amountMinor === Number.POSITIVE_INFINITY) {
+        issue("amount", MONEY_TOO_LARGE);
+        amountMinor = null;
+      } else if (!Number.isFinite(amountMinor) || amountMinor <= 0) {
         issue("amount", "Enter the amount received, like 85.00.");
         amountMinor = null;
       }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BOOKING_STATUSES, REFUND_REASONS, type RefundReason } from "@/lib/enums";
+import { isMoneyWithinLimit, MONEY_TOO_LARGE } from "@/lib/money-input";
 import { parseMoneyInput } from "./domain/money";
 
 // The inputs of the money buttons on /admin/bookings/{id}, checked on the server with field messages.
@@ -17,6 +18,10 @@ const amount = z
     const minor = typeof v === "number" ? Math.round(v * 100) : parseMoneyInput(v);
     if (minor === null || !Number.isFinite(minor)) {
       ctx.addIssue({ code: "custom", message: "Enter an amount, like 25.00." });
+      return z.NEVER;
+    }
+    if (!isMoneyWithinLimit(Math.abs(minor))) {
+      ctx.addIssue({ code: "custom", message: MONEY_TOO_LARGE });
       return z.NEVER;
     }
     return minor;

@@ -1,3 +1,4 @@
+import { isMoneyWithinLimit, MONEY_TOO_LARGE } from "@/lib/money-input";
 import { formatPriceInput } from "@/modules/pricing/domain/bulk-change";
 import { formatDuration } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
@@ -71,7 +72,8 @@ export function parseMoneyInput(text: string, subject = "The amount"): Parsed<nu
   if (fraction.length > 2) return { ok: false, message: "Use at most 2 decimal places, like 4.50." };
   // Long enough to be over any sensible limit, short enough to stay an exact integer.
   if (whole.length > 9) return { ok: false, message: `${subject} is too large.` };
-  return { ok: true, value: Number(whole || "0") * 100 + Number(fraction.padEnd(2, "0")) };
+  const minor = Number(whole || "0") * 100 + Number(fraction.padEnd(2, "0"));
+  return isMoneyWithinLimit(minor) ? { ok: true, value: minor } : { ok: false, message: MONEY_TOO_LARGE };
 }
 
 /** Minor units back to what the admin typed: 450 → "4.50", 0 → "0.00". */

@@ -42,7 +42,7 @@ export function policyRefund(input: {
 /** "12.50" → 1250; null when it is not an amount of money with at most two decimals. */
 export function parseMoneyInput(text: string): number | null {
   const t = text.trim().replace(/^£/, "").replaceAll(",", "");
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(t)) return null;
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(t)) return null;
   const [whole = "0", frac = ""] = t.split(".");
   return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
 }
