@@ -1,8 +1,14 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookingMoney } from "@/modules/bookings/domain/booking-money";
-import { recordPaymentInput } from "@/modules/payments/admin-money-schemas";
-import { recordPayment } from "@/modules/payments/server/admin-money";
+import {
+  adjustPriceInput,
+  cancelWithRefundInput,
+  recordPaymentInput,
+  refundInput,
+} from "@/modules/payments/admin-money-schemas";
+import { adjustPrice } from "@/modules/payments/server/adjust-price";
+import { cancelWithRefund, recordPayment, refundBooking } from "@/modules/payments/server/admin-money";
 import { issueCreditNoteIfDue, issueInvoiceIfDue } from "@/modules/payments/server/tax-documents";
 import { loadTaxDocument, taxDocumentPdfResponse } from "@/modules/payments/server/tax-document-pages";
 import { taxDocumentsCsvResponse } from "@/modules/reports/server/tax-documents-csv";
@@ -156,6 +162,79 @@ describe.each(dbKinds)("VAT documents, on %s", (kind) => {
         issueCreditNoteIfDue(tx, { ...input, refundId: must(over).id, amountMinor: 500 }),
       ),
     ).toBeNull();
+  });
+
+  it("credits through the money paths: a goodwill refund, a discount after the invoice, a cancellation", async () => {
+    await register();
+    const creditsOf = async (bookingId: string) =>
+      (await docsOf(bookingId)).filter((d) => d.kind === "credit_note").map((d) => d.grossMinor);
+
+    // A goodwill refund of £10.00 on a paid £85.00 booking: the charge falls by £10.00, credited.
+    const a = await l.bookingIn("confirmed");
+    await pay(a.id, "85.00");
+    await refundBooking(
+      l.t.db,
+      actor(),
+      refundInput.parse({
+        bookingId: a.id,
+        amount: "10.00",
+        refundableMinor: 8500,
+        reasonKind: "goodwill",
+        reason: "Late",
+      }),
+      { now: NOW },
+    );
+    expect(await creditsOf(a.id)).toEqual([1000]);
+
+    // A discount of £5.00 after the invoice is credited; an overpayment refund then credits nothing.
+    const b = await l.bookingIn("confirmed");
+    await pay(b.id, "85.00");
+    await adjustPrice(
+      l.t.db,
+      actor(),
+      adjustPriceInput.parse({
+        bookingId: b.id,
+        from: "confirmed",
+        amount: "5.00",
+        chargeShownMinor: 8500,
+        reason: "Loyal customer",
+      }),
+      { now: NOW },
+    );
+    expect(await creditsOf(b.id)).toEqual([500]);
+    await refundBooking(
+      l.t.db,
+      actor(),
+      refundInput.parse({
+        bookingId: b.id,
+        amount: "5.00",
+        refundableMinor: 8500,
+        reasonKind: "overpayment",
+        reason: "Discount back",
+      }),
+      { now: NOW },
+    );
+    expect(await creditsOf(b.id)).toEqual([500]);
+
+    // Cancelled with £60.00 of £85.00 back: the charge falls to the £25.00 kept, so £60.00 is credited.
+    const c = await l.bookingIn("confirmed");
+    await pay(c.id, "85.00");
+    await cancelWithRefund(
+      l.t.db,
+      actor(),
+      cancelWithRefundInput.parse({
+        bookingId: c.id,
+        from: "confirmed",
+        amount: "60.00",
+        refundableMinor: 8500,
+        reason: "Van off the road",
+      }),
+      { now: NOW },
+    );
+    expect(await creditsOf(c.id)).toEqual([6000]);
+    const [row] = await l.t.db.select().from(bookings).where(eq(bookings.id, c.id));
+    const [invoice] = await docsOf(c.id);
+    expect(must(invoice).grossMinor - 6000).toBe(bookingMoney(must(row)).chargeMinor);
   });
 
   it("shows a document to its booking's customer and the admin only; the PDF reads back", async () => {

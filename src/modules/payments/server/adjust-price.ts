@@ -15,6 +15,7 @@ import type { DbOrTx } from "@/server/db";
 import { bookingAdjustments } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import type { AdjustPriceInput } from "../admin-money-schemas";
+import { issueCreditNoteIfDue } from "./tax-documents";
 
 // "Adjust price" on /admin/bookings/{id} (ADR 0040): a discount the business gives on a booking that
 // stands, before or after payment, up to what is left of its charge. One transaction on the locked
@@ -79,6 +80,14 @@ export async function adjustPrice(
       .returning({ id: bookingAdjustments.id });
     if (!row) throw new Error("adjustment insert returned nothing");
     await setBookingCharge(tx, booking.id, { adjustmentMinor, feeMinor: booking.feeMinor });
+    // A discount after the VAT invoice is credited (ADR 0040); before it, the invoice shows the discount line.
+    await issueCreditNoteIfDue(tx, {
+      bookingId: booking.id,
+      adjustmentId: row.id,
+      amountMinor: input.amountMinor,
+      reason: `Discount: ${input.reason}`,
+      now,
+    });
     const after = bookingMoney({ ...booking, adjustmentMinor });
     // No event type of its own (a new one needs a migration): a price change is an edit of the booking,
     // as its notes are, told apart by its toValue (both timelines describe it).

@@ -41,7 +41,7 @@ import { MANUAL_METHOD_LABELS } from "../domain/money";
 import { cancelOpenCheckouts, expireCheckoutsQuietly, type OpenCheckout } from "./checkout";
 import { enqueuePaymentAlert, enqueuePaymentReceipt } from "./payment-emails";
 import { issueRefund } from "./refunds";
-import { issueInvoiceIfDue } from "./tax-documents";
+import { issueCreditNoteIfDue, issueInvoiceIfDue } from "./tax-documents";
 
 // The money buttons of /admin/bookings/{id} (issue 12): record a payment taken by the business, refund
 // through the provider the money came in by, and cancel with the refund the policy gives. Each is one
@@ -455,17 +455,30 @@ export async function refundBooking(
     );
     if (input.reasonKind === "goodwill") {
       const next = afterRefund(money, "goodwill", input.amountMinor);
-      await tx.insert(bookingAdjustments).values({
-        bookingId: booking.id,
-        kind: "goodwill",
-        amountMinor: input.amountMinor,
-        reason: input.reason,
-        refundId: w.parts[0]?.refundId ?? null,
-        createdBy: actor.id,
-      });
+      const refundId = w.parts[0]?.refundId;
+      const [adjustment] = await tx
+        .insert(bookingAdjustments)
+        .values({
+          bookingId: booking.id,
+          kind: "goodwill",
+          amountMinor: input.amountMinor,
+          reason: input.reason,
+          refundId: refundId ?? null,
+          createdBy: actor.id,
+        })
+        .returning({ id: bookingAdjustments.id });
       await setBookingCharge(tx, booking.id, {
         adjustmentMinor: next.adjustmentMinor,
         feeMinor: next.feeMinor,
+      });
+      // The charge went down: a VAT invoice already issued is credited by as much (ADR 0040).
+      await issueCreditNoteIfDue(tx, {
+        bookingId: booking.id,
+        refundId,
+        adjustmentId: adjustment?.id,
+        amountMinor: input.amountMinor,
+        reason: `Goodwill refund: ${input.reason}`,
+        now,
       });
     }
     // The customer hears of it (a refund with a cancellation is in the cancellation's email instead).
@@ -588,6 +601,7 @@ export async function cancelBookingWithRefund(
     const refundMinor = await input.decide(tx, current, available, refundable);
     assertRefundWithin(current, refundMinor, refundable);
     const money: CancelMoney = { refundableMinor: refundable, refundMinor, owedMinor: 0 };
+    let refundId: string | undefined;
     const { booking } = await transitionBooking(tx, {
       bookingId: current.id,
       to: "cancelled",
@@ -614,7 +628,16 @@ export async function cancelBookingWithRefund(
           );
           online = w.online;
           money.owedMinor = w.owedMinor;
+          refundId = w.parts[0]?.refundId;
         }
+        // The charge fell from the price to the fee kept: an invoice already issued is credited by as much.
+        await issueCreditNoteIfDue(etx, {
+          bookingId: changed.id,
+          refundId,
+          amountMinor: bookingMoney(current).chargeMinor - bookingMoney(changed).chargeMinor,
+          reason: `Cancellation: ${input.reason}`,
+          now: input.now,
+        });
         await input.tell(etx, changed, money);
       },
     });
