@@ -17,6 +17,8 @@ export const testBookingInput = z.object({
   startsAt: z.iso.datetime(),
   /** Already paid online through the test provider, in minor units (the money tests). */
   paidMinor: z.number().int().min(0).optional(),
+  /** The price of its one line (default the factory's £85.00 full valet). */
+  totalMinor: z.number().int().min(0).optional(),
   /** When it was booked (default now): a booking made days ago is due its reminder (ADR 0027). */
   bookedAt: z.iso.datetime().optional(),
 });
@@ -40,6 +42,13 @@ export async function createTestBooking(input: z.infer<typeof testBookingInput>)
         status: input.status,
         customerNotes: "Please ring the bell twice.",
         paidMinor: input.paidMinor,
+        ...(input.totalMinor !== undefined
+          ? {
+              items: [
+                { kind: "package" as const, name: "Full Valet", priceMinor: input.totalMinor, minutes: 180 },
+              ],
+            }
+          : {}),
         ...(input.bookedAt ? { createdAt: new Date(input.bookedAt) } : {}),
       }),
     )

@@ -15,6 +15,8 @@ export const testSettingsInput = z.object({
   rescheduleRequestExpiryHours: z.number().int().min(1).max(720).optional(),
   horizonDays: z.number().int().min(1).max(730).optional(),
   minNoticeMinutes: z.number().int().min(0).max(10080).optional(),
+  vatRegistered: z.boolean().optional(),
+  vatNumber: z.string().max(20).optional(),
 });
 
 export async function applyTestSettings(input: z.infer<typeof testSettingsInput>) {
