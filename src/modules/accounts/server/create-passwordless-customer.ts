@@ -7,6 +7,7 @@ import { AppError } from "@/server/errors";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { sendSetupLink } from "./password-setup-link";
 import { findUserByEmail, hasPassword } from "./queries";
+import { notifySessionsEnded } from "@/server/realtime/publish";
 
 /**
  * What someone trying to book with a deactivated account's email is told: what any booking the business
@@ -56,6 +57,8 @@ export async function createPasswordlessCustomer(
     if (!existing.emailVerified && (await hasPassword(tx, existing.id))) {
       await tx.delete(accounts).where(eq(accounts.userId, existing.id));
       await tx.delete(sessions).where(eq(sessions.userId, existing.id));
+      // Its open live-event streams end now, not at their next session check (issue 28).
+      await notifySessionsEnded(tx, existing.id);
       const [reset] = await tx
         .update(users)
         .set({ name: input.name.trim() || existing.name, phone: input.phone ?? existing.phone })

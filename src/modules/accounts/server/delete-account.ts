@@ -19,6 +19,7 @@ import { eraseCustomerFromBookings } from "@/modules/bookings/server";
 import { enqueueEmail } from "@/modules/notifications/server";
 import { eraseEmailsOf } from "@/modules/notifications/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
+import { notifySessionsEnded } from "@/server/realtime/publish";
 
 const LIVE = ["pending_payment", "awaiting_approval", "confirmed", "in_progress"] as const;
 
@@ -82,6 +83,8 @@ export async function deleteAccount(
     const mine = tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.customerId, user.id));
     await eraseEmailsOf(tx, user.id, mine);
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    // Its open live-event streams end now, not at their next session check (issue 28).
+    await notifySessionsEnded(tx, user.id);
     await tx.delete(accounts).where(eq(accounts.userId, user.id));
     const changeTokens = await tx
       .select({ identifier: verifications.identifier })

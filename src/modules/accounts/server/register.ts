@@ -15,6 +15,7 @@ import { commonPasswords } from "./common-passwords";
 import { findUserByEmail } from "./queries";
 import { enforceAuthRateLimit } from "./rate-limit";
 import type { Requester } from "./requester";
+import { notifySessionsEnded } from "@/server/realtime/publish";
 
 /**
  * Creates an unverified customer and emails the verification link. For an email that already has an
@@ -62,6 +63,8 @@ async function tellOwner(
       // inbox's owner gets a link to choose one.
       await tx.delete(accounts).where(eq(accounts.userId, user.id));
       await tx.delete(sessions).where(eq(sessions.userId, user.id));
+      // Its open live-event streams end now, not at their next session check (issue 28).
+      await notifySessionsEnded(tx, user.id);
       await sendSetupLink(tx, user, "register");
       return;
     }
