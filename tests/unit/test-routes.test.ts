@@ -16,23 +16,27 @@ describe("test-only routes", () => {
     resetEnvCache();
   });
 
-  it.each(routes)("/api/test/%s answers 404 to every method while switched off", async (name) => {
-    delete process.env.ENABLE_TEST_ROUTES;
-    const mod = (await import(path.join(dir, name, "route.ts"))) as Record<
-      string,
-      ((request: Request) => Promise<Response>) | undefined
-    >;
-    for (const method of HTTP_METHODS) {
-      const handler = mod[method];
-      expect(handler, `${method} /api/test/${name} is handled`).toBeTypeOf("function");
-      const request = new Request(`http://localhost/api/test/${name}`, {
-        method,
-        ...(method === "GET" || method === "HEAD" ? {} : { body: "{}" }),
-      });
-      expect((await handler?.(request))?.status, `${method} /api/test/${name}`).toBe(404);
-    }
-    // The first import of a route transforms its whole module graph: seconds on a loaded 2-core machine.
-  }, 30_000);
+  it.each(routes)(
+    "/api/test/%s answers 404 to every method while switched off",
+    async (name) => {
+      delete process.env.ENABLE_TEST_ROUTES;
+      const mod = (await import(path.join(dir, name, "route.ts"))) as Record<
+        string,
+        ((request: Request) => Promise<Response>) | undefined
+      >;
+      for (const method of HTTP_METHODS) {
+        const handler = mod[method];
+        expect(handler, `${method} /api/test/${name} is handled`).toBeTypeOf("function");
+        const request = new Request(`http://localhost/api/test/${name}`, {
+          method,
+          ...(method === "GET" || method === "HEAD" ? {} : { body: "{}" }),
+        });
+        expect((await handler?.(request))?.status, `${method} /api/test/${name}`).toBe(404);
+      }
+      // The first import of a route transforms its whole module graph: seconds on a loaded 2-core machine.
+    },
+    30_000,
+  );
 
   it("answers 405 to a method a route does not implement while switched on", async () => {
     process.env.ENABLE_TEST_ROUTES = "1";
