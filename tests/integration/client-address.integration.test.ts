@@ -3,33 +3,20 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as submitBooking } from "@/app/api/book/route";
 import { POST as login } from "@/app/api/account/login/route";
-import { resetEnvCache } from "@/env";
 import { setDatabaseForProcess } from "@/server/db";
 import { clientIp } from "@/server/http";
 import { insertSettings } from "@tests/factories";
 import { stampPeer } from "../../scripts/peer.mjs";
+import { envOverrides } from "../support/env";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 
 // Issue 10 #2: with no proxy in front, X-Forwarded-For is the client's own text, so it must not choose
 // the address that rate limits count. The socket peer comes from scripts/server.mjs in a header that
 // carries a per-start key.
 const KEY = "per-start-key-0123456789abcdef";
-const saved: Record<string, string | undefined> = {};
-function setEnv(values: Record<string, string | undefined>) {
-  for (const [k, v] of Object.entries(values)) {
-    if (!(k in saved)) saved[k] = process.env[k];
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
-}
-function restoreEnv() {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
-}
+const env = envOverrides();
+const setEnv = env.set;
+const restoreEnv = env.restore;
 
 const bookingBody = JSON.stringify({
   run: "AbCdEfGhIjKlMnOpQrStUv",

@@ -1,24 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as login } from "@/app/api/account/login/route";
 import { POST as authRoute } from "@/app/api/auth/[...all]/route";
-import { resetEnvCache } from "@/env";
 import { getAuth } from "@/server/auth";
 import { setDatabaseForProcess } from "@/server/db";
 import { insertSettings } from "@tests/factories";
+import { envOverrides } from "../support/env";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 
 // Issue 28 #2: with APP_URL at localhost, the site still works when opened at 127.0.0.1, a LAN address
 // or a second configured origin — the route wrapper, the sign-out route and better-auth's own origin check
 // make the same decision (src/server/same-origin.ts) — and another site is told where the site works.
-const saved: Record<string, string | undefined> = {};
-function setEnv(values: Record<string, string | undefined>) {
-  for (const [k, v] of Object.entries(values)) {
-    if (!(k in saved)) saved[k] = process.env[k];
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
-}
+const env = envOverrides();
+const setEnv = env.set;
+const restoreEnv = env.restore;
 
 const post = (path: string, host: string, origin: string | null, extra: Record<string, string> = {}) =>
   new Request(`http://${host}${path}`, {
@@ -58,11 +52,7 @@ describe.each(dbKinds)("requests from the site's other addresses on %s", (kind) 
     });
   });
   afterAll(async () => {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-    resetEnvCache();
+    restoreEnv();
     setDatabaseForProcess(undefined);
     (globalThis as { __forecourtAuth?: unknown }).__forecourtAuth = undefined;
     await t.drop();

@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { POST as login } from "@/app/api/account/login/route";
 import { POST as forgotPassword } from "@/app/api/account/forgot-password/route";
-import { resetEnvCache } from "@/env";
 import { forgetAuthForTests, getAuth } from "@/server/auth";
 import { setDatabaseForProcess } from "@/server/db";
 import { emails } from "@/server/db/schema";
@@ -14,27 +13,16 @@ import {
 import { resetPasswordWithToken } from "@/modules/accounts/server/reset-password";
 import { signIn } from "@/modules/accounts/server/sign-in";
 import { insertSettings, insertUser } from "@tests/factories";
+import { envOverrides } from "../support/env";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 
 // Issue 28 #1, ADR 0041: wrong passwords count, per address and per (account, address); the account
 // itself is only slowed down, so nobody can lock its owner out from elsewhere.
 const KEY = "sign-in-limits-test-key-0123456789";
-const saved: Record<string, string | undefined> = {};
-function setEnv(values: Record<string, string | undefined>) {
-  for (const [k, v] of Object.entries(values)) {
-    if (!(k in saved)) saved[k] = process.env[k];
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
-}
-function restoreEnv() {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
-}
+const env = envOverrides();
+const { saved } = env;
+const setEnv = env.set;
+const restoreEnv = env.restore;
 
 const PASSWORD = "Right-Horse-Battery-42";
 const WRONG = "Wrong-Password-123";
