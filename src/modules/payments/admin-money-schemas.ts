@@ -87,6 +87,13 @@ export const refundInput = z
     reason: v.reason,
   }));
 
+/** A reason the customer reads (a discount's, a cancellation's). */
+const customerReason = z
+  .string({ error: "Give a reason: the customer sees it." })
+  .trim()
+  .min(3, "Give a reason: the customer sees it.")
+  .max(500, "Use at most 500 characters.");
+
 /** A discount on a standing booking: lowers its charge, before or after payment. */
 export const adjustPriceInput = z
   .object({
@@ -94,11 +101,7 @@ export const adjustPriceInput = z
     from,
     amount: positive,
     chargeShownMinor: shown,
-    reason: z
-      .string({ error: "Give a reason: the customer sees it." })
-      .trim()
-      .min(3, "Give a reason: the customer sees it.")
-      .max(500, "Use at most 500 characters."),
+    reason: customerReason,
   })
   .transform((v) => ({
     bookingId: v.bookingId,
@@ -114,11 +117,7 @@ export const cancelWithRefundInput = z
     from,
     amount: amount.refine((m) => m >= 0, "Enter zero or more."),
     refundableMinor: shown,
-    reason: z
-      .string({ error: "Give a reason: the customer sees it." })
-      .trim()
-      .min(3, "Give a reason: the customer sees it.")
-      .max(500, "Use at most 500 characters."),
+    reason: customerReason,
   })
   .transform((v) => ({
     bookingId: v.bookingId,
