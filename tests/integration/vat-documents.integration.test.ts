@@ -20,6 +20,7 @@ import { updateSettings } from "@/modules/settings/server/update-settings";
 import { bookingAdjustments, bookings, payments, refunds, taxDocuments } from "@/server/db/schema";
 import { insertUser } from "@tests/factories";
 import { dbKinds } from "../support/db";
+import { parseCsv as parseRecords } from "../e2e/support/csv";
 import { readPdf } from "../support/pdf-text";
 import { NOW, useLifecycle } from "./booking-lifecycle-fixture";
 
@@ -326,7 +327,7 @@ describe.each(dbKinds)("VAT documents, on %s", (kind) => {
     const xeroRes = await taxDocumentsCsvResponse(req("xero"), { role: "admin" }, "xero");
     expect(xeroRes.status).toBe(200);
     const xeroText = await xeroRes.text();
-    const xero = parseCsv(xeroText);
+    const xero = parseCsvFile(xeroText);
     expect(xero[0]).toEqual([...XERO_SALES_INVOICE_COLUMNS]);
     const col = (name: string) => XERO_SALES_INVOICE_COLUMNS.indexOf(name as never);
     const totals = new Map(xero.slice(1).map((r) => [r[col("*InvoiceNumber")], Number(r[col("Total")])]));
@@ -339,7 +340,7 @@ describe.each(dbKinds)("VAT documents, on %s", (kind) => {
     expect(xero[1]?.[col("*InvoiceDate")]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     expect(xero.slice(1).some((r) => r[col("*InvoiceNumber")] === "CN-000001")).toBe(true);
 
-    const qbo = parseCsv(
+    const qbo = parseCsvFile(
       await (await taxDocumentsCsvResponse(req("quickbooks"), { role: "admin" }, "quickbooks")).text(),
     );
     expect(qbo[0]).toEqual([...QUICKBOOKS_INVOICE_COLUMNS]);
@@ -351,32 +352,5 @@ describe.each(dbKinds)("VAT documents, on %s", (kind) => {
   });
 });
 
-/** RFC 4180 records (quoted fields, doubled quotes), without the byte-order mark. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  const src = text.replace(/^\uFEFF/, "");
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (quoted && c === '"' && src[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (!quoted && c === ",") {
-      row.push(field);
-      field = "";
-    } else if (!quoted && c === "\r" && src[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else {
-      field += c;
-    }
-  }
-  return rows;
-}
+/** The export's records, without its byte-order mark (the parser is the e2e suite's). */
+const parseCsvFile = (text: string): string[][] => parseRecords(text.replace(/^\uFEFF/, ""));
