@@ -121,6 +121,7 @@ const ACTIONS: Record<string, Requirement> = {
   // src/modules/payments/admin-actions.ts
   cancelWithRefundAction: "admin",
   recordPaymentAction: "admin",
+  adjustPriceAction: "admin",
   refundBookingAction: "admin",
   sendPaymentLinkAction: "admin",
   // src/modules/payments/admin-customer-actions.ts

@@ -193,7 +193,7 @@ test("send a payment link for a balance, the customer pays it through the test p
   await expect(a.page.getByRole("region", { name: "Timeline" })).toContainText("Refund £10.00 succeeded");
   await waitForMail(
     credentials.customer.email,
-    new RegExp(`^A refund of £10\\.00 for your booking ${job.reference}`),
+    new RegExp(`^A goodwill refund of £10\\.00 for your booking ${job.reference}`),
   );
   await a.ctx.close();
 });

@@ -93,7 +93,7 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
             {b.items.map((item, i) => (
               <tr key={`${item.name}-${i}`} className="border-b border-line">
                 <td className="py-2">{item.name}</td>
-                <td className="tabular py-2 text-right">{item.price}</td>
+                <td className="tabular whitespace-nowrap py-2 text-right">{item.price}</td>
               </tr>
             ))}
           </tbody>
@@ -102,7 +102,7 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
               <th scope="row" className="py-2 text-left">
                 Total
               </th>
-              <td className="tabular py-2 text-right">{b.total}</td>
+              <td className="tabular whitespace-nowrap py-2 text-right">{b.total}</td>
             </tr>
             {adjustments.map((a) => (
               <tr key={a.id} className="border-t border-line">
@@ -110,7 +110,7 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
                   {a.label}
                   <span className="block text-ink-muted">{a.reason}</span>
                 </th>
-                <td className="tabular py-2 text-right">−{a.amount}</td>
+                <td className="tabular whitespace-nowrap py-2 text-right">−{a.amount}</td>
               </tr>
             ))}
             {(adjustments.length > 0 || m.closed) && (
@@ -118,7 +118,7 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
                 <th scope="row" className="py-2 text-left">
                   {m.closed ? `${b.statusLabel}: fee kept` : "Price"}
                 </th>
-                <td className="tabular py-2 text-right">{b.charge}</td>
+                <td className="tabular whitespace-nowrap py-2 text-right">{b.charge}</td>
               </tr>
             )}
           </tfoot>
@@ -148,7 +148,7 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
                   {line.how}
                   {line.why && <span className="block text-ink-muted">{line.why}</span>}
                 </td>
-                <td className="tabular py-2 text-right">
+                <td className="tabular whitespace-nowrap py-2 text-right">
                   {line.kind === "refund" ? "−" : ""}
                   {line.amount}
                 </td>
