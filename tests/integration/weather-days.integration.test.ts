@@ -34,6 +34,7 @@ import {
   payments,
   refunds,
   rescheduleRequests,
+  settings,
   weatherDayBookings,
   weatherDays,
 } from "@/server/db/schema";
@@ -149,6 +150,34 @@ describe.each(dbKinds)("weather days, on %s", (kind) => {
     await expect(
       previewWeatherDay(t.db, { id: customer.id }, weatherDayInput.parse({ date: WED }), NOW),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("a past date is refused on the date field, by the preview and the mark; today is allowed (issue 27)", async () => {
+    const pastDate = { fieldErrors: { date: ["Choose today or a date to come: that date has passed."] } };
+    // NOW is Monday 11 January 09:00 in the business's time zone: the 10th has passed.
+    await expect(
+      previewWeatherDay(t.db, admin(), weatherDayInput.parse({ date: "2027-01-10" }), NOW),
+    ).rejects.toMatchObject({ code: "VALIDATION", ...pastDate });
+    await expect(mark({ date: "2027-01-10" })).rejects.toMatchObject({ code: "VALIDATION", ...pastDate });
+    // Still the 10th in Honolulu when it is already the 11th in UTC: the business's zone decides.
+    const lateEvening = new Date("2027-01-11T08:00:00Z");
+    const { timeZone } = must((await t.db.select().from(settings))[0]);
+    await t.db.update(settings).set({ timeZone: "Pacific/Honolulu" });
+    try {
+      const today = await previewWeatherDay(
+        t.db,
+        admin(),
+        weatherDayInput.parse({ date: "2027-01-10" }),
+        lateEvening,
+      );
+      expect(today.period).toBe("Sunday, 10 January 2027, the whole day");
+    } finally {
+      await t.db.update(settings).set({ timeZone });
+    }
+    expect(
+      (await previewWeatherDay(t.db, admin(), weatherDayInput.parse({ date: "2027-01-11" }), NOW)).rows,
+    ).toEqual([]);
+    expect(await t.db.select().from(weatherDays)).toHaveLength(0);
   });
 
   it("marking the day closes it for new bookings and holds the nearest free times for each booking", async () => {

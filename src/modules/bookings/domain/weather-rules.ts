@@ -49,6 +49,15 @@ export function weatherOfferExpiry(
   return new Date(Math.min(bySetting, earliest));
 }
 
+/**
+ * A weather day is for today or a date to come: a past date has nothing left to close or move. "Today"
+ * is the business's local date (its time zone), so a date entered late in the evening isn't off by one.
+ * Returns the field message, or null when the date is allowed.
+ */
+export function pastWeatherDateError(date: string, today: string): string | null {
+  return date < today ? "Choose today or a date to come: that date has passed." : null;
+}
+
 /** What the customer is told after the weather day was lifted (the answer page, and a late click). */
 export const LIFTED_MESSAGE = "Good news: the weather cleared, so your booking goes ahead at its time.";
 

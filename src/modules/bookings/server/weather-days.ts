@@ -28,6 +28,7 @@ import { AppError } from "@/server/errors";
 import { alreadyDecidedMessage, isLapsed } from "../domain/reschedule-rules";
 import {
   LIFTED_MESSAGE,
+  pastWeatherDateError,
   pickOfferTimes,
   WEATHER_OFFER_COUNT,
   WEATHER_SEARCH_DAYS,
@@ -60,8 +61,13 @@ const DAY = 1440;
 
 export type WeatherWindow = { date: string; startsAt: Date; endsAt: Date; teamIds: string[] | null };
 
-/** The instants of the period asked for (the whole local day without times). */
-export function weatherWindow(input: WeatherDayInput, timeZone: string): WeatherWindow {
+/**
+ * The instants of the period asked for (the whole local day without times). A past date is refused here,
+ * so the preview and the mark both say so on the date field.
+ */
+export function weatherWindow(input: WeatherDayInput, timeZone: string, now: Date): WeatherWindow {
+  const past = pastWeatherDateError(input.date, localDateOf(now, timeZone));
+  if (past) throw new AppError("VALIDATION", undefined, { date: [past] });
   const startsAt = localToInstant(input.date, input.from ?? 0, timeZone);
   const endsAt =
     input.to === undefined || input.to >= DAY
@@ -105,7 +111,7 @@ export async function markWeatherDay(
   { now = new Date() }: { now?: Date } = {},
 ): Promise<MarkWeatherDayResult> {
   const settings = await getSettingsOrThrow(db);
-  const w = weatherWindow(input, settings.timeZone);
+  const w = weatherWindow(input, settings.timeZone, now);
   if (w.endsAt <= now)
     throw new AppError("VALIDATION", undefined, { date: ["That period is over: choose a date to come."] });
   return db.transaction(async (tx) => {

@@ -65,7 +65,7 @@ export async function previewWeatherDay(
 ): Promise<WeatherPreview> {
   await assertAdminActor(db, actor);
   const { timeZone } = await getSettingsOrThrow(db);
-  const w = weatherWindow(input, timeZone);
+  const w = weatherWindow(input, timeZone, now);
   const [rows, names] = await Promise.all([bookingsInWindow(db, w, now), teamNames(db)]);
   const people = await findUserContacts(
     db,
