@@ -112,6 +112,38 @@ describe.each(dbKinds)("the customer's bookings, on %s", (kind) => {
     expect(cancelled.rows.map((r) => r.reference)).toEqual([refs.cancelledFuture?.reference]);
   });
 
+  it("a cancelled booking's payment chip says what happened to the money, in the list and on its page", async () => {
+    // Issue 27 item 7: a cancelled booking with its deposit kept read "Paid" (or "Deposit paid").
+    const third = await insertUser(t.db, { role: "customer" });
+    const kept = await insertBooking(t.db, {
+      customerId: third.id,
+      teamId,
+      startsAt: at(20),
+      status: "cancelled",
+      paidMinor: 3000,
+      feeMinor: 3000,
+    });
+    const owed = await insertBooking(t.db, {
+      customerId: third.id,
+      teamId,
+      startsAt: at(21),
+      status: "cancelled",
+      paidMinor: 3000,
+      feeMinor: 0,
+    });
+    const list = await listMyBookings(
+      t.db,
+      third.id,
+      { when: "past", status: "cancelled", page: 1 },
+      { now: NOW },
+    );
+    expect(Object.fromEntries(list.rows.map((r) => [r.reference, r.paymentStatusLabel]))).toEqual({
+      [kept.reference]: "Fee kept £30.00",
+      [owed.reference]: "Refund on its way",
+    });
+    expect((await getMyBooking(t.db, third.id, kept.id))?.view.paymentStatusLabel).toBe("Fee kept £30.00");
+  });
+
   it("opens only the customer's own booking, with a history that leaves out internal notes", async () => {
     const b = refs.paid;
     if (!b) throw new Error("fixture");

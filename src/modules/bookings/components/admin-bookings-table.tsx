@@ -4,7 +4,7 @@ import type { SearchParamsInput } from "@/components/ui/url";
 import { formatDateTime } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
-import { PAYMENT_STATUS_LABELS } from "@/modules/bookings/domain/booking-money";
+import { bookingMoney, paymentStatusLabel } from "@/modules/bookings/domain/booking-money";
 import type { AdminBookingRow, AdminBookingsPage } from "@/modules/bookings/server";
 import { BOOKING_STATUS_LABELS } from "@/modules/bookings/server/booking-view";
 import { AdminBookingsSort } from "./admin-bookings-sort";
@@ -99,7 +99,14 @@ export function AdminBookingsTable({
                 <Td label="Payment" className="py-1">
                   <PaymentStatusBadge
                     status={r.paymentStatus}
-                    label={PAYMENT_STATUS_LABELS[r.paymentStatus]}
+                    label={paymentStatusLabel(
+                      bookingMoney({
+                        ...r,
+                        amountPaidMinor: r.paidMinor,
+                        amountRefundedMinor: r.refundedMinor,
+                      }),
+                      r.currency,
+                    )}
                   />
                 </Td>
                 <Td label="Total" numeric className="md:text-right">

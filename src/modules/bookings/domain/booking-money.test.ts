@@ -5,8 +5,11 @@ import {
   afterRefund,
   type BookingMoneyInput,
   bookingMoney,
+  CLOSED_MONEY_STATUSES,
+  closedMoneyLabel,
   closingFee,
   discountLimit,
+  paymentStatusLabel,
   refundLimit,
 } from "./booking-money";
 
@@ -205,6 +208,77 @@ describe("bookingMoney over random money events", () => {
         expect(m.chargeMinor).toBeLessThanOrEqual(total);
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe("paymentStatusLabel: a closed booking's chip says what happened to the money", () => {
+  // A £140 job with a £30 deposit.
+  const deposit = pay(booking(), 3000);
+  const cancelled = (b: BookingMoneyInput, refundMinor: number, refunded = refundMinor) => {
+    const feeMinor = closingFee(b, "cancelled", { refundMinor, noShowFeePercent: 100 });
+    return { ...b, status: "cancelled" as const, feeMinor, amountRefundedMinor: refunded };
+  };
+  it.each<[string, BookingMoneyInput, string | null, string]>([
+    ["a standing booking keeps its status", deposit, null, "Deposit paid"],
+    ["a standing booking paid in full", pay(booking(), 14000), null, "Paid"],
+    ["cancelled in the free window, refunded", cancelled(deposit, 3000), "Refunded", "Refunded"],
+    ["cancelled late, the deposit kept", cancelled(deposit, 0), "Fee kept £30.00", "Fee kept £30.00"],
+    ["cancelled, part kept", cancelled(deposit, 1000), "Fee kept £20.00", "Fee kept £20.00"],
+    [
+      "cancelled with a refund owed, not yet made",
+      { ...deposit, status: "cancelled", feeMinor: 0 },
+      "Refund on its way",
+      "Refund on its way",
+    ],
+    [
+      "cancelled before paying",
+      { ...booking(), status: "cancelled", feeMinor: 0 },
+      "Nothing paid",
+      "Nothing paid",
+    ],
+    ["a lapsed hold", { ...booking(), status: "expired", feeMinor: 0 }, "Nothing paid", "Nothing paid"],
+    [
+      "a declined request, refunded",
+      { ...deposit, status: "declined", feeMinor: 0, amountRefundedMinor: 3000 },
+      "Refunded",
+      "Refunded",
+    ],
+    [
+      "missed, the fee unpaid beyond the deposit",
+      { ...deposit, status: "no_show", feeMinor: 14000 },
+      "Fee due £110.00",
+      "Fee due £110.00",
+    ],
+    [
+      "missed, paid in full",
+      { ...pay(booking(), 14000), status: "no_show", feeMinor: 14000 },
+      "Fee kept £140.00",
+      "Fee kept £140.00",
+    ],
+  ])("%s", (_name, b, closed, label) => {
+    const m = bookingMoney(b);
+    expect(closedMoneyLabel(m, "GBP")).toBe(closed);
+    expect(paymentStatusLabel(m, "GBP")).toBe(label);
+  });
+
+  it("never says a deposit or payment stands on a closed booking", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...CLOSED_MONEY_STATUSES),
+        fc.nat(20000),
+        fc.nat(20000),
+        fc.nat(20000),
+        (status, fee, paid, refunded) => {
+          const m = bookingMoney({
+            ...booking({ status, feeMinor: fee, amountPaidMinor: paid }),
+            amountRefundedMinor: Math.min(paid, refunded),
+          });
+          expect(["Deposit paid", "Paid", "Unpaid", "Partly refunded"]).not.toContain(
+            paymentStatusLabel(m, "GBP"),
+          );
+        },
+      ),
     );
   });
 });

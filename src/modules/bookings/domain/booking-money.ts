@@ -1,4 +1,5 @@
 import type { BookingStatus } from "@/lib/enums";
+import { formatMoney } from "@/lib/money";
 
 // A booking's money, defined once (ADR 0040, PRODUCT.md §6). Every screen, file, email, report and read
 // model reads these figures: here in TypeScript, and in SQL through the database functions of migration
@@ -165,3 +166,23 @@ export function depositOwed(b: BookingMoneyInput & { depositDueMinor: number }):
   const m = bookingMoney(b);
   return Math.max(0, m.dueMinor - Math.max(0, m.chargeMinor - b.depositDueMinor));
 }
+
+/**
+ * What happened to the money of a closed booking (cancelled, declined, expired, missed), in the customer's
+ * words, or null while the booking stands. A closed booking's payment status alone misleads ("Deposit paid"
+ * on a cancelled booking): this says whether the money went back, is on its way back, or was kept.
+ */
+export function closedMoneyLabel(m: BookingMoney, currency: string): string | null {
+  if (!m.closed) return null;
+  const money = (minor: number) => formatMoney(minor, currency);
+  // A refund is owed but not yet made: the money above the fee goes back.
+  if (m.refundableMinor > 0) return "Refund on its way";
+  if (m.dueMinor > 0) return `Fee due ${money(m.dueMinor)}`;
+  if (m.feeKeptMinor > 0) return `Fee kept ${money(m.feeKeptMinor)}`;
+  if (m.collectedMinor <= 0) return "Nothing paid";
+  return "Refunded";
+}
+
+/** The payment chip's words for a booking: what happened to the money once it closed, its status before. */
+export const paymentStatusLabel = (m: BookingMoney, currency: string): string =>
+  closedMoneyLabel(m, currency) ?? PAYMENT_STATUS_LABELS[m.paymentStatus];

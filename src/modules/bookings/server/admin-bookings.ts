@@ -46,6 +46,9 @@ export type AdminBookingRow = {
   source: BookingSource;
   currency: string;
   totalMinor: number;
+  adjustmentMinor: number;
+  /** A closed booking's fee (null while it stands): with the rest, its money (bookingMoney). */
+  feeMinor: number | null;
   paidMinor: number;
   refundedMinor: number;
   dueMinor: number;
@@ -93,6 +96,8 @@ const rowColumns = {
   source: bookings.source,
   currency: bookings.currency,
   totalMinor: bookings.totalMinor,
+  adjustmentMinor: bookings.adjustmentMinor,
+  feeMinor: bookings.feeMinor,
   paidMinor: bookings.amountPaidMinor,
   refundedMinor: bookings.amountRefundedMinor,
   dueMinor: sql<number>`${dueSql}::int`,

@@ -9,7 +9,7 @@ import {
   type BookingPaymentStatus,
   bookingMoney,
   depositOwed,
-  PAYMENT_STATUS_LABELS,
+  paymentStatusLabel,
 } from "@/modules/bookings/domain/booking-money";
 import type { DbOrTx } from "@/server/db";
 import {
@@ -149,7 +149,7 @@ export async function getBookingView(db: DbOrTx, bookingId: string): Promise<Boo
     status: b.status,
     statusLabel: BOOKING_STATUS_LABELS[b.status],
     paymentStatus,
-    paymentStatusLabel: PAYMENT_STATUS_LABELS[paymentStatus],
+    paymentStatusLabel: paymentStatusLabel(m, b.currency),
     startsAt: b.startsAt.toISOString(),
     endsAt: b.endsAt.toISOString(),
     when: formatDateTime(b.startsAt, tz),

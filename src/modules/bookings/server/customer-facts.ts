@@ -6,7 +6,7 @@ import { formatMoney } from "@/lib/money";
 import { normaliseRegistration } from "@/lib/registration";
 import { type DbOrTx, getDb } from "@/server/db";
 import { bookings, customerBookingFacts, postcodeKeyExpr, registrationExpr } from "@/server/db/schema";
-import { bookingMoney, PAYMENT_STATUS_LABELS } from "../domain/booking-money";
+import { bookingMoney, paymentStatusLabel } from "../domain/booking-money";
 import { BOOKING_STATUS_LABELS } from "./booking-view";
 
 // What the bookings module knows about each customer, for the admin's customers list (ADR 0020, ADR 0025):
@@ -164,20 +164,23 @@ export async function listCustomerBookingsForAdmin(
       asc(bookings.id),
     )
     .limit(limit);
-  return rows.map((r) => ({
-    id: r.id,
-    reference: r.reference,
-    when: formatDateTime(r.startsAt, timeZone),
-    startsAt: r.startsAt,
-    title: r.title ?? "Booking",
-    vehicle: [r.vehicle.make, r.vehicle.model, r.vehicle.registration].filter(Boolean).join(" "),
-    status: r.status,
-    statusLabel: BOOKING_STATUS_LABELS[r.status],
-    paymentStatusLabel: PAYMENT_STATUS_LABELS[bookingMoney(r).paymentStatus],
-    total: formatMoney(r.totalMinor, r.currency),
-    upcoming: Boolean(r.upcoming),
-    netPaidMinor: bookingMoney(r).netPaidMinor,
-  }));
+  return rows.map((r) => {
+    const m = bookingMoney(r);
+    return {
+      id: r.id,
+      reference: r.reference,
+      when: formatDateTime(r.startsAt, timeZone),
+      startsAt: r.startsAt,
+      title: r.title ?? "Booking",
+      vehicle: [r.vehicle.make, r.vehicle.model, r.vehicle.registration].filter(Boolean).join(" "),
+      status: r.status,
+      statusLabel: BOOKING_STATUS_LABELS[r.status],
+      paymentStatusLabel: paymentStatusLabel(m, r.currency),
+      total: formatMoney(r.totalMinor, r.currency),
+      upcoming: Boolean(r.upcoming),
+      netPaidMinor: m.netPaidMinor,
+    };
+  });
 }
 
 /** The customer's upcoming bookings (ids and status), which a deactivation keeps or cancels. */

@@ -8,7 +8,7 @@ import { getSettingsOrThrow } from "@/modules/settings/server";
 import { getDb, type DbOrTx } from "@/server/db";
 import { bookingEvents, bookings } from "@/server/db/schema";
 import { describeForCustomer } from "../domain/customer-timeline";
-import { bookingMoney, PAYMENT_STATUS_LABELS } from "../domain/booking-money";
+import { bookingMoney, paymentStatusLabel } from "../domain/booking-money";
 import { TERMINAL_STATUSES } from "../domain/booking-status";
 import { BOOKING_STATUS_LABELS, type BookingView, getBookingView } from "./booking-view";
 
@@ -122,7 +122,6 @@ export async function listMyBookings(
   const total = Number(filtered?.n ?? 0);
   return {
     rows: rows.map((r) => {
-      const { paymentStatus } = bookingMoney(r);
       return {
         id: r.id,
         reference: r.reference,
@@ -131,7 +130,7 @@ export async function listMyBookings(
         vehicle: [r.vehicle.make, r.vehicle.model, r.vehicle.registration].filter(Boolean).join(" "),
         status: r.status,
         statusLabel: BOOKING_STATUS_LABELS[r.status],
-        paymentStatusLabel: PAYMENT_STATUS_LABELS[paymentStatus],
+        paymentStatusLabel: paymentStatusLabel(bookingMoney(r), r.currency),
         total: formatMoney(r.totalMinor, r.currency),
       };
     }),
