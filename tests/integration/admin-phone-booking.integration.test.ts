@@ -5,6 +5,7 @@ import { phoneBookingInput } from "@/modules/bookings/admin-phone-schemas";
 import {
   createAdminBooking,
   customerSavedRecords,
+  getAdminBookingPage,
   quotePhoneJob,
   searchCustomers,
 } from "@/modules/bookings/server";
@@ -46,6 +47,10 @@ import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 
 // Monday 11 January 2027, 09:00 GMT (London = UTC in winter).
 const NOW = new Date("2027-01-11T09:00:00Z");
+function must<T>(v: T | null | undefined): T {
+  if (v === null || v === undefined) throw new Error("expected a value");
+  return v;
+}
 const at = (day: number, hour: number, minute = 0) => new Date(Date.UTC(2027, 0, day, hour, minute));
 
 describe.each(dbKinds)("phone bookings, on %s", (kind) => {
@@ -280,6 +285,15 @@ describe.each(dbKinds)("phone bookings, on %s", (kind) => {
       .from(bookingEvents)
       .where(eq(bookingEvents.bookingId, result.bookingId));
     expect(events.map((e) => e.type).sort()).toEqual(["created", "payment"]);
+    // Made and paid in one transaction, the timeline tells it in that order (issue 27): each event is
+    // stamped when written, not at the transaction's start (one shared instant, the random id deciding).
+    const byType = new Map(events.map((e) => [e.type, e.at.getTime()]));
+    expect(must(byType.get("created"))).toBeLessThan(must(byType.get("payment")));
+    const page = must(await getAdminBookingPage(t.db, result.bookingId, NOW));
+    expect(page.timeline.map((e) => e.what)).toEqual([
+      expect.stringMatching(/^Booked/),
+      expect.stringMatching(/^Payment/),
+    ]);
   });
 
   it("pay on the day: confirmed with the whole amount due; outside the area allowed and flagged", async () => {

@@ -11,7 +11,14 @@ import { allocationStatusFor } from "../domain/booking-status";
 
 export type Booking = typeof bookings.$inferSelect;
 export type NewBooking = typeof bookings.$inferInsert;
-/** `at` may be `sql\`clock_timestamp()\`` to order events written in one transaction. */
+/**
+ * Events are stamped when they are written (`clock_timestamp()`), not when their transaction began (the
+ * column's `now()` default): events of one transaction — a phone booking made and paid at once — would
+ * otherwise share one instant and the random id would pick their order ("Payment received" above
+ * "Booked"). Readers order by (at, id). An explicit `at` (the demo data's history) is kept.
+ */
+export const eventWrittenAt = (): SQL => sql`clock_timestamp()`;
+
 export type BookingEventRow = Omit<typeof bookingEvents.$inferInsert, "id" | "createdAt" | "at"> & {
   at?: Date | SQL;
 };
@@ -51,9 +58,12 @@ export async function insertBookingRecord(db: DbOrTx, input: BookingRecordInput)
     type: "created",
     toValue: booking.status,
     ...(input.created.data ? { data: input.created.data } : {}),
+    at: eventWrittenAt(),
   });
   if (input.history?.length)
-    await db.insert(bookingEvents).values(input.history.map((e) => ({ ...e, bookingId: booking.id })));
+    await db
+      .insert(bookingEvents)
+      .values(input.history.map((e) => ({ ...e, bookingId: booking.id, at: e.at ?? eventWrittenAt() })));
   return booking;
 }
 
@@ -65,7 +75,8 @@ export async function lockBooking(tx: Tx, bookingId: string): Promise<Booking | 
 
 /** Adds entries to a booking's timeline (payments, refunds) in the caller's transaction. */
 export async function recordBookingEvents(tx: Tx, events: readonly BookingEventRow[]): Promise<void> {
-  if (events.length) await tx.insert(bookingEvents).values([...events]);
+  // One statement each, so that each is stamped after the one before it.
+  for (const e of events) await tx.insert(bookingEvents).values({ ...e, at: e.at ?? eventWrittenAt() });
 }
 
 /** Money received or refunded, counted on the booking's ledger (the payment status derives from it). */
