@@ -344,6 +344,16 @@ describe.each(dbKinds)("reports on %s", (kind) => {
       ["Zoë Adams", 2, 19000, "2026-10-20T10:00:00.000Z"],
       ["Bob Brown", 2, 18500, "2026-11-10T09:00:00.000Z"],
     ]);
+    // Issue 27 item 14: the date is their first job's, so the column says so ("Customer since" is the
+    // account's creation date, on the customer's profile).
+    const table = await reportTable(t.db, "top-customers", { range: november, currency: "GBP" });
+    expect(table.columns.map((col) => col.label)).toEqual([
+      "Customer",
+      "Email",
+      "Jobs",
+      "Value",
+      "First job",
+    ]);
   });
 
   it("teams: jobs, booked and open hours, utilisation (an inactive team without jobs is left out)", async () => {

@@ -283,7 +283,7 @@ async function topCustomersTable(db: DbOrTx, c: TableContext): Promise<ReportTab
       { label: "Email", kind: "text" },
       { label: "Jobs", kind: "count" },
       { label: "Value", kind: "money" },
-      { label: "Customer since", kind: "text" },
+      { label: "First job", kind: "text" },
     ],
     rows: rows.map((r) => [
       r.name,
