@@ -11,6 +11,7 @@ import {
 } from "@/modules/bookings/server";
 import { startCheckout } from "@/modules/payments/server/checkout";
 import { recordPhonePayment } from "@/modules/payments/server/phone-payment";
+import { renderTemplate } from "@/modules/notifications/templates";
 import { setDatabaseForProcess } from "@/server/db";
 import {
   allocations,
@@ -278,8 +279,20 @@ describe.each(dbKinds)("phone bookings, on %s", (kind) => {
       recordedBy: adminId,
       kind: "deposit",
     });
-    const templates = (await mailOf(result.bookingId)).map((m) => m.template).sort();
-    expect(templates).toEqual(["booking-confirmed", "booking-new-admin", "payment-receipt"]);
+    // Paid at the desk: one email to the customer, the confirmation with its receipt (issue 27).
+    const mail = await mailOf(result.bookingId);
+    expect(mail.map((m) => m.template).sort()).toEqual(["booking-confirmed", "booking-new-admin"]);
+    expect(mail.filter((m) => m.to === customer.email)).toHaveLength(1);
+    const confirmation = must(mail.find((m) => m.template === "booking-confirmed"));
+    expect(confirmation.data.receipt).toMatchObject({ amount: "£50.00" });
+    const rendered = await renderTemplate("booking-confirmed", confirmation.data as never, {
+      businessName: "Shine Street",
+      contactEmail: "hello@shine.test",
+      contactPhone: "020 7946 0000",
+      appUrl: "http://localhost",
+    });
+    expect(rendered.text).toMatch(/receipt/i);
+    expect(rendered.text).toContain("£50.00");
     const events = await t.db
       .select()
       .from(bookingEvents)

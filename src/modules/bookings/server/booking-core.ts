@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { BookingSource, BookingStatus } from "@/lib/enums";
 import { generateReference } from "@/lib/reference";
+import type { ReceiptSection } from "@/modules/notifications/templates/booking";
 import type { Quote } from "@/modules/pricing/domain/quote";
 import type { Tx } from "@/server/db";
 import type { AddressSnapshot, VehicleSnapshot } from "@/server/db/schema";
@@ -80,8 +81,12 @@ export function newBookingRecord(f: NewBookingFacts): BookingRecordInput {
  * A new booking's emails — "confirmed" (with the calendar file) when it is booked, "received" while it
  * waits for payment or approval; the business's "new booking" — and its live events.
  */
-export async function announceNewBooking(tx: Tx, booking: Booking): Promise<void> {
-  await enqueueBookingEmails(tx, booking.id, booking.status === "confirmed" ? "confirmed" : "received");
+export async function announceNewBooking(
+  tx: Tx,
+  booking: Booking,
+  opts: { receipt?: ReceiptSection | null } = {},
+): Promise<void> {
+  await enqueueBookingEmails(tx, booking.id, booking.status === "confirmed" ? "confirmed" : "received", opts);
   const payload = { bookingId: booking.id, reference: booking.reference, status: booking.status };
   await publish(tx, "booking.updated", { audience: "admins" }, payload);
   await publish(tx, "booking.updated", { audience: "user", userId: booking.customerId }, payload);

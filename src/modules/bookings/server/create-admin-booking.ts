@@ -13,6 +13,7 @@ import {
 } from "@/modules/accounts/server";
 import { RESERVE_LOCK_NAMESPACE, reserve } from "@/modules/availability/server";
 import { amountDueNow } from "@/modules/pricing/domain/quote";
+import type { ReceiptSection } from "@/modules/notifications/templates/booking";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type Actor, writeAudit } from "@/server/audit";
 import { type Db, type DbOrTx, getDb, type Tx } from "@/server/db";
@@ -51,11 +52,14 @@ export type ManualPayment = {
   reference: string | null;
 };
 
-/** Records money received by the business for a booking just made (the payments module's function). */
+/**
+ * Records money received by the business for a booking just made (the payments module's function), and
+ * answers its receipt: the customer's one confirmation email carries it, as a paid online booking's does.
+ */
 export type RecordManualPayment = (
   tx: Tx,
   input: { booking: Booking; payment: ManualPayment; actorId: string; now: Date },
-) => Promise<void>;
+) => Promise<ReceiptSection>;
 
 export type AdminBookingResult = {
   bookingId: string;
@@ -284,8 +288,10 @@ export async function createAdminBooking(
           withAllocation,
         });
       const finish = async (ftx: Tx, made: Booking) => {
-        if (input.manual)
-          await opts.recordPayment(ftx, { booking: made, payment: input.manual, actorId: actor.id, now });
+        // Paid at the desk: one email to the customer, the confirmation with the receipt in it.
+        const receipt = input.manual
+          ? await opts.recordPayment(ftx, { booking: made, payment: input.manual, actorId: actor.id, now })
+          : null;
         await writeAudit(ftx, {
           actorId: actor.id,
           ip: actor.ip,
@@ -304,7 +310,7 @@ export async function createAdminBooking(
             teamId: made.teamId,
           },
         });
-        await announceNewBooking(ftx, made);
+        await announceNewBooking(ftx, made, { receipt });
       };
 
       if (!input.override) {

@@ -42,7 +42,8 @@ export type BookingConfirmedData = {
   summary: BookingEmailSummary;
   url: string;
   site: { water: boolean; power: boolean; covered: boolean; accessNotes: string | null };
-  /** The online payment that confirmed it: the receipt is a section of this email, not another email. */
+  /** The payment that confirmed it (online, or taken at the desk for a phone booking): the receipt is a
+   * section of this email, not another email. */
   receipt?: ReceiptSection | null;
   /** A new guest's account set-up link, as a section of this email. */
   setupUrl?: string | null;

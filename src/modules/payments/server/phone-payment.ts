@@ -1,11 +1,12 @@
 import "server-only";
 import { addToBookingLedger, recordBookingEvents, type RecordManualPayment } from "@/modules/bookings/server";
 import { payments } from "@/server/db/schema";
-import { enqueuePaymentReceipt } from "./payment-emails";
+import { receiptSection } from "./payment-emails";
 
 // Money the business took for a booking it has just made on the phone (cash, card terminal or bank
 // transfer): a settled manual payment, counted on the booking's ledger through the bookings module, on
-// its timeline, and receipted to the customer — in the booking's own transaction.
+// its timeline — in the booking's own transaction. Its receipt is a section of the booking's confirmation
+// (one email to the customer, as a paid online booking gets), not an email of its own.
 
 export const recordPhonePayment: RecordManualPayment = async (tx, { booking, payment, actorId, now }) => {
   const [row] = await tx
@@ -21,7 +22,7 @@ export const recordPhonePayment: RecordManualPayment = async (tx, { booking, pay
       recordedBy: actorId,
       settledAt: now,
     })
-    .returning({ id: payments.id });
+    .returning();
   if (!row) throw new Error("payment insert returned nothing");
   await addToBookingLedger(tx, booking.id, { paidMinor: payment.amountMinor });
   await recordBookingEvents(tx, [
@@ -41,5 +42,5 @@ export const recordPhonePayment: RecordManualPayment = async (tx, { booking, pay
       },
     },
   ]);
-  await enqueuePaymentReceipt(tx, row.id);
+  return receiptSection(tx, row, now);
 };
