@@ -8,6 +8,7 @@ import {
   refundInput,
 } from "@/modules/payments/admin-money-schemas";
 import { adjustPrice } from "@/modules/payments/server/adjust-price";
+import { changeBookingAsAdmin } from "@/modules/bookings/server/admin-booking-actions";
 import { cancelWithRefund, recordPayment, refundBooking } from "@/modules/payments/server/admin-money";
 import { issueCreditNoteIfDue, issueInvoiceIfDue } from "@/modules/payments/server/tax-documents";
 import { loadTaxDocument, taxDocumentPdfResponse } from "@/modules/payments/server/tax-document-pages";
@@ -236,6 +237,85 @@ describe.each(dbKinds)("VAT documents, on %s", (kind) => {
     const [row] = await l.t.db.select().from(bookings).where(eq(bookings.id, c.id));
     const [invoice] = await docsOf(c.id);
     expect(must(invoice).grossMinor - 6000).toBe(bookingMoney(must(row)).chargeMinor);
+  });
+
+  it("credits every closing that lowers the charge: a no-show's waived share, a declined request", async () => {
+    await register({ noShowFeePercent: 50 });
+    const missed = await l.bookingIn("confirmed");
+    await pay(missed.id, "85.00");
+    await changeBookingAsAdmin(
+      l.t.db,
+      actor(),
+      "no_show",
+      { bookingId: missed.id, from: "confirmed" },
+      {
+        now: new Date(missed.startsAt.getTime() + 3_600_000),
+      },
+    );
+    const credits = (await docsOf(missed.id)).filter((d) => d.kind === "credit_note");
+    expect(
+      credits.map((d) => [d.grossMinor, d.lines[0]?.description.startsWith("Missed appointment")]),
+    ).toEqual([[4250, true]]);
+    const [row] = await l.t.db.select().from(bookings).where(eq(bookings.id, missed.id));
+    expect(bookingMoney(must(row))).toMatchObject({ chargeMinor: 4250, refundableMinor: 4250 });
+    await register({ noShowFeePercent: 100 });
+  });
+
+  it("keeps a cancellation's fee right while a goodwill refund is still on its way to the provider", async () => {
+    const b = await l.bookingIn("confirmed");
+    await l.t.db.insert(payments).values({
+      bookingId: b.id,
+      provider: "test",
+      kind: "full",
+      amountMinor: 8500,
+      currency: "GBP",
+      status: "succeeded",
+      providerReference: `pending-goodwill-${b.id}`,
+      settledAt: NOW,
+    });
+    await l.t.db.update(bookings).set({ amountPaidMinor: 8500 }).where(eq(bookings.id, b.id));
+    // The goodwill refund is written and lowers the charge at once; its provider has not answered yet.
+    await refundBooking(
+      l.t.db,
+      actor(),
+      refundInput.parse({
+        bookingId: b.id,
+        amount: "10.00",
+        refundableMinor: 8500,
+        reasonKind: "goodwill",
+        reason: "Late",
+      }),
+      { now: NOW },
+    ).catch(() => undefined);
+    const [pending] = await l.t.db
+      .select()
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(eq(payments.bookingId, b.id));
+    await l.t.db
+      .update(refunds)
+      .set({ status: "pending", settledAt: null })
+      .where(eq(refunds.id, must(pending).refunds.id));
+    await l.t.db.update(bookings).set({ amountRefundedMinor: 0 }).where(eq(bookings.id, b.id));
+    // Cancelled inside the free window: all the rest (£75.00) goes back; nothing is kept.
+    await cancelWithRefund(
+      l.t.db,
+      actor(),
+      cancelWithRefundInput.parse({
+        bookingId: b.id,
+        from: "confirmed",
+        amount: "75.00",
+        refundableMinor: 7500,
+        reason: "Plans changed",
+      }),
+      { now: NOW },
+    );
+    const [row] = await l.t.db.select().from(bookings).where(eq(bookings.id, b.id));
+    expect(must(row).feeMinor).toBe(0);
+    // Both refunds land: nothing is due, nothing is left to refund.
+    await l.t.db.update(bookings).set({ amountRefundedMinor: 8500 }).where(eq(bookings.id, b.id));
+    const [after] = await l.t.db.select().from(bookings).where(eq(bookings.id, b.id));
+    expect(bookingMoney(must(after))).toMatchObject({ chargeMinor: 0, dueMinor: 0, refundableMinor: 0 });
   });
 
   it("shows a document to its booking's customer and the admin only; the PDF reads back", async () => {

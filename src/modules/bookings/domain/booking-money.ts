@@ -148,12 +148,22 @@ export const discountLimit = (b: BookingMoneyInput): number =>
 export function closingFee(
   b: BookingMoneyInput,
   to: (typeof CLOSED_MONEY_STATUSES)[number],
-  opts: { refundMinor?: number; noShowFeePercent: number },
+  opts: {
+    refundMinor?: number;
+    /**
+     * Net paid as the payments stand, refunds on their way counted (the ledger's columns count an online
+     * refund only once its provider accepts it); the ledger's net paid when not given.
+     */
+    netPaidMinor?: number;
+    noShowFeePercent: number;
+  },
 ): number {
   const m = bookingMoney(b);
   if (to === "no_show") return Math.floor((m.chargeMinor * opts.noShowFeePercent) / 100);
-  if (to === "cancelled")
-    return Math.max(0, Math.min(m.chargeMinor, m.netPaidMinor - (opts.refundMinor ?? 0)));
+  if (to === "cancelled") {
+    const netPaid = opts.netPaidMinor ?? m.netPaidMinor;
+    return Math.max(0, Math.min(m.chargeMinor, netPaid - (opts.refundMinor ?? 0)));
+  }
   return 0;
 }
 

@@ -61,9 +61,32 @@ export type TransitionInput = {
   jobNotes?: string | null;
   /** On cancellation: the refund made with it, so the fee kept is what was paid less it (ADR 0040). */
   refundMinor?: number;
+  /** On cancellation: net paid with the refunds still on their way counted (payments knows them). */
+  netPaidMinor?: number;
 };
 
 export type TransitionResult = { booking: Booking; from: BookingStatus; steps: BookingStatus[] };
+
+/** A change of status that lowered the booking's charge (a closing keeps only its fee), in its transaction. */
+export type ChargeFall = {
+  bookingId: string;
+  fallMinor: number;
+  to: BookingStatus;
+  reason: string;
+  now: Date;
+};
+export type ChargeFallListener = (tx: Tx, fall: ChargeFall) => Promise<void>;
+
+const g = globalThis as unknown as { __forecourtChargeFall?: ChargeFallListener };
+
+/**
+ * The composition root hands in payments' answer to a fallen charge (a VAT invoice already issued is
+ * credited by as much, ADR 0040), so every closing — cancel, decline, no-show, by any path — is credited
+ * without bookings importing payments.
+ */
+export function registerChargeFall(listener: ChargeFallListener): void {
+  g.__forecourtChargeFall = listener;
+}
 
 export const TRANSITION_REFUSED =
   "This booking can't be changed that way any more. Refresh to see where it is.";
@@ -80,6 +103,15 @@ export async function transitionBooking(tx: Tx, input: TransitionInput): Promise
   let booking = current;
   for (const step of steps) booking = await applyStep(tx, booking, step, input);
   await mirrorAllocation(tx, booking, input.now);
+  const fallMinor = bookingMoney(current).chargeMinor - bookingMoney(booking).chargeMinor;
+  if (fallMinor > 0)
+    await g.__forecourtChargeFall?.(tx, {
+      bookingId: booking.id,
+      fallMinor,
+      to: booking.status,
+      reason: input.reason,
+      now: input.now,
+    });
   // A booking that stops happening holds no requested reschedule time either.
   if (!holdsTime(booking.status)) await closeRequestsOfEndedBooking(tx, booking.id, input.now);
   if (booking.status === "confirmed")
@@ -133,6 +165,7 @@ async function applyStep(tx: Tx, booking: Booking, to: BookingStatus, input: Tra
     const noShowFeePercent = to === "no_show" ? (await getSettingsOrThrow(tx)).noShowFeePercent : 0;
     set.feeMinor = closingFee(booking, to as (typeof CLOSED_MONEY_STATUSES)[number], {
       refundMinor: input.refundMinor,
+      netPaidMinor: input.netPaidMinor,
       noShowFeePercent,
     });
   } else if (!isClosedForMoney(to)) set.feeMinor = null;

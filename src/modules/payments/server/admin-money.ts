@@ -601,7 +601,6 @@ export async function cancelBookingWithRefund(
     const refundMinor = await input.decide(tx, current, available, refundable);
     assertRefundWithin(current, refundMinor, refundable);
     const money: CancelMoney = { refundableMinor: refundable, refundMinor, owedMinor: 0 };
-    let refundId: string | undefined;
     const { booking } = await transitionBooking(tx, {
       bookingId: current.id,
       to: "cancelled",
@@ -612,6 +611,8 @@ export async function cancelBookingWithRefund(
       refusal: staleMessage(current),
       data: { refundMinor },
       refundMinor,
+      // What the payments can still return: net paid with refunds on their way counted.
+      netPaidMinor: refundable,
       effects: async (etx, changed) => {
         closed = await cancelOpenCheckouts(etx, changed.id);
         if (refundMinor > 0) {
@@ -628,16 +629,8 @@ export async function cancelBookingWithRefund(
           );
           online = w.online;
           money.owedMinor = w.owedMinor;
-          refundId = w.parts[0]?.refundId;
         }
-        // The charge fell from the price to the fee kept: an invoice already issued is credited by as much.
-        await issueCreditNoteIfDue(etx, {
-          bookingId: changed.id,
-          refundId,
-          amountMinor: bookingMoney(current).chargeMinor - bookingMoney(changed).chargeMinor,
-          reason: `Cancellation: ${input.reason}`,
-          now: input.now,
-        });
+        // The fall of the charge to the fee kept is credited by transitionBooking's charge-fall listener.
         await input.tell(etx, changed, money);
       },
     });

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { bookingMoney } from "@/modules/bookings/domain/booking-money";
-import { findBookingDocumentFacts } from "@/modules/bookings/server";
+import type { BookingStatus } from "@/lib/enums";
+import { type ChargeFallListener, findBookingDocumentFacts } from "@/modules/bookings/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx, Tx } from "@/server/db";
 import {
@@ -250,3 +251,23 @@ export async function listTaxDocumentsIssued(db: DbOrTx, range: { from: Date; to
   const numberOf = new Map(invoices.map((i) => [i.id, i.number]));
   return docs.map((d) => ({ ...d, invoiceNumber: d.invoiceId ? (numberOf.get(d.invoiceId) ?? null) : null }));
 }
+
+const CLOSED_AS: Partial<Record<BookingStatus, string>> = {
+  cancelled: "Cancellation",
+  declined: "Declined",
+  expired: "Expired",
+  no_show: "Missed appointment",
+};
+
+/**
+ * transitionBooking's charge-fall listener (registered by the composition root): a status change that
+ * lowered the charge (a closing keeps only its fee) credits the booking's VAT invoice by as much.
+ */
+export const creditChargeFall: ChargeFallListener = async (tx, fall) => {
+  await issueCreditNoteIfDue(tx, {
+    bookingId: fall.bookingId,
+    amountMinor: fall.fallMinor,
+    reason: `${CLOSED_AS[fall.to] ?? "Price change"}: ${fall.reason}`,
+    now: fall.now,
+  });
+};
