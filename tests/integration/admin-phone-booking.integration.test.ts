@@ -293,6 +293,15 @@ describe.each(dbKinds)("phone bookings, on %s", (kind) => {
     });
     expect(rendered.text).toMatch(/receipt/i);
     expect(rendered.text).toContain("£50.00");
+    // The business's alert carries the site answers and access notes the team needs (issue 27).
+    const alert = must(mail.find((m) => m.template === "booking-new-admin"));
+    const site = must(b).addressSnapshot;
+    expect(alert.data.site).toEqual({
+      water: site.hasWater,
+      power: site.hasPower,
+      covered: site.hasCoveredSpace,
+      accessNotes: site.accessNotes,
+    });
     const events = await t.db
       .select()
       .from(bookingEvents)

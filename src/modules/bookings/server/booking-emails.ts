@@ -10,10 +10,11 @@ import {
   type BookingEmailSummary,
   type PaymentAlertKind,
   type ReceiptSection,
+  type SiteAnswers,
 } from "@/modules/notifications/templates/booking";
 import { getSettingsOrThrow, type Settings } from "@/modules/settings/server";
 import type { Db, DbOrTx, Tx } from "@/server/db";
-import { bookingEvents, bookings, emails } from "@/server/db/schema";
+import { type AddressSnapshot, bookingEvents, bookings, emails } from "@/server/db/schema";
 import { bookingPageUrl } from "../links";
 import { buildBookingIcs } from "./booking-ics";
 
@@ -67,6 +68,14 @@ export async function bookingContext(tx: DbOrTx, bookingId: string) {
   return { booking, view, customer: reachable, settings };
 }
 
+/** The customer's answers about the site, as both the confirmation and the business's alert show them. */
+const siteAnswersOf = (a: AddressSnapshot): SiteAnswers => ({
+  water: a.hasWater,
+  power: a.hasPower,
+  covered: a.hasCoveredSpace,
+  accessNotes: a.accessNotes,
+});
+
 async function enqueueNewBookingForAdmin(tx: DbOrTx, ctx: Awaited<ReturnType<typeof bookingContext>>) {
   if (!ctx.settings.alertNewBookings) return;
   const [sent] = await tx
@@ -86,6 +95,8 @@ async function enqueueNewBookingForAdmin(tx: DbOrTx, ctx: Awaited<ReturnType<typ
       customerEmail: ctx.customer?.email ?? "",
       customerPhone: ctx.customer?.phone ?? null,
       notes: ctx.booking.customerNotes,
+      // The team needs these on the day: access, water, power and cover (issue 27).
+      site: siteAnswersOf(ctx.booking.addressSnapshot),
       adminUrl: adminBookingUrl(ctx.booking.id),
     },
   });
@@ -139,7 +150,6 @@ export async function enqueueBookingEmails(
   }
   if (customer && kind === "confirmed") {
     const ics = await buildBookingIcs(tx, bookingId);
-    const a = booking.addressSnapshot;
     await enqueueEmail(tx, {
       to: customer.email,
       template: "booking-confirmed",
@@ -149,12 +159,7 @@ export async function enqueueBookingEmails(
         name: customer.name,
         summary: summaryOf(view),
         url: bookingPageUrl("success", booking, appUrl),
-        site: {
-          water: a.hasWater,
-          power: a.hasPower,
-          covered: a.hasCoveredSpace,
-          accessNotes: a.accessNotes,
-        },
+        site: siteAnswersOf(booking.addressSnapshot),
         receipt: opts.receipt ?? null,
         setupUrl: await guestSetupUrl(tx, ctx),
       },

@@ -37,11 +37,14 @@ export type BookingReceivedData = {
   abandoned?: boolean;
 };
 
+/** What the customer said about the site (the address snapshot's answers). */
+export type SiteAnswers = { water: boolean; power: boolean; covered: boolean; accessNotes: string | null };
+
 export type BookingConfirmedData = {
   name: string;
   summary: BookingEmailSummary;
   url: string;
-  site: { water: boolean; power: boolean; covered: boolean; accessNotes: string | null };
+  site: SiteAnswers;
   /** The payment that confirmed it (online, or taken at the desk for a phone booking): the receipt is a
    * section of this email, not another email. */
   receipt?: ReceiptSection | null;
@@ -70,6 +73,8 @@ export type NewBookingAdminData = {
   customerEmail: string;
   customerPhone: string | null;
   notes: string | null;
+  /** The site answers and access notes the team needs on the day (absent from alerts queued before). */
+  site?: SiteAnswers | null;
   adminUrl: string;
 };
 
@@ -176,15 +181,20 @@ export function renderBookingReceived(d: BookingReceivedData, ctx: EmailContext)
   };
 }
 
+/** The site answers as lines, the same in the customer's confirmation and the business's alert. */
+function siteLines(site: SiteAnswers): string[] {
+  const yesNo = (v: boolean) => (v ? "yes" : "no");
+  return [
+    `Water available on site: ${yesNo(site.water)}`,
+    `Power available on site: ${yesNo(site.power)}`,
+    `Covered space: ${yesNo(site.covered)}`,
+    ...(site.accessNotes ? [`Access notes: ${site.accessNotes}`] : []),
+  ];
+}
+
 export function renderBookingConfirmed(d: BookingConfirmedData, ctx: EmailContext): EmailContent {
   const subject = `Booking confirmed: ${d.summary.title} on ${d.summary.date}`;
-  const yesNo = (v: boolean) => (v ? "yes" : "no");
-  const site = [
-    `Water available on site: ${yesNo(d.site.water)}`,
-    `Power available on site: ${yesNo(d.site.power)}`,
-    `Covered space: ${yesNo(d.site.covered)}`,
-    ...(d.site.accessNotes ? [`Access notes: ${d.site.accessNotes}`] : []),
-  ];
+  const site = siteLines(d.site);
   const lead = `Your ${d.summary.title} is booked for ${d.summary.date}, ${d.summary.timeRange}. The calendar file attached adds it to your calendar.`;
   const after = `Please have the vehicle at the address at the start time. If anything about the site has changed, email ${ctx.contactEmail} or call ${ctx.contactPhone}.`;
   const receipt: Block[] = d.receipt
@@ -264,6 +274,9 @@ export function renderNewBookingAdmin(d: NewBookingAdminData, ctx: EmailContext)
       ...paragraphs(`A new booking was made (status: ${d.statusLabel}).`, `Customer: ${who}`),
       ...summaryBlocks(d.summary),
       ...paragraphs(d.notes && `Customer notes: ${d.notes}`),
+      ...(d.site
+        ? [{ kind: "p", text: "The site" } as const, { kind: "list", items: siteLines(d.site) } as const]
+        : []),
       { kind: "button", label: "Open the booking", url: d.adminUrl },
     ],
   };

@@ -85,6 +85,7 @@ export const SAMPLES: { [K in TemplateName]: TemplateDataMap[K] } = {
     customerEmail: "ada@example.com",
     customerPhone: "07700 900123",
     notes: "Please don't use the <i>outside</i> tap.",
+    site: { water: true, power: false, covered: true, accessNotes: "Gate code 4821 <side gate>." },
     adminUrl,
   },
   "payment-alert-admin": {

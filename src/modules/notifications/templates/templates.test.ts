@@ -38,4 +38,20 @@ describe("every email", () => {
     expect(plain.text).not.toContain("RECEIPT");
     expect(plain.text).not.toContain("setup-password");
   });
+
+  it("the business's new-booking alert tells the team the access notes and the water, power and cover answers", async () => {
+    const email = await renderTemplate("booking-new-admin", SAMPLES["booking-new-admin"], SAMPLE_CONTEXT);
+    expect(email.text).toContain("Access notes: Gate code 4821 <side gate>.");
+    expect(email.text).toContain("Water available on site: yes");
+    expect(email.text).toContain("Power available on site: no");
+    expect(email.text).toContain("Covered space: yes");
+    expect(email.html).toContain("Gate code 4821 &lt;side gate&gt;.");
+    // An alert queued before the site answers were part of it still renders.
+    const older = await renderTemplate(
+      "booking-new-admin",
+      { ...SAMPLES["booking-new-admin"], site: undefined },
+      SAMPLE_CONTEXT,
+    );
+    expect(older.text).not.toContain("Water available");
+  });
 });
