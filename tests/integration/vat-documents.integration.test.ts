@@ -8,6 +8,7 @@ import {
   refundInput,
 } from "@/modules/payments/admin-money-schemas";
 import { adjustPrice } from "@/modules/payments/server/adjust-price";
+import { recordPhonePayment } from "@/modules/payments/server/phone-payment";
 import { changeBookingAsAdmin } from "@/modules/bookings/server/admin-booking-actions";
 import { cancelWithRefund, recordPayment, refundBooking } from "@/modules/payments/server/admin-money";
 import { issueCreditNoteIfDue, issueInvoiceIfDue } from "@/modules/payments/server/tax-documents";
@@ -316,6 +317,20 @@ describe.each(dbKinds)("VAT documents, on %s", (kind) => {
     await l.t.db.update(bookings).set({ amountRefundedMinor: 8500 }).where(eq(bookings.id, b.id));
     const [after] = await l.t.db.select().from(bookings).where(eq(bookings.id, b.id));
     expect(bookingMoney(must(after))).toMatchObject({ chargeMinor: 0, dueMinor: 0, refundableMinor: 0 });
+  });
+
+  it("invoices a phone booking paid at the desk, in the booking's transaction", async () => {
+    await register();
+    const b = await l.bookingIn("confirmed");
+    await l.t.db.transaction((tx) =>
+      recordPhonePayment(tx, {
+        booking: b,
+        payment: { method: "card", amountMinor: 8500, reference: "T-1" },
+        actorId: l.admin.id,
+        now: NOW,
+      }),
+    );
+    expect((await docsOf(b.id)).map((d) => [d.kind, d.grossMinor])).toEqual([["invoice", 8500]]);
   });
 
   it("shows a document to its booking's customer and the admin only; the PDF reads back", async () => {

@@ -2,6 +2,7 @@ import "server-only";
 import { addToBookingLedger, recordBookingEvents, type RecordManualPayment } from "@/modules/bookings/server";
 import { payments } from "@/server/db/schema";
 import { receiptSection } from "./payment-emails";
+import { issueInvoiceIfDue } from "./tax-documents";
 
 // Money the business took for a booking it has just made on the phone (cash, card terminal or bank
 // transfer): a settled manual payment, counted on the booking's ledger through the bookings module, on
@@ -42,5 +43,7 @@ export const recordPhonePayment: RecordManualPayment = async (tx, { booking, pay
       },
     },
   ]);
+  // The first money for it: a VAT-registered business's invoice is issued with it (ADR 0040).
+  await issueInvoiceIfDue(tx, booking.id, now);
   return receiptSection(tx, row, now);
 };
