@@ -156,8 +156,8 @@ describe.each(dbKinds)("refund reasons and price adjustments, on %s", (kind) => 
     await cash(b.id, "100", true);
     const panel = await getAdminMoneyPanel(l.t.db, b.id, NOW);
     expect(panel?.refundReasons.map((r) => [r.kind, r.limitMinor])).toEqual([
-      ["goodwill", 8500],
       ["overpayment", 1500],
+      ["goodwill", 8500],
     ]);
     const before = await l.snapshot(b.id);
     await expect(refund(b.id, "overpayment", "15.01", 10000)).rejects.toMatchObject({
@@ -199,8 +199,8 @@ describe.each(dbKinds)("refund reasons and price adjustments, on %s", (kind) => 
     expect((await row(b.id)).amountRefundedMinor).toBe(0);
     const panel = await getAdminMoneyPanel(l.t.db, b.id, NOW);
     expect(panel?.refundReasons.map((x) => [x.kind, x.limitMinor])).toEqual([
-      ["goodwill", 8500],
       ["overpayment", 500],
+      ["goodwill", 8500],
     ]);
     await expect(refund(b.id, "overpayment", "6", 9000)).rejects.toMatchObject({
       code: "VALIDATION",
@@ -248,8 +248,8 @@ describe.each(dbKinds)("refund reasons and price adjustments, on %s", (kind) => 
     });
     const panel = await getAdminMoneyPanel(l.t.db, b.id, NOW);
     expect(panel?.refundReasons.map((r) => [r.kind, r.limitMinor])).toEqual([
-      ["goodwill", 7500],
       ["overpayment", 1000],
+      ["goodwill", 7500],
     ]);
   });
 
@@ -275,5 +275,45 @@ describe.each(dbKinds)("refund reasons and price adjustments, on %s", (kind) => 
         reason: "",
       }).success,
     ).toBe(false);
+  });
+
+  it("a missed booking's fee is shown due and can be paid; a late fee is a share of the discounted price", async () => {
+    // Missed at the full price, nothing paid: the panel and the definition say £85.00 due, and cash clears it.
+    const missed = await booking(8500);
+    await l.t.db
+      .update(bookings)
+      .set({ status: "no_show", feeMinor: 8500 })
+      .where(eq(bookings.id, missed.id));
+    const panel = await getAdminMoneyPanel(l.t.db, missed.id, NOW);
+    expect(panel?.dueMinor).toBe(8500);
+    await recordPayment(
+      l.t.db,
+      actor(),
+      recordPaymentInput.parse({ bookingId: missed.id, from: "no_show", method: "cash", amount: "85.00" }),
+      { now: NOW },
+    );
+    expect(bookingMoney(await row(missed.id))).toMatchObject({ dueMinor: 0, owedMinor: 0 });
+
+    // £140 less a £90 discount, £50 paid, cancelled late at a 50% fee: the fee is £25 (of £50), not £50.
+    const late = await booking(14000, 5000);
+    await adjustPrice(
+      l.t.db,
+      actor(),
+      adjustPriceInput.parse({
+        bookingId: late.id,
+        from: "confirmed",
+        amount: "90.00",
+        chargeShownMinor: 14000,
+        reason: "Loyal customer",
+      }),
+      { now: NOW },
+    );
+    const cancelPanel = await getAdminMoneyPanel(
+      l.t.db,
+      late.id,
+      new Date(late.startsAt.getTime() - 3_600_000),
+    );
+    expect(cancelPanel?.cancel.refundMinor).toBe(2500);
+    expect(cancelPanel?.cancel.explanation).toContain("(£25.00)");
   });
 });

@@ -4,7 +4,12 @@ import { formatDateTime } from "@/lib/dates";
 import type { BookingStatus, PaymentStatus, RefundReason, RefundStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { isUuid } from "@/lib/uuid";
-import { bookingMoney, depositOwed, discountLimit } from "@/modules/bookings/domain/booking-money";
+import {
+  bookingCharge,
+  bookingMoney,
+  depositOwed,
+  discountLimit,
+} from "@/modules/bookings/domain/booking-money";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type DbOrTx, getDb } from "@/server/db";
 import { bookings, payments, refunds } from "@/server/db/schema";
@@ -62,6 +67,7 @@ const RECORDABLE: readonly BookingStatus[] = [
   "confirmed",
   "in_progress",
   "completed",
+  "no_show",
 ];
 
 const PROVIDER_LABELS = { stripe: "Card (Stripe)", test: "Test provider", manual: "Recorded" } as const;
@@ -109,8 +115,8 @@ export async function getAdminMoneyPanel(
   const limits = refundLimits(await moneyWithPendingRefunds(db, booking), refundableMinor);
   const standing = bookingMoney(booking);
   const canRecord = RECORDABLE.includes(booking.status);
-  // A booking that ended owes nothing (what it kept is the business's, as the price summary says).
-  const dueMinor = canRecord ? bookingMoney(booking).dueMinor : 0;
+  // The one definition (ADR 0040): a closed booking owes only what its fee still needs (a missed one's).
+  const dueMinor = standing.dueMinor;
   const holding = !booking.holdExpiresAt || booking.holdExpiresAt > now;
   const pendingDue = depositOwed(booking);
   const link =
@@ -123,7 +129,7 @@ export async function getAdminMoneyPanel(
         ? { amount: money(dueMinor), what: "the balance" }
         : null;
   const policy = policyRefund({
-    totalMinor: booking.totalMinor,
+    totalMinor: bookingCharge(booking),
     netPaidMinor: refundableMinor,
     startsAt: booking.startsAt,
     now,
@@ -135,7 +141,7 @@ export async function getAdminMoneyPanel(
       ? "Nothing was paid, so there is nothing to refund."
       : policy.free
         ? `Cancelled now, more than ${settings.freeCancellationHours} hours before the start: the policy refunds everything paid.`
-        : `Cancelled now, within ${settings.freeCancellationHours} hours of the start: the policy keeps a late fee of ${settings.lateCancellationFeePercent}% of the total (${money(policy.feeMinor)}).`;
+        : `Cancelled now, within ${settings.freeCancellationHours} hours of the start: the policy keeps a late fee of ${settings.lateCancellationFeePercent}% of the price (${money(policy.feeMinor)}).`;
   return {
     bookingId,
     status: booking.status,

@@ -51,13 +51,14 @@ import { issueCreditNoteIfDue, issueInvoiceIfDue } from "./tax-documents";
 
 type Options = { now?: Date };
 
-/** Money can be recorded against a booking that is still happening or has happened. */
+/** Money can be recorded against a booking that is still happening or has happened (a missed one: its fee). */
 const PAYABLE: readonly BookingStatus[] = [
   "pending_payment",
   "awaiting_approval",
   "confirmed",
   "in_progress",
   "completed",
+  "no_show",
 ];
 
 export type RefundablePayment = {
@@ -146,9 +147,13 @@ export async function moneyWithPendingRefunds(
   };
 }
 
-/** The refund reasons that apply to a booking: a standing one's, or a closed one's. */
+/**
+ * The refund reasons that apply to a booking, the one offered first first: money above the charge goes
+ * back as an overpayment before anything lowers the price again (after a discount, Refund returns the
+ * difference rather than cutting the price twice).
+ */
 export const refundReasonsFor = (status: BookingStatus): RefundReason[] =>
-  isClosedForMoney(status) ? ["cancellation", "goodwill"] : ["goodwill", "overpayment"];
+  isClosedForMoney(status) ? ["cancellation", "goodwill"] : ["overpayment", "goodwill"];
 
 /** The most a refund for each reason may return now: its money rule, and what the payments can return. */
 export function refundLimits(money: BookingMoneyInput, physicalMinor: number): Record<RefundReason, number> {

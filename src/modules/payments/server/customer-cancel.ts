@@ -1,4 +1,5 @@
 import "server-only";
+import { bookingCharge } from "@/modules/bookings/domain/booking-money";
 import { and, eq } from "drizzle-orm";
 import type { BookingStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
@@ -38,7 +39,8 @@ async function outcomeOf(db: DbOrTx, booking: Booking, available: RefundablePaym
   const settings = await getSettingsOrThrow(db);
   return customerCancelOutcome({
     payments: available,
-    totalMinor: booking.totalMinor,
+    // The late fee is a share of the price as it stands now (discounts and goodwill taken off).
+    totalMinor: bookingCharge(booking),
     currency: booking.currency,
     startsAt: booking.startsAt,
     now,
