@@ -18,7 +18,6 @@ describe("paymentSettingsInput", () => {
       vatRegistered: false,
       vatNumber: "",
       vatRateBp: 2000,
-      pricesIncludeVat: true,
     });
   });
 

@@ -120,7 +120,6 @@ export const paymentSettingsInput = z
       .transform(normaliseVatNumber)
       .prefault(""),
     vatRate: vatRatePercent,
-    pricesIncludeVat: z.boolean().prefault(true),
   })
   .superRefine((v, ctx) => {
     if (v.vatRegistered && v.vatNumber === "")

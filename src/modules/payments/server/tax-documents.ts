@@ -74,7 +74,8 @@ export async function issueInvoiceIfDue(tx: Tx, bookingId: string, now: Date): P
   if (money.chargeMinor <= 0) return null;
 
   const rate = settings.vatRateBp;
-  const incl = settings.pricesIncludeVat;
+  // Prices include VAT (ADR 0040): the charge is what the customer pays, so it is each invoice's gross.
+  const incl = true;
   let lines;
   if (money.closed) {
     lines = [vatLine(`Charge for booking ${booking.reference}`, money.chargeMinor, rate, incl)];

@@ -51,7 +51,6 @@ export type SettingsValues = PolicySettings & {
   vatRegistered: boolean;
   vatNumber: string;
   vatRateBp: number;
-  pricesIncludeVat: boolean;
   policyTexts: { bookingPolicyIntro: string; privacyIntro: string; termsIntro: string; extraTerms: string };
 };
 
@@ -367,12 +366,9 @@ export function PaymentSettingsForm({
               inputMode="decimal"
               defaultValue={String(s.vatRateBp / 100)}
             />
-            <Checkbox
-              name="pricesIncludeVat"
-              label="Prices include VAT"
-              help="Untick when the prices customers see have VAT added on top."
-              defaultChecked={s.pricesIncludeVat}
-            />
+            <p className="text-sm text-ink-muted">
+              Prices include VAT: what a customer pays is the invoice&apos;s total, VAT included.
+            </p>
           </fieldset>
           <Notice kind="neutral" className="mb-4">
             {paymentSentence({
