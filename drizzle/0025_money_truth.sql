@@ -163,7 +163,8 @@ END $$;
 UPDATE refunds r SET method = p.method FROM payments p WHERE p.id = r.payment_id;
 --> statement-breakpoint
 -- A refund on a closed booking was because of its cancellation; on a standing one it lowered the price
--- (goodwill) unless the booking had been paid more than its total (an overpayment going back).
+-- (goodwill) unless the booking had been paid more than its total (an overpayment going back). A booking
+-- with both kinds is read by its final totals: a mix is taken as goodwill (ADR 0040 notes the limit).
 UPDATE refunds r SET reason_kind = CASE
     WHEN b.status IN ('cancelled', 'declined', 'expired') THEN 'cancellation'::refund_reason
     WHEN b.status <> 'no_show' AND b.amount_paid_minor - b.amount_refunded_minor >= b.total_minor
@@ -175,7 +176,8 @@ INSERT INTO booking_adjustments (booking_id, kind, amount_minor, reason, refund_
   SELECT p.booking_id, 'goodwill', r.amount_minor, COALESCE(NULLIF(r.reason, ''), 'Goodwill refund'), r.id,
     r.created_by, r.created_at
   FROM refunds r JOIN payments p ON p.id = r.payment_id JOIN bookings b ON b.id = p.booking_id
-  WHERE r.reason_kind = 'goodwill' AND r.status IN ('pending', 'succeeded') AND b.status <> 'no_show';
+  WHERE r.reason_kind = 'goodwill' AND b.status <> 'no_show'
+    AND (r.status IN ('pending', 'succeeded') OR r.retry_at IS NOT NULL);
 --> statement-breakpoint
 UPDATE bookings b SET adjustment_minor = a.total
   FROM (SELECT booking_id, sum(amount_minor)::int AS total FROM booking_adjustments GROUP BY 1) a
@@ -183,8 +185,13 @@ UPDATE bookings b SET adjustment_minor = a.total
 --> statement-breakpoint
 -- A closed booking charges what it kept; a missed one its price less what went back (the no-show rule's
 -- default is the full price).
-UPDATE bookings SET fee_minor = GREATEST(0, amount_paid_minor - amount_refunded_minor)
-  WHERE status IN ('cancelled', 'declined', 'expired');
+-- Online refunds count on the booking only once their provider accepts them: one still on its way
+-- (pending, or failed with a retry to come) is not kept either.
+UPDATE bookings b SET fee_minor = GREATEST(0, b.amount_paid_minor - b.amount_refunded_minor - COALESCE((
+    SELECT sum(r.amount_minor) FROM refunds r JOIN payments p ON p.id = r.payment_id
+    WHERE p.booking_id = b.id AND p.provider <> 'manual'
+      AND (r.status = 'pending' OR (r.status = 'failed' AND r.retry_at IS NOT NULL))), 0))
+  WHERE b.status IN ('cancelled', 'declined', 'expired');
 --> statement-breakpoint
 UPDATE bookings SET fee_minor = GREATEST(0, total_minor - amount_refunded_minor) WHERE status = 'no_show';
 -- END money data migration

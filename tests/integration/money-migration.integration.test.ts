@@ -86,6 +86,14 @@ describe.each(dbKinds)("migration 0025's money data on a copy of the demo data (
     await make("paidTwice", "confirmed", 8000, 16000, 6);
     await refund(idOf("paidTwice"), 8000);
     await make("missed", "no_show", 9000, 0, -2);
+    // A cancellation's online refund still on its way: not yet on the booking's ledger.
+    await make("cancelledPending", "cancelled", 7000, 7000, 7);
+    const [pp] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.bookingId, idOf("cancelledPending")));
+    if (!pp) throw new Error("no payment");
+    await t.db.insert(refunds).values({ paymentId: pp.id, amountMinor: 7000, reason: "", status: "pending" });
     // The state before 0025's data part: reset what it writes, then replay it.
     await t.db.delete(bookingAdjustments);
     await t.db.update(refunds).set({ reasonKind: "overpayment", method: "cash" });
@@ -134,6 +142,19 @@ describe.each(dbKinds)("migration 0025's money data on a copy of the demo data (
     });
     expect(await money("cancelledUnpaid")).toMatchObject({ chargeMinor: 0, dueMinor: 0 });
     expect(await reasons("cancelledLate")).toEqual(["cancellation/online"]);
+  });
+
+  it("a cancellation whose refund is still on its way keeps nothing, and owes nothing once it lands", async () => {
+    expect(await money("cancelledPending")).toMatchObject({ chargeMinor: 0, refundableMinor: 7000 });
+    await t.db
+      .update(bookings)
+      .set({ amountRefundedMinor: 7000 })
+      .where(eq(bookings.id, idOf("cancelledPending")));
+    expect(await money("cancelledPending")).toMatchObject({
+      chargeMinor: 0,
+      dueMinor: 0,
+      refundableMinor: 0,
+    });
   });
 
   it("a second payment refunded is an overpayment, and the price stands", async () => {

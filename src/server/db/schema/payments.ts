@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
@@ -189,6 +190,10 @@ export const taxDocuments = pgTable(
   },
   (t) => [
     unique("tax_documents_kind_seq_uq").on(t.kind, t.seq),
+    // One invoice per booking, whichever path issues it (each also holds the booking's row lock).
+    uniqueIndex("tax_documents_one_invoice_uq")
+      .on(t.bookingId)
+      .where(sql`kind = 'invoice'`),
     index("tax_documents_booking_idx").on(t.bookingId, t.issuedAt),
     index("tax_documents_issued_idx").on(t.issuedAt, t.id),
     check("tax_documents_totals", sql`${t.netMinor} + ${t.vatMinor} = ${t.grossMinor}`),

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "tax_documents_one_invoice_uq" ON "tax_documents" USING btree ("booking_id") WHERE kind = 'invoice';
