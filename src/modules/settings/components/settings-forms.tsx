@@ -23,7 +23,7 @@ import {
   type PolicySettings,
   rescheduleSentence,
 } from "../domain/policy-facts";
-import { BUSINESS_ALERTS, COUNTRIES, CURRENCIES, TIME_ZONES } from "../domain/choices";
+import { BUSINESS_ALERTS, countriesWithFirst, CURRENCIES, TIME_ZONES } from "../domain/choices";
 
 // The tabs of /admin/settings. Each tab is its own form, saved on its own; where a value has an effect
 // people should know about before saving (the zone, the currency), the form says so as it is chosen,
@@ -113,7 +113,7 @@ export function BusinessSettingsForm({ s }: { s: SettingsValues }) {
             name="country"
             label="Country"
             defaultValue={s.country}
-            options={COUNTRIES.map((c) => ({ value: c.code, label: c.name }))}
+            options={countriesWithFirst(s.country).map((c) => ({ value: c.code, label: c.name }))}
           />
           <SelectField
             name="timeZone"
