@@ -214,6 +214,15 @@ describe.each(dbKinds)("refund reasons and price adjustments, on %s", (kind) => 
     expect(res.chargeMinor).toBe(6500);
     const after = await row(b.id);
     expect(bookingMoney(after)).toMatchObject({ chargeMinor: 6500, dueMinor: 6500, refundableMinor: 0 });
+    // The customer is told by email: the discount, its reason, the new price and what is left to pay.
+    const told = (await l.t.db.select().from(emails).where(eq(emails.bookingId, b.id))).filter(
+      (e) => e.template === "price-adjusted",
+    );
+    expect(told).toHaveLength(1);
+    const mail = await renderTemplate("price-adjusted", told[0]?.data as never, CTX);
+    expect(mail.subject).toContain("is now £65.00");
+    expect(mail.text).toContain("Reason: Returning customer.");
+    expect(mail.text).toContain("Left to pay: £65.00.");
     expect(await adjustmentsOf(b.id)).toEqual([
       expect.objectContaining({
         kind: "discount",

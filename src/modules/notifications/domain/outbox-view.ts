@@ -24,6 +24,7 @@ const LABELS: Record<string, string> = {
   "booking-moved": "Booking moved",
   "payment-link": "Payment link",
   "refund-issued": "Refund made",
+  "price-adjusted": "Price lowered",
   "reschedule-request-admin": "Reschedule request (to the business)",
   "reschedule-declined": "Reschedule request declined",
   "reschedule-offer": "Another time offered",

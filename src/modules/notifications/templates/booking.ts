@@ -348,6 +348,45 @@ export function renderRefundIssued(d: RefundIssuedData, ctx: EmailContext): Emai
   };
 }
 
+export type PriceAdjustedData = {
+  name: string;
+  reference: string;
+  /** The discount, "£10.00". */
+  amount: string;
+  reason: string;
+  /** The price now, "£75.00". */
+  price: string;
+  /** What is left to pay, "£20.00"; null when nothing is. */
+  due: string | null;
+  /** Paid above the new price, "£10.00" (the business refunds it); null when nothing was. */
+  overpaid: string | null;
+  /** The customer's booking page. */
+  url: string;
+};
+
+/** The business lowered a booking's price (a discount, ADR 0040): what it is now and what is left to pay. */
+export function renderPriceAdjusted(d: PriceAdjustedData, ctx: EmailContext): EmailContent {
+  const left = d.overpaid
+    ? `You have paid ${d.overpaid} more than the new price; ${ctx.businessName} will refund it.`
+    : d.due
+      ? `Left to pay: ${d.due}.`
+      : "Nothing is left to pay.";
+  return {
+    subject: `The price of your booking ${d.reference} is now ${d.price}`,
+    preview: `${ctx.businessName} took ${d.amount} off.`,
+    why: WHY.booking(ctx),
+    blocks: [
+      ...paragraphs(
+        `Hello ${d.name},`,
+        `${ctx.businessName} has taken ${d.amount} off the price of your booking ${d.reference}. The price is now ${d.price}.`,
+        `Reason: ${d.reason}`,
+        left,
+      ),
+      { kind: "button", label: "View your booking", url: d.url },
+    ],
+  };
+}
+
 export type PaymentLinkData = {
   name: string;
   reference: string;

@@ -21,6 +21,7 @@ import {
   type PaymentLinkData,
   type RefundIssuedData,
   type PaymentReceiptData,
+  type PriceAdjustedData,
   renderBookingConfirmed,
   renderBookingReceived,
   renderNewBookingAdmin,
@@ -28,6 +29,7 @@ import {
   renderPaymentLink,
   renderRefundIssued,
   renderPaymentReceipt,
+  renderPriceAdjusted,
 } from "./booking";
 import { type BookingEndedData, renderBookingCancelled, renderBookingDeclined } from "./booking-ended";
 import { type BookingMovedData, renderBookingMoved } from "./booking-moved";
@@ -68,6 +70,7 @@ export type TemplateDataMap = {
   "booking-moved": BookingMovedData;
   "payment-link": PaymentLinkData;
   "refund-issued": RefundIssuedData;
+  "price-adjusted": PriceAdjustedData;
   "reschedule-request-admin": RescheduleRequestAdminData;
   "reschedule-declined": RescheduleAnswerData;
   "reschedule-offer": RescheduleAnswerData;
@@ -99,6 +102,7 @@ const renderers: { [K in TemplateName]: (data: TemplateDataMap[K], ctx: EmailCon
   "booking-moved": renderBookingMoved,
   "payment-link": renderPaymentLink,
   "refund-issued": renderRefundIssued,
+  "price-adjusted": renderPriceAdjusted,
   "reschedule-request-admin": renderRescheduleRequestAdmin,
   "reschedule-declined": renderRescheduleDeclined,
   "reschedule-offer": renderRescheduleOffer,

@@ -143,6 +143,16 @@ export const SAMPLES: { [K in TemplateName]: TemplateDataMap[K] } = {
     reason: "Goodwill: late arrival.",
     url,
   },
+  "price-adjusted": {
+    name,
+    reference: "FC-7K2M9Q",
+    amount: "£10.00",
+    reason: "Loyal customer.",
+    price: "£75.00",
+    due: null,
+    overpaid: "£10.00",
+    url,
+  },
   "reschedule-request-admin": {
     customerName: name,
     reference: "FC-7K2M9Q",

@@ -1,10 +1,14 @@
 import "server-only";
+import { getEnv } from "@/env";
 import type { BookingStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { bookingMoney, discountLimit } from "@/modules/bookings/domain/booking-money";
+import { bookingPageUrl } from "@/modules/bookings/links";
+import { enqueueEmail } from "@/modules/notifications/server";
 import {
   announceBooking,
   assertBookingAdmin,
+  bookingContext,
   lockBooking,
   recordBookingEvents,
   setBookingCharge,
@@ -108,6 +112,25 @@ export async function adjustPrice(
         },
       },
     ]);
+    // The customer hears of it: the new price and what is left to pay (or to come back).
+    const { customer } = await bookingContext(tx, booking.id);
+    if (customer)
+      await enqueueEmail(tx, {
+        to: customer.email,
+        template: "price-adjusted",
+        bookingId: booking.id,
+        userId: customer.id,
+        data: {
+          name: customer.name,
+          reference: booking.reference,
+          amount: money(input.amountMinor),
+          reason: input.reason,
+          price: money(after.chargeMinor),
+          due: after.dueMinor > 0 ? money(after.dueMinor) : null,
+          overpaid: after.refundableMinor > 0 ? money(after.refundableMinor) : null,
+          url: bookingPageUrl("success", booking, getEnv().APP_URL),
+        },
+      });
     await writeAudit(tx, {
       actorId: actor.id,
       ip: actor.ip,
