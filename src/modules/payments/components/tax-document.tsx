@@ -89,7 +89,13 @@ export function TaxDocumentArticle({ view }: { view: TaxDocumentView }) {
           </dd>
         </div>
       </dl>
-      <div className="mt-6 overflow-x-auto">
+      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+      <div
+        className="mt-6 overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-brand"
+        tabIndex={0}
+        role="region"
+        aria-label={`${view.title} lines`}
+      >
         <table className="w-full min-w-[32rem]">
           <caption className="sr-only">Lines</caption>
           <thead>
