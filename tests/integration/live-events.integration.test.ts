@@ -50,7 +50,7 @@ function reader(stream: ReadableStream<Uint8Array>) {
   return state;
 }
 
-async function until(check: () => boolean, ms = 3000) {
+async function until(check: () => boolean, ms = 10_000) {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error("timed out waiting");
