@@ -540,6 +540,50 @@ const MATRIX: Row[] = [
       banned: login("/dashboard/bookings/00000000-0000-4000-8000-000000000000/receipt"),
     },
   ],
+  // VAT documents (issue 26): the accountant's export is the admin's; a document is its booking's customer's
+  // (their area) or the admin's (the back office), and no one else's — an unknown one is not there.
+  [
+    "GET",
+    "/admin/reports/export/documents/xero?range=last_12_months",
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+  ],
+  [
+    "GET",
+    "/admin/reports/export/documents/quickbooks?range=last_12_months",
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+  ],
+  [
+    "GET",
+    "/admin/bookings/00000000-0000-4000-8000-000000000000/documents/INV-000001",
+    {
+      visitor: login("/admin/bookings/00000000-0000-4000-8000-000000000000/documents/INV-000001"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 404,
+      banned: login("/admin/bookings/00000000-0000-4000-8000-000000000000/documents/INV-000001"),
+    },
+  ],
+  [
+    "GET",
+    "/admin/bookings/00000000-0000-4000-8000-000000000000/documents/INV-000001/pdf",
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 404, banned: 401 },
+  ],
+  [
+    "GET",
+    "/dashboard/bookings/00000000-0000-4000-8000-000000000000/invoice/INV-000001",
+    {
+      visitor: login("/dashboard/bookings/00000000-0000-4000-8000-000000000000/invoice/INV-000001"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: "/admin",
+      banned: login("/dashboard/bookings/00000000-0000-4000-8000-000000000000/invoice/INV-000001"),
+    },
+  ],
+  [
+    "GET",
+    "/dashboard/bookings/00000000-0000-4000-8000-000000000000/invoice/INV-000001/pdf",
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 404, banned: 401 },
+  ],
 ];
 
 /** Routes checked by their own tests (a real booking, a live stream) rather than a row. */
