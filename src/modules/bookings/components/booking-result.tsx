@@ -130,8 +130,7 @@ function nextSteps(state: State, r: BookingResult): ReactNode[] {
     v.onTheDayMinor > 0 ? [`The remaining ${v.onTheDay} is paid on the day, when the job is done.`] : [];
   const policy = (
     <>
-      Plans changed? You can cancel free of charge up to {r.business.freeCancellationHours} hours before the
-      start — see our{" "}
+      {r.promises.cancellation} See our{" "}
       <Link href={routes.bookingPolicies} className="font-medium text-brand underline underline-offset-2">
         booking policies
       </Link>
@@ -142,7 +141,7 @@ function nextSteps(state: State, r: BookingResult): ReactNode[] {
     case "confirmed":
       return [
         "Your confirmation email has a calendar invite attached.",
-        `We'll remind you ${r.business.reminderLeadHours} hours before your booking.`,
+        ...(r.promises.reminder ? [r.promises.reminder] : []),
         `Please have the vehicle at the address by ${v.startTime}, with the access you told us about.`,
         ...onTheDay,
         policy,

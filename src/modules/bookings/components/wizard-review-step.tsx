@@ -1,9 +1,9 @@
 import Link from "@/components/ui/link";
+import { Notice } from "@/components/ui/notice";
 import { formatDuration, formatLongDate, formatTime } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
 import { approvalSentence, holdSentence, rescheduleSentence } from "@/modules/settings/domain/policy-facts";
-import { bookingCancellationSentence } from "../domain/cancellation-words";
 import { wizardHref } from "../domain/wizard-state";
 import type { WizardView } from "../server/wizard-page";
 import { WizardReviewForm } from "./wizard-review-form";
@@ -131,10 +131,17 @@ export function WizardReviewStep({ view }: { view: WizardView }) {
             Payment and policies
           </h2>
           <p className="mt-2 font-medium">{dueNowText(view, q.totalMinor)}</p>
+          {view.cancellationPromise?.insideFreeWindow && (
+            <Notice kind="warning" className="mt-3">
+              {view.cancellationPromise.sentence}
+            </Notice>
+          )}
           <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-ink-muted">
             {online && holdSentence(s) && <li>{holdSentence(s)}</li>}
             {!online && approvalSentence(s) && <li>{approvalSentence(s)}</li>}
-            <li>{bookingCancellationSentence(s, q.totalMinor, view.dueNowMinor)}</li>
+            {view.cancellationPromise && !view.cancellationPromise.insideFreeWindow && (
+              <li>{view.cancellationPromise.sentence}</li>
+            )}
             <li>{rescheduleSentence(s)}</li>
           </ul>
         </section>

@@ -168,6 +168,18 @@ export function closingFee(
 }
 
 /**
+ * When a booking's free cancellation ends (PRODUCT.md §5): `freeCancellationHours` of elapsed time before
+ * its start. Cancelling at or before this instant keeps no fee; after it, the late fee applies. The
+ * cancellation use cases (payments' `policyRefund`) and every promise (domain/booking-promises.ts) read it.
+ */
+export const freeCancellationEndsAt = (startsAt: Date, freeCancellationHours: number): Date =>
+  new Date(startsAt.getTime() - freeCancellationHours * 3_600_000);
+
+/** Whether cancelling at `now` is inside the free window (no fee). */
+export const isFreeCancellation = (startsAt: Date, now: Date, freeCancellationHours: number): boolean =>
+  now.getTime() <= freeCancellationEndsAt(startsAt, freeCancellationHours).getTime();
+
+/**
  * What is still owed of the money due before the job (the deposit, or the full price): the part of the
  * charge (ADR 0040) up to the deposit that net paid does not cover. The SQL in bookings/server/admin-today-queue.ts
  * (depositOwedSql) reads the same from booking_due_minor and booking_charge_minor.

@@ -4,7 +4,7 @@ import { formatMoney } from "@/lib/money";
 import { getEnv } from "@/env";
 import { findUserById, setupLinkIfPasswordless } from "@/modules/accounts/server";
 import { type BookingView, getBookingView } from "./booking-view";
-import { enqueueEmail } from "@/modules/notifications/server";
+import { allowsEmail, enqueueEmail } from "@/modules/notifications/server";
 import {
   alertHeadline,
   type BookingEmailSummary,
@@ -15,6 +15,12 @@ import {
 import { getSettingsOrThrow, type Settings } from "@/modules/settings/server";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { type AddressSnapshot, bookingEvents, bookings, emails } from "@/server/db/schema";
+import { bookingCharge } from "../domain/booking-money";
+import {
+  bookingPromises,
+  cancellationPromiseSentence,
+  reminderPromiseSentence,
+} from "../domain/booking-promises";
 import { bookingPageUrl } from "../links";
 import { buildBookingIcs } from "./booking-ics";
 
@@ -102,6 +108,28 @@ async function enqueueNewBookingForAdmin(tx: DbOrTx, ctx: Awaited<ReturnType<typ
   });
 }
 
+/**
+ * What the confirmation promises about cancelling and the reminder, computed for this booking as it is
+ * confirmed (domain/booking-promises.ts): the same sentences as its result page.
+ */
+function promisesOf(
+  ctx: Awaited<ReturnType<typeof bookingContext>>,
+  customer: NonNullable<Awaited<ReturnType<typeof bookingContext>>["customer"]>,
+  now: Date,
+): string[] {
+  const b = ctx.booking;
+  const promised = {
+    startsAt: b.startsAt,
+    chargeMinor: bookingCharge(b),
+    paidMinor: Math.max(0, b.amountPaidMinor - b.amountRefundedMinor),
+    chosenAt: b.timeChosenAt ?? b.createdAt,
+    remindersOn: !b.reminderSentAt && allowsEmail(customer, "reminder"),
+  };
+  const p = bookingPromises(promised, ctx.settings, now);
+  const reminder = reminderPromiseSentence(p);
+  return [cancellationPromiseSentence(p, ctx.settings, promised, "booked"), ...(reminder ? [reminder] : [])];
+}
+
 /** An online booking's guest who can't sign in yet gets the set-up link inside the booking's email. */
 async function guestSetupUrl(tx: DbOrTx, ctx: Awaited<ReturnType<typeof bookingContext>>) {
   if (!ctx.customer || ctx.booking.source !== "online") return null;
@@ -122,7 +150,7 @@ export async function enqueueBookingEmails(
   tx: Tx,
   bookingId: string,
   kind: "received" | "confirmed",
-  opts: { receipt?: ReceiptSection | null } = {},
+  opts: { receipt?: ReceiptSection | null; now?: Date } = {},
 ): Promise<void> {
   const ctx = await bookingContext(tx, bookingId);
   const { booking, view, customer } = ctx;
@@ -162,6 +190,7 @@ export async function enqueueBookingEmails(
         site: siteAnswersOf(booking.addressSnapshot),
         receipt: opts.receipt ?? null,
         setupUrl: await guestSetupUrl(tx, ctx),
+        promises: promisesOf(ctx, customer, opts.now ?? new Date()),
       },
       attachments: [
         {

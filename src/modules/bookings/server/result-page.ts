@@ -1,7 +1,14 @@
 import "server-only";
 import type { BookingStatus } from "@/lib/enums";
+import { mayEmail } from "@/modules/notifications/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type Db, getDb } from "@/server/db";
+import { bookingCharge } from "../domain/booking-money";
+import {
+  bookingPromises,
+  cancellationPromiseSentence,
+  reminderPromiseSentence,
+} from "../domain/booking-promises";
 import { bookingPagePath } from "../links";
 import { findBookingForViewer, isOwner } from "./booking-access";
 import { type BookingView, getBookingView } from "./booking-view";
@@ -52,9 +59,9 @@ export type BookingResult = {
     name: string;
     phone: string;
     email: string;
-    reminderLeadHours: number;
-    freeCancellationHours: number;
   };
+  /** What this booking is promised, computed for it and now (domain/booking-promises.ts). */
+  promises: { cancellation: string; reminder: string | null };
 };
 
 export async function loadBookingResult(
@@ -74,11 +81,20 @@ export async function loadBookingResult(
   // The return page always asks the provider; the others only while the booking still waits for money
   // (it may have been paid in another tab).
   const payment = asksProvider(input.page, booking) ? await pay.checkout(db, booking.id, now) : null;
-  const [view, settings, refund] = await Promise.all([
+  const [view, settings, refund, remindersOn] = await Promise.all([
     getBookingView(db, booking.id),
     getSettingsOrThrow(db),
     pay.latestRefund(db, booking.id),
+    mayEmail(db, booking.customerId, "reminder"),
   ]);
+  const promised = {
+    startsAt: booking.startsAt,
+    chargeMinor: bookingCharge(booking),
+    paidMinor: Math.max(0, booking.amountPaidMinor - booking.amountRefundedMinor),
+    chosenAt: booking.timeChosenAt ?? booking.createdAt,
+    remindersOn: !booking.reminderSentAt && remindersOn,
+  };
+  const promises = bookingPromises(promised, settings, now);
   const holdRunning = !view.holdExpiresAt || new Date(view.holdExpiresAt) > now;
   return {
     page: input.page,
@@ -98,8 +114,10 @@ export async function loadBookingResult(
       name: settings.businessName,
       phone: settings.contactPhone,
       email: settings.contactEmail,
-      reminderLeadHours: settings.reminderLeadHours,
-      freeCancellationHours: settings.freeCancellationHours,
+    },
+    promises: {
+      cancellation: cancellationPromiseSentence(promises, settings, promised, "booked"),
+      reminder: reminderPromiseSentence(promises),
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Slot } from "@/modules/availability/domain/slots";
 import { amountDueNow, type QuoteLine } from "@/modules/pricing/domain/quote";
 import { getSettingsOrThrow, type Settings } from "@/modules/settings/server";
 import { getDb } from "@/server/db";
+import { bookingPromises, cancellationPromiseSentence } from "../domain/booking-promises";
 import {
   addonOptions,
   bookablePackages,
@@ -80,6 +81,8 @@ export type WizardView = {
   savedAddress: SavedAddress | null;
   times: DateStepTimes | null;
   dueNowMinor: number;
+  /** What the review step promises about cancelling this booking, computed for its time and now. */
+  cancellationPromise: { sentence: string; insideFreeWindow: boolean } | null;
 };
 
 export type WizardPage = { kind: "admin" } | { kind: "redirect"; href: string } | WizardView;
@@ -163,6 +166,9 @@ export async function loadWizardPage(
         )
       : null;
   const startShown = state.start && (step === "time" ? times?.startBookable : startBookable);
+  const dueNowMinor = choices.quote
+    ? amountDueNow(choices.quote.totalMinor, settings.paymentMode, settings.depositPercent)
+    : 0;
 
   return {
     kind: "wizard",
@@ -190,9 +196,27 @@ export async function loadWizardPage(
     savedVehicle,
     savedAddress,
     times,
-    dueNowMinor: choices.quote
-      ? amountDueNow(choices.quote.totalMinor, settings.paymentMode, settings.depositPercent)
-      : 0,
+    dueNowMinor,
+    cancellationPromise:
+      choices.quote && state.start
+        ? reviewCancellationPromise(settings, choices.quote.totalMinor, dueNowMinor, state.start, now)
+        : null,
+  };
+}
+
+/** The review step's cancellation promise: this booking's, at its start, if booked and paid now. */
+function reviewCancellationPromise(
+  settings: Settings,
+  totalMinor: number,
+  dueNowMinor: number,
+  start: string,
+  now: Date,
+): { sentence: string; insideFreeWindow: boolean } {
+  const b = { startsAt: new Date(start), chargeMinor: totalMinor, paidMinor: dueNowMinor };
+  const p = bookingPromises(b, settings, now);
+  return {
+    sentence: cancellationPromiseSentence(p, settings, b, "before_booking"),
+    insideFreeWindow: p.cancellation.insideFreeWindow && !p.cancellation.neverCosts,
   };
 }
 

@@ -50,6 +50,11 @@ export type BookingConfirmedData = {
   receipt?: ReceiptSection | null;
   /** A new guest's account set-up link, as a section of this email. */
   setupUrl?: string | null;
+  /**
+   * What this booking is promised about cancelling and its reminder, computed for it when it was
+   * confirmed (bookings' domain/booking-promises.ts); absent from emails queued before.
+   */
+  promises?: string[];
 };
 
 export type PaymentReceiptData = {
@@ -231,7 +236,7 @@ export function renderBookingConfirmed(d: BookingConfirmedData, ctx: EmailContex
       ...receipt,
       { kind: "p", text: "What you told us about the site" },
       { kind: "list", items: site },
-      ...paragraphs(after),
+      ...paragraphs(after, ...(d.promises ?? [])),
       { kind: "button", label: "View your booking", url: d.url },
       ...setupSection(d.setupUrl),
     ],

@@ -65,6 +65,10 @@ export const SAMPLES: { [K in TemplateName]: TemplateDataMap[K] } = {
     site: { water: true, power: false, covered: false, accessNotes: 'Gate code 4&5 — ring "Flat B"' },
     receipt: { amount: "£100.00", method: "Card (Stripe)", paidAt: "Tue 1 Dec, 09:05 GMT" },
     setupUrl,
+    promises: [
+      "Cancel free of charge until Mon 7 Dec, 09:30 GMT (24 hours before the start). Later than that, cancelling costs £50.00 (50% of £100.00) and the other £50.00 you paid is refunded.",
+      "We'll email you a reminder with a site checklist on Mon 7 Dec, 09:30 GMT.",
+    ],
   },
   "payment-receipt": {
     name,

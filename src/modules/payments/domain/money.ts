@@ -1,4 +1,5 @@
 import type { PaymentMethod } from "@/lib/enums";
+import { isFreeCancellation } from "@/modules/bookings/domain/booking-money";
 import { lateCancellationFee } from "@/modules/pricing/domain/quote";
 
 // The admin's money arithmetic on a booking, pure so that the page and the use cases agree.
@@ -34,7 +35,7 @@ export function policyRefund(input: {
   lateCancellationFeePercent: number;
 }): PolicyRefund {
   const paid = Math.max(0, input.netPaidMinor);
-  const free = input.startsAt.getTime() - input.now.getTime() >= input.freeCancellationHours * 3_600_000;
+  const free = isFreeCancellation(input.startsAt, input.now, input.freeCancellationHours);
   const feeMinor = free ? 0 : lateCancellationFee(input.totalMinor, input.lateCancellationFeePercent, paid);
   return { refundMinor: paid - feeMinor, feeMinor, free };
 }
