@@ -12,6 +12,9 @@ import { getSettingsOrThrow } from "@/modules/settings/server";
 import { completeTestCheckout } from "@/modules/payments/server/test-checkout";
 import { idempotencyKeyFor, newRunId } from "@/modules/bookings/domain/wizard-state";
 import { setDatabaseForProcess } from "@/server/db";
+import { forgetAuthForTests } from "@/server/auth";
+import { hasPassword } from "@/modules/accounts/server/queries";
+import { resetPasswordWithToken } from "@/modules/accounts/server/reset-password";
 import {
   accounts,
   addresses,
@@ -146,6 +149,7 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
   });
   afterAll(async () => {
     setDatabaseForProcess(undefined);
+    forgetAuthForTests();
     await t.drop();
   });
   beforeEach(async () => {
@@ -375,7 +379,6 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
     ).toEqual([]);
     const [b] = await t.db.select().from(bookings).where(eq(bookings.id, result.bookingId));
     expect(b?.customerId).toBe(user?.id);
-    expect(b?.vehicleId).toBeNull();
     // No set-up email of its own: the link is a section of the booking's one email to the guest.
     const mail = await t.db.select().from(emails).where(eq(emails.to, email));
     expect(mail.map((m) => m.template)).not.toContain("setup-password");
@@ -384,16 +387,22 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
       expect(mail).toHaveLength(1);
       expect((mail[0]?.data as { setupUrl: string }).setupUrl).toContain("/auth/setup-password?token=");
     }
-    expect(
-      await t.db
-        .select()
-        .from(vehicles)
-        .where(eq(vehicles.ownerId, user?.id ?? "")),
-    ).toEqual([]);
+    // The booking's vehicle and address are kept on the account the guest then sets a password on.
+    const kept = await t.db
+      .select()
+      .from(vehicles)
+      .where(eq(vehicles.ownerId, user?.id ?? ""));
+    expect(kept).toMatchObject([{ registration: "LB19XKT", isDefault: true }]);
+    expect(b?.vehicleId).toBe(kept[0]?.id);
   });
 
   it("attaches a known email's booking to that account without changing anything of it", async () => {
-    const known = await insertUser(t.db, { name: "Priya Shah", phone: "020 7946 0000", email: guestEmail() });
+    const known = await insertUser(t.db, {
+      name: "Priya Shah",
+      phone: "020 7946 0000",
+      email: guestEmail(),
+      password: "Known-Account-Pass-77",
+    });
     const input = guestInput({
       start: at("09:00", addDays(DAY, 3)).toISOString(),
       contact: {
@@ -502,6 +511,108 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
     const [b] = await t.db.select().from(bookings).where(eq(bookings.id, result.bookingId));
     expect(b).toMatchObject({ customerId: me.id, vehicleId: v?.id, addressId: a?.id });
     expect(await t.db.select().from(users).where(eq(users.email, "ignored@example.test"))).toEqual([]);
+  });
+
+  it("keeps a guest's vehicle and address on the account they then set a password on, once each (issue 27 #6)", async () => {
+    const email = guestEmail();
+    const contact = { name: "Gita Guest", email, phone: "07700 900222", hasWater: true };
+    const first = await createBooking(
+      t.db,
+      null,
+      guestInput({ start: at("09:00", addDays(DAY, 23)).toISOString(), contact }),
+      { now: NOW },
+    );
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    const ownerId = user?.id ?? "";
+    const garage = async () => ({
+      vehicles: await t.db.select().from(vehicles).where(eq(vehicles.ownerId, ownerId)),
+      addresses: await t.db.select().from(addresses).where(eq(addresses.ownerId, ownerId)),
+    });
+    const kept = await garage();
+    expect(kept.vehicles).toMatchObject([
+      { make: "Volkswagen", model: "Golf", registration: "LB19XKT", vehicleSizeId: medium, isDefault: true },
+    ]);
+    // The site answers are the ones the guest gave on the details step.
+    expect(kept.addresses).toMatchObject([
+      { line1: "1 Acre Lane", town: "London", postcode: "SW9 8AB", hasWater: true, isDefault: true },
+    ]);
+    const linked = async (bookingId: string) =>
+      (await t.db.select().from(bookings).where(eq(bookings.id, bookingId)))[0];
+    expect(await linked(first.bookingId)).toMatchObject({
+      vehicleId: kept.vehicles[0]?.id,
+      addressId: kept.addresses[0]?.id,
+    });
+
+    // Booking again as a guest before choosing a password, the same car and address typed differently.
+    const again = await createBooking(
+      t.db,
+      null,
+      guestInput({
+        start: at("13:00", addDays(DAY, 23)).toISOString(),
+        contact,
+        postcode: "SW98AB",
+        vehicleDetails: { make: "VW", model: "Golf", registration: "Lb19Xkt" },
+        addressDetails: { line1: "  1 ACRE   lane ", town: "London" },
+      }),
+      { now: NOW },
+    );
+    expect((await garage()).vehicles).toHaveLength(1);
+    expect((await garage()).addresses).toHaveLength(1);
+    expect(await linked(again.bookingId)).toMatchObject({
+      vehicleId: kept.vehicles[0]?.id,
+      addressId: kept.addresses[0]?.id,
+    });
+
+    // The guest sets a password from the link in their confirmation: the account shows what they booked with.
+    const [confirmation] = await t.db
+      .select()
+      .from(emails)
+      .where(and(eq(emails.to, email), eq(emails.template, "booking-confirmed")));
+    const setupUrl = (confirmation?.data as { setupUrl: string }).setupUrl;
+    const token = new URL(setupUrl).searchParams.get("token") ?? "";
+    forgetAuthForTests();
+    await resetPasswordWithToken(
+      t.db,
+      { ip: "10.9.9.9", headers: new Headers() },
+      { token, password: "Gita-Own-Choice-2026", confirmPassword: "Gita-Own-Choice-2026" },
+    );
+    expect(await hasPassword(t.db, ownerId)).toBe(true);
+
+    // Signed in now, booking with the same car and address typed anew: still one of each.
+    const signedIn = await createBooking(
+      t.db,
+      { id: ownerId, role: "customer" },
+      createBookingInput.parse({
+        run: newRunId(),
+        runSecret: newRunId(),
+        service: slugs.pkg,
+        size: medium,
+        postcode: "sw9 8ab",
+        start: at("15:30", addDays(DAY, 23)).toISOString(),
+        vehicleDetails: { make: "Volkswagen", model: "Golf", registration: "LB19 XKT" },
+        addressDetails: { line1: "1 acre lane", town: "London" },
+        acceptPolicies: true,
+      }),
+      { now: NOW },
+    );
+    expect(await linked(signedIn.bookingId)).toMatchObject({
+      vehicleId: kept.vehicles[0]?.id,
+      addressId: kept.addresses[0]?.id,
+    });
+    // Someone not signed in who types this email now changes nothing of the claimed account.
+    await createBooking(
+      t.db,
+      null,
+      guestInput({
+        start: at("09:00", addDays(DAY, 24)).toISOString(),
+        contact,
+        vehicleDetails: { make: "Ford", model: "Ka", registration: "ZZ11 ZZZ" },
+      }),
+      { now: NOW },
+    );
+    const after = await garage();
+    expect(after.vehicles.map((v) => v.registration)).toEqual(["LB19XKT"]);
+    expect(after.addresses).toHaveLength(1);
   });
 
   it("refuses an admin's session", async () => {

@@ -1,10 +1,16 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { normaliseRegistration } from "@/lib/registration";
 import type { DbOrTx } from "@/server/db";
 import { addresses, vehicles } from "@/server/db/schema";
 
-// A customer's saved vehicles and addresses. The booking wizard saves the ones a signed-in customer adds
-// while booking through these; the bookings module never writes the accounts module's tables.
+// A customer's saved vehicles and addresses, kept from their bookings (issue 27 #6). Every booking that
+// belongs to an account saves its vehicle and address through these — the wizard's (a signed-in customer,
+// or a guest whose account nobody can sign in to yet: the one they then set a password on), and the
+// admin's phone bookings; the bookings module never writes the accounts module's tables. The same
+// vehicle or address again is the saved one, never a duplicate: the same registration whatever its case,
+// spaces or dashes; the same postcode (case and spaces aside) and first line (case and spacing aside).
 
 export type NewVehicle = { make: string; model: string; colour?: string | null; registration: string };
 export type NewAddress = {
@@ -18,8 +24,16 @@ export type NewAddress = {
   hasCoveredSpace: boolean;
 };
 
+// What makes two entries the same, in SQL and for the value compared with it (the same normalisation).
+const registrationKey = (c: AnyPgColumn) => sql`regexp_replace(upper(${c}), '[[:space:]-]+', '', 'g')`;
+const registrationKeyOf = (v: string) => normaliseRegistration(v);
+const postcodeKey = (c: AnyPgColumn) => sql`regexp_replace(upper(${c}), '[[:space:]]+', '', 'g')`;
+const postcodeKeyOf = (v: string) => v.replace(/\s+/g, "").toUpperCase();
+const lineKey = (c: AnyPgColumn) => sql`btrim(regexp_replace(lower(${c}), '[[:space:]]+', ' ', 'g'))`;
+const lineKeyOf = (v: string) => v.toLowerCase().replace(/\s+/g, " ").trim();
+
 /**
- * Saves a vehicle a signed-in customer added while booking. The same registration again is the same
+ * Saves the vehicle of a booking that belongs to an account. The same registration again is the same
  * car: the saved one is reused, unchanged. Their first vehicle becomes the default.
  */
 export async function saveVehicleForCustomer(
@@ -34,7 +48,7 @@ export async function saveVehicleForCustomer(
     .where(
       and(
         eq(vehicles.ownerId, ownerId),
-        eq(vehicles.registration, d.registration),
+        sql`${registrationKey(vehicles.registration)} = ${registrationKeyOf(d.registration)}`,
         isNull(vehicles.deletedAt),
       ),
     );
@@ -51,7 +65,7 @@ export async function saveVehicleForCustomer(
       make: d.make,
       model: d.model,
       colour: d.colour,
-      registration: d.registration,
+      registration: normaliseRegistration(d.registration),
       vehicleSizeId,
       isDefault: !any,
     })
@@ -60,7 +74,7 @@ export async function saveVehicleForCustomer(
   return row.id;
 }
 
-/** Saves an address a signed-in customer added while booking (the same first line and postcode is reused). */
+/** Saves the address of a booking that belongs to an account (the same first line and postcode is reused). */
 export async function saveAddressForCustomer(
   tx: DbOrTx,
   ownerId: string,
@@ -73,8 +87,8 @@ export async function saveAddressForCustomer(
     .where(
       and(
         eq(addresses.ownerId, ownerId),
-        eq(addresses.postcode, postcode),
-        sql`lower(${addresses.line1}) = ${d.line1.toLowerCase()}`,
+        sql`${postcodeKey(addresses.postcode)} = ${postcodeKeyOf(postcode)}`,
+        sql`${lineKey(addresses.line1)} = ${lineKeyOf(d.line1)}`,
         isNull(addresses.deletedAt),
       ),
     );

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { BookingStatus, UserRole } from "@/lib/enums";
 import { findUserByEmail } from "@/modules/accounts/server";
 import { createPasswordlessCustomer } from "@/modules/accounts/server";
-import { saveAddressForCustomer, saveVehicleForCustomer } from "@/modules/accounts/server";
+import { hasPassword, saveAddressForCustomer, saveVehicleForCustomer } from "@/modules/accounts/server";
 import { reserve } from "@/modules/availability/server";
 import { amountDueNow } from "@/modules/pricing/domain/quote";
 import { getSettingsOrThrow } from "@/modules/settings/server";
@@ -155,17 +155,27 @@ export async function createBooking(
               sendSetupLink: false,
             })
           ).userId;
-      // A signed-in customer's new vehicle or address is kept on their account; a guest's only in the
-      // booking's snapshots (a known email's account is never changed by someone who is not signed in).
+      // The booking's vehicle and address are kept on the account it belongs to (issue 27 #6): a
+      // signed-in customer's, or a guest's account that nobody can sign in to yet — the one this booking
+      // made, or made by earlier bookings — which the guest then claims by choosing a password. An
+      // account with a password is never changed by someone who is not signed in to it: its guest
+      // booking keeps them in its snapshots only.
+      const keeps = actor !== null || !(await hasPassword(tx, customerId));
       const vehicleId =
         savedVehicle?.id ??
-        (actor && vehicleDetails
-          ? await saveVehicleForCustomer(tx, actor.id, choices.size.id, vehicleDetails)
+        (keeps && vehicleDetails
+          ? await saveVehicleForCustomer(tx, customerId, choices.size.id, vehicleDetails)
           : null);
       const addressId =
         savedAddress?.id ??
-        (actor && addressDetails
-          ? await saveAddressForCustomer(tx, actor.id, choices.postcode, addressDetails)
+        (keeps && addressDetails
+          ? await saveAddressForCustomer(tx, customerId, choices.postcode, {
+              ...addressDetails,
+              // The site answers as the booking took them (a guest's come from the details step).
+              hasWater: addressSnapshot.hasWater,
+              hasPower: addressSnapshot.hasPower,
+              hasCoveredSpace: addressSnapshot.hasCoveredSpace,
+            })
           : null);
 
       const result = await reserve(tx, {
