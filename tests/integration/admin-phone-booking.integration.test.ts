@@ -14,6 +14,7 @@ import { recordPhonePayment } from "@/modules/payments/server/phone-payment";
 import { renderTemplate } from "@/modules/notifications/templates";
 import { setDatabaseForProcess } from "@/server/db";
 import {
+  addresses,
   allocations,
   auditLog,
   bookingEvents,
@@ -316,6 +317,28 @@ describe.each(dbKinds)("phone bookings, on %s", (kind) => {
       expect.stringMatching(/^Booked/),
       expect.stringMatching(/^Payment/),
     ]);
+  });
+
+  it("keeps the vehicle and address on the customer once: the same ones typed again are the saved ones (issue 27 #6)", async () => {
+    const first = await create(raw({ start: at(19, 9).toISOString() }));
+    const [b1] = await t.db.select().from(bookings).where(eq(bookings.id, first.bookingId));
+    const ownerId = b1?.customerId ?? "";
+    const again = await create(
+      raw({
+        customerMode: "existing",
+        customerId: ownerId,
+        registration: "ab12-cde",
+        postcode: "se109nf",
+        line1: "3  PARK row ",
+        start: at(20, 9).toISOString(),
+      }),
+    );
+    const kept = await t.db.select().from(vehicles).where(eq(vehicles.ownerId, ownerId));
+    const places = await t.db.select().from(addresses).where(eq(addresses.ownerId, ownerId));
+    expect(kept).toMatchObject([{ registration: "AB12CDE", isDefault: true }]);
+    expect(places).toMatchObject([{ line1: "3 Park Row", postcode: "SE10 9NF", isDefault: true }]);
+    const [b2] = await t.db.select().from(bookings).where(eq(bookings.id, again.bookingId));
+    expect(b2).toMatchObject({ customerId: ownerId, vehicleId: kept[0]?.id, addressId: places[0]?.id });
   });
 
   it("pay on the day: confirmed with the whole amount due; outside the area allowed and flagged", async () => {
