@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createUser, expect, expectAccessible, signInAs, test } from "../support/fixtures";
+import { createUser, expect, expectAccessible, shot, signInAs, test } from "../support/fixtures";
 import { linkIn, mailCount, waitForMail } from "../support/mail";
 import { guestToReview } from "../support/wizard";
 
@@ -89,11 +89,31 @@ for (const [label, viewport] of VIEWPORTS) {
       await expect(next).toContainText("Wash & Vac");
       await expect(next).toContainText("3 Station Road");
       await expect(next).toContainText("Deposit paid");
+      // The vehicle and address they booked with are kept on the account (issue 27 #6).
+      const glance = page.getByRole("region", { name: "At a glance" });
+      await expect(glance.getByRole("link", { name: /^1\s*Vehicles$/ })).toBeVisible();
+      await expect(glance.getByRole("link", { name: /^1\s*Addresses$/ })).toBeVisible();
       await expectAccessible(page);
+      await shot(page, `guest-dashboard-${label}.png`);
       await page.getByRole("link", { name: `Open booking ${ref}` }).click();
       await expect(page.getByRole("heading", { level: 1, name: `Booking ${ref}` })).toBeVisible();
       await expect(page.getByRole("region", { name: `Booking ${ref}` })).toContainText("Ford Fiesta");
       await expectAccessible(page);
+
+      await page.goto("/dashboard/vehicles");
+      const saved = page.getByRole("list", { name: "Saved vehicles" }).getByRole("listitem");
+      await expect(saved).toHaveCount(1);
+      await expect(saved.first()).toContainText("Ford Fiesta");
+      await expect(saved.first()).toContainText("AB12CDE");
+      await expectAccessible(page);
+      await shot(page, `guest-vehicles-${label}.png`);
+      await page.goto("/dashboard/addresses");
+      const places = page.getByRole("list", { name: "Saved addresses" }).getByRole("listitem");
+      await expect(places).toHaveCount(1);
+      await expect(places.first()).toContainText("3 Station Road");
+      await expect(places.first()).toContainText("SW9 8AB");
+      await expectAccessible(page);
+      await shot(page, `guest-addresses-${label}.png`);
     });
 
     test(`a customer's new default vehicle and address are chosen for them, and Book again brings them back (${label})`, async ({

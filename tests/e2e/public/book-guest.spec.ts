@@ -95,9 +95,14 @@ for (const [label, viewport] of VIEWPORTS) {
       await expect(review.getByText(/24 Acre Lane, London, SE10 9NF/)).toBeVisible();
       await expect(review.getByText(`Sam Guest · ${email} · 07700 900123`)).toBeVisible();
       await expect(page.getByText("Nothing to pay now — you pay £57.50 on the day.")).toBeVisible();
-      await expect(page.getByText(/Cancel free of charge up to 24 hours before/)).toBeVisible();
-      // Paid on the day, so a late cancellation can keep nothing: the line says so in this booking's terms.
-      await expect(page.getByText(/so cancelling later costs nothing/)).toBeVisible();
+      // This booking's own promise: free until a date and time 24 hours before its start (or, for the
+      // first time shown when that is sooner, that it starts within the window) — and paid on the day, so
+      // a late cancellation can keep nothing: the line says so in this booking's terms.
+      await expect(
+        page.getByText(
+          /Cancel free of charge until \w{3} \d{1,2} \w{3}, \d\d:\d\d (GMT|BST) \(24 hours before the start\)\. Nothing is paid before the day, so cancelling later costs nothing|This booking starts within 24 hours, the free-cancellation window, but nothing is paid before the day, so cancelling costs nothing/,
+        ),
+      ).toBeVisible();
       await expect(page.getByText(/You can ask to move a booking up to 24 hours/)).toBeVisible();
       await expect(page.getByRole("link", { name: "Read the booking policies" })).toHaveAttribute(
         "href",

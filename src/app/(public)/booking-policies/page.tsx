@@ -88,7 +88,8 @@ export default async function BookingPoliciesPage() {
         </li>
         <li>
           We send a reminder {hoursInWords(s.reminderLeadHours)} before your appointment with a short
-          checklist.
+          checklist — unless you booked less than {hoursInWords(s.reminderLeadHours)} ahead (you have just
+          been told the time) or turned reminders off in your account.
         </li>
       </ul>
 

@@ -45,7 +45,7 @@ export function cancellationSentence(s: PolicySettings): string {
   if (s.lateCancellationFeePercent === 0) {
     return `You can cancel at any time at no charge; please give us at least ${window}' notice if you can.`;
   }
-  return `Cancel free of charge up to ${window} before your appointment. Later than that, a fee of ${s.lateCancellationFeePercent}% of the booking total applies — never more than you have already paid.`;
+  return `Cancel free of charge up to ${window} before your appointment. Later than that, a fee of ${s.lateCancellationFeePercent}% of the booking total applies — never more than you have already paid. A booking made less than ${window} ahead is inside that time from the start: we show you its fee before you book.`;
 }
 
 export function rescheduleSentence(s: PolicySettings): string {

@@ -15,6 +15,7 @@ export const testSettingsInput = z.object({
   rescheduleRequestExpiryHours: z.number().int().min(1).max(720).optional(),
   horizonDays: z.number().int().min(1).max(730).optional(),
   minNoticeMinutes: z.number().int().min(0).max(10080).optional(),
+  reminderLeadHours: z.number().int().min(1).max(336).optional(),
   vatRegistered: z.boolean().optional(),
   vatNumber: z.string().max(20).optional(),
 });
