@@ -759,6 +759,15 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
         expect(confirmed?.data).toMatchObject({
           receipt: { amount: "£115.00" },
           setupUrl: expect.stringContaining("/auth/setup-password?token="),
+          // Three weeks ahead: free until a local time 24 hours before, and a reminder (issue 27 #4).
+          promises: [
+            expect.stringMatching(
+              /^Cancel free of charge until \w{3} \d{1,2} \w{3}, \d\d:\d\d (GMT|BST) \(24 hours before the start\)\. Later than that, cancelling costs £\d+\.\d\d/,
+            ),
+            expect.stringMatching(
+              /^We'll email you a reminder with a site checklist on \w{3} \d{1,2} \w{3}, /,
+            ),
+          ],
         });
         // And all the guest's mail is that one email.
         expect(
@@ -769,6 +778,27 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
         ).toHaveLength(1);
       } finally {
         overridePaymentProviders(undefined);
+      }
+    });
+
+    it("a booking made inside the free window and the reminder lead is promised neither (issue 27 #4)", async () => {
+      await t.db.update(settings).set({ freeCancellationHours: 720, reminderLeadHours: 336 });
+      try {
+        const made = await createBooking(
+          t.db,
+          null,
+          guestInput({ start: at("15:00", addDays(DAY, 2)).toISOString() }),
+          { now: NOW },
+        );
+        const [confirmed] = await t.db
+          .select()
+          .from(emails)
+          .where(and(eq(emails.bookingId, made.bookingId), eq(emails.template, "booking-confirmed")));
+        expect((confirmed?.data as { promises: string[] }).promises).toEqual([
+          "This booking starts within 30 days, the free-cancellation window, but nothing is paid before the day, so cancelling costs nothing — please tell us as soon as you can.",
+        ]);
+      } finally {
+        await t.db.update(settings).set({ freeCancellationHours: 24, reminderLeadHours: 24 });
       }
     });
 

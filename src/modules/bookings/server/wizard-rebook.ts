@@ -14,7 +14,7 @@ import { wizardHref } from "../domain/wizard-state";
 type BookingRow = typeof bookings.$inferSelect;
 
 /** The wizard's choices that made a booking: its package, add-ons, vehicle (or size) and address. */
-async function choicesOf(db: DbOrTx, b: BookingRow) {
+async function choicesOf(db: DbOrTx, b: BookingRow, { saved = true }: { saved?: boolean } = {}) {
   const items = await db
     .select({ kind: bookingItems.kind, serviceId: bookingItems.serviceId })
     .from(bookingItems)
@@ -25,7 +25,7 @@ async function choicesOf(db: DbOrTx, b: BookingRow) {
     ids.length
       ? db.select({ id: services.id, slug: services.slug }).from(services).where(inArray(services.id, ids))
       : [],
-    b.vehicleId
+    saved && b.vehicleId
       ? db
           .select({ id: vehicles.id })
           .from(vehicles)
@@ -35,7 +35,7 @@ async function choicesOf(db: DbOrTx, b: BookingRow) {
       .select({ id: vehicleSizes.id })
       .from(vehicleSizes)
       .where(eq(vehicleSizes.name, b.vehicleSnapshot.sizeName)),
-    b.addressId
+    saved && b.addressId
       ? db
           .select({ id: addresses.id })
           .from(addresses)
@@ -55,10 +55,21 @@ async function choicesOf(db: DbOrTx, b: BookingRow) {
   };
 }
 
-export async function rebookHref(db: DbOrTx, bookingId: string): Promise<string | null> {
+export async function rebookHref(
+  db: DbOrTx,
+  bookingId: string,
+  /**
+   * The booking's owner is signed in: their saved vehicle and address are chosen. Anyone else (a guest
+   * holding the booking's link) gets its size and postcode — a saved entry's id means nothing to them.
+   */
+  { ownerSignedIn = false }: { ownerSignedIn?: boolean } = {},
+): Promise<string | null> {
   const [b] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!b) return null;
-  const [choices, settings] = await Promise.all([choicesOf(db, b), getSettingsOrThrow(db)]);
+  const [choices, settings] = await Promise.all([
+    choicesOf(db, b, { saved: ownerSignedIn }),
+    getSettingsOrThrow(db),
+  ]);
   const run = b.idempotencyKey?.startsWith("online:") ? b.idempotencyKey.slice("online:".length) : null;
   return wizardHref(
     { ...choices, date: localDateOf(b.startsAt, settings.timeZone), run },
