@@ -23,6 +23,11 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
+    // The browser is somewhere else than the server (UTC) and the business (Europe/London), with another
+    // locale: a page that formats a time or a date in the machine's zone or locale shows it here as a
+    // hydration mismatch, which the console guard fails (support/fixtures.ts).
+    timezoneId: "America/New_York",
+    locale: "en-US",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
       args: [
