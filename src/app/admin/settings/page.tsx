@@ -15,6 +15,7 @@ import {
   PaymentSettingsForm,
   PolicyTextsForm,
 } from "@/modules/settings/components/settings-forms";
+import { businessChoices } from "@/modules/settings/domain/choices";
 import { getPublicSettings } from "@/modules/settings/server";
 import { requireAdminPage } from "@/server/auth/guards";
 
@@ -40,7 +41,11 @@ export default async function AdminSettingsPage() {
         param="tab"
         className="mt-6"
         items={[
-          { value: "business", label: "Business", content: <BusinessSettingsForm s={s} /> },
+          {
+            value: "business",
+            label: "Business",
+            content: <BusinessSettingsForm s={s} choices={businessChoices(s.country)} />,
+          },
           { value: "rules", label: "Booking rules", content: <BookingRulesForm s={s} /> },
           {
             value: "payments",

@@ -23,7 +23,7 @@ import {
   type PolicySettings,
   rescheduleSentence,
 } from "../domain/policy-facts";
-import { BUSINESS_ALERTS, countriesWithFirst, CURRENCIES, TIME_ZONES } from "../domain/choices";
+import { BUSINESS_ALERTS, type BusinessChoices } from "../domain/choices";
 
 // The tabs of /admin/settings. Each tab is its own form, saved on its own; where a value has an effect
 // people should know about before saving (the zone, the currency), the form says so as it is chosen,
@@ -84,7 +84,8 @@ function Section({
   );
 }
 
-export function BusinessSettingsForm({ s }: { s: SettingsValues }) {
+/** `choices` come from the server (domain/choices `businessChoices`), never from the browser's Intl. */
+export function BusinessSettingsForm({ s, choices }: { s: SettingsValues; choices: BusinessChoices }) {
   const { values, onChange } = useLiveValues({ timeZone: s.timeZone, currency: s.currency });
   return (
     <Section
@@ -113,14 +114,14 @@ export function BusinessSettingsForm({ s }: { s: SettingsValues }) {
             name="country"
             label="Country"
             defaultValue={s.country}
-            options={countriesWithFirst(s.country).map((c) => ({ value: c.code, label: c.name }))}
+            options={choices.countries.map((c) => ({ value: c.code, label: c.name }))}
           />
           <SelectField
             name="timeZone"
             label="Time zone"
             defaultValue={s.timeZone}
             help="Opening hours, slots and every time shown to customers are read in this zone."
-            options={TIME_ZONES.map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
+            options={choices.timeZones.map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
           />
           {values.timeZone !== s.timeZone && (
             <Notice kind="warning" className="mb-4">
@@ -134,7 +135,7 @@ export function BusinessSettingsForm({ s }: { s: SettingsValues }) {
             label="Currency"
             defaultValue={s.currency}
             help="The currency of prices and payments."
-            options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+            options={choices.currencies.map((c) => ({ value: c, label: c }))}
           />
           {values.currency !== s.currency && (
             <Notice kind="warning" className="mb-4">

@@ -1,5 +1,8 @@
-// The choices of the business settings: zones, currencies and countries this runtime knows. Plain data
-// (no zod), so the settings form can use it in the browser without loading the validation library.
+// The choices of the business settings: zones, currencies and countries the server's runtime knows. Plain
+// data (no zod). The server reads them, validates with them and hands them to the settings form
+// (`businessChoices`): a browser's own Intl knows other zones and currencies, and names and orders the
+// countries its own way, so a form that asked the browser would offer choices the server refuses and
+// render a list that differs from the server's HTML (a hydration mismatch, React #418).
 
 /** The zones this runtime knows (IANA names). */
 export const TIME_ZONES: readonly string[] = Intl.supportedValuesOf("timeZone");
@@ -52,6 +55,17 @@ export const COUNTRIES: readonly { code: string; name: string }[] = ISO_3166_ALP
 export function countriesWithFirst(first: string): readonly { code: string; name: string }[] {
   const own = COUNTRIES.find((c) => c.code === first);
   return own ? [own, ...COUNTRIES.filter((c) => c !== own)] : COUNTRIES;
+}
+
+/** What the business form offers, as the server knows it: its own country first. */
+export type BusinessChoices = {
+  countries: readonly { code: string; name: string }[];
+  timeZones: readonly string[];
+  currencies: readonly string[];
+};
+
+export function businessChoices(country: string): BusinessChoices {
+  return { countries: countriesWithFirst(country), timeZones: TIME_ZONES, currencies: CURRENCIES };
 }
 
 /** The business's alert choices (settings → Notifications), in the order the form shows them. */
