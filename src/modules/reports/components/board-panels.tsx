@@ -69,13 +69,14 @@ export function BoardKpis({ kpis }: { kpis: BoardKpi[] }) {
   );
 }
 
+/** The sparklines' key, inline: it sits in a section's description, which is already a paragraph. */
 export function SparklineKey() {
   return (
-    <p className="text-xs text-ink-muted" aria-hidden="true">
+    <span className="block text-xs" aria-hidden="true">
       <span className="mr-1 inline-block h-0.5 w-4 bg-brand align-middle" /> this week, by day
       <span className="mr-1 ml-3 inline-block w-4 border-t-2 border-dashed border-ink-subtle align-middle" />{" "}
       last week
-    </p>
+    </span>
   );
 }
 
