@@ -40,12 +40,12 @@ test("an error in a context the test opens later fails the test", async ({ brows
 
 test("the guard collects each message with its page's address", async ({ page, consoleClean }) => {
   consoleClean.expectConsole(/something broke/);
-  await page.goto("/services");
+  await page.goto("/booking-policies");
   await page.evaluate(() => console.error("something broke"));
   await page.evaluate(() => console.warn("an ordinary warning"));
   await expect
     .poll(() => consoleClean.consoleMessages())
-    .toEqual([{ url: expect.stringMatching(/\/services$/), text: "console.error: something broke" }]);
+    .toEqual([{ url: expect.stringMatching(/\/booking-policies$/), text: "console.error: something broke" }]);
 });
 
 test("a message the test expects, but that never comes, fails the test", async ({ page, expectConsole }) => {
