@@ -20,8 +20,11 @@ test("an admin changes their own name, password and email in the back office", a
   browser,
   page,
   request,
+  expectConsole,
 }) => {
   test.slow(); // a whole journey: profile, password (twice), email change through a mailbox, two widths
+  // A wrong current password is refused.
+  expectConsole(/status of 400 \(Bad Request\) \(from http:\/\/[^/]+\/api\/account\/change-password\)$/);
   const admin = await createUser(request, { role: "admin", name: "Morgan Reid" });
   await signInAs(page, admin);
 

@@ -146,8 +146,11 @@ for (const width of [1280, 390]) {
     request,
     loginAs,
     baseURL,
+    expectConsole,
   }) => {
     test.slow(); // two people, two pages, a dialog and a sign-in
+    // The deactivated customer's sign-in is refused.
+    expectConsole(/status of 403 \(Forbidden\) \(from http:\/\/[^/]+\/api\/account\/login\)$/);
     await page.setViewportSize({ width, height: 900 });
     const who = await createUser(request, { name: `Dee Activate ${width}` });
     // The customer is signed in elsewhere.

@@ -1,4 +1,4 @@
-import { createUser, expect, expectAccessible, signInAs, test } from "../support/fixtures";
+import { createUser, expect, expectAccessible, PAGE_NOT_FOUND, signInAs, test } from "../support/fixtures";
 
 test("a visitor opening the back office is sent to sign in, with the page to come back to", async ({
   page,
@@ -8,7 +8,8 @@ test("a visitor opening the back office is sent to sign in, with the page to com
   expect(response.headers().location).toBe("/auth/login?next=%2Fadmin%2Fhelp");
 });
 
-test("a customer opening the back office gets the 404 page", async ({ page, loginAs }) => {
+test("a customer opening the back office gets the 404 page", async ({ page, loginAs, expectConsole }) => {
+  expectConsole(PAGE_NOT_FOUND);
   await loginAs("customer");
   const response = await page.goto("/admin/help");
   expect(response?.status()).toBe(404);

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from "../support/fixtures";
+import { expect, expectAccessible, PAGE_NOT_FOUND, test } from "../support/fixtures";
 
 test("the services list filters, toggles in place, and opens a service", async ({ page, loginAs }) => {
   await page.goto("/");
@@ -102,7 +102,8 @@ test("a service used by a booking cannot be deleted; an edit shows up on the hom
   await expect(page.getByText("A safe hand wash and a thorough vacuum, inside and out.")).toBeVisible();
 });
 
-test("an unknown service id answers 404", async ({ page, loginAs }) => {
+test("an unknown service id answers 404", async ({ page, loginAs, expectConsole }) => {
+  expectConsole(PAGE_NOT_FOUND);
   await page.goto("/");
   await loginAs("admin");
   for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {

@@ -2,7 +2,9 @@ import { expect, expectAccessible, test } from "../support/fixtures";
 
 test("a server render failure shows the generic error page with a digest and no internal text", async ({
   page,
+  expectConsole,
 }) => {
+  expectConsole(/the server responded with a status of 500 \(Internal Server Error\)$/);
   const response = await page.goto("/test-error");
   expect(response?.status()).toBe(500);
   const alert = page.getByRole("alert");

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from "../support/fixtures";
+import { expect, expectAccessible, PAGE_NOT_FOUND, test } from "../support/fixtures";
 
 const unknownPaths = [
   "/no-such-page",
@@ -10,7 +10,8 @@ const unknownPaths = [
 ];
 
 for (const path of unknownPaths) {
-  test(`unknown path ${path} answers 404 with the not-found page`, async ({ page }) => {
+  test(`unknown path ${path} answers 404 with the not-found page`, async ({ page, expectConsole }) => {
+    expectConsole(PAGE_NOT_FOUND);
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page could not be found.");
@@ -18,7 +19,8 @@ for (const path of unknownPaths) {
   });
 }
 
-test("the not-found page is accessible and leads home", async ({ page }) => {
+test("the not-found page is accessible and leads home", async ({ page, expectConsole }) => {
+  expectConsole(PAGE_NOT_FOUND);
   await page.goto("/definitely-missing");
   await expectAccessible(page);
   await page.getByRole("link", { name: "Go to the home page" }).click();

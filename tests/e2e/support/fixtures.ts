@@ -144,6 +144,12 @@ async function watchCsp(context: BrowserContext, violations: string[]) {
 export const HYDRATION_MESSAGE =
   /Hydration failed|hydrat(ed|ing|ion).*(mismatch|did not match|didn't match)|did not match|Minified React error #4(18|19|21|23|25)\b|react\.dev\/errors\/4(18|19|21|23|25)\b/i;
 
+/**
+ * What Chrome logs when the page itself answers 404 (a not-found page): for `expectConsole`. A resource the
+ * page loads that answers 404 is logged with "(from <its address>)" after it, and does not match.
+ */
+export const PAGE_NOT_FOUND = /the server responded with a status of 404 \(Not Found\)$/;
+
 /** One thing the browser said that a test did not expect: where, and what. */
 type ConsoleProblem = { url: string; text: string };
 
