@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test, uniqueEmail } from "../support/fixtures";
+import { expect, expectAccessible, requestRefused, test, uniqueEmail } from "../support/fixtures";
 
 // A guest books with nothing to pay online (payment on the day): every step, the summary, refresh and
 // back keeping what was typed, and a resubmit after booking answering with the same booking.
@@ -21,7 +21,10 @@ for (const [label, viewport] of VIEWPORTS) {
   test.describe(label, () => {
     test.use({ viewport });
 
-    test(`a guest books and pays on the day (${label})`, async ({ page }) => {
+    test(`a guest books and pays on the day (${label})`, async ({ page, expectConsole }) => {
+      // Steps sent empty or out of the area, and a review sent without its consent, are refused with 400.
+      expectConsole(requestRefused(400, "/api/book/step"));
+      expectConsole(requestRefused(400, "/api/book"));
       await page.goto("/book?service=exterior-wash");
       await expect(page.getByRole("heading", { level: 1, name: "Your vehicle" })).toBeVisible();
       await expect(page).toHaveURL(/run=[A-Za-z0-9_-]{22}/);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test, uniqueEmail } from "../support/fixtures";
+import { expect, expectAccessible, requestRefused, test, uniqueEmail } from "../support/fixtures";
 
 // Someone else takes the chosen time while a guest is on the review step: the booking is refused with
 // an explanation, and the date step shows a fresh list without that time — the guest's details kept.
@@ -58,7 +58,11 @@ for (const [label, viewport] of VIEWPORTS) {
   test.describe(label, () => {
     test.use({ viewport });
 
-    test(`a time taken meanwhile is explained, with a fresh list (${label})`, async ({ page }) => {
+    test(`a time taken meanwhile is explained, with a fresh list (${label})`, async ({
+      page,
+      expectConsole,
+    }) => {
+      expectConsole(requestRefused(409, "/api/book"));
       const { start, time } = await toReviewOnAQuietDay(page);
       const run = new URL(page.url()).searchParams.get("run");
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test, uniqueEmail } from "../support/fixtures";
+import { expect, expectAccessible, requestRefused, test, uniqueEmail } from "../support/fixtures";
 
 // The server decides: a price, duration, size, service or time changed in the page before submitting
 // changes nothing about the booking — it is refused with a message, or the extra values are ignored.
@@ -53,7 +53,10 @@ for (const [label, viewport] of VIEWPORTS) {
   test.describe(label, () => {
     test.use({ viewport });
 
-    test(`tampered values in the page change nothing (${label})`, async ({ page }) => {
+    test(`tampered values in the page change nothing (${label})`, async ({ page, expectConsole }) => {
+      // Each tampered submission is refused (400), the one for a time that is not free with 409.
+      expectConsole(requestRefused(400, "/api/book"));
+      expectConsole(requestRefused(409, "/api/book"));
       await toReview(page);
       const form = page.getByRole("form", { name: "Review and book" });
       const start = await form.locator("input[name=start]").inputValue();

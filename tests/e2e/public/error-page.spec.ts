@@ -5,6 +5,8 @@ test("a server render failure shows the generic error page with a digest and no 
   expectConsole,
 }) => {
   expectConsole(/the server responded with a status of 500 \(Internal Server Error\)$/);
+  // React's production message for a server component that threw: the digest, no detail.
+  expectConsole(/^console\.error: Error: Minified React error #441;/);
   const response = await page.goto("/test-error");
   expect(response?.status()).toBe(500);
   const alert = page.getByRole("alert");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createUser, expect, expectAccessible, test, uniqueEmail } from "../support/fixtures";
+import { createUser, expect, expectAccessible, requestRefused, test, uniqueEmail } from "../support/fixtures";
 
 async function signInWithForm(page: Page, email: string, password: string, remember = false) {
   const form = page.getByRole("form", { name: "Sign in" });
@@ -9,7 +9,13 @@ async function signInWithForm(page: Page, email: string, password: string, remem
   await form.getByRole("button", { name: "Sign in" }).click();
 }
 
-test("signing in goes back to the page that asked, and never to another site", async ({ page, request }) => {
+test("signing in goes back to the page that asked, and never to another site", async ({
+  page,
+  request,
+  expectConsole,
+}) => {
+  // Cookies are cleared under an open dashboard: its live stream is refused on reconnecting.
+  expectConsole(requestRefused(401, "/api/events"));
   const c = await createUser(request);
   await page.goto("/settings/privacy");
   await page.getByRole("link", { name: "Sign in" }).first().click();
@@ -34,7 +40,10 @@ test("signing in goes back to the page that asked, and never to another site", a
 test("wrong password and unknown email get the same message; an unverified account is told to verify", async ({
   page,
   request,
+  expectConsole,
 }) => {
+  expectConsole(requestRefused(401, "/api/account/login"));
+  expectConsole(requestRefused(403, "/api/account/login"));
   const c = await createUser(request);
   const unverified = await createUser(request, { emailVerified: false });
   await page.goto("/auth/login");

@@ -1,4 +1,12 @@
-import { createUser, expect, expectAccessible, signInAs, test, uniqueEmail } from "../support/fixtures";
+import {
+  createUser,
+  expect,
+  expectAccessible,
+  requestRefused,
+  signInAs,
+  test,
+  uniqueEmail,
+} from "../support/fixtures";
 import type { Page } from "@playwright/test";
 import { linkIn, mailCount, waitForMail } from "../support/mail";
 
@@ -80,7 +88,9 @@ test("resend sends a fresh link to an unverified account, with the same answer f
 
 test("registration refuses weak or mismatched passwords with field messages and keeps what was typed", async ({
   page,
+  expectConsole,
 }) => {
+  expectConsole(requestRefused(400, "/api/account/register"));
   await page.goto("/auth/register");
   const form = page.getByRole("form", { name: "Create an account" });
   await form.getByRole("button", { name: "Create account" }).click();
@@ -249,7 +259,9 @@ test("whoever registered someone else's email can't keep the account once its ow
 test("confirming someone else's registration needs its password; the inbox's owner can choose a new one", async ({
   page,
   request,
+  expectConsole,
 }) => {
+  expectConsole(requestRefused(401, "/api/account/verify-email"));
   const squatted = await createUser(request, { emailVerified: false });
   const before = mailCount();
   await request.post("/api/account/resend-verification", { data: { email: squatted.email } });

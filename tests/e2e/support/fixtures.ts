@@ -150,6 +150,15 @@ export const HYDRATION_MESSAGE =
  */
 export const PAGE_NOT_FOUND = /the server responded with a status of 404 \(Not Found\)$/;
 
+/**
+ * What Chrome logs when a request the page makes answers `status` (a form's fetch refused with 400, a sign-in
+ * refused with 401): for `expectConsole`, for that path only.
+ */
+export function requestRefused(status: number, path: string): RegExp {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  return new RegExp(`status of ${status} \\([^)]+\\) \\(from https?:\\/\\/[^/]+${escaped}\\)$`);
+}
+
 /** One thing the browser said that a test did not expect: where, and what. */
 type ConsoleProblem = { url: string; text: string };
 
