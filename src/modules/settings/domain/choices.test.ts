@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COUNTRIES, countriesWithFirst } from "./choices";
+import { businessChoices, COUNTRIES, countriesWithFirst, CURRENCIES, TIME_ZONES } from "./choices";
 
 // Issue 27 item 10: the country list had 272 entries, with withdrawn codes and countries named twice.
 
@@ -45,5 +45,18 @@ describe("countriesWithFirst", () => {
 
   it("keeps the list by name for a code it does not know", () => {
     expect(countriesWithFirst("ZZ")).toEqual(COUNTRIES);
+  });
+});
+
+describe("businessChoices", () => {
+  // Issue 27 item 12: the form asked the browser's Intl, which knows other currencies than the server's
+  // (Chromium lacks SLE, XCG and ZWG): its list differed from the server's HTML (React #418) and could offer
+  // a choice the server refuses. The form now gets exactly what the server validates with.
+  it("is the server's own lists, with the business's country first", () => {
+    const choices = businessChoices("DE");
+    expect(choices.timeZones).toBe(TIME_ZONES);
+    expect(choices.currencies).toBe(CURRENCIES);
+    expect(choices.countries).toEqual(countriesWithFirst("DE"));
+    expect(choices.countries[0]?.code).toBe("DE");
   });
 });
