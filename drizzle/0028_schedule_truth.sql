@@ -24,6 +24,7 @@ ALTER TABLE "allocations" ADD CONSTRAINT "allocations_no_overlap"
 CREATE INDEX "allocations_holding_during_idx" ON "allocations" USING gist ("during")
   WHERE (allocation_holds_time("status"));--> statement-breakpoint
 CREATE INDEX "allocations_hold_expiry_idx" ON "allocations" USING btree ("hold_expires_at") WHERE hold_expires_at IS NOT NULL AND status IN ('pending_payment', 'pending_reschedule');--> statement-breakpoint
+-- BEGIN taken-time backfill
 -- Jobs completed or missed before this release had their time freed. Give it back where nothing has been
 -- booked into it since, one row at a time: a row whose time was taken meanwhile stays released (the
 -- guard refuses it) rather than failing the upgrade.
@@ -42,6 +43,7 @@ BEGIN
     END;
   END LOOP;
 END $$;--> statement-breakpoint
+-- END taken-time backfill
 ALTER TYPE "public"."booking_event_type" ADD VALUE 'time_freed';--> statement-breakpoint
 ALTER TABLE "settings" ADD COLUMN "start_lead_minutes" integer DEFAULT 60 NOT NULL;--> statement-breakpoint
 ALTER TABLE "settings" ADD CONSTRAINT "settings_start_lead" CHECK ("settings"."start_lead_minutes" BETWEEN 0 AND 1440);
