@@ -20,6 +20,7 @@ import {
   startBookingAction,
 } from "../admin-actions";
 import type { AdminBookingVerb } from "../domain/admin-booking-actions";
+import { tooEarlyInWords } from "../domain/job-clock";
 
 // The lifecycle buttons of /admin/bookings/{id}. Each states its consequence before it happens; decline
 // and cancel ask for the reason the customer will read. A page that was out of date is told what the
@@ -116,7 +117,7 @@ function EarlyStartAction({ props }: { props: Props }) {
       onOpenChange={setOpen}
       trigger={<Button variant="secondary">Start early…</Button>}
       title={`Start ${reference} early?`}
-      description={`${jobClock.sentence} Jobs can be started from ${formatDuration(jobClock.leadMinutes)} before their start; starting earlier needs a reason, kept on the booking's timeline.`}
+      description={`${jobClock.sentence} Starting a job ${tooEarlyInWords(jobClock.leadMinutes)} needs a reason, kept on the booking's timeline.`}
     >
       <Form
         action={run}

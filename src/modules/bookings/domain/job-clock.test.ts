@@ -5,6 +5,7 @@ import {
   jobTimeSentence,
   mayCompleteNow,
   startOpensAt,
+  tooEarlyInWords,
   whenInWords,
 } from "./job-clock";
 
@@ -28,6 +29,14 @@ describe("the Start lead (ADR 0043)", () => {
   it("days before the job, Start is early whatever a normal lead", () => {
     expect(isEarlyStart(START, minutes(-3 * 1440), 60)).toBe(true);
     expect(isEarlyStart(START, minutes(-3 * 1440), 1440)).toBe(true);
+  });
+});
+
+describe("too early, in words", () => {
+  it("names the lead, or just the start when the lead is 0", () => {
+    expect(tooEarlyInWords(60)).toBe("more than 1 h before it");
+    expect(tooEarlyInWords(90)).toBe("more than 1 h 30 min before it");
+    expect(tooEarlyInWords(0)).toBe("before it");
   });
 });
 

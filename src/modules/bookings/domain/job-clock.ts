@@ -15,6 +15,11 @@ export function startOpensAt(startsAt: Date, leadMinutes: number): Date {
   return new Date(startsAt.getTime() - leadMinutes * 60_000);
 }
 
+/** "more than 1 h before it" / "before it" (a lead of 0): how early is too early, in words. */
+export function tooEarlyInWords(leadMinutes: number): string {
+  return leadMinutes > 0 ? `more than ${formatDuration(leadMinutes)} before it` : "before it";
+}
+
 /** Starting now would be earlier than the lead allows: the admin must give a reason. */
 export function isEarlyStart(startsAt: Date, now: Date, leadMinutes: number): boolean {
   return now.getTime() < startOpensAt(startsAt, leadMinutes).getTime();

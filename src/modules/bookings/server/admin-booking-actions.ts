@@ -12,8 +12,13 @@ import { AppError } from "@/server/errors";
 import type { AdminBookingChangeInput, InternalNotesInput } from "../admin-booking-schemas";
 import { type AdminBookingVerb, VERB_NEEDS_REASON, VERB_TARGET } from "../domain/admin-booking-actions";
 import { bookingMoney } from "../domain/booking-money";
-import { COMPLETE_BEFORE_START, isEarlyStart, jobTimeSentence, mayCompleteNow } from "../domain/job-clock";
-import { formatDuration } from "@/lib/dates";
+import {
+  COMPLETE_BEFORE_START,
+  isEarlyStart,
+  jobTimeSentence,
+  mayCompleteNow,
+  tooEarlyInWords,
+} from "../domain/job-clock";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { cancelledBookingIcs } from "./booking-ics";
 import { bookingContext } from "./booking-emails";
@@ -172,7 +177,7 @@ async function earlyStart(
   if (reason.length < 3)
     throw new AppError("VALIDATION", undefined, {
       overrideReason: [
-        `${jobTimeSentence(booking.startsAt, now, settings.timeZone)} Starting more than ${formatDuration(lead)} before it needs a reason.`,
+        `${jobTimeSentence(booking.startsAt, now, settings.timeZone)} Starting ${tooEarlyInWords(lead)} needs a reason.`,
       ],
     });
   return { reason, lead };
