@@ -43,10 +43,10 @@ const at = (date: string, minutes: number) => {
   if (!t) throw new Error("no such local time");
   return t;
 };
-/** Whole minutes from now, then stepping `by` minutes at a time. */
-const around = (fromNow: number, by: number) =>
+/** Whole minutes from now, then stepping `by` minutes at a time, `count` times. */
+const around = (fromNow: number, by: number, count: number) =>
   Array.from(
-    { length: 12 },
+    { length: count },
     (_, i) => new Date(Math.floor(Date.now() / MIN) * MIN + (fromNow + i * by) * MIN),
   );
 
@@ -88,7 +88,9 @@ for (const [width, offset, team] of [
 
     // The week view shows them too.
     await a.page.goto(`/admin/schedule?view=week&date=${day}`);
-    await expect(a.page.locator('[data-calendar-item][data-status="completed"]').first()).toBeVisible();
+    await expect(
+      a.page.locator('[data-calendar-item][data-status="completed"]:visible').first(),
+    ).toBeVisible();
     await expectAccessible(a.page);
     await shot(a.page, `schedule-done-week-${width}.png`);
     await a.ctx.close();
@@ -124,7 +126,7 @@ for (const [width, offset, team] of [
     await expect(a.page.getByRole("button", { name: "Free the rest of its time" })).toHaveCount(0);
 
     // Starting soon: inside the lead, a plain confirmation that says when.
-    const soon = await makeBooking(a.page.request, "confirmed", team, around(width === 1280 ? 30 : 35, 10));
+    const soon = await makeBooking(a.page.request, "confirmed", team, around(35, 5, 5));
     await a.page.goto(`/admin/bookings/${soon.id}`);
     await expect(a.page.getByRole("button", { name: "Complete job" })).toHaveCount(0);
     await a.page.getByRole("button", { name: "Start job" }).click();
@@ -145,13 +147,8 @@ for (const [width, offset, team] of [
   }) => {
     test.setTimeout(90_000);
     const a = await adminPage(browser, baseURL, width);
-    // Started half an hour ago, booked for three hours.
-    const job = await makeBooking(
-      a.page.request,
-      "in_progress",
-      team,
-      around(width === 1280 ? -30 : -40, -10),
-    );
+    // Started two and a half hours ago, booked for three: it ends before the other test's job starts.
+    const job = await makeBooking(a.page.request, "in_progress", team, around(-150, -5, 5));
     await a.page.goto(`/admin/bookings/${job.id}`);
     await a.page.getByRole("button", { name: "Complete job" }).click();
     const complete = a.page.getByRole("dialog", { name: `Complete ${job.reference}?` });
