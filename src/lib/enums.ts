@@ -38,11 +38,36 @@ export const BOOKING_EVENT_TYPES = [
   "reschedule_requested",
   "reschedule_decided",
   "site_check",
+  "time_freed",
 ] as const;
 export type BookingEventType = (typeof BOOKING_EVENT_TYPES)[number];
 
+/**
+ * "This time is taken" (ADR 0043), the one definition every screen and query reads: a booking takes its
+ * team's time from the moment it is held until it is over, and keeps it once it has happened — a job in
+ * progress, completed or missed stays on the calendar, and completing one never frees time. Only the
+ * bookings that will not happen (cancelled, declined, expired) give their time back. The schedule
+ * calendar, the live board, Today, the slot engine and the overlap guard (through the allocation that
+ * mirrors the booking) all read this list.
+ */
+export const TIME_TAKING_STATUSES = [
+  "pending_payment",
+  "awaiting_approval",
+  "confirmed",
+  "in_progress",
+  "completed",
+  "no_show",
+] as const satisfies readonly BookingStatus[];
+export type TimeTakingStatus = (typeof TIME_TAKING_STATUSES)[number];
+
+export function takesTime(status: BookingStatus): status is TimeTakingStatus {
+  return (TIME_TAKING_STATUSES as readonly BookingStatus[]).includes(status);
+}
+
 // Allocations are the rows the overlap guard looks at. A row holds its team's time while its status is
-// one of ALLOCATION_HOLDING_STATUSES; releasing time is a status change, never a delete or a clock.
+// one of ALLOCATION_HOLDING_STATUSES; releasing time is a status change, never a delete or a clock. A
+// booking's allocation mirrors its status while the booking takes time (the statuses above, same names),
+// so the guard's SQL function allocation_holds_time (migration 0028) and this list say the same thing.
 export const ALLOCATION_KINDS = ["booking", "reschedule_hold", "block"] as const;
 export type AllocationKind = (typeof ALLOCATION_KINDS)[number];
 
@@ -55,15 +80,20 @@ export const ALLOCATION_STATUSES = [
   "block",
   "expired",
   "released",
+  "completed",
+  "no_show",
 ] as const;
 export type AllocationStatus = (typeof ALLOCATION_STATUSES)[number];
 export const ALLOCATION_HOLDING_STATUSES = [
-  "pending_payment",
-  "awaiting_approval",
-  "confirmed",
-  "in_progress",
+  ...TIME_TAKING_STATUSES,
   "pending_reschedule",
   "block",
+] as const satisfies readonly AllocationStatus[];
+
+/** Done jobs: they keep their time, and the calendar shows them as done. */
+export const ALLOCATION_DONE_STATUSES = [
+  "completed",
+  "no_show",
 ] as const satisfies readonly AllocationStatus[];
 
 export const RESCHEDULE_STATUSES = ["pending", "approved", "declined", "withdrawn", "expired"] as const;

@@ -55,6 +55,7 @@ const ACTIONS: Record<string, Requirement> = {
   cancelBookingAsAdminAction: "admin",
   completeBookingAction: "admin",
   declineBookingAction: "admin",
+  freeRemainingTimeAction: "admin",
   noShowBookingAction: "admin",
   resendBookingEmailAction: "admin",
   saveInternalNotesAction: "admin",

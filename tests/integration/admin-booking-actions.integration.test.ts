@@ -41,8 +41,10 @@ describe.each(dbKinds)("the admin's booking actions, on %s", (kind) => {
       const booking = await l.bookingIn(from);
       const before = await l.snapshot(booking.id);
       const reason = verb === "decline" || verb === "cancel" ? "Our van broke down." : undefined;
-      // A no-show is only possible after the start: act a month later.
-      const now = verb === "no_show" ? LATER : NOW;
+      // A no-show is only possible after the start: act a month later. Start and Complete act at the
+      // job's time (ADR 0043: not days before it).
+      const now =
+        verb === "no_show" ? LATER : verb === "start" || verb === "complete" ? booking.startsAt : NOW;
       const result = await changeBookingAsAdmin(
         l.t.db,
         actor(),
@@ -185,7 +187,11 @@ describe.each(dbKinds)("the admin's booking actions, on %s", (kind) => {
     expect(page?.customer).toMatchObject({ name: "Ada Guest", email: l.customer.email });
     expect(page?.timeline.map((e) => e.what)).toEqual(["Booked — Confirmed", "Internal notes updated"]);
     expect(page?.timeline[1]?.who).toBe("Owner (admin)");
-    expect(page?.verbs).toEqual(["start", "complete", "cancel"]);
+    // Days ahead of the job: Start asks for a reason, and Complete waits for Start (ADR 0043).
+    expect(page?.verbs).toEqual(["start", "cancel"]);
+    expect(page?.jobClock).toMatchObject({ earlyStart: true, leadMinutes: 60 });
+    expect(page?.jobClock.sentence).toMatch(/^This job starts on .+ \(in \d+ days\)\.$/);
+    expect(page?.freeable).toBeNull();
   });
 
   it("shows the timeline in words and the emails sent; an unknown or malformed id is no page", async () => {

@@ -71,7 +71,8 @@ describe.each(dbKinds)("who may change a booking, on %s", (kind) => {
     expect(result.steps).toEqual(["in_progress", "completed"]);
     const after = await snapshot(booking.id);
     expect(after.booking).toMatchObject({ status: "completed", completedAt: NOW });
-    expect(after.allocation?.status).toBe("released");
+    // The time it was booked for stays taken (ADR 0043).
+    expect(after.allocation?.status).toBe("completed");
     expect(after.events.slice(before.events.length).map((e) => [e.fromValue, e.toValue, e.actorId])).toEqual([
       ["confirmed", "in_progress", l.admin.id],
       ["in_progress", "completed", l.admin.id],

@@ -141,8 +141,9 @@ describe.each(dbKinds)("maintenance reminders, on %s", (kind) => {
   });
 
   it("records, without sending: reminders off, booked again, vehicle deleted, due long ago", async () => {
+    // One team, one day: the jobs follow each other (a completed job keeps its time, ADR 0043).
     const off = await coated("2026-02-10T10:00:00Z", { notifyReminders: false });
-    const again = await coated("2026-02-10T10:00:00Z");
+    const again = await coated("2026-02-10T14:00:00Z");
     await insertBooking(t.db, {
       customerId: again.customer.id,
       teamId: team,
@@ -154,7 +155,7 @@ describe.each(dbKinds)("maintenance reminders, on %s", (kind) => {
         { kind: "addon", name: "Ceramic coating", serviceId: coating, priceMinor: 30000, minutes: 240 },
       ],
     });
-    const gone = await coated("2026-02-10T10:00:00Z");
+    const gone = await coated("2026-02-10T18:00:00Z");
     await t.db.update(vehicles).set({ deletedAt: new Date() }).where(eq(vehicles.id, gone.vehicle.id));
     const old = await coated("2025-10-01T10:00:00Z");
     const run = await sendDueMaintenanceReminders(t.db, { now: new Date("2026-08-11T10:00:00Z") });

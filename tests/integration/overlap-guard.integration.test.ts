@@ -132,8 +132,16 @@ describe.each(dbKinds)("overlap guard on %s", (kind) => {
     },
   );
 
-  it("holds time for every holding status and none for terminal ones", async () => {
-    const holding = ["pending_payment", "awaiting_approval", "confirmed", "in_progress"] as const;
+  // ADR 0043: a job in progress, completed or missed keeps its time; only the ones that will not happen free it.
+  it("holds time for every time-taking status (done jobs too) and none for the ones that will not happen", async () => {
+    const holding = [
+      "pending_payment",
+      "awaiting_approval",
+      "confirmed",
+      "in_progress",
+      "completed",
+      "no_show",
+    ] as const;
     for (const [i, status] of holding.entries()) {
       const start = at(`2030-04-0${i + 1}T09:00:00Z`);
       await insertBooking(t.db, {
@@ -154,7 +162,7 @@ describe.each(dbKinds)("overlap guard on %s", (kind) => {
         ),
       );
     }
-    for (const status of ["cancelled", "completed", "declined", "no_show"] as const) {
+    for (const status of ["cancelled", "declined", "expired"] as const) {
       const start = at("2030-05-01T09:00:00Z");
       await insertBooking(t.db, {
         customerId,

@@ -1,3 +1,4 @@
+import { takesTime } from "@/lib/enums";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "better-auth/crypto";
@@ -64,7 +65,8 @@ describe.each(dbKinds)("demo seed on %s", (kind) => {
     for (const b of bookings) {
       const a = allocations.find((x) => x.bookingId === b.id);
       expect(a, b.reference).toBeDefined();
-      const holds = ["confirmed", "pending_payment", "awaiting_approval", "in_progress"].includes(b.status);
+      // Done jobs keep their time too (ADR 0043).
+      const holds = takesTime(b.status);
       expect(holds ? a?.status : "released").toBe(holds ? b.status : a?.status);
     }
   });

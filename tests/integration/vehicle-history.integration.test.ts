@@ -160,11 +160,13 @@ describe.each(dbKinds)("vehicle service history, on %s", (kind) => {
       status: "confirmed",
       vehicleId: ids.vehicle,
     });
-    await changeBookingAsAdmin(t.db, { id: ids.admin, ip: null }, "start", {
-      bookingId: other.id,
-      from: "confirmed",
-      jobNotes: "ignored",
-    });
+    await changeBookingAsAdmin(
+      t.db,
+      { id: ids.admin, ip: null },
+      "start",
+      { bookingId: other.id, from: "confirmed", jobNotes: "ignored" },
+      { now: other.startsAt },
+    );
     const [started] = await t.db.select().from(bookings).where(eq(bookings.id, other.id));
     expect(started?.jobNotes).toBeNull();
   });

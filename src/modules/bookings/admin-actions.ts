@@ -6,12 +6,15 @@ import {
   adminBookingChangeInput,
   adminBookingCompleteInput,
   adminBookingReasonInput,
+  adminBookingStartInput,
+  freeRemainingTimeInput,
   internalNotesInput,
   resendEmailInput,
 } from "./admin-booking-schemas";
 import type { AdminBookingVerb } from "./domain/admin-booking-actions";
 import { changeBookingAsAdmin, saveInternalNotes } from "./server/admin-booking-actions";
 import { resendBookingEmailAsAdmin } from "./server/admin-booking-emails";
+import { freeRemainingTime } from "./server/free-remaining-time";
 
 // The buttons of /admin/bookings/{id}. Each returns the status the booking is in now.
 
@@ -26,7 +29,9 @@ const changeWithReason = (verb: AdminBookingVerb) =>
   );
 
 export const approveBookingAction = change("approve");
-export const startBookingAction = change("start");
+export const startBookingAction = adminAction(adminBookingStartInput, async (input, user) =>
+  changeBookingAsAdmin(await getDb(), await requestActor(user.id), "start", input),
+);
 export const completeBookingAction = adminAction(adminBookingCompleteInput, async (input, user) =>
   changeBookingAsAdmin(await getDb(), await requestActor(user.id), "complete", input),
 );
@@ -42,4 +47,9 @@ export const saveInternalNotesAction = adminAction(internalNotesInput, async (in
 /** Resend: a fresh copy of one of the booking's emails goes through the outbox. */
 export const resendBookingEmailAction = adminAction(resendEmailInput, async (input, user) =>
   resendBookingEmailAsAdmin(await getDb(), await requestActor(user.id), input),
+);
+
+/** The owner frees the rest of a done job's time (ADR 0043): explicit, audited, never part of Complete. */
+export const freeRemainingTimeAction = adminAction(freeRemainingTimeInput, async (input, user) =>
+  freeRemainingTime(await getDb(), await requestActor(user.id), input),
 );

@@ -17,12 +17,34 @@ const reason = z
 
 export const adminBookingReasonInput = z.object({ bookingId, from, reason });
 
+/**
+ * Starting a job: earlier than the business's lead before its start needs a reason (ADR 0043), which the
+ * timeline and the audit log keep. Empty = no override; the use case says when one is needed.
+ */
+export const adminBookingStartInput = z.object({
+  bookingId,
+  from,
+  overrideReason: z
+    .string()
+    .trim()
+    .max(500, "Use at most 500 characters.")
+    .refine((v) => v === "" || v.length >= 3, "Say why in a few words (at least 3 characters).")
+    .default(""),
+});
+
 /** Completing a job: optional notes the customer reads in their vehicle's service history. */
 export const adminBookingCompleteInput = z.object({
   bookingId,
   from,
   jobNotes: z.string().trim().max(2000, "Use at most 2,000 characters.").default(""),
 });
+
+/** Freeing the rest of a done job's time (ADR 0043): from the status the page showed. */
+export const freeRemainingTimeInput = z.object({
+  bookingId,
+  from: z.enum(["completed", "no_show"], { error: "Reload the page and try again." }),
+});
+export type FreeRemainingTimeInput = z.infer<typeof freeRemainingTimeInput>;
 
 export const internalNotesInput = z.object({
   bookingId,
@@ -32,6 +54,7 @@ export const internalNotesInput = z.object({
 export type AdminBookingChangeInput = z.infer<typeof adminBookingChangeInput> & {
   reason?: string;
   jobNotes?: string;
+  overrideReason?: string;
 };
 export type InternalNotesInput = z.infer<typeof internalNotesInput>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paymentSettingsInput } from "./schemas";
+import { bookingRulesInput, paymentSettingsInput } from "./schemas";
 
 // The payments tab's VAT and no-show fields (issue 26): what is accepted, what is kept, what is refused.
 
@@ -57,5 +57,36 @@ describe("paymentSettingsInput", () => {
   it("refuses a no-show charge outside 0 to 100", () => {
     expect(errors({ noShowFeePercent: "101" }).noShowFeePercent).toMatch(/no-show charge/);
     expect(paymentSettingsInput.parse({ ...base, noShowFeePercent: "0" }).noShowFeePercent).toBe(0);
+  });
+});
+
+describe("bookingRulesInput: the Start lead (ADR 0043)", () => {
+  const rules = {
+    slotIntervalMinutes: "30",
+    minNoticeMinutes: "720",
+    horizonDays: "60",
+    bufferMinutes: "30",
+    holdMinutes: "30",
+    freeCancellationHours: "24",
+    lateCancellationFeePercent: "50",
+    rescheduleCutoffHours: "24",
+    rescheduleRequestExpiryHours: "48",
+    reminderLeadHours: "24",
+  };
+  const ruleErrors = (input: object) => {
+    const r = bookingRulesInput.safeParse({ ...rules, ...input });
+    return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message]));
+  };
+
+  it("defaults to 60 minutes and keeps what is typed, from 0 to a day", () => {
+    expect(bookingRulesInput.parse(rules).startLeadMinutes).toBe(60);
+    expect(bookingRulesInput.parse({ ...rules, startLeadMinutes: "0" }).startLeadMinutes).toBe(0);
+    expect(bookingRulesInput.parse({ ...rules, startLeadMinutes: " 1440 " }).startLeadMinutes).toBe(1440);
+  });
+
+  it.each(["-5", "1441", "30.5", "an hour", ""])("refuses %j with a field message", (typed) => {
+    expect(ruleErrors({ startLeadMinutes: typed }).startLeadMinutes).toBe(
+      "Enter how early a job can be started as a whole number from 0 to 1440 minutes.",
+    );
   });
 });

@@ -75,6 +75,8 @@ export const bookingRulesInput = z
     rescheduleCutoffHours: wholeNumber("the reschedule cut-off", 0, 720, "hours"),
     rescheduleRequestExpiryHours: wholeNumber("how long a reschedule request waits", 1, 336, "hours"),
     reminderLeadHours: wholeNumber("the reminder lead time", 1, 336, "hours"),
+    // ADR 0043: a job can be started from this long before its start; earlier needs a reason.
+    startLeadMinutes: wholeNumber("how early a job can be started", 0, 1440, "minutes").prefault("60"),
   })
   .superRefine((v, ctx) => {
     if (v.minNoticeMinutes >= v.horizonDays * 1440)

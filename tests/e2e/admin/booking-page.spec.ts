@@ -89,14 +89,28 @@ for (const [width, offset] of [
     );
     await expect(a.page.getByRole("region", { name: "Emails" })).toContainText(/Booking confirmed/);
 
-    await a.page.getByRole("button", { name: "Start job" }).click();
-    await a.page
-      .getByRole("alertdialog", { name: `Start ${booking.reference}?` })
-      .getByRole("button", { name: "Start job" })
-      .click();
+    // Weeks ahead of the job, Complete waits for Start, and Start needs a reason (ADR 0043).
+    await expect(a.page.getByRole("button", { name: "Complete job" })).toHaveCount(0);
+    await a.page.getByRole("button", { name: "Start early…" }).click();
+    const start = a.page.getByRole("dialog", { name: `Start ${booking.reference} early?` });
+    await expect(start).toContainText(
+      /This job starts on \w{3} \d+ \w{3} at 10:00 (GMT|BST) \(in \d+ days\)\./,
+    );
+    await start.getByRole("button", { name: "Start job now" }).click();
+    await expect(start.getByText(/Starting more than 1 h before it needs a reason\./).first()).toBeVisible();
+    await start.getByLabel("Why start it now?").fill("The customer asked us to come weeks early.");
+    await expectAccessible(a.page);
+    await a.page.screenshot({ path: `test-results/booking-start-early-${width}.png` });
+    await start.getByRole("button", { name: "Start job now" }).click();
     await status(a.page, "In progress");
+    await expect(a.page.getByRole("region", { name: "Timeline" })).toContainText(
+      "Started early: The customer asked us to come weeks early.",
+    );
     await a.page.getByRole("button", { name: "Complete job" }).click();
     const complete = a.page.getByRole("dialog", { name: `Complete ${booking.reference}?` });
+    await expect(complete).toContainText(
+      /This job starts on .+\. The job is marked Completed; its booked time stays on the schedule\./,
+    );
     await complete.getByLabel("Job notes (optional)").fill("Stone chip on the bonnet, shown to the owner.");
     await complete.getByRole("button", { name: "Complete job" }).click();
     await status(a.page, "Completed");
@@ -175,16 +189,16 @@ test("a stale page pressing a button is told what the booking is now and shows i
   await a.page.goto(`/admin/bookings/${job.id}`);
   const b = await adminContext(browser, baseURL, 1280);
   await b.page.goto(`/admin/bookings/${job.id}`);
-  await b.page.getByRole("button", { name: "Start job" }).click();
-  await b.page
-    .getByRole("alertdialog", { name: `Start ${job.reference}?` })
-    .getByRole("button", { name: "Start job" })
-    .click();
+  await b.page.getByRole("button", { name: "Start early…" }).click();
+  const first = b.page.getByRole("dialog", { name: `Start ${job.reference} early?` });
+  await first.getByLabel("Why start it now?").fill("Customer asked.");
+  await first.getByRole("button", { name: "Start job now" }).click();
   await status(b.page, "In progress");
 
-  await a.page.getByRole("button", { name: "Start job" }).click();
-  const dialog = a.page.getByRole("alertdialog", { name: `Start ${job.reference}?` });
-  await dialog.getByRole("button", { name: "Start job" }).click();
+  await a.page.getByRole("button", { name: "Start early…" }).click();
+  const dialog = a.page.getByRole("dialog", { name: `Start ${job.reference} early?` });
+  await dialog.getByLabel("Why start it now?").fill("Customer asked.");
+  await dialog.getByRole("button", { name: "Start job now" }).click();
   await expect(a.page.getByText("This booking changed: it is now In progress.").first()).toBeVisible();
   await status(a.page, "In progress");
   await a.ctx.close();

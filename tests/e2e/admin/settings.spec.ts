@@ -31,7 +31,11 @@ test("the admin changes the free cancellation window; the policy page and the wi
   // Bad input: a message under the field, and nothing saved.
   await window.fill("lots");
   await rules.getByLabel("Slot interval (minutes)").fill("7");
+  await rules.getByLabel("Start a job early by up to (minutes)").fill("2000");
   await rules.getByRole("button", { name: "Save booking rules" }).click();
+  await expect(
+    rules.getByText("Enter how early a job can be started as a whole number from 0 to 1440 minutes."),
+  ).toBeVisible();
   await expect(
     rules.getByText("Enter the free cancellation window as a whole number from 0 to 720 hours."),
   ).toBeVisible();

@@ -1,11 +1,11 @@
 import Link from "@/components/ui/link";
 import { buttonClass } from "@/components/ui/button";
 import type { CSSProperties } from "react";
-import { X } from "lucide-react";
+import { CircleCheck, X } from "lucide-react";
 import { ActionButton } from "@/components/ui/action-button";
 import { formatDateTime } from "@/lib/dates";
 import { routes } from "@/lib/routes";
-import type { AllocationStatus } from "@/lib/enums";
+import { ALLOCATION_DONE_STATUSES, type AllocationStatus } from "@/lib/enums";
 import { deleteBlockAction } from "../block-actions";
 import { type CalendarItem, type CalendarTeam, formatTimeSpan, localClock } from "../server/calendar";
 
@@ -22,7 +22,13 @@ const STATUS_TEXT: Record<AllocationStatus, string> = {
   block: "Blocked",
   expired: "Expired",
   released: "Released",
+  completed: "Completed",
+  no_show: "Missed",
 };
+
+/** A job that has happened (or was missed) keeps its time and reads as done (ADR 0043). */
+const isDone = (item: CalendarItem) =>
+  item.kind === "booking" && (ALLOCATION_DONE_STATUSES as readonly AllocationStatus[]).includes(item.status);
 
 const KIND_TEXT = { booking: "Booking", hold: "Hold", block: "Block" } as const;
 
@@ -30,6 +36,7 @@ const SURFACE = {
   booking: "border border-l-4 border-line bg-brand-soft text-ink",
   hold: "border-2 border-dashed border-warning text-ink bg-[repeating-linear-gradient(135deg,var(--color-warning-soft)_0_6px,var(--color-surface)_6px_12px)]",
   block: "border border-line-strong bg-line text-ink",
+  done: "border border-l-4 border-line bg-canvas text-ink-muted",
 } as const;
 
 type Props = {
@@ -47,6 +54,8 @@ export function CalendarItemButton({ item, team, timeZone, popoverId, layout, st
   const time = `${localClock(item.start, timeZone)}–${localClock(item.end, timeZone)}`;
   const teamName = team?.name ?? "Unknown team";
   const colour = item.kind === "booking" && team ? { borderLeftColor: team.colour } : undefined;
+  const done = isDone(item);
+  const progress = item.kind === "booking" && item.status === "in_progress";
   return (
     <>
       <button
@@ -54,8 +63,9 @@ export function CalendarItemButton({ item, team, timeZone, popoverId, layout, st
         popoverTarget={popoverId}
         data-calendar-item=""
         data-kind={item.kind}
+        data-status={item.status}
         style={{ ...style, ...colour }}
-        className={`${SURFACE[item.kind]} ${
+        className={`${SURFACE[done ? "done" : item.kind]} ${
           layout === "fill"
             ? "absolute z-10 flex flex-col items-stretch justify-start overflow-hidden rounded-control px-2 py-1 text-left text-xs leading-tight hover:shadow-card"
             : "block min-h-11 w-full rounded-control px-2 py-1 text-left text-xs leading-tight hover:shadow-card"
@@ -65,6 +75,12 @@ export function CalendarItemButton({ item, team, timeZone, popoverId, layout, st
           {KIND_TEXT[item.kind]}, {teamName}:{" "}
         </span>
         <span className="block font-semibold tabular">{time}</span>
+        {(done || progress) && (
+          <span className="flex items-center gap-1 font-semibold text-ink">
+            {done && <CircleCheck aria-hidden="true" className="size-3.5 shrink-0" />}
+            {STATUS_TEXT[item.status]}
+          </span>
+        )}
         <span className={layout === "fill" ? "block break-words" : "block truncate"}>{item.label}</span>
         {item.kind !== "block" && item.customerName && (
           <span className="block truncate text-ink-muted">{item.customerName}</span>
@@ -201,6 +217,10 @@ export function CalendarLegend() {
       <li className="flex items-center gap-1.5">
         <span aria-hidden="true" className={`inline-block h-3 w-5 rounded-sm ${SURFACE.booking}`} />
         Booking
+      </li>
+      <li className="flex items-center gap-1.5">
+        <span aria-hidden="true" className={`inline-block h-3 w-5 rounded-sm ${SURFACE.done}`} />
+        Done (completed or missed: its time stays taken)
       </li>
       <li className="flex items-center gap-1.5">
         <span aria-hidden="true" className={`inline-block h-3 w-5 rounded-sm ${SURFACE.hold}`} />

@@ -1,8 +1,8 @@
 import "server-only";
+import { allocationHoldsTime } from "@/server/db/time-taken";
 import type { Actor } from "@/server/audit";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { localDateOf } from "@/lib/dates";
-import { ALLOCATION_HOLDING_STATUSES } from "@/lib/enums";
 import { writeAudit } from "@/server/audit";
 import type { DbOrTx, Tx } from "@/server/db";
 import { allocations, blocks, bookings, teams } from "@/server/db/schema";
@@ -60,7 +60,7 @@ async function findConflicts(
     .where(
       and(
         inArray(allocations.teamId, teamIds),
-        inArray(allocations.status, [...ALLOCATION_HOLDING_STATUSES]),
+        allocationHoldsTime(allocations.status),
         sql`${allocations.during} && tstzrange(${startsAt.toISOString()}::timestamptz, ${endsAt.toISOString()}::timestamptz, '[)')`,
       ),
     )

@@ -1,5 +1,6 @@
 import "server-only";
-import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { allocationHoldsTime } from "@/server/db/time-taken";
+import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import {
   addDays,
   formatDateTime,
@@ -11,7 +12,7 @@ import {
   localToInstant,
   toLocalParts,
 } from "@/lib/dates";
-import { ALLOCATION_HOLDING_STATUSES, type AllocationStatus } from "@/lib/enums";
+import { type AllocationStatus } from "@/lib/enums";
 import { getDb, type DbOrTx } from "@/server/db";
 import {
   allocations,
@@ -324,7 +325,7 @@ export async function getCalendar(query: CalendarQuery, db?: DbOrTx): Promise<Ca
       .leftJoin(blocks, eq(blocks.id, allocations.blockId))
       .where(
         and(
-          inArray(allocations.status, [...ALLOCATION_HOLDING_STATUSES]),
+          allocationHoldsTime(allocations.status),
           sql`${allocations.during} && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`,
         ),
       )

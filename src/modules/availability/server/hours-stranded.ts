@@ -1,7 +1,7 @@
 import "server-only";
+import { allocationHoldsTime } from "@/server/db/time-taken";
 import { RESERVE_LOCK_NAMESPACE } from "./reserve";
 import { asc, eq, sql, type SQL } from "drizzle-orm";
-import { ALLOCATION_HOLDING_STATUSES } from "@/lib/enums";
 import type { Tx } from "@/server/db";
 import { allocations, bookings, teams, workingHours } from "@/server/db/schema";
 import { isInsideRanges, localSpanOf, type MinuteRange, sortRanges } from "../domain/time-ranges";
@@ -21,7 +21,6 @@ export type StrandedBooking = {
 const HOURS_LOCK_KEY = 727277;
 // The per-local-date lock every reservation takes (ADR 0009).
 const RESERVE_DATE_LOCK_NAMESPACE = RESERVE_LOCK_NAMESPACE;
-const HOLDING = sql.raw(ALLOCATION_HOLDING_STATUSES.map((s) => `'${s}'`).join(", "));
 
 /**
  * Upcoming time held for bookings (their own, and requested moves) matching `where`, soonest first.
@@ -41,7 +40,7 @@ export async function upcomingHeld(tx: Tx, now: Date, where: SQL) {
     .innerJoin(teams, eq(teams.id, allocations.teamId))
     .where(
       sql`${allocations.kind} IN ('booking', 'reschedule_hold')
-        AND ${allocations.status} IN (${HOLDING})
+        AND ${allocationHoldsTime(allocations.status)}
         AND lower(${allocations.during}) >= ${now.toISOString()}::timestamptz
         AND NOT (${allocations.holdExpiresAt} IS NOT NULL AND ${allocations.holdExpiresAt} <= ${now.toISOString()}::timestamptz
                  AND ${allocations.status} IN ('pending_payment', 'pending_reschedule'))

@@ -1,6 +1,6 @@
 import "server-only";
+import { allocationHoldsTime } from "@/server/db/time-taken";
 import { asc, eq, sql } from "drizzle-orm";
-import { ALLOCATION_HOLDING_STATUSES } from "@/lib/enums";
 import { addDays, localToInstant } from "@/lib/dates";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx } from "@/server/db";
@@ -24,8 +24,6 @@ export type SlotContext = Omit<SlotQuery, "durationMinutes" | "bufferMinutes"> &
   holdMinutes: number;
 };
 
-const HOLDING = sql.raw(ALLOCATION_HOLDING_STATUSES.map((s) => `'${s}'`).join(", "));
-
 /**
  * Held time of every team overlapping [from, to): holding allocations, minus holds already past their
  * expiry (they no longer hold anything; the next writer or the expiry job marks them expired).
@@ -40,7 +38,7 @@ export async function loadHeld(db: DbOrTx, from: Date, to: Date, now: Date): Pro
     .from(allocations)
     .where(
       sql`${allocations.during} && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)
-        AND ${allocations.status} IN (${HOLDING})
+        AND ${allocationHoldsTime(allocations.status)}
         AND NOT (${allocations.holdExpiresAt} IS NOT NULL AND ${allocations.holdExpiresAt} <= ${now.toISOString()}::timestamptz
                  AND ${allocations.status} IN ('pending_payment', 'pending_reschedule'))`,
     );

@@ -1,7 +1,7 @@
 import "server-only";
+import { allocationHoldsTime } from "@/server/db/time-taken";
 import type { Actor } from "@/server/audit";
 import { asc, eq, sql } from "drizzle-orm";
-import { ALLOCATION_HOLDING_STATUSES } from "@/lib/enums";
 import { addDays, formatDateTime, localDateOf } from "@/lib/dates";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { writeAudit } from "@/server/audit";
@@ -37,7 +37,6 @@ export type AdminTeam = {
   deleteBlockedBy: "bookings" | "calendar" | null;
 };
 
-const HOLDING = sql.raw(ALLOCATION_HOLDING_STATUSES.map((s) => `'${s}'`).join(", "));
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Every team, active or not, in the business's order, with its count of upcoming bookings. */
@@ -51,7 +50,7 @@ export async function loadTeamsForAdmin(db: DbOrTx, now: Date = new Date()): Pro
       // Qualified by table name: inside the correlated subquery an unqualified "id" binds to allocations.
       upcomingCount: sql<number>`(SELECT count(*) FROM allocations a
         WHERE a.team_id = "teams"."id" AND a.kind IN ('booking', 'reschedule_hold')
-          AND a.status IN (${HOLDING}) AND lower(a.during) > ${now.toISOString()}::timestamptz)`,
+          AND ${allocationHoldsTime(sql.raw("a.status"))} AND lower(a.during) > ${now.toISOString()}::timestamptz)`,
       hasBookings: sql<boolean>`EXISTS (SELECT 1 FROM bookings b WHERE b.team_id = "teams"."id")`,
       hasCalendar: sql<boolean>`(EXISTS (SELECT 1 FROM allocations a WHERE a.team_id = "teams"."id")
         OR EXISTS (SELECT 1 FROM reschedule_requests r WHERE r.team_id = "teams"."id")
@@ -162,7 +161,7 @@ async function upcomingOnTeam(tx: Tx, teamId: string, now: Date) {
     .innerJoin(bookings, eq(bookings.id, allocations.bookingId))
     .where(
       sql`${allocations.teamId} = ${teamId} AND ${allocations.kind} IN ('booking', 'reschedule_hold')
-        AND ${allocations.status} IN (${HOLDING})
+        AND ${allocationHoldsTime(allocations.status)}
         AND lower(${allocations.during}) > ${now.toISOString()}::timestamptz`,
     )
     .orderBy(sql`lower(${allocations.during})`);

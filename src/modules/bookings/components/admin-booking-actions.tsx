@@ -8,16 +8,19 @@ import { Dialog } from "@/components/ui/dialog";
 import { Form, type FormResult } from "@/components/ui/form";
 import { SubmitButton, TextAreaField } from "@/components/ui/form-fields";
 import { toast } from "@/components/ui/toast";
+import { formatDuration } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";
 import {
   approveBookingAction,
   cancelBookingAsAdminAction,
   completeBookingAction,
   declineBookingAction,
+  freeRemainingTimeAction,
   noShowBookingAction,
   startBookingAction,
 } from "../admin-actions";
 import type { AdminBookingVerb } from "../domain/admin-booking-actions";
+import { tooEarlyInWords } from "../domain/job-clock";
 
 // The lifecycle buttons of /admin/bookings/{id}. Each states its consequence before it happens; decline
 // and cancel ask for the reason the customer will read. A page that was out of date is told what the
@@ -34,6 +37,10 @@ type Props = {
   /** "£25.00" when money was paid (net of refunds); null when nothing was. */
   paid: string | null;
   awaitingPayment: boolean;
+  /** The clock, in words, for the Start and Complete dialogs (ADR 0043). */
+  jobClock: { sentence: string; earlyStart: boolean; leadMinutes: number };
+  /** A done job's remaining booked time the owner may free (ADR 0043); null when there is none. */
+  freeable: { from: string; to: string; minutes: number } | null;
   /** Buttons other modules add beside these (the payments module's Cancel with its refund). */
   extra?: ReactNode;
 };
@@ -71,14 +78,14 @@ function SimpleAction({ verb, props }: { verb: keyof typeof SIMPLE; props: Props
     start: {
       label: "Start job",
       title: `Start ${reference}?`,
-      description: "The job is marked In progress. Complete it when the work is done.",
+      description: `${props.jobClock.sentence} The job is marked In progress. Complete it when the work is done.`,
       confirm: "Start job",
       done: "Job started.",
     },
     no_show: {
       label: "Mark as missed",
       title: `Mark ${reference} as missed?`,
-      description: `${customerName} was not there for ${when}. The booking ends as Missed and its time is freed. No email is sent and nothing is refunded.`,
+      description: `${customerName} was not there for ${when}. The booking ends as Missed; its booked time stays on the schedule. No email is sent and nothing is refunded.`,
       confirm: "Mark as missed",
       done: "Marked as missed.",
     },
@@ -91,6 +98,56 @@ function SimpleAction({ verb, props }: { verb: keyof typeof SIMPLE; props: Props
       description={text.description}
       confirmLabel={text.confirm}
       tone={verb === "no_show" ? "danger" : "primary"}
+      onConfirm={() => run({ bookingId, from: status })}
+    />
+  );
+}
+
+/**
+ * Starting more than the business's lead before the job (ADR 0043) is an override: the dialog says when
+ * the job is and asks why; the reason goes on the timeline and the audit log.
+ */
+function EarlyStartAction({ props }: { props: Props }) {
+  const [open, setOpen] = useState(false);
+  const { bookingId, status, reference, jobClock } = props;
+  const run = useRun(startBookingAction, "Job started early.");
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={<Button variant="secondary">Start early…</Button>}
+      title={`Start ${reference} early?`}
+      description={`${jobClock.sentence} Starting a job ${tooEarlyInWords(jobClock.leadMinutes)} needs a reason, kept on the booking's timeline.`}
+    >
+      <Form
+        action={run}
+        extra={{ bookingId, from: status }}
+        onSuccess={() => setOpen(false)}
+        aria-label="Start the job early"
+      >
+        <TextAreaField
+          name="overrideReason"
+          label="Why start it now?"
+          rows={3}
+          help="For example: the customer asked us to come early. Only the business sees this."
+        />
+        <SubmitButton>Start job now</SubmitButton>
+      </Form>
+    </Dialog>
+  );
+}
+
+/** The owner's explicit choice after a job ended early: give the rest of its booked time back. */
+function FreeTimeAction({ props }: { props: Props }) {
+  const { bookingId, status, reference, freeable } = props;
+  const run = useRun(freeRemainingTimeAction, "The rest of the job's time is free for other bookings.");
+  if (!freeable) return null;
+  return (
+    <ConfirmDialog
+      trigger={<Button variant="secondary">Free the rest of its time</Button>}
+      title={`Free the rest of ${reference}'s time?`}
+      description={`${reference} is done but its booked time runs until ${freeable.to}. ${freeable.from}–${freeable.to} (${formatDuration(freeable.minutes)}) becomes free for other bookings. The time already worked stays taken, and the change is kept on the timeline.`}
+      confirmLabel="Free the time"
       onConfirm={() => run({ bookingId, from: status })}
     />
   );
@@ -109,8 +166,8 @@ function CompleteAction({ props }: { props: Props }) {
       title={`Complete ${reference}?`}
       description={
         status === "confirmed"
-          ? "The job is marked Completed (it passes through In progress on the timeline). This cannot be undone."
-          : "The job is marked Completed. This cannot be undone."
+          ? `${props.jobClock.sentence} Nobody started it: it is recorded as started and completed in one step. This cannot be undone.`
+          : `${props.jobClock.sentence} The job is marked Completed; its booked time stays on the schedule. This cannot be undone.`
       }
     >
       <Form
@@ -165,12 +222,14 @@ function ReasonAction({ verb, props }: { verb: "decline" | "cancel"; props: Prop
 }
 
 export function AdminBookingActions(props: Props) {
-  if (props.verbs.length === 0 && !props.extra)
+  if (props.verbs.length === 0 && !props.extra && !props.freeable)
     return <p className="text-sm text-ink-muted">This booking has ended: there is nothing more to do.</p>;
   return (
     <div className="flex flex-wrap gap-3">
       {props.verbs.map((verb) =>
-        verb === "decline" || verb === "cancel" ? (
+        verb === "start" && props.jobClock.earlyStart ? (
+          <EarlyStartAction key={verb} props={props} />
+        ) : verb === "decline" || verb === "cancel" ? (
           <ReasonAction key={verb} verb={verb} props={props} />
         ) : verb === "complete" ? (
           <CompleteAction key={verb} props={props} />
@@ -178,6 +237,7 @@ export function AdminBookingActions(props: Props) {
           <SimpleAction key={verb} verb={verb} props={props} />
         ),
       )}
+      <FreeTimeAction props={props} />
       {props.extra}
     </div>
   );

@@ -9,8 +9,12 @@ describe("adminVerbsFor", () => {
     expect(adminVerbsFor("awaiting_approval", START, BEFORE)).toEqual(["approve", "decline", "cancel"]);
   });
 
-  it("offers start, complete (the shortcut) and cancel on a confirmed job, and no-show only after its start", () => {
-    expect(adminVerbsFor("confirmed", START, BEFORE)).toEqual(["start", "complete", "cancel"]);
+  it("offers start and cancel on a confirmed job ahead of its start; complete (the shortcut) and no-show only after it", () => {
+    expect(adminVerbsFor("confirmed", START, BEFORE)).toEqual(["start", "cancel"]);
+    expect(adminVerbsFor("confirmed", START, new Date(START.getTime() - 3 * 86_400_000))).toEqual([
+      "start",
+      "cancel",
+    ]);
     expect(adminVerbsFor("confirmed", START, START)).toEqual(["start", "complete", "no_show", "cancel"]);
   });
 

@@ -1,5 +1,6 @@
 import type { BookingStatus } from "@/lib/enums";
 import { mayTransition, transitionSteps } from "./booking-status";
+import { mayCompleteNow } from "./job-clock";
 
 // The lifecycle buttons of the admin's booking page: each is one change of the transition table
 // (booking-status.ts) that an admin may make, plus the one shortcut (complete a confirmed job, ADR 0014).
@@ -33,9 +34,17 @@ export function adminMay(verb: AdminBookingVerb, status: BookingStatus): boolean
   return mayTransition(status, to, "admin") || transitionSteps(status, to, "admin") !== null;
 }
 
-/** The buttons a booking in `status` shows; a no-show only once its start time has passed. */
+/**
+ * The buttons a booking in `status` shows: a no-show only once its start time has passed; Complete only
+ * after Start, or on a confirmed job whose start has passed (ADR 0043). Start is always shown on a
+ * confirmed job — before its lead it asks for a reason (`isEarlyStart`).
+ */
 export function adminVerbsFor(status: BookingStatus, startsAt: Date, now: Date): AdminBookingVerb[] {
+  const started = now.getTime() >= startsAt.getTime();
   return ADMIN_BOOKING_VERBS.filter(
-    (verb) => adminMay(verb, status) && (verb !== "no_show" || now.getTime() >= startsAt.getTime()),
+    (verb) =>
+      adminMay(verb, status) &&
+      (verb !== "no_show" || started) &&
+      (verb !== "complete" || mayCompleteNow(status, startsAt, now)),
   );
 }

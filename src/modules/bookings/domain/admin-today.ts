@@ -1,20 +1,13 @@
 import { addDays, isoWeekday, localDateOf, localToInstant, toLocalParts } from "@/lib/dates";
-import type { BookingStatus } from "@/lib/enums";
+import { type BookingStatus, TIME_TAKING_STATUSES } from "@/lib/enums";
 import { type BookingMoneyInput, depositOwed, OWING_STATUSES } from "./booking-money";
 
 // The rules of the admin's today page, pure: the periods its numbers cover (days and ISO weeks in the
 // business zone, exact across DST), what counts as booked, when an unpaid booking needs chasing, which
 // job is next, and how a number compares with the period before, in words.
 
-/** Bookings that take (or took) a team's time: everything but the ones that will not happen. */
-export const BOOKED_STATUSES = [
-  "pending_payment",
-  "awaiting_approval",
-  "confirmed",
-  "in_progress",
-  "completed",
-  "no_show",
-] as const satisfies readonly BookingStatus[];
+/** Bookings that take (or took) a team's time: everything but the ones that will not happen (ADR 0043). */
+export const BOOKED_STATUSES = TIME_TAKING_STATUSES;
 
 /**
  * Booked revenue (ADR 0022): the bookings that stand and the business has taken on — confirmed, in

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BOOKING_STATUSES, type BookingStatus } from "@/lib/enums";
-import { canTransition, holdsTime, isTerminal, TERMINAL_STATUSES } from "./booking-status";
+import { canTransition, isLive, isTerminal, TERMINAL_STATUSES } from "./booking-status";
 
 // The full table of PRODUCT.md §3.1: every pair not listed here must be refused.
 const allowed = new Set<string>([
@@ -29,8 +29,8 @@ describe("booking status transitions", () => {
     expect(BOOKING_STATUSES.filter(isTerminal).sort()).toEqual([...TERMINAL_STATUSES].sort());
   });
 
-  it("holds time only in live states", () => {
-    expect(BOOKING_STATUSES.filter(holdsTime).sort()).toEqual([
+  it("is live (still to happen or happening) only in these states", () => {
+    expect(BOOKING_STATUSES.filter(isLive).sort()).toEqual([
       "awaiting_approval",
       "confirmed",
       "in_progress",

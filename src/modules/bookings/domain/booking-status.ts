@@ -1,4 +1,4 @@
-import { type AllocationStatus, BOOKING_STATUSES, type BookingStatus } from "@/lib/enums";
+import { type AllocationStatus, BOOKING_STATUSES, type BookingStatus, takesTime } from "@/lib/enums";
 
 // The booking state machine of PRODUCT.md §3.1 — the only transitions that exist, and who may make each.
 // Every status change goes through transitionBooking, which checks it here and then compares-and-swaps
@@ -60,8 +60,11 @@ export function isTerminal(status: BookingStatus): boolean {
   return BOOKING_TRANSITIONS[status].length === 0;
 }
 
-/** Statuses in which the booking holds its team's time (mirrored by its allocation). */
-export function holdsTime(status: BookingStatus): boolean {
+/**
+ * Statuses in which the booking is still to happen (or happening): it can still be moved, and its
+ * requested reschedule time still matters. Not the same as taking time — see `takesTime` (ADR 0043).
+ */
+export function isLive(status: BookingStatus): boolean {
   return (
     status === "pending_payment" ||
     status === "awaiting_approval" ||
@@ -70,19 +73,13 @@ export function holdsTime(status: BookingStatus): boolean {
   );
 }
 
-/** The allocation status that mirrors a booking status: live bookings hold time, the others do not. */
+/**
+ * The allocation status that mirrors a booking status: a booking that takes time (`takesTime`, ADR 0043)
+ * — including a completed or missed one — keeps holding it under the same name; the others do not.
+ */
 export function allocationStatusFor(status: BookingStatus): AllocationStatus {
-  switch (status) {
-    case "pending_payment":
-    case "awaiting_approval":
-    case "confirmed":
-    case "in_progress":
-      return status;
-    case "expired":
-      return "expired";
-    default:
-      return "released";
-  }
+  if (takesTime(status)) return status;
+  return status === "expired" ? "expired" : "released";
 }
 
 /** May `role` make the one-step change `from → to`? */

@@ -12,6 +12,14 @@ import { AppError } from "@/server/errors";
 import type { AdminBookingChangeInput, InternalNotesInput } from "../admin-booking-schemas";
 import { type AdminBookingVerb, VERB_NEEDS_REASON, VERB_TARGET } from "../domain/admin-booking-actions";
 import { bookingMoney } from "../domain/booking-money";
+import {
+  COMPLETE_BEFORE_START,
+  isEarlyStart,
+  jobTimeSentence,
+  mayCompleteNow,
+  tooEarlyInWords,
+} from "../domain/job-clock";
+import { getSettingsOrThrow } from "@/modules/settings/server";
 import { cancelledBookingIcs } from "./booking-ics";
 import { bookingContext } from "./booking-emails";
 import { type Booking, lockBooking } from "./booking-records";
@@ -113,13 +121,17 @@ export async function changeBookingAsAdmin(
     if (current.status !== input.from) throw new AppError("CONFLICT", staleMessage(current));
     if (verb === "no_show" && now.getTime() < current.startsAt.getTime())
       throw new AppError("CONFLICT", "A booking can be marked as missed only after its start time.");
+    if (verb === "complete" && !mayCompleteNow(current.status, current.startsAt, now))
+      throw new AppError("CONFLICT", COMPLETE_BEFORE_START);
+    const early = verb === "start" ? await earlyStart(tx, current, now, input.overrideReason) : null;
     const to = VERB_TARGET[verb];
     const { booking } = await transitionBooking(tx, {
       bookingId: current.id,
       to,
       actor: { role: "admin", id: actor.id },
       from: [input.from],
-      reason,
+      reason: early ? `Started early: ${early.reason}` : reason,
+      ...(early ? { data: { earlyStart: true, overrideReason: early.reason, leadMinutes: early.lead } } : {}),
       now,
       refusal: staleMessage(current),
       ...(verb === "complete" ? { jobNotes: input.jobNotes?.trim() || null } : {}),
@@ -134,10 +146,41 @@ export async function changeBookingAsAdmin(
       action: `booking.${verb}`,
       entity: "booking",
       entityId: booking.id,
-      summary: { reference: booking.reference, from: input.from, to: booking.status, reason },
+      summary: {
+        reference: booking.reference,
+        from: input.from,
+        to: booking.status,
+        reason,
+        ...(early
+          ? { earlyStart: true, overrideReason: early.reason, startsAt: current.startsAt.toISOString() }
+          : {}),
+      },
     });
     return { status: booking.status };
   });
+}
+
+/**
+ * Starting before the business's lead (settings, ADR 0043) is an override: refused without a reason —
+ * a field message that says when the job is — and recorded with it otherwise. Null: not early.
+ */
+async function earlyStart(
+  tx: Tx,
+  booking: Booking,
+  now: Date,
+  overrideReason: string | undefined,
+): Promise<{ reason: string; lead: number } | null> {
+  const settings = await getSettingsOrThrow(tx);
+  const lead = settings.startLeadMinutes;
+  if (!isEarlyStart(booking.startsAt, now, lead)) return null;
+  const reason = overrideReason?.trim() ?? "";
+  if (reason.length < 3)
+    throw new AppError("VALIDATION", undefined, {
+      overrideReason: [
+        `${jobTimeSentence(booking.startsAt, now, settings.timeZone)} Starting ${tooEarlyInWords(lead)} needs a reason.`,
+      ],
+    });
+  return { reason, lead };
 }
 
 /** The admin-only notes on a booking: never shown to the customer, kept on the timeline as an edit. */

@@ -1,13 +1,16 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
-import { formatDateTime } from "@/lib/dates";
+import { and, asc, eq } from "drizzle-orm";
+import { formatDateTime, formatTime } from "@/lib/dates";
 import type { BookingSource, BookingStatus, EmailStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { isUuid } from "@/lib/uuid";
 import { findUserById } from "@/modules/accounts/server";
 import { EMAIL_STATUS_LABELS, templateLabel } from "@/modules/notifications/server";
 import { type DbOrTx, getDb } from "@/server/db";
-import { bookingEvents, bookings, emails, users } from "@/server/db/schema";
+import { allocations, bookingEvents, bookings, emails, users } from "@/server/db/schema";
+import { allocationHoldsTime } from "@/server/db/time-taken";
+import { getSettingsOrThrow } from "@/modules/settings/server";
+import { freeableRemainder, isEarlyStart, jobTimeSentence } from "../domain/job-clock";
 import { type AdminBookingVerb, adminVerbsFor } from "../domain/admin-booking-actions";
 import { BOOKING_STATUS_LABELS, type BookingView, getBookingView } from "./booking-view";
 
@@ -48,6 +51,16 @@ export type AdminBookingPage = {
   siteCheck: SiteCheckView;
   /** The lifecycle buttons the page shows for the booking's status now. */
   verbs: AdminBookingVerb[];
+  /** What the Start and Complete dialogs say about the clock (ADR 0043). */
+  jobClock: {
+    /** "This job starts tomorrow at 09:00 GMT (in 20 h 5 min)." */
+    sentence: string;
+    /** Starting now is earlier than the lead: the Start dialog asks for a reason. */
+    earlyStart: boolean;
+    leadMinutes: number;
+  };
+  /** A done job's time from now to its booked end, which the owner may free (null: nothing to free). */
+  freeable: { from: string; to: string; minutes: number } | null;
   timeline: TimelineEntry[];
   emails: BookingEmailRow[];
 };
@@ -129,6 +142,8 @@ export function describeEvent(e: EventRow, currency: string): { what: string; wh
     }
     case "reschedule_requested":
       return { what: "Customer asked to move the booking", why: reason };
+    case "time_freed":
+      return { what: "The rest of the job's time was freed for other bookings", why: reason };
     case "email_sent":
       if (e.toValue === "business")
         return {
@@ -192,7 +207,7 @@ export async function getAdminBookingPage(
   if (!isUuid(bookingId)) return null;
   const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!row) return null;
-  const [view, customer, events, mail] = await Promise.all([
+  const [view, customer, events, mail, settings, [allocation]] = await Promise.all([
     getBookingView(db, bookingId),
     findUserById(db, row.customerId),
     db
@@ -223,8 +238,22 @@ export async function getAdminBookingPage(
       .from(emails)
       .where(eq(emails.bookingId, bookingId))
       .orderBy(asc(emails.createdAt), asc(emails.id)),
+    getSettingsOrThrow(db),
+    db
+      .select({ during: allocations.during })
+      .from(allocations)
+      .where(
+        and(
+          eq(allocations.bookingId, bookingId),
+          eq(allocations.kind, "booking"),
+          allocationHoldsTime(allocations.status),
+        ),
+      )
+      .limit(1),
   ]);
+  const heldRange = allocation?.during;
   const tz = view.timeZone;
+  const held = freeableRemainder(row.status, heldRange ?? { start: row.startsAt, end: row.startsAt }, now);
   const erased = !customer || Boolean(customer.anonymisedAt);
   return {
     view,
@@ -247,6 +276,18 @@ export async function getAdminBookingPage(
       reminderSentAt: row.reminderSentAt ? formatDateTime(row.reminderSentAt, tz) : null,
     },
     verbs: adminVerbsFor(row.status, row.startsAt, now),
+    jobClock: {
+      sentence: jobTimeSentence(row.startsAt, now, tz),
+      earlyStart: isEarlyStart(row.startsAt, now, settings.startLeadMinutes),
+      leadMinutes: settings.startLeadMinutes,
+    },
+    freeable: held
+      ? {
+          from: formatTime(held.from, tz),
+          to: formatTime(held.to, tz),
+          minutes: Math.round((held.to.getTime() - held.from.getTime()) / 60_000),
+        }
+      : null,
     timeline: events.map((e) => ({
       id: e.id,
       at: formatDateTime(e.at, tz),

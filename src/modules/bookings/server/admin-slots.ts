@@ -1,6 +1,6 @@
 import "server-only";
+import { allocationHoldsTime } from "@/server/db/time-taken";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { ALLOCATION_HOLDING_STATUSES } from "@/lib/enums";
 import { formatLongDate, formatTime, localDateOf, localToInstant } from "@/lib/dates";
 import { computeSlots, type HeldInterval, teamsFreeAt } from "@/modules/availability/domain/slots";
 import { type JobShape, loadSlotContext, slotQuery } from "@/modules/availability/server";
@@ -146,7 +146,6 @@ export async function whatIsInTheWay(
   db: DbOrTx,
   input: { teamId: string; start: Date; end: Date; excludeBookingId?: string | null; now: Date },
 ): Promise<InTheWay[]> {
-  const holding = sql.raw(ALLOCATION_HOLDING_STATUSES.map((s) => `'${s}'`).join(", "));
   const rows = await db
     .select({
       kind: allocations.kind,
@@ -163,7 +162,7 @@ export async function whatIsInTheWay(
       and(
         eq(allocations.teamId, input.teamId),
         sql`${allocations.during} && tstzrange(${input.start.toISOString()}::timestamptz, ${input.end.toISOString()}::timestamptz)`,
-        sql`${allocations.status} IN (${holding})`,
+        allocationHoldsTime(allocations.status),
         sql`NOT (${allocations.holdExpiresAt} IS NOT NULL AND ${allocations.holdExpiresAt} <= ${input.now.toISOString()}::timestamptz
                  AND ${allocations.status} IN ('pending_payment', 'pending_reschedule'))`,
       ),

@@ -1,11 +1,12 @@
 import "server-only";
+import { bookingTakesTime } from "@/server/db/time-taken";
 import { and, asc, gte, inArray, lt } from "drizzle-orm";
 import { addDays, formatLongDate, formatTime } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { findUserContacts } from "@/modules/accounts/server";
 import type { ScheduleTeam } from "@/modules/availability/server";
-import { BOOKED_STATUSES, nextJobId, startOfLocalDate } from "@/modules/bookings/domain/admin-today";
+import { nextJobId, startOfLocalDate } from "@/modules/bookings/domain/admin-today";
 import {
   type BookingPaymentStatus,
   bookingMoney,
@@ -93,13 +94,7 @@ export async function loadJobDays(
       siteCheckNote: bookings.siteCheckNote,
     })
     .from(bookings)
-    .where(
-      and(
-        gte(bookings.startsAt, from),
-        lt(bookings.startsAt, to),
-        inArray(bookings.status, [...BOOKED_STATUSES]),
-      ),
-    )
+    .where(and(gte(bookings.startsAt, from), lt(bookings.startsAt, to), bookingTakesTime(bookings.status)))
     .orderBy(asc(bookings.startsAt), asc(bookings.id));
   const ids = rows.map((r) => r.id);
   const [items, contacts, teams] = await Promise.all([

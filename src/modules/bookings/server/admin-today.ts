@@ -1,11 +1,11 @@
 import "server-only";
-import { and, gte, inArray, lt, sql } from "drizzle-orm";
+import { bookingTakesTime } from "@/server/db/time-taken";
+import { and, gte, lt, sql } from "drizzle-orm";
 import { formatLongDate } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { loadScheduleCapacity } from "@/modules/availability/server";
 import {
   BOOKED_REVENUE_HELP,
-  BOOKED_STATUSES,
   type ComparedPeriod,
   type Delta,
   describeDelta,
@@ -89,13 +89,7 @@ async function bookedFigures(db: DbOrTx, periods: readonly Period[]): Promise<Fi
   const [row] = await db
     .select(columns)
     .from(bookings)
-    .where(
-      and(
-        gte(bookings.startsAt, from),
-        lt(bookings.startsAt, to),
-        inArray(bookings.status, [...BOOKED_STATUSES]),
-      ),
-    );
+    .where(and(gte(bookings.startsAt, from), lt(bookings.startsAt, to), bookingTakesTime(bookings.status)));
   return periods.map((_, i) => ({
     count: Number(row?.[`c${i}`] ?? 0),
     valueMinor: Number(row?.[`v${i}`] ?? 0),

@@ -1,4 +1,5 @@
 import "server-only";
+import { TIME_TAKING_STATUSES } from "@/lib/enums";
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import { getEnv } from "@/env";
@@ -24,14 +25,8 @@ const DAY = 86_400_000;
 /** What a feed holds: the last 30 days and the next year. */
 const PAST_DAYS = 30;
 const FUTURE_DAYS = 366;
-const SCHEDULE: readonly (typeof bookings.$inferSelect.status)[] = [
-  "pending_payment",
-  "awaiting_approval",
-  "confirmed",
-  "in_progress",
-  "completed",
-  "no_show",
-];
+/** The jobs a schedule feed shows: the time they take (ADR 0043), done ones included. */
+const SCHEDULE = TIME_TAKING_STATUSES;
 
 const hash = (token: string) => createHash("sha256").update(token).digest("base64url");
 

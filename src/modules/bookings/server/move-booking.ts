@@ -1,9 +1,10 @@
 import "server-only";
+import { allocationHoldsTime } from "@/server/db/time-taken";
 import { assertAdminActor } from "@/server/auth/assert-admin";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getEnv } from "@/env";
 import { formatLongDate, formatTime, localDateOf, localToInstant, addDays } from "@/lib/dates";
-import { ALLOCATION_HOLDING_STATUSES, type BookingStatus } from "@/lib/enums";
+import { type BookingStatus } from "@/lib/enums";
 import { matchZone } from "@/lib/postcode";
 import { isUuid } from "@/lib/uuid";
 import { RESERVE_LOCK_NAMESPACE } from "@/modules/availability/server";
@@ -166,7 +167,7 @@ async function applyChange(tx: Tx, actor: Actor, c: Change, now: Date, timeZone:
       and(
         eq(allocations.bookingId, booking.id),
         eq(allocations.kind, "booking"),
-        inArray(allocations.status, [...ALLOCATION_HOLDING_STATUSES]),
+        allocationHoldsTime(allocations.status),
       ),
     );
   if (c.fromHold) {

@@ -1,11 +1,12 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { ALLOCATION_HOLDING_STATUSES, type BookingStatus } from "@/lib/enums";
+import { allocationHoldsTime } from "@/server/db/time-taken";
+import { and, eq, sql } from "drizzle-orm";
+import { type BookingStatus, takesTime } from "@/lib/enums";
 import type { Tx } from "@/server/db";
 import { allocations, bookingEvents, bookings } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
-import { allocationStatusFor, holdsTime, transitionSteps } from "../domain/booking-status";
+import { allocationStatusFor, isLive, transitionSteps } from "../domain/booking-status";
 import {
   bookingMoney,
   type CLOSED_MONEY_STATUSES,
@@ -113,7 +114,7 @@ export async function transitionBooking(tx: Tx, input: TransitionInput): Promise
       now: input.now,
     });
   // A booking that stops happening holds no requested reschedule time either.
-  if (!holdsTime(booking.status)) await closeRequestsOfEndedBooking(tx, booking.id, input.now);
+  if (!isLive(booking.status)) await closeRequestsOfEndedBooking(tx, booking.id, input.now);
   if (booking.status === "confirmed")
     await enqueueBookingEmails(tx, booking.id, "confirmed", { receipt: input.receipt });
   // A booking that never got past waiting for payment was never announced to the business: its end
@@ -195,9 +196,13 @@ async function applyStep(tx: Tx, booking: Booking, to: BookingStatus, input: Tra
   return updated;
 }
 
-/** The booking's own allocation follows its status; one that already stopped holding is left alone. */
+/**
+ * The booking's own allocation follows its status; one that already stopped holding is left alone. Its
+ * range is never touched here: a job that ends (completed, missed) keeps the time it was booked for —
+ * freeing the rest of it is the admin's explicit, audited `freeRemainingTime` (ADR 0043).
+ */
 async function mirrorAllocation(tx: Tx, booking: Booking, now: Date): Promise<void> {
-  const holding = holdsTime(booking.status);
+  const holding = takesTime(booking.status);
   await tx
     .update(allocations)
     .set({
@@ -209,7 +214,7 @@ async function mirrorAllocation(tx: Tx, booking: Booking, now: Date): Promise<vo
       and(
         eq(allocations.bookingId, booking.id),
         eq(allocations.kind, "booking"),
-        inArray(allocations.status, [...ALLOCATION_HOLDING_STATUSES]),
+        allocationHoldsTime(allocations.status),
       ),
     );
 }

@@ -40,6 +40,7 @@ export type SettingsValues = PolicySettings & {
   slotIntervalMinutes: number;
   bufferMinutes: number;
   rescheduleRequestExpiryHours: number;
+  startLeadMinutes: number;
   adminNotificationEmail: string | null;
   alertNewBookings: boolean;
   alertCancellations: boolean;
@@ -253,6 +254,13 @@ export function BookingRulesForm({ s }: { s: SettingsValues }) {
               inputMode="numeric"
               defaultValue={String(s.rescheduleRequestExpiryHours)}
               help="An unanswered request, and the time held for it, lapse after this long (or at the cut-off, if sooner)."
+            />
+            <Field
+              name="startLeadMinutes"
+              label="Start a job early by up to (minutes)"
+              inputMode="numeric"
+              defaultValue={String(s.startLeadMinutes)}
+              help="Start is offered from this long before a job's start (60 = an hour). Starting earlier asks for a reason, kept on the timeline."
             />
             <div className="sm:col-span-2">
               <Checkbox

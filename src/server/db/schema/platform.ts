@@ -60,6 +60,8 @@ export const settings = pgTable(
     // cut-off before the booking's start, whichever is earlier.
     rescheduleRequestExpiryHours: integer("reschedule_request_expiry_hours").notNull().default(48),
     reminderLeadHours: integer("reminder_lead_hours").notNull().default(24),
+    // A job may be started from this long before its start (ADR 0043); earlier needs a reason, audited.
+    startLeadMinutes: integer("start_lead_minutes").notNull().default(60),
     adminNotificationEmail: text("admin_notification_email"),
     // Which alerts the business gets at that address (problems that need it to act are always sent).
     alertNewBookings: boolean("alert_new_bookings").notNull().default(true),
@@ -80,6 +82,7 @@ export const settings = pgTable(
       sql`${t.depositPercent} BETWEEN 1 AND 100 AND ${t.lateCancellationFeePercent} BETWEEN 0 AND 100 AND ${t.noShowFeePercent} BETWEEN 0 AND 100 AND ${t.vatRateBp} BETWEEN 0 AND 10000`,
     ),
     check("settings_interval", sql`${t.slotIntervalMinutes} BETWEEN 5 AND 240`),
+    check("settings_start_lead", sql`${t.startLeadMinutes} BETWEEN 0 AND 1440`),
   ],
 );
 

@@ -71,6 +71,8 @@ export default async function AdminBookingPage({ params }: Params) {
                 when={`${view.date}, ${view.timeRange}`}
                 paid={view.netPaidMinor > 0 ? view.netPaid : null}
                 awaitingPayment={view.status === "pending_payment"}
+                jobClock={page.jobClock}
+                freeable={page.freeable}
                 extra={
                   page.verbs.includes("cancel") && (
                     // Cancel is the payments module's: it computes and makes the refund with it.
