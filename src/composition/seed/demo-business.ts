@@ -235,7 +235,10 @@ export async function seedDemoBusiness(db: Db, options: DemoSeedOptions = {}): P
         completedAt: at(weekdayFrom(-21), 16 * 60 + 15),
         createdAt: at(weekdayFrom(-25), 9 * 60),
         jobNotes: "Interior shampooed; a small stone chip on the bonnet, shown to the owner.",
-        history: [{ type: "status_changed", fromValue: "confirmed", toValue: "completed" }],
+        history: [
+          { type: "status_changed", fromValue: "confirmed", toValue: "in_progress" },
+          { type: "status_changed", fromValue: "in_progress", toValue: "completed" },
+        ],
       }),
     );
 
@@ -252,7 +255,10 @@ export async function seedDemoBusiness(db: Db, options: DemoSeedOptions = {}): P
         completedAt: at(weekdayFrom(-213), 12 * 60 + 30),
         createdAt: at(weekdayFrom(-220), 9 * 60),
         jobNotes: "Sealant applied to paint and wheels.",
-        history: [{ type: "status_changed", fromValue: "confirmed", toValue: "completed" }],
+        history: [
+          { type: "status_changed", fromValue: "confirmed", toValue: "in_progress" },
+          { type: "status_changed", fromValue: "in_progress", toValue: "completed" },
+        ],
       }),
     );
 

@@ -144,7 +144,11 @@ export function planBooking(
   }
   booking.status = "completed";
   booking.completedAt = new Date(endsAt.getTime() + Math.floor(rng() * 20) * 60_000);
-  booking.history.push({ from: "confirmed", to: "completed", at: booking.completedAt, byAdmin: true });
+  // Started on arrival, completed when done: the two steps the status table allows.
+  booking.history.push(
+    { from: "confirmed", to: "in_progress", at: startsAt, byAdmin: true },
+    { from: "in_progress", to: "completed", at: booking.completedAt, byAdmin: true },
+  );
   booking.jobNotes = chance(rng, 0.5) ? pick(rng, JOB_NOTES) : null;
   if (chance(rng, 0.06)) {
     // A regular's discount, given on the day before the balance was taken.
