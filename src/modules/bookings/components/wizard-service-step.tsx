@@ -43,12 +43,11 @@ export function WizardServiceStep({
                   )}
                 >
                   {service.imageUploadId && (
-                    // The first category's pictures are in the first screenful: not lazy.
-                    <ServiceImage
-                      uploadId={service.imageUploadId}
-                      eager={g === 0 && i < 2}
-                      className="-mx-4 -mt-4 mb-3 w-[calc(100%+2rem)] max-w-none"
-                    />
+                    // Edge to edge across the card's top; the first category's pictures are in the first
+                    // screenful, so they are not lazy.
+                    <div className="-mx-4 -mt-4 mb-3">
+                      <ServiceImage uploadId={service.imageUploadId} eager={g === 0 && i < 2} />
+                    </div>
                   )}
                   <p className="font-semibold">{service.name}</p>
                   <p className="mt-1 flex-1 text-sm text-ink-muted">{service.shortDescription}</p>
