@@ -236,8 +236,18 @@ export async function seedDemoBusiness(db: Db, options: DemoSeedOptions = {}): P
         createdAt: at(weekdayFrom(-25), 9 * 60),
         jobNotes: "Interior shampooed; a small stone chip on the bonnet, shown to the owner.",
         history: [
-          { type: "status_changed", fromValue: "confirmed", toValue: "in_progress" },
-          { type: "status_changed", fromValue: "in_progress", toValue: "completed" },
+          {
+            type: "status_changed",
+            fromValue: "confirmed",
+            toValue: "in_progress",
+            at: at(weekdayFrom(-21), 13 * 60),
+          },
+          {
+            type: "status_changed",
+            fromValue: "in_progress",
+            toValue: "completed",
+            at: at(weekdayFrom(-21), 16 * 60 + 15),
+          },
         ],
       }),
     );
@@ -256,8 +266,18 @@ export async function seedDemoBusiness(db: Db, options: DemoSeedOptions = {}): P
         createdAt: at(weekdayFrom(-220), 9 * 60),
         jobNotes: "Sealant applied to paint and wheels.",
         history: [
-          { type: "status_changed", fromValue: "confirmed", toValue: "in_progress" },
-          { type: "status_changed", fromValue: "in_progress", toValue: "completed" },
+          {
+            type: "status_changed",
+            fromValue: "confirmed",
+            toValue: "in_progress",
+            at: at(weekdayFrom(-213), 10 * 60),
+          },
+          {
+            type: "status_changed",
+            fromValue: "in_progress",
+            toValue: "completed",
+            at: at(weekdayFrom(-213), 12 * 60 + 30),
+          },
         ],
       }),
     );
@@ -270,6 +290,7 @@ export async function seedDemoBusiness(db: Db, options: DemoSeedOptions = {}): P
         startsAt: at(weekdayFrom(-9), 14 * 60),
         status: "cancelled",
         items: [item("wash-and-vac", "package")],
+        createdAt: at(weekdayFrom(-16), 20 * 60),
         cancelledAt: at(weekdayFrom(-11), 18 * 60),
         cancellationReason: "Plans changed — cancelled within the free cancellation window.",
         // Free: inside the free window and nothing paid, so the closing kept no fee.
@@ -291,6 +312,7 @@ export async function seedDemoBusiness(db: Db, options: DemoSeedOptions = {}): P
         depositDueMinor: percentOfCeil(upcomingTotal, settings.depositPercent),
         paidMinor: percentOfCeil(upcomingTotal, settings.depositPercent),
         customerNotes: "Please text when you're 10 minutes away.",
+        createdAt: new Date(now.getTime() - 4 * 86_400_000),
       }),
     );
 
@@ -302,6 +324,7 @@ export async function seedDemoBusiness(db: Db, options: DemoSeedOptions = {}): P
         startsAt: at(weekdayFrom(10), 13 * 60),
         status: "confirmed",
         source: "admin",
+        createdAt: new Date(now.getTime() - 2 * 86_400_000),
         // Booked by phone with payment on the day: nothing due online.
         items: [item("full-valet", "package"), item("leather-care", "addon")],
       }),

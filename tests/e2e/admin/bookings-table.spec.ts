@@ -51,7 +51,8 @@ for (const width of [1280, 390]) {
       await table(page).getByRole("link", { name: "Total" }).click();
     } else {
       // Phones show rows as cards without the header row: the sort is a shared link.
-      await page.goto(`/admin/bookings?status=confirmed&sort=total&dir=asc`);
+      const q = encodeURIComponent(credentials.customer.name);
+      await page.goto(`/admin/bookings?status=confirmed&q=${q}&sort=total&dir=asc`);
     }
     await expect(page).toHaveURL(/sort=total/);
     await expect(page).toHaveURL(/status=confirmed/);

@@ -76,8 +76,6 @@ export async function serveUpload(fileName: string): Promise<Response> {
       "Content-Length": String(data.byteLength),
       "Cache-Control": "public, max-age=31536000, immutable",
       "Content-Disposition": "inline",
-      // An illustration may be an SVG: opened on its own it must not run anything or load anything.
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     },
   });
 }
