@@ -142,6 +142,7 @@ export async function seedDemoBusiness(db: Db, options: DemoSeedOptions = {}): P
       name: DEMO_ADMIN.name,
       role: "admin",
       passwordHash: DEMO_ADMIN.passwordHash,
+      createdAt: new Date(now.getTime() - 400 * 86_400_000),
     });
     const customer = await insertUser(tx, {
       email: DEMO_CUSTOMER.email,
@@ -149,6 +150,8 @@ export async function seedDemoBusiness(db: Db, options: DemoSeedOptions = {}): P
       phone: DEMO_CUSTOMER.phone,
       role: "customer",
       passwordHash: DEMO_CUSTOMER.passwordHash,
+      // A customer for over a year (her first booking was seven months ago).
+      createdAt: new Date(now.getTime() - 380 * 86_400_000),
     });
     const medium = sizes.get("M") as { id: string; name: string };
     const vehicle = await insertVehicle(tx, {
