@@ -98,6 +98,8 @@ const schema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     SEED_ON_START: z.enum(["auto", "demo", "settings", "never"]).default("auto"),
+    // The demo history's random seed: the same number (and the same day) gives the same demo business.
+    DEMO_SEED: z.coerce.number().int().min(0).max(4294967295).default(27),
     // Who takes online payments. Unset: Stripe when its keys are set, else the built-in test provider
     // (no real money) — which a production PostgreSQL installation must ask for by name.
     PAYMENTS_PROVIDER: z

@@ -5,6 +5,7 @@ import type { JobRuntime } from "@/server/jobs/runtime";
 import { composeApp } from "./index";
 import { startAppJobs } from "./jobs";
 import { logger } from "@/server/logger";
+import { getStorage } from "@/server/storage";
 import { seedDemoBusiness, seedInstallation } from "@/composition/seed/demo-business";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "@/composition/seed/demo-data";
 
@@ -45,7 +46,7 @@ async function boot() {
   // (SEED_ON_START=demo seeds the demo there too, e.g. for a staging site).
   const demo = env.SEED_ON_START === "demo" || (env.SEED_ON_START === "auto" && handle.kind === "pglite");
   if (demo) {
-    const { seeded } = await seedDemoBusiness(handle.db);
+    const { seeded } = await seedDemoBusiness(handle.db, { storage: getStorage(), seed: getEnv().DEMO_SEED });
     if (seeded) logger.info("demo business seeded");
     printDemoLogins(seeded);
   } else if (env.SEED_ON_START !== "never") {

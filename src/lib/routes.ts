@@ -86,8 +86,11 @@ export const footerNav: NavItem[] = [
   { href: routes.privacySettings, label: "Privacy settings" },
 ];
 
-/** Upload ids are UUIDs; the file name carries the format so browsers and caches see an image URL. */
-export const uploadUrl = (uploadId: string) => `/uploads/${uploadId}.webp`;
+/**
+ * Upload ids are UUIDs. The stored file's type travels in its Content-Type (a photo is WebP, a product
+ * illustration SVG), so the URL carries no extension; the old "<id>.webp" links still resolve.
+ */
+export const uploadUrl = (uploadId: string) => `/uploads/${uploadId}`;
 
 /** Admin sidebar groups, in the order of the design guide. Groups with no built page are hidden. */
 export const adminNav: NavGroup[] = [

@@ -92,22 +92,29 @@ export default async function HomePage({
         {packages.length === 0 ? (
           <p className="mt-4 text-ink-muted">Our services are being updated — please call us for a quote.</p>
         ) : (
-          packages.map((cat) => (
-            <div key={cat.id} className="mt-8">
-              <h3 className="text-lg font-semibold">{cat.name}</h3>
-              {cat.description && <p className="mt-1 text-ink-muted">{cat.description}</p>}
-              <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                {cat.services.map((svc) => (
-                  <ServiceCard
-                    key={svc.id}
-                    service={svc}
-                    currency={s.currency}
-                    book={{ href: routes.bookService(svc.slug, coveredPostcode) }}
-                  />
-                ))}
-              </ul>
-            </div>
-          ))
+          // On a wide screen the categories sit side by side, two cards each, so a small business's two or
+          // three packages per category fill the row; a category with more spans the whole width.
+          <div className="grid gap-x-6 lg:grid-cols-2">
+            {packages.map((cat) => {
+              const wide = cat.services.length > 2;
+              return (
+                <div key={cat.id} className={wide ? "mt-8 lg:col-span-2" : "mt-8"}>
+                  <h3 className="text-lg font-semibold">{cat.name}</h3>
+                  {cat.description && <p className="mt-1 text-ink-muted">{cat.description}</p>}
+                  <ul className={`mt-4 grid gap-4 sm:grid-cols-2 ${wide ? "lg:grid-cols-4" : ""}`}>
+                    {cat.services.map((svc) => (
+                      <ServiceCard
+                        key={svc.id}
+                        service={svc}
+                        currency={s.currency}
+                        book={{ href: routes.bookService(svc.slug, coveredPostcode) }}
+                      />
+                    ))}
+                  </ul>
+                </div>
+              );
+            })}
+          </div>
         )}
         {addons.length > 0 && (
           <div className="mt-10">

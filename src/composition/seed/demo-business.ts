@@ -1,7 +1,7 @@
 import "server-only";
 import { addDays, isoWeekday, localDateOf, localToInstant } from "@/lib/dates";
 import { percentOfCeil } from "@/lib/money";
-import type { Db } from "@/server/db";
+import type { Db, Tx } from "@/server/db";
 import {
   insertAddress,
   insertBooking,
@@ -18,8 +18,16 @@ import {
   limitAddonToCategories,
 } from "@/testing/factories";
 import { findSettings } from "@/modules/settings/server";
+import type { FileStorage } from "@/server/storage";
+import { markWeatherDay } from "@/modules/bookings/server";
+import { weatherDayInput } from "@/modules/bookings/weather-schemas";
+import { generateReference } from "@/lib/reference";
+import { DEFAULT_DEMO_SEED, planDemoHistory, prng } from "./demo-history";
+import { writeDemoHistory } from "./demo-history-write";
+import { attachDemoIllustration, type DemoIllustration, storeDemoIllustrations } from "./demo-illustrations";
 import {
   DEMO_ADMIN,
+  DEMO_HISTORY_CUSTOMERS,
   DEMO_CATEGORIES,
   DEMO_CUSTOMER,
   DEMO_HOURS,
@@ -31,6 +39,15 @@ import {
 } from "./demo-data";
 
 export type SeedResult = { seeded: boolean };
+
+export type DemoSeedOptions = {
+  /** "Now" for the history (tests pin it); the history's times are relative to it. */
+  now?: Date;
+  /** The PRNG's seed number: the same number and the same now give the same business. */
+  seed?: number;
+  /** Where the services' illustrations are stored (none: the services have no pictures). */
+  storage?: FileStorage;
+};
 
 /**
  * A real installation's first start: only the settings record (with the defaults of PRODUCT.md §2),
@@ -51,8 +68,11 @@ export async function seedInstallation(db: Db): Promise<SeedResult> {
  * Seeds the demo business in one transaction. Idempotent: a database that already has its settings
  * record is left exactly as it is (running it twice changes nothing, and an admin's edits survive).
  */
-export async function seedDemoBusiness(db: Db, now = new Date()): Promise<SeedResult> {
+export async function seedDemoBusiness(db: Db, options: DemoSeedOptions = {}): Promise<SeedResult> {
+  const { now = new Date(), seed = DEFAULT_DEMO_SEED, storage } = options;
   if (await findSettings(db)) return { seeded: false };
+  // Files first: a failed seed leaves at most a few unreferenced files, never a row without its file.
+  const images = storage ? await storeDemoIllustrations(storage) : new Map<string, DemoIllustration>();
   return db.transaction(async (tx) => {
     const settings = await insertSettings(tx, DEMO_SETTINGS);
     const tz = settings.timeZone;
@@ -92,6 +112,8 @@ export async function seedDemoBusiness(db: Db, now = new Date()): Promise<SeedRe
         maintenanceIntervalMonths: s.intervalMonths ?? null,
       });
       services.set(s.slug, row);
+      const image = images.get(s.slug);
+      if (image) await attachDemoIllustration(tx, row.id, image);
       for (const [key, cell] of Object.entries(s.matrix)) {
         await insertPrice(tx, {
           serviceId: row.id,
@@ -115,19 +137,21 @@ export async function seedDemoBusiness(db: Db, now = new Date()): Promise<SeedRe
         travelBufferMinutes: z.buffer,
       });
     }
-
-    await insertUser(tx, {
+    const admin = await insertUser(tx, {
       email: DEMO_ADMIN.email,
       name: DEMO_ADMIN.name,
       role: "admin",
-      password: DEMO_ADMIN.password,
+      passwordHash: DEMO_ADMIN.passwordHash,
+      createdAt: new Date(now.getTime() - 400 * 86_400_000),
     });
     const customer = await insertUser(tx, {
       email: DEMO_CUSTOMER.email,
       name: DEMO_CUSTOMER.name,
       phone: DEMO_CUSTOMER.phone,
       role: "customer",
-      password: DEMO_CUSTOMER.password,
+      passwordHash: DEMO_CUSTOMER.passwordHash,
+      // A customer for over a year (her first booking was seven months ago).
+      createdAt: new Date(now.getTime() - 380 * 86_400_000),
     });
     const medium = sizes.get("M") as { id: string; name: string };
     const vehicle = await insertVehicle(tx, {
@@ -188,6 +212,10 @@ export async function seedDemoBusiness(db: Db, now = new Date()): Promise<SeedRe
       while (isoWeekday(d) > 5) d = addDays(d, offset >= 0 ? 1 : -1);
       return d;
     };
+    // The demo customer's references come from the seed number too, so the whole business is reproducible.
+    const refRng = prng(seed ^ 0x5eed);
+    const reference = () =>
+      generateReference((n) => Uint8Array.from({ length: n }, () => Math.floor(refRng() * 256)));
     const base = {
       customerId: customer.id,
       vehicleId: vehicle.id,
@@ -196,67 +224,156 @@ export async function seedDemoBusiness(db: Db, now = new Date()): Promise<SeedRe
       addressSnapshot,
     };
 
+    const demoBookings = [];
     const completedItems = [item("full-valet", "package")];
-    await insertBooking(tx, {
-      ...base,
-      teamId: vanA.id,
-      startsAt: at(weekdayFrom(-21), 13 * 60),
-      status: "completed",
-      items: completedItems,
-      paidMinor: 9500,
-      completedAt: at(weekdayFrom(-21), 16 * 60 + 15),
-      createdAt: at(weekdayFrom(-25), 9 * 60),
-      jobNotes: "Interior shampooed; a small stone chip on the bonnet, shown to the owner.",
-      history: [{ type: "status_changed", fromValue: "confirmed", toValue: "completed" }],
-    });
+    demoBookings.push(
+      await insertBooking(tx, {
+        ...base,
+        reference: reference(),
+        teamId: vanA.id,
+        startsAt: at(weekdayFrom(-21), 13 * 60),
+        status: "completed",
+        items: completedItems,
+        paidMinor: 9500,
+        completedAt: at(weekdayFrom(-21), 16 * 60 + 15),
+        createdAt: at(weekdayFrom(-25), 9 * 60),
+        jobNotes: "Interior shampooed; a small stone chip on the bonnet, shown to the owner.",
+        history: [
+          {
+            type: "status_changed",
+            fromValue: "confirmed",
+            toValue: "in_progress",
+            at: at(weekdayFrom(-21), 13 * 60),
+          },
+          {
+            type: "status_changed",
+            fromValue: "in_progress",
+            toValue: "completed",
+            at: at(weekdayFrom(-21), 16 * 60 + 15),
+          },
+        ],
+      }),
+    );
 
     // Seven months ago, a paint sealant (six-month interval): its top-up is due, shown on the vehicle.
-    await insertBooking(tx, {
-      ...base,
-      teamId: vanA.id,
-      startsAt: at(weekdayFrom(-213), 10 * 60),
-      status: "completed",
-      items: [item("paint-sealant", "package")],
-      paidMinor: 10500,
-      completedAt: at(weekdayFrom(-213), 12 * 60 + 30),
-      createdAt: at(weekdayFrom(-220), 9 * 60),
-      jobNotes: "Sealant applied to paint and wheels.",
-      history: [{ type: "status_changed", fromValue: "confirmed", toValue: "completed" }],
-    });
+    demoBookings.push(
+      await insertBooking(tx, {
+        ...base,
+        reference: reference(),
+        teamId: vanA.id,
+        startsAt: at(weekdayFrom(-213), 10 * 60),
+        status: "completed",
+        items: [item("paint-sealant", "package")],
+        paidMinor: 10500,
+        completedAt: at(weekdayFrom(-213), 12 * 60 + 30),
+        createdAt: at(weekdayFrom(-220), 9 * 60),
+        jobNotes: "Sealant applied to paint and wheels.",
+        history: [
+          {
+            type: "status_changed",
+            fromValue: "confirmed",
+            toValue: "in_progress",
+            at: at(weekdayFrom(-213), 10 * 60),
+          },
+          {
+            type: "status_changed",
+            fromValue: "in_progress",
+            toValue: "completed",
+            at: at(weekdayFrom(-213), 12 * 60 + 30),
+          },
+        ],
+      }),
+    );
 
-    await insertBooking(tx, {
-      ...base,
-      teamId: vanB.id,
-      startsAt: at(weekdayFrom(-9), 14 * 60),
-      status: "cancelled",
-      items: [item("wash-and-vac", "package")],
-      cancelledAt: at(weekdayFrom(-11), 18 * 60),
-      cancellationReason: "Plans changed — cancelled within the free cancellation window.",
-      cancelledBy: customer.id,
-    });
+    demoBookings.push(
+      await insertBooking(tx, {
+        ...base,
+        reference: reference(),
+        teamId: vanB.id,
+        startsAt: at(weekdayFrom(-9), 14 * 60),
+        status: "cancelled",
+        items: [item("wash-and-vac", "package")],
+        createdAt: at(weekdayFrom(-16), 20 * 60),
+        cancelledAt: at(weekdayFrom(-11), 18 * 60),
+        cancellationReason: "Plans changed — cancelled within the free cancellation window.",
+        // Free: inside the free window and nothing paid, so the closing kept no fee.
+        feeMinor: 0,
+        cancelledBy: customer.id,
+      }),
+    );
 
     const upcomingItems = [item("mini-valet", "package"), item("pet-hair-removal", "addon")];
     const upcomingTotal = upcomingItems.reduce((s, i) => s + i.priceMinor, 0);
-    await insertBooking(tx, {
-      ...base,
-      teamId: vanA.id,
-      startsAt: at(weekdayFrom(3), 9 * 60),
-      status: "confirmed",
-      items: upcomingItems,
-      depositDueMinor: percentOfCeil(upcomingTotal, settings.depositPercent),
-      paidMinor: percentOfCeil(upcomingTotal, settings.depositPercent),
-      customerNotes: "Please text when you're 10 minutes away.",
-    });
+    demoBookings.push(
+      await insertBooking(tx, {
+        ...base,
+        reference: reference(),
+        teamId: vanA.id,
+        startsAt: at(weekdayFrom(3), 9 * 60),
+        status: "confirmed",
+        items: upcomingItems,
+        depositDueMinor: percentOfCeil(upcomingTotal, settings.depositPercent),
+        paidMinor: percentOfCeil(upcomingTotal, settings.depositPercent),
+        customerNotes: "Please text when you're 10 minutes away.",
+        createdAt: new Date(now.getTime() - 4 * 86_400_000),
+      }),
+    );
 
-    await insertBooking(tx, {
-      ...base,
-      teamId: vanB.id,
-      startsAt: at(weekdayFrom(10), 13 * 60),
-      status: "confirmed",
-      source: "admin",
-      // Booked by phone with payment on the day: nothing due online.
-      items: [item("full-valet", "package"), item("leather-care", "addon")],
+    demoBookings.push(
+      await insertBooking(tx, {
+        ...base,
+        reference: reference(),
+        teamId: vanB.id,
+        startsAt: at(weekdayFrom(10), 13 * 60),
+        status: "confirmed",
+        source: "admin",
+        createdAt: new Date(now.getTime() - 2 * 86_400_000),
+        // Booked by phone with payment on the day: nothing due online.
+        items: [item("full-valet", "package"), item("leather-care", "addon")],
+      }),
+    );
+    // Six months of other customers' jobs around the demo customer's (issue 27 item 15).
+    const teamIds = [vanA.id, vanB.id];
+    const plan = planDemoHistory({
+      seed,
+      now,
+      policy: settings,
+      teams: teamIds.length,
+      customers: DEMO_HISTORY_CUSTOMERS,
+      busy: demoBookings
+        .filter((b) => b.status !== "cancelled")
+        .map((b) => ({ team: teamIds.indexOf(b.teamId), start: b.startsAt, end: b.endsAt })),
     });
+    await writeDemoHistory(tx, plan, {
+      teamIds,
+      adminId: admin.id,
+      sizeIds: Object.fromEntries(
+        DEMO_SIZES.map((s) => [s.key, sizes.get(s.key) as { id: string; name: string }]),
+      ),
+      serviceIds: new Map([...services].map(([slug, row]) => [slug, row.id])),
+      now,
+    });
+    await markDemoWeatherDay(tx, admin.id, now, tz);
     return { seeded: true };
   });
+}
+
+/**
+ * The weather day: rain forecast for the next working day after tomorrow, marked through the product's
+ * own use case, so its jobs get real offers (held times) and the admin's status list fills in.
+ */
+async function markDemoWeatherDay(tx: Tx, adminId: string, now: Date, tz: string): Promise<void> {
+  let date = addDays(localDateOf(now, tz), 2);
+  while (isoWeekday(date) > 5) date = addDays(date, 1);
+  await markWeatherDay(
+    tx,
+    { id: adminId, ip: null },
+    weatherDayInput.parse({
+      date,
+      from: "13:00",
+      to: "18:00",
+      message: "Heavy rain is forecast all afternoon.",
+    }),
+    { now },
+  );
 }

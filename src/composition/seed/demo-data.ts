@@ -1,16 +1,25 @@
 // The demo business of PRODUCT.md §14: a London mobile detailing company. Plain data, no I/O.
 
+// The demo logins are public (README, the sign-in page). Their scrypt hashes are stored precomputed: hashing
+// two passwords costs over a second of the seed's 5-second budget; seed.integration.test.ts verifies them.
 export const DEMO_ADMIN = {
   email: "admin@forecourt.test",
   password: "Forecourt-admin-2026",
+  passwordHash:
+    "3e58b6f11e4a8bda1dc418e97444a1d5:c2a6339247fb31fd07fa39543e64953914fe7a75ca7e310df874691682ec52665df660c2d9ac16f9663a83c7704d48c6a6026ed3cb5b42d1a51346b5a7237428",
   name: "Morgan Reid",
 } as const;
 export const DEMO_CUSTOMER = {
   email: "customer@forecourt.test",
   password: "Forecourt-customer-2026",
+  passwordHash:
+    "db3d89d93ca98209792156fa4c297ae9:d5a797aed28345fe7ca12c30b9562420739f927a46e46f1c4b0f68b19c3f594afe5f713d4376da3917ee4ea34af93189ce226482aafe95a206f35ae68f29299b",
   name: "Priya Shah",
   phone: "07700 900123",
 } as const;
+
+/** Customers in the demo's history besides the demo customer (issue 27: about 80 in all). */
+export const DEMO_HISTORY_CUSTOMERS = 79;
 
 export const DEMO_SETTINGS = {
   businessName: "Shine Street Detailing",

@@ -73,7 +73,7 @@ export async function insertBooking(db: DbOrTx, input: InsertBookingInput) {
       amountPaidMinor: paidMinor,
     },
     items,
-    created: { actorId: overrides.customerId },
+    created: { actorId: overrides.customerId, ...(overrides.createdAt ? { at: overrides.createdAt } : {}) },
     withAllocation,
     history,
   });

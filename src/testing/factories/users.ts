@@ -21,21 +21,24 @@ export function buildUser(overrides: Partial<typeof users.$inferInsert> = {}): t
   };
 }
 
-/** Inserts a user; with `password`, also the credential account better-auth signs in with. */
+/**
+ * Inserts a user; with `password` (or its precomputed `passwordHash`), also the credential account
+ * better-auth signs in with.
+ */
 export async function insertUser(
   db: DbOrTx,
-  overrides: Partial<typeof users.$inferInsert> & { password?: string } = {},
+  overrides: Partial<typeof users.$inferInsert> & { password?: string; passwordHash?: string } = {},
 ): Promise<UserRow> {
-  const { password, ...rest } = overrides;
+  const { password, passwordHash, ...rest } = overrides;
   const [user] = await db.insert(users).values(buildUser(rest)).returning();
   if (!user) throw new Error("user insert returned nothing");
-  if (password) {
+  if (password || passwordHash) {
     await db.insert(accounts).values({
       id: randomUUID(),
       accountId: user.id,
       providerId: "credential",
       userId: user.id,
-      password: await hashPassword(password),
+      password: passwordHash ?? (await hashPassword(password as string)),
     });
   }
   return user;

@@ -126,3 +126,41 @@ test("the image endpoint refuses customers and visitors and non-images", async (
   });
   expect(customer.status()).toBe(404);
 });
+
+test("a demo service's illustration can be replaced with a photo, then removed", async ({
+  page,
+  loginAs,
+}) => {
+  await page.goto("/");
+  await loginAs("admin");
+  await page.goto("/admin/services");
+  await page.getByRole("link", { name: "Engine Bay Clean" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Engine Bay Clean" })).toBeVisible();
+  const current = page.getByRole("img", { name: "Current photo of Engine Bay Clean" });
+  // Seeded: the committed illustration, served as an SVG.
+  const before = await current.getAttribute("src");
+  expect((await page.request.get(before ?? "")).headers()["content-type"]).toBe("image/svg+xml");
+
+  const sharp = (await import("sharp")).default;
+  const png = await sharp({
+    create: { width: 800, height: 450, channels: 3, background: { r: 180, g: 83, b: 9 } },
+  })
+    .png()
+    .toBuffer();
+  const upload = page.getByRole("form", { name: "Upload a photo" });
+  await upload
+    .getByLabel("Replace the photo")
+    .setInputFiles({ name: "engine.png", mimeType: "image/png", buffer: png });
+  await upload.getByRole("button", { name: "Upload new photo" }).click();
+  await expect(current).not.toHaveAttribute("src", before ?? "");
+  const after = await current.getAttribute("src");
+  expect((await page.request.get(after ?? "")).headers()["content-type"]).toBe("image/webp");
+  // The illustration it replaced is gone.
+  expect((await page.request.get(before ?? "")).status()).toBe(404);
+  await expectAccessible(page);
+
+  await upload.getByRole("button", { name: "Remove photo" }).click();
+  await expect(current).toHaveCount(0);
+  await expect(page.getByText("No photo yet.")).toBeVisible();
+  expect((await page.request.get(after ?? "")).status()).toBe(404);
+});

@@ -1,5 +1,6 @@
 import { formatMoney } from "@/lib/money";
 import { durationRange } from "@/modules/catalogue/components/service-card";
+import { ServiceImage } from "@/modules/catalogue/components/service-image";
 import { type WizardState, wizardHref } from "../domain/wizard-state";
 import type { packageCards } from "../server/wizard-page";
 import { ButtonLink } from "@/components/ui/button";
@@ -24,19 +25,30 @@ export function WizardServiceStep({
     );
   return (
     <div className="space-y-8">
-      {groups.map((group) => (
+      {groups.map((group, g) => (
         <section key={group.categoryId} aria-labelledby={`cat-${group.categoryId}`}>
           <h2 id={`cat-${group.categoryId}`} className="text-lg font-semibold">
             {group.categoryName}
           </h2>
           <ul className="mt-3 grid gap-3 sm:grid-cols-2">
-            {group.services.map(({ service, fromPriceMinor, minMinutes, maxMinutes }) => {
+            {group.services.map(({ service, fromPriceMinor, minMinutes, maxMinutes }, i) => {
               const chosen = state.service === service.slug;
               return (
                 <li
                   key={service.id}
-                  className={cn(cardClass, "flex flex-col p-4", chosen && "border-brand ring-1 ring-brand")}
+                  className={cn(
+                    cardClass,
+                    "flex flex-col overflow-hidden p-4",
+                    chosen && "border-brand ring-1 ring-brand",
+                  )}
                 >
+                  {service.imageUploadId && (
+                    // Edge to edge across the card's top; the first category's pictures are in the first
+                    // screenful, so they are not lazy.
+                    <div className="-mx-4 -mt-4 mb-3">
+                      <ServiceImage uploadId={service.imageUploadId} eager={g === 0 && i < 2} />
+                    </div>
+                  )}
                   <p className="font-semibold">{service.name}</p>
                   <p className="mt-1 flex-1 text-sm text-ink-muted">{service.shortDescription}</p>
                   <p className="mt-3 flex items-baseline justify-between gap-2 text-sm">

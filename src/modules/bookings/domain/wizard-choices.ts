@@ -14,6 +14,8 @@ export type CatalogueService = {
   categoryId: string;
   categoryName: string;
   shortDescription: string;
+  /** The service's picture (an upload), shown on the first step; null: none. */
+  imageUploadId?: string | null;
   /** For an add-on: the package categories it may join (empty = every category). */
   addonCategoryIds: string[];
 };

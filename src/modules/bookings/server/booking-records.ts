@@ -28,7 +28,7 @@ export type BookingRecordInput = {
   values: NewBooking;
   items: readonly BookingItemRow[];
   /** Who made it (null: the system acting on an online submission) and what the `created` event says. */
-  created: { actorId: string | null; data?: Record<string, unknown> };
+  created: { actorId: string | null; data?: Record<string, unknown>; at?: Date };
   /** Holds the booking's time with its own allocation; false when reserve() writes it. */
   withAllocation: boolean;
   /** Earlier history to show on the timeline (the demo data's finished jobs). */
@@ -58,7 +58,8 @@ export async function insertBookingRecord(db: DbOrTx, input: BookingRecordInput)
     type: "created",
     toValue: booking.status,
     ...(input.created.data ? { data: input.created.data } : {}),
-    at: eventWrittenAt(),
+    // The demo's past bookings were made when they were made, not when the seed ran.
+    at: input.created.at ?? eventWrittenAt(),
   });
   if (input.history?.length)
     await db

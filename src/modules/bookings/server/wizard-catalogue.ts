@@ -30,6 +30,7 @@ export async function loadBookingCatalogue(db: DbOrTx): Promise<BookingCatalogue
         categoryId: services.categoryId,
         categoryName: serviceCategories.name,
         shortDescription: services.shortDescription,
+        imageUploadId: services.imageUploadId,
       })
       .from(services)
       .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))

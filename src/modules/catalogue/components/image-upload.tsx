@@ -73,6 +73,8 @@ export function ImageUpload({
         <img
           src={uploadUrl(imageUploadId)}
           alt={`Current photo of ${serviceName}`}
+          width={640}
+          height={360}
           className="aspect-[16/9] w-full max-w-md rounded-card border border-line bg-canvas object-cover"
         />
       ) : (

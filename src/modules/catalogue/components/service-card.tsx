@@ -3,7 +3,7 @@ import Link from "@/components/ui/link";
 import { formatDuration } from "@/lib/dates";
 import { renderMarkdown } from "@/lib/markdown";
 import { formatMoney } from "@/lib/money";
-import { uploadUrl } from "@/lib/routes";
+import { ServiceImage } from "./service-image";
 
 const BOOK_BUTTON = buttonClass({ variant: "primary", className: "mt-4" });
 
@@ -37,17 +37,7 @@ export function ServiceCard({
   const s = service;
   return (
     <Tag className="flex flex-col overflow-hidden rounded-card border border-line bg-surface shadow-card">
-      {s.imageUploadId && (
-        // Re-encoded WebP at most 1600 px wide, served with a long cache lifetime.
-        // eslint-disable-next-line @next/next/no-img-element
-        <img
-          src={uploadUrl(s.imageUploadId)}
-          alt=""
-          loading="lazy"
-          decoding="async"
-          className="aspect-[16/9] w-full bg-canvas object-cover"
-        />
-      )}
+      {s.imageUploadId && <ServiceImage uploadId={s.imageUploadId} />}
       <div className="flex flex-1 flex-col p-5">
         <p className="font-semibold">{s.name}</p>
         <p className="mt-1 flex-1 text-sm text-ink-muted">{s.shortDescription}</p>

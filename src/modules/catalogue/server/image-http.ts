@@ -57,7 +57,8 @@ export function serviceImageHandler(method: "POST" | "DELETE") {
   };
 }
 
-const FILE_NAME = /^(.+)\.webp$/;
+// "<upload id>" (the extension is not needed: the stored type says what it is); "<id>.webp" as before.
+const FILE_NAME = /^([0-9a-f-]{36})(?:\.webp)?$/i;
 
 /** Serves a service photo. Only service photos are public; an upload id never changes its content. */
 export async function serveUpload(fileName: string): Promise<Response> {

@@ -2,3 +2,4 @@
 export * from "./admin-queries";
 export * from "./image-http";
 export * from "./queries";
+export { attachServiceIllustration, storeServiceIllustration, type StoredIllustration } from "./services";

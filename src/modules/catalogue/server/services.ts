@@ -205,6 +205,47 @@ export async function deleteService(
   if (imageKey) await removeFile(storage, imageKey);
 }
 
+/** A stored illustration, not yet attached to a service. */
+export type StoredIllustration = { uploadId: string; key: string; sizeBytes: number };
+
+const UNSAFE_SVG =
+  /<script|<foreignObject|\son[a-z]+\s*=|javascript:|<!ENTITY|xlink:href\s*=\s*["'](?!#)|\shref\s*=\s*["'](?!#)/i;
+
+/**
+ * Stores an illustration made for the product (an SVG committed with it, as the demo's services have) the
+ * way an uploaded photo is stored. Uploads are re-encoded as WebP (processUploadedImage refuses SVG, which
+ * can carry script); these files are ours, and are still checked to be plain, self-contained drawings.
+ */
+export async function storeServiceIllustration(
+  storage: FileStorage,
+  svg: Buffer,
+): Promise<StoredIllustration> {
+  const text = svg.toString("utf8");
+  if (!/^<svg[\s>]/.test(text.trimStart()) || UNSAFE_SVG.test(text))
+    throw new Error("an illustration must be a self-contained SVG without scripts or links");
+  const uploadId = randomUUID();
+  const key = `services/${uploadId}.svg`;
+  await storage.put(key, svg);
+  return { uploadId, key, sizeBytes: svg.byteLength };
+}
+
+/** Makes a stored illustration the service's picture (a service without one only: the seed's first run). */
+export async function attachServiceIllustration(
+  tx: Tx,
+  serviceId: string,
+  image: StoredIllustration,
+): Promise<void> {
+  await tx.insert(uploads).values({
+    id: image.uploadId,
+    ownerId: null,
+    purpose: "service_image",
+    key: image.key,
+    contentType: "image/svg+xml",
+    sizeBytes: image.sizeBytes,
+  });
+  await tx.update(services).set({ imageUploadId: image.uploadId }).where(eq(services.id, serviceId));
+}
+
 async function removeFile(storage: FileStorage, key: string): Promise<void> {
   // The row is gone already; a file left behind is harmless and logged rather than failing the request.
   await storage
