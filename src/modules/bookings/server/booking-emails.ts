@@ -15,7 +15,7 @@ import {
 import { getSettingsOrThrow, type Settings } from "@/modules/settings/server";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { type AddressSnapshot, bookingEvents, bookings, emails } from "@/server/db/schema";
-import { bookingCharge } from "../domain/booking-money";
+import { bookingMoney } from "../domain/booking-money";
 import {
   bookingPromises,
   cancellationPromiseSentence,
@@ -118,10 +118,11 @@ function promisesOf(
   now: Date,
 ): string[] {
   const b = ctx.booking;
+  const money = bookingMoney(b);
   const promised = {
     startsAt: b.startsAt,
-    chargeMinor: bookingCharge(b),
-    paidMinor: Math.max(0, b.amountPaidMinor - b.amountRefundedMinor),
+    chargeMinor: money.chargeMinor,
+    paidMinor: Math.max(0, money.netPaidMinor),
     chosenAt: b.timeChosenAt ?? b.createdAt,
     remindersOn: !b.reminderSentAt && allowsEmail(customer, "reminder"),
   };

@@ -3,7 +3,7 @@ import type { BookingStatus } from "@/lib/enums";
 import { mayEmail } from "@/modules/notifications/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type Db, getDb } from "@/server/db";
-import { bookingCharge } from "../domain/booking-money";
+import { bookingMoney } from "../domain/booking-money";
 import {
   bookingPromises,
   cancellationPromiseSentence,
@@ -87,10 +87,11 @@ export async function loadBookingResult(
     pay.latestRefund(db, booking.id),
     mayEmail(db, booking.customerId, "reminder"),
   ]);
+  const money = bookingMoney(booking);
   const promised = {
     startsAt: booking.startsAt,
-    chargeMinor: bookingCharge(booking),
-    paidMinor: Math.max(0, booking.amountPaidMinor - booking.amountRefundedMinor),
+    chargeMinor: money.chargeMinor,
+    paidMinor: Math.max(0, money.netPaidMinor),
     chosenAt: booking.timeChosenAt ?? booking.createdAt,
     remindersOn: !booking.reminderSentAt && remindersOn,
   };
