@@ -192,10 +192,9 @@ export function planBooking(
 }
 
 function cancel(booking: PlannedBooking, at: Date, policy: DemoPolicy, rng: Rng) {
-  const net = booking.amountPaidMinor - booking.amountRefundedMinor;
   const decision = policyRefund({
     totalMinor: booking.totalMinor,
-    netPaidMinor: net,
+    netPaidMinor: bookingMoney(moneyOf(booking)).netPaidMinor,
     startsAt: booking.startsAt,
     now: at,
     freeCancellationHours: policy.freeCancellationHours,
