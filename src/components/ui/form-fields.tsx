@@ -18,6 +18,8 @@ type FieldProps = {
   defaultValue?: string;
   required?: boolean;
   inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
+  /** The server's minimum length, so the field's message stays until it is met (field-validity.ts). */
+  minLength?: number;
 };
 
 export function Field({
@@ -29,6 +31,7 @@ export function Field({
   defaultValue,
   required = true,
   inputMode,
+  minLength,
 }: FieldProps) {
   const { id, errors, describedBy } = useFieldWiring(name, help);
   return (
@@ -39,6 +42,7 @@ export function Field({
         type={type}
         autoComplete={autoComplete}
         inputMode={inputMode}
+        minLength={minLength}
         defaultValue={defaultValue}
         aria-invalid={errors ? true : undefined}
         aria-describedby={describedBy}
@@ -49,14 +53,27 @@ export function Field({
   );
 }
 
-/** Label, help and error wiring shared by the inputs below. */
-function useFieldWiring(name: string, help?: string) {
+/**
+ * Label, help and error wiring shared by the inputs below — and by a form's own controls (a select it
+ * drives itself): put `id`, `aria-invalid` and `aria-describedby` on the control, `<FieldMessage>` under it.
+ */
+export function useFieldWiring(name: string, help?: string) {
   const { fieldErrors } = useContext(FormContext);
   const id = useId();
   const errors = fieldErrors[name];
   const describedBy =
     [help ? `${id}-help` : null, errors ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return { id, errors, describedBy };
+}
+
+/** The server's message for a field, under its control (the id `useFieldWiring` described it by). */
+export function FieldMessage({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors) return null;
+  return (
+    <p id={`${id}-error`} className="mt-1 text-sm text-danger">
+      {errors[0]}
+    </p>
+  );
 }
 
 function FieldFrame(props: {
@@ -79,11 +96,7 @@ function FieldFrame(props: {
           {props.help}
         </p>
       )}
-      {props.errors && (
-        <p id={`${props.id}-error`} className="mt-1 text-sm text-danger">
-          {props.errors[0]}
-        </p>
-      )}
+      <FieldMessage id={props.id} errors={props.errors} />
     </div>
   );
 }
@@ -200,11 +213,7 @@ export function CheckboxGroup({
           </label>
         ))}
       </div>
-      {errors && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
-          {errors[0]}
-        </p>
-      )}
+      <FieldMessage id={id} errors={errors} />
     </fieldset>
   );
 }

@@ -2,13 +2,16 @@
 
 import { type ReactNode, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
+import { type ControlState, isControlValid, withoutFieldError } from "./field-validity";
 import { FormContext, type FormState } from "./form-context";
 import { Notice } from "./notice";
 import { toast } from "./toast";
 
 // One form behaviour for the whole product: submit as JSON to a route handler or a server action,
 // keep what was typed on error, show field messages under their fields and a summary at the top,
-// announce the outcome to screen readers, and show a pending state.
+// announce the outcome to screen readers, and show a pending state. A field's message goes as soon as
+// the person changes that field into something that meets its own rules (field-validity.ts); a control
+// whose value is sent under another name (radios picking `customerId`) says so with `data-field`.
 
 export type FormResult =
   | { ok: true; data?: unknown }
@@ -62,6 +65,25 @@ function valuesOf(form: HTMLFormElement): Record<string, unknown> {
   return out;
 }
 
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** The field a control answers: `data-field` when its value is sent under another name, else its name. */
+function fieldOf(el: Control): string {
+  return el.dataset.field ?? el.name;
+}
+
+function controlState(el: Control, field: string): ControlState {
+  const required = el.required || el.getAttribute("aria-required") === "true";
+  if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {
+    const anyChecked = Array.from(el.form?.elements ?? []).some(
+      (other) =>
+        other instanceof HTMLInputElement && other.checked && fieldOf(other) === field && !other.disabled,
+    );
+    return { kind: "choice", value: el.value, required, meetsConstraints: true, anyChecked };
+  }
+  return { kind: "text", value: el.value, required, meetsConstraints: el.validity.valid };
+}
+
 export function Form({
   endpoint,
   action,
@@ -78,7 +100,12 @@ export function Form({
   ...rest
 }: Props) {
   const [state, setState] = useState<FormState>({ fieldErrors: {}, pending: false });
-  const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const [message, setMessage] = useState<{
+    kind: "error" | "success";
+    text: string;
+    /** The message only asks to fix the highlighted fields: it goes with the last of them. */
+    aboutFields?: boolean;
+  } | null>(null);
   const [done, setDone] = useState(false);
   const summaryRef = useRef<HTMLDivElement>(null);
   const router = useRouter();
@@ -127,18 +154,41 @@ export function Form({
       return;
     }
     setState({ fieldErrors: result.fieldErrors ?? {}, pending: false });
-    setMessage({ kind: "error", text: result.message });
+    setMessage({ kind: "error", text: result.message, aboutFields: result.code === "VALIDATION" });
     requestAnimationFrame(() => {
       const firstInvalid = form.querySelector<HTMLElement>("[aria-invalid='true']");
       (firstInvalid ?? summaryRef.current)?.focus();
     });
   }
 
+  // React's change event bubbles: one listener on the form sees every field, the kit's and custom ones.
+  function onFieldChange(event: React.FormEvent<HTMLFormElement>) {
+    const el = event.target;
+    if (!(
+      el instanceof HTMLInputElement ||
+      el instanceof HTMLTextAreaElement ||
+      el instanceof HTMLSelectElement
+    ))
+      return;
+    const field = fieldOf(el);
+    if (!field || !state.fieldErrors[field] || !isControlValid(controlState(el, field))) return;
+    const rest = withoutFieldError(state.fieldErrors, field);
+    setState((s) => ({ ...s, fieldErrors: withoutFieldError(s.fieldErrors, field) }));
+    if (Object.keys(rest).length === 0) setMessage((m) => (m?.aboutFields ? null : m));
+  }
+
   if (done && success) return <div role="status">{success}</div>;
 
   return (
     <FormContext.Provider value={state}>
-      <form noValidate onSubmit={onSubmit} className={className} aria-busy={state.pending} {...rest}>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        onChange={onFieldChange}
+        className={className}
+        aria-busy={state.pending}
+        {...rest}
+      >
         <div ref={summaryRef} tabIndex={-1} aria-live="polite" className="outline-none empty:hidden">
           {message && (
             <Notice kind={message.kind} className="mb-4">

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { MAX_PASSWORD_LENGTH } from "./domain/password-policy";
 
 // Shared by the forms (client) and the route handlers / actions (server). Password strength (length,
-// common list) is checked on the server by passwordProblem(), which needs the shipped list.
+// common list) is checked on the server by passwordProblem(), which needs the shipped list: the routes
+// parse with withPasswordRules() (server/password-rules.ts), so it is said with every other message.
 
 const email = z
   .string({ error: "Enter your email address." })

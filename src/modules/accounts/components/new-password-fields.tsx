@@ -16,6 +16,7 @@ export function NewPasswordFields({
         label={label}
         type="password"
         autoComplete="new-password"
+        minLength={MIN_PASSWORD_LENGTH}
         help={`At least ${MIN_PASSWORD_LENGTH} characters, and not a common password.`}
       />
       <Field name="confirmPassword" label={confirmLabel} type="password" autoComplete="new-password" />

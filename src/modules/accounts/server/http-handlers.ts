@@ -5,6 +5,7 @@ import { route } from "@/server/actions/route";
 import { getSessionUser } from "@/server/auth";
 import { type Db, getDb } from "@/server/db";
 import { changePasswordInput } from "../schemas";
+import { withPasswordRules } from "./password-rules";
 import { changePassword } from "./change-password";
 import { exportMyData } from "./export-my-data";
 import type { Requester } from "./requester";
@@ -37,7 +38,7 @@ export function accountHandler<S extends z.ZodType, T>(
  * session.
  */
 export const changePasswordHandler = route({
-  schema: changePasswordInput,
+  schema: withPasswordRules(changePasswordInput),
   requirement: "signed_in",
   handler: async (input, user, ctx) => {
     const actor = { ...user, ip: ctx.ip, headers: ctx.request.headers };

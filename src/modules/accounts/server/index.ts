@@ -10,6 +10,7 @@ export * from "./http-handlers";
 export * from "./jobs";
 export * from "./queries";
 export * from "./rate-limit";
+export * from "./password-rules";
 export * from "./register";
 export * from "./request-password-reset";
 export * from "./requester";

@@ -6,7 +6,14 @@ import { Button } from "@/components/ui/button";
 import { controlClass } from "@/components/ui/control";
 import { Form, type FormResult } from "@/components/ui/form";
 import { FormContext } from "@/components/ui/form-context";
-import { Checkbox, Field, SubmitButton, TextAreaField } from "@/components/ui/form-fields";
+import {
+  Checkbox,
+  Field,
+  FieldMessage,
+  SubmitButton,
+  TextAreaField,
+  useFieldWiring,
+} from "@/components/ui/form-fields";
 import { Notice } from "@/components/ui/notice";
 import {
   customerSavedAction,
@@ -70,6 +77,8 @@ function FieldError({ name }: { name: string }) {
 
 function Choice(props: {
   name: string;
+  /** The field whose error choosing this answers (the value is sent by the form's `extra`). */
+  field?: string;
   value: string;
   checked: boolean;
   onChange: () => void;
@@ -84,6 +93,7 @@ function Choice(props: {
       <input
         type="radio"
         name={props.name}
+        data-field={props.field}
         value={props.value}
         checked={props.checked}
         onChange={props.onChange}
@@ -96,6 +106,11 @@ function Choice(props: {
 
 export function AdminPhoneBookingForm(props: Props) {
   const id = useId();
+  // The form's own controls, wired like the kit's fields (message, aria-invalid, first error focused).
+  const serviceField = useFieldWiring("service");
+  const sizeField = useFieldWiring("size");
+  const postcodeField = useFieldWiring("postcode");
+  const methodField = useFieldWiring("method");
   const [run] = useState(() => crypto.randomUUID());
   const [mode, setMode] = useState<"existing" | "new">("existing");
   const [q, setQ] = useState("");
@@ -253,6 +268,7 @@ export function AdminPhoneBookingForm(props: Props) {
                       <li key={h.id}>
                         <Choice
                           name={`${id}-customer`}
+                          field="customerId"
                           value={h.id}
                           checked={customer?.id === h.id}
                           onChange={() => void choose(h)}
@@ -295,6 +311,7 @@ export function AdminPhoneBookingForm(props: Props) {
                 <li key={v.id}>
                   <Choice
                     name={`${id}-vehicle`}
+                    field="savedVehicleId"
                     value={v.id}
                     checked={vehicleId === v.id}
                     onChange={() => pickVehicle(v)}
@@ -306,6 +323,7 @@ export function AdminPhoneBookingForm(props: Props) {
               <li>
                 <Choice
                   name={`${id}-vehicle`}
+                  field="savedVehicleId"
                   value=""
                   checked={vehicleId === ""}
                   onChange={() => pickVehicle(null)}
@@ -327,14 +345,18 @@ export function AdminPhoneBookingForm(props: Props) {
         )}
         <div className="grid gap-x-4 sm:grid-cols-2">
           <div className="mb-4">
-            <label htmlFor={`${id}-service`} className="block text-sm font-medium">
+            <label htmlFor={serviceField.id} className="block text-sm font-medium">
               Service
             </label>
             <select
-              id={`${id}-service`}
+              id={serviceField.id}
+              data-field="service"
+              aria-required
               value={service}
               onChange={(e) => setService(e.target.value)}
-              className={`${controlClass(false)} min-h-11`}
+              aria-invalid={serviceField.errors ? true : undefined}
+              aria-describedby={serviceField.describedBy}
+              className={`${controlClass(Boolean(serviceField.errors))} min-h-11`}
             >
               {props.packages.map((p) => (
                 <option key={p.slug} value={p.slug}>
@@ -342,17 +364,21 @@ export function AdminPhoneBookingForm(props: Props) {
                 </option>
               ))}
             </select>
-            <FieldError name="service" />
+            <FieldMessage id={serviceField.id} errors={serviceField.errors} />
           </div>
           <div className="mb-4">
-            <label htmlFor={`${id}-size`} className="block text-sm font-medium">
+            <label htmlFor={sizeField.id} className="block text-sm font-medium">
               Vehicle size
             </label>
             <select
-              id={`${id}-size`}
+              id={sizeField.id}
+              data-field="size"
+              aria-required
               value={size}
               onChange={(e) => setSize(e.target.value)}
-              className={`${controlClass(false)} min-h-11`}
+              aria-invalid={sizeField.errors ? true : undefined}
+              aria-describedby={sizeField.describedBy}
+              className={`${controlClass(Boolean(sizeField.errors))} min-h-11`}
             >
               <option value="">Choose a size</option>
               {sizes.map((z) => (
@@ -361,7 +387,7 @@ export function AdminPhoneBookingForm(props: Props) {
                 </option>
               ))}
             </select>
-            <FieldError name="size" />
+            <FieldMessage id={sizeField.id} errors={sizeField.errors} />
             {quote?.errors.size && size && <p className="mt-1 text-sm text-danger">{quote.errors.size}</p>}
           </div>
         </div>
@@ -373,6 +399,7 @@ export function AdminPhoneBookingForm(props: Props) {
                 <label key={a.slug} className="flex min-h-11 items-center gap-2 text-sm">
                   <input
                     type="checkbox"
+                    data-field="addons"
                     checked={addons.includes(a.slug)}
                     onChange={(e) =>
                       setAddons((list) =>
@@ -399,6 +426,7 @@ export function AdminPhoneBookingForm(props: Props) {
                 <li key={a.id}>
                   <Choice
                     name={`${id}-address`}
+                    field="savedAddressId"
                     value={a.id}
                     checked={addressId === a.id}
                     onChange={() => setAddressId(a.id)}
@@ -410,6 +438,7 @@ export function AdminPhoneBookingForm(props: Props) {
               <li>
                 <Choice
                   name={`${id}-address`}
+                  field="savedAddressId"
                   value=""
                   checked={addressId === ""}
                   onChange={() => setAddressId("")}
@@ -424,18 +453,21 @@ export function AdminPhoneBookingForm(props: Props) {
         {(!existing || addressId === "") && (
           <div className="grid gap-x-4 sm:grid-cols-2">
             <div className="mb-4">
-              <label htmlFor={`${id}-postcode`} className="block text-sm font-medium">
+              <label htmlFor={postcodeField.id} className="block text-sm font-medium">
                 Postcode
               </label>
               <input
-                id={`${id}-postcode`}
+                id={postcodeField.id}
                 name="postcode"
+                aria-required
                 value={postcode}
                 onChange={(e) => setPostcode(e.target.value)}
                 autoComplete="off"
-                className={`${controlClass(false)} min-h-11`}
+                aria-invalid={postcodeField.errors ? true : undefined}
+                aria-describedby={postcodeField.describedBy}
+                className={`${controlClass(Boolean(postcodeField.errors))} min-h-11`}
               />
-              <FieldError name="postcode" />
+              <FieldMessage id={postcodeField.id} errors={postcodeField.errors} />
             </div>
             <Field name="line1" label="Address line 1" autoComplete="off" />
             <Field name="line2" label="Address line 2" required={false} autoComplete="off" />
@@ -554,21 +586,24 @@ export function AdminPhoneBookingForm(props: Props) {
         {payment === "manual" && (
           <div className="mt-4 grid gap-x-4 sm:grid-cols-3">
             <div className="mb-4">
-              <label htmlFor={`${id}-method`} className="block text-sm font-medium">
+              <label htmlFor={methodField.id} className="block text-sm font-medium">
                 Paid by
               </label>
               <select
-                id={`${id}-method`}
+                id={methodField.id}
                 name="method"
+                aria-required
                 defaultValue=""
-                className={`${controlClass(false)} min-h-11`}
+                aria-invalid={methodField.errors ? true : undefined}
+                aria-describedby={methodField.describedBy}
+                className={`${controlClass(Boolean(methodField.errors))} min-h-11`}
               >
                 <option value="">Choose</option>
                 <option value="cash">Cash</option>
                 <option value="card">Card terminal</option>
                 <option value="bank_transfer">Bank transfer</option>
               </select>
-              <FieldError name="method" />
+              <FieldMessage id={methodField.id} errors={methodField.errors} />
             </div>
             <Field
               name="amount"

@@ -188,6 +188,7 @@ export function AdminSlotPicker({
                             <input
                               type="radio"
                               name={`${id}-slot`}
+                              data-field="start"
                               className="sr-only"
                               checked={checked}
                               disabled={isCurrent}
