@@ -14,7 +14,8 @@ const VARIANTS = {
     current: "bg-brand-soft text-brand-ink hover:bg-brand-soft hover:text-brand-ink",
   },
   tab: {
-    base: "inline-flex min-h-11 items-center whitespace-nowrap border-b-2 border-transparent px-3 text-ink-muted hover:text-ink",
+    // The focus ring is drawn inside: the row scrolls sideways on a phone and would clip one outside.
+    base: "inline-flex min-h-11 items-center whitespace-nowrap border-b-2 border-transparent px-3 text-ink-muted hover:text-ink focus-visible:outline-offset-[-3px]",
     current: "border-brand text-brand-ink hover:text-brand-ink",
   },
 } as const;

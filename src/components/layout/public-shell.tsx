@@ -3,57 +3,64 @@ import type { ReactNode } from "react";
 import { ButtonLink } from "@/components/ui/button";
 import { footerNav, homeFor, publicNav, routes } from "@/lib/routes";
 import { AccountNav } from "./account-nav";
+import { SiteMenu } from "./site-menu";
 import { SignOutButton } from "@/modules/accounts/components/sign-out-button";
 import { getSessionUser } from "@/server/auth";
 import { getPublicSettings } from "@/modules/settings/server";
+
+// In the phone menu a link is a full-width row; in the desktop header, a compact button.
+const ITEM = "w-full justify-start md:w-auto md:justify-center";
 
 /** Header, main landmark and footer for every public page. */
 export async function PublicShell({ children }: { children: ReactNode }) {
   const [s, user] = await Promise.all([getPublicSettings(), getSessionUser()]);
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="border-b border-line bg-surface print:hidden">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
+      <header className="relative border-b border-line bg-surface print:hidden">
+        {/* One row at every width: on a phone the links sit behind the menu button (issue 27). */}
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-x-6 px-4 py-3 sm:px-6">
           <Link
             href={routes.home}
-            className="flex min-h-11 items-center gap-2 text-lg font-bold tracking-tight text-brand-ink"
+            className="flex min-h-11 min-w-0 items-center gap-2 text-lg font-bold tracking-tight text-brand-ink"
           >
             <span
               aria-hidden="true"
-              className="grid size-8 place-items-center rounded-control bg-brand text-sm text-white"
+              className="grid size-8 shrink-0 place-items-center rounded-control bg-brand text-sm text-white"
             >
               {s.businessName.charAt(0)}
             </span>
-            {s.businessName}
+            <span className="truncate">{s.businessName}</span>
           </Link>
-          <nav aria-label="Main">
-            <ul className="flex flex-wrap items-center gap-1 text-sm font-medium">
-              {publicNav.map((item) => (
-                <li key={item.href}>
-                  <ButtonLink variant="ghost" size="sm" href={item.href}>
-                    {item.label}
-                  </ButtonLink>
-                </li>
-              ))}
-              {user ? (
-                <>
-                  <li>
-                    <ButtonLink variant="ghost" size="sm" href={homeFor(user.role)}>
-                      {user.role === "admin" ? "Back office" : "Your account"}
+          <nav aria-label="Main" className="shrink-0">
+            <SiteMenu>
+              <ul className="flex flex-col gap-1 pt-2 text-sm font-medium md:flex-row md:items-center md:pt-0">
+                {publicNav.map((item) => (
+                  <li key={item.href}>
+                    <ButtonLink variant="ghost" size="sm" href={item.href} className={ITEM}>
+                      {item.label}
                     </ButtonLink>
                   </li>
+                ))}
+                {user ? (
+                  <>
+                    <li>
+                      <ButtonLink variant="ghost" size="sm" href={homeFor(user.role)} className={ITEM}>
+                        {user.role === "admin" ? "Back office" : "Your account"}
+                      </ButtonLink>
+                    </li>
+                    <li>
+                      <SignOutButton className={ITEM} />
+                    </li>
+                  </>
+                ) : (
                   <li>
-                    <SignOutButton />
+                    <ButtonLink size="sm" href={routes.login} className={ITEM}>
+                      Sign in
+                    </ButtonLink>
                   </li>
-                </>
-              ) : (
-                <li>
-                  <ButtonLink size="sm" href={routes.login}>
-                    Sign in
-                  </ButtonLink>
-                </li>
-              )}
-            </ul>
+                )}
+              </ul>
+            </SiteMenu>
           </nav>
         </div>
         {user?.role === "customer" && <AccountNav />}
