@@ -2,6 +2,9 @@ import { ButtonLink } from "@/components/ui/button";
 import { PublicShell } from "@/components/layout/public-shell";
 import { routes } from "@/lib/routes";
 
+// The root boundary renders outside every section's layout (an unknown address, or notFound() from any
+// page): nothing has drawn a frame yet, so it draws the public one. No section has a not-found of its own
+// that adds a frame inside its layout (that is how a page shows the header twice).
 export default function NotFound() {
   return (
     <PublicShell>
