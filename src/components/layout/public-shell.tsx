@@ -9,7 +9,7 @@ import { getSessionUser } from "@/server/auth";
 import { getPublicSettings } from "@/modules/settings/server";
 
 // In the phone menu a link is a full-width row; in the desktop header, a compact button.
-const ITEM = "w-full justify-start md:w-auto md:justify-center";
+const ITEM = "w-full justify-start lg:w-auto lg:justify-center";
 
 /** Header, main landmark and footer for every public page. */
 export async function PublicShell({ children }: { children: ReactNode }) {
@@ -33,7 +33,7 @@ export async function PublicShell({ children }: { children: ReactNode }) {
           </Link>
           <nav aria-label="Main" className="shrink-0">
             <SiteMenu>
-              <ul className="flex flex-col gap-1 pt-2 text-sm font-medium md:flex-row md:items-center md:pt-0">
+              <ul className="flex flex-col gap-1 pt-2 text-sm font-medium lg:flex-row lg:items-center lg:pt-0">
                 {publicNav.map((item) => (
                   <li key={item.href}>
                     <ButtonLink variant="ghost" size="sm" href={item.href} className={ITEM}>

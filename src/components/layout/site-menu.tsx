@@ -7,7 +7,7 @@ import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 
 /**
- * The public header's links: in a row from `md` up; on a phone, behind one "Menu" button (a
+ * The public header's links: in a row from `lg` up; on a phone, behind one "Menu" button (a
  * disclosure: aria-expanded and aria-controls, Escape closes and gives the focus back to the button), so
  * the header stays one row. No library: the public pages stay light.
  */
@@ -25,7 +25,7 @@ export function SiteMenu({ children }: { children: ReactNode }) {
 
   return (
     <div
-      className="md:contents"
+      className="lg:contents"
       onKeyDown={(e) => {
         if (e.key === "Escape" && open) {
           setOpen(false);
@@ -42,7 +42,7 @@ export function SiteMenu({ children }: { children: ReactNode }) {
           setOpen((o) => !o);
           setOpenedOn(path);
         }}
-        className={buttonClass({ variant: "secondary", size: "sm", className: "md:hidden" })}
+        className={buttonClass({ variant: "secondary", size: "sm", className: "lg:hidden" })}
       >
         {open ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
         Menu
@@ -50,7 +50,7 @@ export function SiteMenu({ children }: { children: ReactNode }) {
       <div
         id={id}
         className={cn(
-          "absolute inset-x-0 top-full z-40 border-b border-line bg-surface px-4 pb-4 shadow-card md:static md:block md:border-0 md:bg-transparent md:p-0 md:shadow-none",
+          "absolute inset-x-0 top-full z-40 border-b border-line bg-surface px-4 pb-4 shadow-card lg:static lg:block lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none",
           !open && "hidden",
         )}
       >

@@ -22,7 +22,7 @@ for (const width of [1280, 390]) {
     await expectAccessible(page);
     await shot(page, `header-${width}.png`);
 
-    if (width >= 768) {
+    if (width >= 1024) {
       await expect(menu).toBeHidden();
       await expect(book).toBeVisible();
       await expect(nav.getByRole("link", { name: "Sign in" })).toBeVisible();
