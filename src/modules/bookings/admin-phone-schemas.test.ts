@@ -37,6 +37,15 @@ describe("phoneBookingInput", () => {
     expect(fields(base)).toEqual([]);
   });
 
+  it("puts a new address's postcode message under the postcode, not the form (issue 27)", () => {
+    expect(fields({ ...base, savedAddressId: "", postcode: "", line1: "1 Road", town: "London" })).toEqual([
+      "postcode",
+    ]);
+    expect(
+      fields({ ...base, savedAddressId: "", postcode: "nope", line1: "1 Road", town: "London" }),
+    ).toEqual(["postcode"]);
+  });
+
   it("asks for the method and a readable amount of a manual payment, and a transfer's reference", () => {
     expect(fields({ ...base, payment: "manual" }).sort()).toEqual(["amount", "method"]);
     expect(fields({ ...base, payment: "manual", method: "bank_transfer", amount: "10" })).toEqual([

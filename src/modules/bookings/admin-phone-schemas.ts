@@ -77,10 +77,11 @@ export const phoneBookingInput = z
   })
   .transform((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-    const sub = <T>(schema: z.ZodType<T>, value: unknown): T | null => {
+    // `field`: the name of a single value's field (its issues have no path of their own).
+    const sub = <T>(schema: z.ZodType<T>, value: unknown, field?: string): T | null => {
       const r = schema.safeParse(value);
       if (r.success) return r.data;
-      for (const i of r.error.issues) issue(String(i.path[0] ?? ""), i.message);
+      for (const i of r.error.issues) issue(field ?? String(i.path[0] ?? ""), i.message);
       return null;
     };
     const contact =
@@ -118,7 +119,7 @@ export const phoneBookingInput = z
           hasPower: v.hasPower,
           hasCoveredSpace: v.hasCoveredSpace,
         });
-    const postcode = v.savedAddressId ? null : sub(postcodeInput, v.postcode ?? "");
+    const postcode = v.savedAddressId ? null : sub(postcodeInput, v.postcode ?? "", "postcode");
     if (v.override && (v.reason ?? "").length < 3)
       issue("reason", "Give the reason for overriding availability (at least 3 characters).");
     let amountMinor: number | null = null;

@@ -69,6 +69,20 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * A control the form drives itself, wired like the kit's fields (message, aria-invalid, first error
+ * focused). A child of `Form`, whose context holds the messages.
+ */
+function Wired({
+  name,
+  children,
+}: {
+  name: string;
+  children: (field: ReturnType<typeof useFieldWiring>) => ReactNode;
+}) {
+  return children(useFieldWiring(name));
+}
+
 function FieldError({ name }: { name: string }) {
   const { fieldErrors } = useContext(FormContext);
   const message = fieldErrors[name]?.[0];
@@ -106,11 +120,6 @@ function Choice(props: {
 
 export function AdminPhoneBookingForm(props: Props) {
   const id = useId();
-  // The form's own controls, wired like the kit's fields (message, aria-invalid, first error focused).
-  const serviceField = useFieldWiring("service");
-  const sizeField = useFieldWiring("size");
-  const postcodeField = useFieldWiring("postcode");
-  const methodField = useFieldWiring("method");
   const [run] = useState(() => crypto.randomUUID());
   const [mode, setMode] = useState<"existing" | "new">("existing");
   const [q, setQ] = useState("");
@@ -344,52 +353,62 @@ export function AdminPhoneBookingForm(props: Props) {
           </div>
         )}
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <div className="mb-4">
-            <label htmlFor={serviceField.id} className="block text-sm font-medium">
-              Service
-            </label>
-            <select
-              id={serviceField.id}
-              data-field="service"
-              aria-required
-              value={service}
-              onChange={(e) => setService(e.target.value)}
-              aria-invalid={serviceField.errors ? true : undefined}
-              aria-describedby={serviceField.describedBy}
-              className={`${controlClass(Boolean(serviceField.errors))} min-h-11`}
-            >
-              {props.packages.map((p) => (
-                <option key={p.slug} value={p.slug}>
-                  {p.categoryName}: {p.name}
-                </option>
-              ))}
-            </select>
-            <FieldMessage id={serviceField.id} errors={serviceField.errors} />
-          </div>
-          <div className="mb-4">
-            <label htmlFor={sizeField.id} className="block text-sm font-medium">
-              Vehicle size
-            </label>
-            <select
-              id={sizeField.id}
-              data-field="size"
-              aria-required
-              value={size}
-              onChange={(e) => setSize(e.target.value)}
-              aria-invalid={sizeField.errors ? true : undefined}
-              aria-describedby={sizeField.describedBy}
-              className={`${controlClass(Boolean(sizeField.errors))} min-h-11`}
-            >
-              <option value="">Choose a size</option>
-              {sizes.map((z) => (
-                <option key={z.id} value={z.id}>
-                  {z.name}
-                </option>
-              ))}
-            </select>
-            <FieldMessage id={sizeField.id} errors={sizeField.errors} />
-            {quote?.errors.size && size && <p className="mt-1 text-sm text-danger">{quote.errors.size}</p>}
-          </div>
+          <Wired name="service">
+            {(serviceField) => (
+              <div className="mb-4">
+                <label htmlFor={serviceField.id} className="block text-sm font-medium">
+                  Service
+                </label>
+                <select
+                  id={serviceField.id}
+                  data-field="service"
+                  aria-required
+                  value={service}
+                  onChange={(e) => setService(e.target.value)}
+                  aria-invalid={serviceField.errors ? true : undefined}
+                  aria-describedby={serviceField.describedBy}
+                  className={`${controlClass(Boolean(serviceField.errors))} min-h-11`}
+                >
+                  {props.packages.map((p) => (
+                    <option key={p.slug} value={p.slug}>
+                      {p.categoryName}: {p.name}
+                    </option>
+                  ))}
+                </select>
+                <FieldMessage id={serviceField.id} errors={serviceField.errors} />
+              </div>
+            )}
+          </Wired>
+          <Wired name="size">
+            {(sizeField) => (
+              <div className="mb-4">
+                <label htmlFor={sizeField.id} className="block text-sm font-medium">
+                  Vehicle size
+                </label>
+                <select
+                  id={sizeField.id}
+                  data-field="size"
+                  aria-required
+                  value={size}
+                  onChange={(e) => setSize(e.target.value)}
+                  aria-invalid={sizeField.errors ? true : undefined}
+                  aria-describedby={sizeField.describedBy}
+                  className={`${controlClass(Boolean(sizeField.errors))} min-h-11`}
+                >
+                  <option value="">Choose a size</option>
+                  {sizes.map((z) => (
+                    <option key={z.id} value={z.id}>
+                      {z.name}
+                    </option>
+                  ))}
+                </select>
+                <FieldMessage id={sizeField.id} errors={sizeField.errors} />
+                {quote?.errors.size && size && (
+                  <p className="mt-1 text-sm text-danger">{quote.errors.size}</p>
+                )}
+              </div>
+            )}
+          </Wired>
         </div>
         {addonChoices.length > 0 && (
           <fieldset className="mb-2">
@@ -452,23 +471,27 @@ export function AdminPhoneBookingForm(props: Props) {
         )}
         {(!existing || addressId === "") && (
           <div className="grid gap-x-4 sm:grid-cols-2">
-            <div className="mb-4">
-              <label htmlFor={postcodeField.id} className="block text-sm font-medium">
-                Postcode
-              </label>
-              <input
-                id={postcodeField.id}
-                name="postcode"
-                aria-required
-                value={postcode}
-                onChange={(e) => setPostcode(e.target.value)}
-                autoComplete="off"
-                aria-invalid={postcodeField.errors ? true : undefined}
-                aria-describedby={postcodeField.describedBy}
-                className={`${controlClass(Boolean(postcodeField.errors))} min-h-11`}
-              />
-              <FieldMessage id={postcodeField.id} errors={postcodeField.errors} />
-            </div>
+            <Wired name="postcode">
+              {(postcodeField) => (
+                <div className="mb-4">
+                  <label htmlFor={postcodeField.id} className="block text-sm font-medium">
+                    Postcode
+                  </label>
+                  <input
+                    id={postcodeField.id}
+                    name="postcode"
+                    aria-required
+                    value={postcode}
+                    onChange={(e) => setPostcode(e.target.value)}
+                    autoComplete="off"
+                    aria-invalid={postcodeField.errors ? true : undefined}
+                    aria-describedby={postcodeField.describedBy}
+                    className={`${controlClass(Boolean(postcodeField.errors))} min-h-11`}
+                  />
+                  <FieldMessage id={postcodeField.id} errors={postcodeField.errors} />
+                </div>
+              )}
+            </Wired>
             <Field name="line1" label="Address line 1" autoComplete="off" />
             <Field name="line2" label="Address line 2" required={false} autoComplete="off" />
             <Field name="town" label="Town or city" autoComplete="off" />
@@ -585,26 +608,30 @@ export function AdminPhoneBookingForm(props: Props) {
         <FieldError name="payment" />
         {payment === "manual" && (
           <div className="mt-4 grid gap-x-4 sm:grid-cols-3">
-            <div className="mb-4">
-              <label htmlFor={methodField.id} className="block text-sm font-medium">
-                Paid by
-              </label>
-              <select
-                id={methodField.id}
-                name="method"
-                aria-required
-                defaultValue=""
-                aria-invalid={methodField.errors ? true : undefined}
-                aria-describedby={methodField.describedBy}
-                className={`${controlClass(Boolean(methodField.errors))} min-h-11`}
-              >
-                <option value="">Choose</option>
-                <option value="cash">Cash</option>
-                <option value="card">Card terminal</option>
-                <option value="bank_transfer">Bank transfer</option>
-              </select>
-              <FieldMessage id={methodField.id} errors={methodField.errors} />
-            </div>
+            <Wired name="method">
+              {(methodField) => (
+                <div className="mb-4">
+                  <label htmlFor={methodField.id} className="block text-sm font-medium">
+                    Paid by
+                  </label>
+                  <select
+                    id={methodField.id}
+                    name="method"
+                    aria-required
+                    defaultValue=""
+                    aria-invalid={methodField.errors ? true : undefined}
+                    aria-describedby={methodField.describedBy}
+                    className={`${controlClass(Boolean(methodField.errors))} min-h-11`}
+                  >
+                    <option value="">Choose</option>
+                    <option value="cash">Cash</option>
+                    <option value="card">Card terminal</option>
+                    <option value="bank_transfer">Bank transfer</option>
+                  </select>
+                  <FieldMessage id={methodField.id} errors={methodField.errors} />
+                </div>
+              )}
+            </Wired>
             <Field
               name="amount"
               label="Amount received (£)"
