@@ -16,9 +16,10 @@ export async function PublicShell({ children }: { children: ReactNode }) {
   const [s, user] = await Promise.all([getPublicSettings(), getSessionUser()]);
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="relative border-b border-line bg-surface print:hidden">
-        {/* One row at every width: on a phone the links sit behind the menu button (issue 27). */}
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-x-6 px-4 py-3 sm:px-6">
+      <header className="border-b border-line bg-surface print:hidden">
+        {/* One row at every width: on a phone the links sit behind the menu button (issue 27), whose
+            panel opens right under this row, over the account tabs. */}
+        <div className="relative mx-auto flex max-w-6xl items-center justify-between gap-x-6 px-4 py-3 sm:px-6">
           <Link
             href={routes.home}
             className="flex min-h-11 min-w-0 items-center gap-2 text-lg font-bold tracking-tight text-brand-ink"
