@@ -22,8 +22,17 @@ async function adminPage(browser: Browser, baseURL: string | undefined, width: n
   return { ctx, page: await ctx.newPage() };
 }
 
-/** A booking in `status` at the first of `starts` its team has free (another spec may hold one). */
-async function makeBooking(request: APIRequestContext, status: string, team: string, starts: Date[]) {
+/**
+ * A booking in `status` at the first of `starts` its team has free (another spec may hold one). `own`: a team
+ * of this spec's own (inactive, outside the demo's history), for jobs that must sit at a time around now.
+ */
+async function makeBooking(
+  request: APIRequestContext,
+  status: string,
+  team: string,
+  starts: Date[],
+  options: { minutes?: number; own?: boolean } = {},
+) {
   for (const startsAt of starts) {
     const res = await request.post("/api/test/bookings", {
       data: {
@@ -31,6 +40,8 @@ async function makeBooking(request: APIRequestContext, status: string, team: str
         customerEmail: credentials.customer.email,
         teamName: team,
         startsAt: startsAt.toISOString(),
+        ...(options.minutes ? { minutes: options.minutes } : {}),
+        ...(options.own ? { ownTeam: true } : {}),
       },
     });
     if (res.status() === 200) return (await res.json()).data as { id: string; reference: string };
@@ -54,28 +65,38 @@ for (const [width, offset, team] of [
   [1280, -12, "Van A"],
   [390, -19, "Van B"],
 ] as const) {
+  const ownTeam = `E2E van ${width}`;
   test(`at ${width}px: completed and missed jobs stay on the day view, styled as done`, async ({
     browser,
     baseURL,
   }) => {
     const day = weekdayFrom(offset);
     const a = await adminPage(browser, baseURL, width);
-    const done = await makeBooking(a.page.request, "completed", team, [
-      at(day, 9 * 60),
-      at(day, 9 * 60 + 30),
-    ]);
-    const missed = await makeBooking(a.page.request, "no_show", team, [
-      at(day, 14 * 60),
-      at(day, 14 * 60 + 30),
-    ]);
+    // After closing time, where the demo's history has no jobs: an hour each.
+    const done = await makeBooking(
+      a.page.request,
+      "completed",
+      team,
+      [at(day, 18 * 60 + 15), at(day, 18 * 60 + 30)],
+      { minutes: 60 },
+    );
+    const missed = await makeBooking(
+      a.page.request,
+      "no_show",
+      team,
+      [at(day, 19 * 60 + 45), at(day, 20 * 60)],
+      { minutes: 60 },
+    );
     await a.page.goto(`/admin/schedule?view=day&date=${day}`);
     await expect(a.page.getByText("Nothing is booked, held or blocked")).toHaveCount(0);
     const column = a.page.getByRole("group", { name: team });
-    const doneItem = column.locator('[data-calendar-item][data-status="completed"]').first();
+    const doneItem = column
+      .locator('[data-calendar-item][data-status="completed"]')
+      .filter({ hasText: done.reference });
     await expect(doneItem).toContainText("Completed");
-    await expect(column.locator('[data-calendar-item][data-status="no_show"]').first()).toContainText(
-      "Missed",
-    );
+    await expect(
+      column.locator('[data-calendar-item][data-status="no_show"]').filter({ hasText: missed.reference }),
+    ).toContainText("Missed");
     await expect(a.page.getByRole("list", { name: "Key" })).toContainText("Done (completed or missed");
     await expectAccessible(a.page);
     await shot(a.page, `schedule-done-day-${width}.png`);
@@ -103,10 +124,13 @@ for (const [width, offset, team] of [
     test.setTimeout(90_000);
     const a = await adminPage(browser, baseURL, width);
     const day = weekdayFrom(offset + 2);
-    const past = await makeBooking(a.page.request, "confirmed", team, [
-      at(day, 11 * 60),
-      at(day, 11 * 60 + 30),
-    ]);
+    const past = await makeBooking(
+      a.page.request,
+      "confirmed",
+      ownTeam,
+      [at(day, 11 * 60), at(day, 11 * 60 + 30)],
+      { own: true },
+    );
     await a.page.goto(`/admin/bookings/${past.id}`);
     await expect(a.page.getByRole("button", { name: "Start job" })).toBeVisible();
     await a.page.getByRole("button", { name: "Complete job" }).click();
@@ -126,7 +150,7 @@ for (const [width, offset, team] of [
     await expect(a.page.getByRole("button", { name: "Free the rest of its time" })).toHaveCount(0);
 
     // Starting soon: inside the lead, a plain confirmation that says when.
-    const soon = await makeBooking(a.page.request, "confirmed", team, around(35, 5, 5));
+    const soon = await makeBooking(a.page.request, "confirmed", ownTeam, around(35, 5, 5), { own: true });
     await a.page.goto(`/admin/bookings/${soon.id}`);
     await expect(a.page.getByRole("button", { name: "Complete job" })).toHaveCount(0);
     await a.page.getByRole("button", { name: "Start job" }).click();
@@ -148,7 +172,9 @@ for (const [width, offset, team] of [
     test.setTimeout(90_000);
     const a = await adminPage(browser, baseURL, width);
     // Started two and a half hours ago, booked for three: it ends before the other test's job starts.
-    const job = await makeBooking(a.page.request, "in_progress", team, around(-150, -5, 5));
+    const job = await makeBooking(a.page.request, "in_progress", ownTeam, around(-150, -5, 5), {
+      own: true,
+    });
     await a.page.goto(`/admin/bookings/${job.id}`);
     await a.page.getByRole("button", { name: "Complete job" }).click();
     const complete = a.page.getByRole("dialog", { name: `Complete ${job.reference}?` });

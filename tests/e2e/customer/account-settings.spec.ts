@@ -1,7 +1,20 @@
-import { createUser, expect, expectAccessible, signInAs, test, uniqueEmail } from "../support/fixtures";
+import {
+  createUser,
+  expect,
+  expectAccessible,
+  requestRefused,
+  signInAs,
+  test,
+  uniqueEmail,
+} from "../support/fixtures";
 import { linkIn, mailCount, waitForMail } from "../support/mail";
 
-test("a customer updates profile, preferences, password and email", async ({ browser, page, request }) => {
+test("a customer updates profile, preferences, password and email", async ({
+  browser,
+  page,
+  request,
+  expectConsole,
+}) => {
   const c = await createUser(request, { name: "Robin Lane" });
   await page.goto("/");
   await signInAs(page, c);
@@ -35,6 +48,8 @@ test("a customer updates profile, preferences, password and email", async ({ bro
   ).toBeChecked();
 
   const pw = page.getByRole("form", { name: "Change password" });
+  // The wrong current password is refused (400), which the browser logs.
+  expectConsole(requestRefused(400, "/api/account/change-password"));
   await pw.getByLabel("Current password").fill("Not-my-password-1");
   await pw.getByLabel("New password", { exact: true }).fill("Brand-New-Wax-2027");
   await pw.getByLabel("Confirm new password").fill("Brand-New-Wax-2027");

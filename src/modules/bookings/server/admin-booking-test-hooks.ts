@@ -6,6 +6,7 @@ import { BOOKING_STATUSES } from "@/lib/enums";
 import { getDb } from "@/server/db";
 import { teams, users } from "@/server/db/schema";
 import { insertBooking } from "@/testing/factories";
+import { createTeam, setTeamActive } from "@/modules/availability/server";
 
 // End-to-end tests of the admin's booking page (ENABLE_TEST_ROUTES=1 only): a booking in the status a
 // test needs, for a customer and a team of the demo business, at a time no other test uses.
@@ -21,6 +22,13 @@ export const testBookingInput = z.object({
   totalMinor: z.number().int().min(0).optional(),
   /** When it was booked (default now): a booking made days ago is due its reminder (ADR 0027). */
   bookedAt: z.iso.datetime().optional(),
+  /** The length of its one line in minutes (default the factory's; 180 with `totalMinor`). */
+  minutes: z.number().int().min(5).max(600).optional(),
+  /**
+   * A team of the test's own, made on first use and inactive: it offers no times and is outside the demo's
+   * history, so a test that needs a job at a given time (now, say) always has it (ADR 0043).
+   */
+  ownTeam: z.boolean().optional(),
 });
 
 export async function createTestBooking(input: z.infer<typeof testBookingInput>) {
@@ -29,7 +37,8 @@ export async function createTestBooking(input: z.infer<typeof testBookingInput>)
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, input.customerEmail));
-  const [team] = await db.select({ id: teams.id }).from(teams).where(eq(teams.name, input.teamName));
+  const [found] = await db.select({ id: teams.id }).from(teams).where(eq(teams.name, input.teamName));
+  const team = found ?? (input.ownTeam ? await ownTestTeam(input.teamName) : undefined);
   if (!customer || !team) return null;
   // One transaction: a time the team already has is refused by the overlap guard, and nothing of the
   // booking stays behind (a booking row without its allocation would show as the customer's next one).
@@ -42,10 +51,15 @@ export async function createTestBooking(input: z.infer<typeof testBookingInput>)
         status: input.status,
         customerNotes: "Please ring the bell twice.",
         paidMinor: input.paidMinor,
-        ...(input.totalMinor !== undefined
+        ...(input.totalMinor !== undefined || input.minutes !== undefined
           ? {
               items: [
-                { kind: "package" as const, name: "Full Valet", priceMinor: input.totalMinor, minutes: 180 },
+                {
+                  kind: "package" as const,
+                  name: "Full Valet",
+                  priceMinor: input.totalMinor ?? 8500,
+                  minutes: input.minutes ?? 180,
+                },
               ],
             }
           : {}),
@@ -58,4 +72,14 @@ export async function createTestBooking(input: z.infer<typeof testBookingInput>)
     });
   if (!booking) return null;
   return { id: booking.id, reference: booking.reference, accessToken: booking.accessToken };
+}
+
+/** The test's own team, made through availability's use cases (by the first admin) and made inactive. */
+async function ownTestTeam(name: string): Promise<{ id: string } | undefined> {
+  const db = await getDb();
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
+  if (!admin) return undefined;
+  const id = await createTeam(db, admin, { name, colour: "#475569" });
+  await setTeamActive(db, admin, { id, isActive: false });
+  return { id };
 }
