@@ -1,6 +1,6 @@
 "use client";
 
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { type ControlState, isControlValid, withoutFieldError } from "./field-validity";
 import { FormContext, type FormState } from "./form-context";
@@ -108,6 +108,15 @@ export function Form({
   } | null>(null);
   const [done, setDone] = useState(false);
   const summaryRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Each refused submit counts one; the focus moves after React has committed that answer's messages
+  // (a frame after setState is not always after the commit, so the first error was sometimes missed).
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals === 0) return;
+    const firstInvalid = formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']");
+    (firstInvalid ?? summaryRef.current)?.focus();
+  }, [refusals]);
   const router = useRouter();
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -155,10 +164,7 @@ export function Form({
     }
     setState({ fieldErrors: result.fieldErrors ?? {}, pending: false });
     setMessage({ kind: "error", text: result.message, aboutFields: result.code === "VALIDATION" });
-    requestAnimationFrame(() => {
-      const firstInvalid = form.querySelector<HTMLElement>("[aria-invalid='true']");
-      (firstInvalid ?? summaryRef.current)?.focus();
-    });
+    setRefusals((n) => n + 1);
   }
 
   // React's change event bubbles: one listener on the form sees every field, the kit's and custom ones.
@@ -182,6 +188,7 @@ export function Form({
   return (
     <FormContext.Provider value={state}>
       <form
+        ref={formRef}
         noValidate
         onSubmit={onSubmit}
         onChange={onFieldChange}
