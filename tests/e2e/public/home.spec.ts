@@ -61,3 +61,12 @@ test("the postcode answers are accessible", async ({ page }) => {
     await expectAccessible(page);
   }
 });
+
+// A browser asks for /favicon.ico whatever the page's <link rel="icon"> says; a 404 there is logged as a
+// console error on whichever page was open (the console guard found it).
+test("the site answers /favicon.ico with an icon", async ({ request }) => {
+  const res = await request.get("/favicon.ico");
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toMatch(/image\/(x-icon|vnd\.microsoft\.icon)/);
+  expect((await res.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+});
