@@ -82,7 +82,7 @@ test("an admin adds a vehicle size with examples, and a priced size cannot be de
   await expect(page.getByText("0 prices · 0 customer vehicles")).toBeVisible();
   // The demo's customers have Medium cars: the count is the customers' own vehicles of that size.
   await expect(page.getByRole("listitem").filter({ hasText: "Medium" }).first()).toContainText(
-    /\b[1-9]\d* customer vehicles?\b/,
+    /\b[1-9]\d* customer vehicles?/,
   );
 
   await page.getByRole("button", { name: "Delete Small" }).click();
