@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, shot, test } from "../support/fixtures";
+import { PAGE_NOT_FOUND, expect, expectAccessible, shot, test } from "../support/fixtures";
 
 // Issue 27 #14: a page shows its section's header once — never twice, never none — signed out, as a
 // customer and as the admin, on a server error (/test-error) and on a page not found, in the public
@@ -15,8 +15,16 @@ async function expectOneFrame(page: Page) {
 }
 
 for (const role of [null, "customer", "admin"] as const) {
-  test(`${role ?? "signed out"}: error and not-found pages show one header`, async ({ page, loginAs }) => {
+  test(`${role ?? "signed out"}: error and not-found pages show one header`, async ({
+    page,
+    loginAs,
+    expectConsole,
+  }) => {
     if (role) await loginAs(role);
+    // What the browser logs for a page that answers 500 (with React's digest-only message) and 404.
+    expectConsole(/the server responded with a status of 500 \(Internal Server Error\)$/);
+    expectConsole(/^console\.error: Error: Minified React error #441;/);
+    expectConsole(PAGE_NOT_FOUND);
 
     const error = await page.goto("/test-error");
     expect(error?.status()).toBe(500);
