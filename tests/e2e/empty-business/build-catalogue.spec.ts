@@ -1,9 +1,12 @@
 import sharp from "sharp";
-import { createUser, expect, expectAccessible, signInAs, test } from "../support/fixtures";
+import { createUser, expect, expectAccessible, requestRefused, signInAs, test } from "../support/fixtures";
 
 // A business that has just installed Forecourt: settings only, no catalogue. The admin builds the whole
 // catalogue through the screens, and the home page shows it with the right "from" price.
-test("an admin builds a catalogue from an empty database and the home page shows it", async ({ page }) => {
+test("an admin builds a catalogue from an empty database and the home page shows it", async ({
+  page,
+  expectConsole,
+}) => {
   test.setTimeout(120_000);
   await page.goto("/");
   await expect(page.getByText("Our services are being updated")).toBeVisible();
@@ -55,6 +58,8 @@ test("an admin builds a catalogue from an empty database and the home page shows
   await expect(preview).toContainText("it has no price for any active vehicle size");
 
   // A photo: a non-image is refused; a real one is re-encoded and shown.
+  const serviceId = new URL(page.url()).pathname.split("/").at(-1) ?? "";
+  expectConsole(requestRefused(400, `/api/admin/services/${serviceId}/image`));
   const upload = page.getByRole("form", { name: "Upload a photo" });
   await upload.getByLabel("Upload a photo").setInputFiles({
     name: "not-a-photo.jpg",

@@ -1,11 +1,17 @@
-import { expect, expectAccessible, shot, test } from "../support/fixtures";
+import { expect, expectAccessible, requestRefused, shot, test } from "../support/fixtures";
 
 // Issue 27 #11: registration says everything that is wrong in one answer — the password's strength and
 // the confirmation with the other fields' messages, not one group per submit — and each message goes as
 // soon as its field is put right (the password's only once it is long enough).
 
 for (const width of [1280, 390]) {
-  test(`at ${width}px: registration shows every field's message at once`, async ({ browser, baseURL }) => {
+  test(`at ${width}px: registration shows every field's message at once`, async ({
+    browser,
+    baseURL,
+    expectConsole,
+  }) => {
+    // Each refused registration answers 400, which the browser logs.
+    expectConsole(requestRefused(400, "/api/account/register"));
     const ctx = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
     const page = await ctx.newPage();
     await page.goto("/auth/register");
