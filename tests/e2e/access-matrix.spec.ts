@@ -491,6 +491,7 @@ const MATRIX: Row[] = [
   // Added when the matrix became complete (issue 18): every route of the build has a row or a test below.
   ["GET", "/book", all(200)],
   ["GET", "/icon.svg", all(200)],
+  ["GET", "/favicon.ico", all(200)],
   // The error page's own test route (ENABLE_TEST_ROUTES): it throws, and the error page answers 500.
   ["GET", "/test-error", all(500)],
   ["POST", "/api/account/forgot-password", all(400)],
