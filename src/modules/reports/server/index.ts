@@ -1,5 +1,6 @@
 // The module's public server surface: other modules and the app import from here only (ADR 0016).
 export * from "./aggregates";
+export * from "./ledger";
 export * from "./report-tables";
 export * from "./reports-page";
 export * from "./reports-csv";

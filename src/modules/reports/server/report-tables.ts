@@ -14,9 +14,6 @@ import { type Cell, type ReportKey, type ReportTable, sharePercent } from "../do
 import {
   bookingsByStatus,
   customerTypes,
-  type LedgerEntry,
-  ledgerEntries,
-  ledgerTotals,
   revenueReport,
   servicesReport,
   teamJobs,
@@ -24,6 +21,7 @@ import {
   travelZones,
   vehicleSizesReport,
 } from "./aggregates";
+import { type LedgerEntry, ledgerEntries, ledgerTotals } from "./ledger";
 
 // Each report's figures as the table the page and the CSV both render (domain/table.ts).
 

@@ -13,7 +13,7 @@ import {
   type ReportKey,
   type ReportTable,
 } from "../domain/table";
-import { ledgerBatches, ledgerTotals } from "./aggregates";
+import { ledgerBatches, ledgerTotals } from "./ledger";
 import { LEDGER_COLUMNS, ledgerCells, ledgerTotalsCells, reportTable } from "./report-tables";
 
 // GET /admin/reports/export/<report>?range=…: one report's table for the range as a CSV — the columns,
