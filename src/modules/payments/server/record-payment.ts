@@ -1,0 +1,144 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { BookingStatus } from "@/lib/enums";
+import { formatMoney } from "@/lib/money";
+import { bookingMoney } from "@/modules/bookings/domain/booking-money";
+import {
+  addToBookingLedger,
+  announceBooking,
+  assertBookingAdmin,
+  lockBooking,
+  recordBookingEvents,
+  staleMessage,
+  transitionBooking,
+} from "@/modules/bookings/server";
+import { type Actor, writeAudit } from "@/server/audit";
+import type { DbOrTx } from "@/server/db";
+import { payments } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import type { RecordPaymentInput } from "../admin-money-schemas";
+import { MANUAL_METHOD_LABELS } from "../domain/money";
+import { cancelOpenCheckouts, expireCheckoutsQuietly, type OpenCheckout } from "./checkout";
+import { enqueuePaymentReceipt } from "./payment-emails";
+import { issueInvoiceIfDue } from "./tax-documents";
+
+// Recording money the business took itself against a booking (split from admin-money.ts): one transaction
+// on the locked booking row, refused when the page showed another status.
+
+type Options = { now?: Date };
+
+/** Money can be recorded against a booking that is still happening or has happened (a missed one: its fee). */
+const PAYABLE: readonly BookingStatus[] = [
+  "pending_payment",
+  "awaiting_approval",
+  "confirmed",
+  "in_progress",
+  "completed",
+  "no_show",
+];
+
+/** Record a payment the business took itself: cash, card terminal or bank transfer. */
+export async function recordPayment(
+  db: DbOrTx,
+  actor: Actor,
+  input: RecordPaymentInput,
+  { now = new Date() }: Options = {},
+): Promise<{ status: BookingStatus; paymentId: string }> {
+  let closed: OpenCheckout[] = [];
+  const result = await db.transaction(async (tx) => {
+    await assertBookingAdmin(tx, actor);
+    const booking = await lockBooking(tx, input.bookingId);
+    if (!booking) throw new AppError("NOT_FOUND");
+    if (booking.status !== input.from) throw new AppError("CONFLICT", staleMessage(booking));
+    if (!PAYABLE.includes(booking.status))
+      throw new AppError("CONFLICT", "This booking has ended: no payment can be recorded on it.");
+    const due = bookingMoney(booking).dueMinor;
+    if (input.amountMinor > due && !input.moreThanDue)
+      throw new AppError("VALIDATION", undefined, {
+        amount: [
+          due > 0
+            ? `That is more than the ${formatMoney(due, booking.currency)} due. Tick "more than is due" to record it anyway.`
+            : `Nothing is due on this booking. Tick "more than is due" to record it anyway.`,
+        ],
+      });
+    const paidBefore = bookingMoney(booking).netPaidMinor;
+    const paymentId = randomUUID();
+    await tx.insert(payments).values({
+      id: paymentId,
+      bookingId: booking.id,
+      provider: "manual",
+      kind: paidBefore > 0 ? "balance" : input.amountMinor >= booking.totalMinor ? "full" : "deposit",
+      method: input.method,
+      amountMinor: input.amountMinor,
+      currency: booking.currency,
+      status: "succeeded",
+      recordedBy: actor.id,
+      settledAt: now,
+    });
+    await addToBookingLedger(tx, booking.id, { paidMinor: input.amountMinor });
+    const label = MANUAL_METHOD_LABELS[input.method];
+    await recordBookingEvents(tx, [
+      {
+        bookingId: booking.id,
+        actorId: actor.id,
+        type: "payment",
+        toValue: "recorded",
+        at: sql`clock_timestamp()`,
+        data: {
+          paymentId,
+          provider: "manual",
+          method: input.method,
+          amountMinor: input.amountMinor,
+          currency: booking.currency,
+          reference: input.reference,
+          reason: input.reference ? `${label} · reference ${input.reference}` : label,
+        },
+      },
+    ]);
+    // A booking waiting for its online payment is covered once what was due is paid: it confirms.
+    const covered =
+      booking.status === "pending_payment" &&
+      paidBefore + input.amountMinor >= Math.max(booking.depositDueMinor, 1);
+    let status = booking.status;
+    if (covered) {
+      const changed = await transitionBooking(tx, {
+        bookingId: booking.id,
+        to: "confirmed",
+        from: ["pending_payment"],
+        actor: { role: "admin", id: actor.id },
+        reason: `Payment recorded by the business (${label}).`,
+        now,
+        refusal: staleMessage(booking),
+        effects: async (etx) => {
+          closed = await cancelOpenCheckouts(etx, booking.id);
+          await enqueuePaymentReceipt(etx, paymentId);
+        },
+      });
+      status = changed.booking.status;
+    } else {
+      await enqueuePaymentReceipt(tx, paymentId);
+      await announceBooking(tx, booking);
+    }
+    await issueInvoiceIfDue(tx, booking.id, now);
+    await writeAudit(tx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      action: "booking.record_payment",
+      entity: "booking",
+      entityId: booking.id,
+      summary: {
+        reference: booking.reference,
+        paymentId,
+        method: input.method,
+        amountMinor: input.amountMinor,
+        paymentReference: input.reference ?? null,
+        moreThanDue: input.amountMinor > due,
+        confirmed: covered,
+      },
+    });
+    return { status, paymentId };
+  });
+  await expireCheckoutsQuietly(closed);
+  return result;
+}
