@@ -7,10 +7,14 @@ import { credentials, expect, expectAccessible, test } from "../support/fixtures
 // and the CSV download holds exactly the rows the filtered table shows.
 
 const table = (page: Page) => page.getByRole("table", { name: "Bookings" });
-const references = (page: Page) =>
-  table(page)
-    .getByRole("link", { name: /^[A-Z]{2}-[0-9A-Z]+$/ })
-    .allInnerTexts();
+const referenceLinks = (page: Page) =>
+  table(page).getByRole("link", { name: /^[A-Z]{2}-[0-9A-Z]+$/ });
+const references = (page: Page) => referenceLinks(page).allInnerTexts();
+/** The references once the page shows `count` of them: a navigation's rows are read after they render. */
+async function referencesWhenShown(page: Page, count: number) {
+  await expect(referenceLinks(page)).toHaveCount(count);
+  return references(page);
+}
 
 for (const width of [1280, 390]) {
   test(`bookings table at ${width}px: filters, search and sort in the URL, CSV matches`, async ({
@@ -37,11 +41,7 @@ for (const width of [1280, 390]) {
     await expect(page.getByText(/Page 1 of 1 · \d+ bookings?/)).toBeVisible();
     // The filtered page has rendered before its rows are read.
     await expect(filters.getByLabel("Status")).toHaveValue("confirmed");
-    await expect(
-      table(page)
-        .getByRole("link", { name: /^[A-Z]{2}-[0-9A-Z]+$/ })
-        .first(),
-    ).toBeVisible();
+    await expect(referenceLinks(page).first()).toBeVisible();
     const confirmed = await references(page);
     expect(confirmed.length).toBeGreaterThan(0);
     await expect(table(page).getByText("Confirmed", { exact: true })).toHaveCount(confirmed.length);
@@ -56,11 +56,11 @@ for (const width of [1280, 390]) {
     }
     await expect(page).toHaveURL(/sort=total/);
     await expect(page).toHaveURL(/status=confirmed/);
-    const sorted = await references(page);
+    const sorted = await referencesWhenShown(page, confirmed.length);
     expect([...sorted].sort()).toEqual([...confirmed].sort());
     await page.reload();
     await expect(filters.getByLabel("Status")).toHaveValue("confirmed");
-    expect(await references(page)).toEqual(sorted);
+    expect(await referencesWhenShown(page, confirmed.length)).toEqual(sorted);
     if (width >= 768)
       await expect(page.getByRole("columnheader", { name: "Total" })).toHaveAttribute(
         "aria-sort",
@@ -75,6 +75,7 @@ for (const width of [1280, 390]) {
     await filters.getByRole("button", { name: "Filter" }).click();
     await expect(page).toHaveURL(/[?&]q=/);
     await expect(filters.getByLabel("Search")).toHaveValue(credentials.customer.name);
+    await expect(referenceLinks(page).first()).toBeVisible();
     const shown = await references(page);
     expect(shown.length).toBeGreaterThan(0);
 
