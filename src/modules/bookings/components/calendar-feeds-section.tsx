@@ -5,7 +5,7 @@ import { useId, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Section } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import { createCalendarFeedAction, revokeCalendarFeedAction } from "../site-check-actions";
+import { createCalendarFeedAction, revokeCalendarFeedAction } from "../calendar-feed-actions";
 
 // Private calendar feeds on the admin's and the customer's account page (ADR 0027). A feed's address is
 // shown once, right after it is made (only its hash is kept); *New link* makes another and turns the old

@@ -5,7 +5,7 @@ import type { Actor } from "@/server/audit";
 import { type DbOrTx, getDb } from "@/server/db";
 import { users } from "@/server/db/schema";
 import { assertAdminActor } from "@/server/auth/assert-admin";
-import { listSaved } from "./wizard-catalogue";
+import { listSaved } from "./booking-catalogue";
 
 // Finding the customer on the phone (/admin/bookings/new): by name, email, phone or a registration of
 // one of their saved vehicles or of a booking made for them. Reads only; the accounts module owns these

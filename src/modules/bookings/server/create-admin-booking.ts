@@ -33,7 +33,7 @@ import {
 import { announceNewBooking, newBookingRecord } from "./booking-core";
 import { type Booking, insertBookingRecord } from "./booking-records";
 import { bookingHoldExpiry } from "./hold-expiry";
-import { findOwnedAddress, findOwnedVehicle, loadBookingCatalogue } from "./wizard-catalogue";
+import { findOwnedAddress, findOwnedVehicle, loadBookingCatalogue } from "./booking-catalogue";
 import { addressSnapshotOf, vehicleSnapshotOf } from "./wizard-records";
 
 // A phone booking (/admin/bookings/new, PRODUCT.md §8): the business books for a customer, found or new.

@@ -15,7 +15,7 @@ import { logger } from "@/server/logger";
 import type { CreateBookingInput } from "../book-schemas";
 import { isComplete, resolveChoices } from "../domain/wizard-choices";
 import { idempotencyKeyFor } from "../domain/wizard-state";
-import { findOwnedAddress, findOwnedVehicle, loadBookingCatalogue } from "./wizard-catalogue";
+import { findOwnedAddress, findOwnedVehicle, loadBookingCatalogue } from "./booking-catalogue";
 import { bookingPagePath } from "../links";
 import { announceNewBooking, newBookingRecord } from "./booking-core";
 import { insertBookingRecord } from "./booking-records";

@@ -31,7 +31,7 @@ import { buildBookingIcs } from "./booking-ics";
 import { type Booking, lockBooking } from "./booking-records";
 import { bookingHoldExpiry } from "./hold-expiry";
 import { announceBooking } from "./transition-booking";
-import { loadBookingCatalogue } from "./wizard-catalogue";
+import { loadBookingCatalogue } from "./booking-catalogue";
 
 // Move and Reassign team on /admin/bookings/{id} (PRODUCT.md §8): the booking keeps its length, status
 // and money; only its time or team changes. One transaction: the page's view checked (status, time,

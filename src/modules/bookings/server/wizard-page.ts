@@ -37,7 +37,7 @@ import {
   findRunBooking,
   type SavedAddress,
   type SavedVehicle,
-} from "./wizard-catalogue";
+} from "./booking-catalogue";
 import { type DateStepTimes, isStartBookable, loadDateStep } from "./wizard-times";
 
 // Everything one wizard page shows, from the URL alone: the choices are checked against the live

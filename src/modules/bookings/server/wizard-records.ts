@@ -1,7 +1,7 @@
 import "server-only";
 import type { AddressSnapshot, VehicleSnapshot } from "@/server/db/schema";
 import type { AddressDetails, ContactDetails, VehicleDetails } from "../book-schemas";
-import type { SavedAddress, SavedVehicle } from "./wizard-catalogue";
+import type { SavedAddress, SavedVehicle } from "./booking-catalogue";
 
 // The vehicle and address a booking is for: snapshotted into the booking (what was true when booked),
 // and — for a signed-in customer adding one in the wizard — saved to their account by the accounts module

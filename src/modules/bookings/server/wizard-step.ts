@@ -4,7 +4,7 @@ import { AppError, type FieldErrors } from "@/server/errors";
 import type { AddressDetails, ContactDetails, VehicleDetails, WizardStepInput } from "../book-schemas";
 import { resolveChoices } from "../domain/wizard-choices";
 import { type WizardState, wizardHref } from "../domain/wizard-state";
-import { loadBookingCatalogue } from "./wizard-catalogue";
+import { loadBookingCatalogue } from "./booking-catalogue";
 
 // Leaving a step that asks for details (vehicle, address, the guest's details) is checked here, so a
 // mistake is shown under its field at once rather than at the end. Nothing is stored: the answer is the
