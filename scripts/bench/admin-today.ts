@@ -5,10 +5,10 @@
 //   RESULT admin_today p50_ms=<x> p95_ms=<y> jobs_today=<n> queue=<n> bookings=<n> db=<pglite|postgres>
 //   RESULT admin_today_<part> p50_ms=<x> p95_ms=<y> db=<…>   (the parts alone, sequentially: where time goes)
 // Target (issue 12, PostgreSQL): p95 ≤ 150 ms.
-import { todayPeriods } from "@/modules/bookings/domain/admin-today";
-import { getAdminToday } from "@/modules/bookings/server/admin-today";
-import { loadJobDays } from "@/modules/bookings/server/admin-today-jobs";
-import { loadActionQueue, loadRecentActivity } from "@/modules/bookings/server/admin-today-queue";
+import { todayPeriods } from "@/modules/today/domain/admin-today";
+import { getAdminToday } from "@/modules/today/server/admin-today";
+import { loadJobDays } from "@/modules/today/server/admin-today-jobs";
+import { loadActionQueue, loadRecentActivity } from "@/modules/today/server/admin-today-queue";
 import { collectedRevenue } from "@/modules/payments/server/revenue";
 import type { Db } from "@/server/db/client";
 import { bookingEvents, bookings, emails, payments, refunds, rescheduleRequests } from "@/server/db/schema";

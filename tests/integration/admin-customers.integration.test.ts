@@ -18,11 +18,8 @@ import {
   type AdminCustomersQuery,
   parseAdminCustomersQuery,
 } from "@/modules/accounts/admin-customers-filters";
-import {
-  customerFactsSource,
-  customerToBookFor,
-  listCustomerBookingsForAdmin,
-} from "@/modules/bookings/server";
+import { customerFactsSource, listCustomerBookingsForAdmin } from "@/modules/bookings/server";
+import { customerToBookFor } from "@/modules/phone-bookings/server";
 import { customerMoney, deactivateCustomerAndCancel } from "@/modules/payments/server";
 import { forgetAuthForTests } from "@/server/auth";
 import { setDatabaseForProcess } from "@/server/db";

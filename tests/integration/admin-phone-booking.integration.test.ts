@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { phoneBookingInput } from "@/modules/bookings/admin-phone-schemas";
+import { phoneBookingInput } from "@/modules/phone-bookings/admin-phone-schemas";
 import {
   createAdminBooking,
   customerSavedRecords,
-  getAdminBookingPage,
   quotePhoneJob,
   searchCustomers,
-} from "@/modules/bookings/server";
+} from "@/modules/phone-bookings/server";
+import { getAdminBookingPage } from "@/modules/bookings/server";
 import { startCheckout } from "@/modules/payments/server/checkout";
 import { recordPhonePayment } from "@/modules/payments/server/phone-payment";
 import { renderTemplate } from "@/modules/notifications/templates";

@@ -1,6 +1,7 @@
 import { eq, gt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AdminToday, getAdminToday, transitionBooking } from "@/modules/bookings/server";
+import { type AdminToday, getAdminToday } from "@/modules/today/server";
+import { transitionBooking } from "@/modules/bookings/server";
 import { collectedRevenue } from "@/modules/payments/server";
 import { setDatabaseForProcess } from "@/server/db";
 import { bookingEvents, bookings, emails, payments, refunds, rescheduleRequests } from "@/server/db/schema";

@@ -1,22 +1,23 @@
 import { and, eq, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { moveBookingInput } from "@/modules/bookings/admin-move-schemas";
+import { moveBookingInput } from "@/modules/booking-moves/admin-move-schemas";
 import {
   answerSiteCheck,
-  calendarFeedIcs,
-  calendarFeedSlots,
-  changeBookingAsAdmin,
-  createCalendarFeed,
-  getAdminBookingPage,
   getSiteCheckPage,
-  moveBookingAsAdmin,
-  revokeCalendarFeed,
   sendDueBookingReminders,
   siteCheckToken,
-} from "@/modules/bookings/server";
+} from "@/modules/reminders/server";
+import {
+  calendarFeedIcs,
+  calendarFeedSlots,
+  createCalendarFeed,
+  revokeCalendarFeed,
+} from "@/modules/calendar-feeds/server";
+import { changeBookingAsAdmin, getAdminBookingPage } from "@/modules/bookings/server";
+import { moveBookingAsAdmin } from "@/modules/booking-moves/server";
 import { buildBookingIcs } from "@/modules/bookings/server/booking-ics";
-import { loadJobDays } from "@/modules/bookings/server/admin-today-jobs";
+import { loadJobDays } from "@/modules/today/server/admin-today-jobs";
 import { renderTemplate } from "@/modules/notifications/templates";
 import { setDatabaseForProcess } from "@/server/db";
 import { openDatabase } from "@/server/db/client";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAdminBookingPage } from "@/modules/bookings/server/admin-booking-view";
-import { loadActionQueue } from "@/modules/bookings/server/admin-today-queue";
+import { loadActionQueue } from "@/modules/today/server/admin-today-queue";
 import { getMyBooking } from "@/modules/bookings/server/my-bookings";
 import { renderTemplate } from "@/modules/notifications/templates";
 import { recordPaymentInput, refundInput } from "@/modules/payments/admin-money-schemas";

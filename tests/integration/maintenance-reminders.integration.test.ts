@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sendDueMaintenanceReminders } from "@/modules/bookings/server/maintenance-reminders";
+import { sendDueMaintenanceReminders } from "@/modules/reminders/server/maintenance-reminders";
 import { renderTemplate } from "@/modules/notifications/templates";
 import { setDatabaseForProcess } from "@/server/db";
 import type { users } from "@/server/db/schema";

@@ -4,14 +4,10 @@ import { listAdminCustomers } from "@/modules/accounts/server";
 import { parseAdminCustomersQuery } from "@/modules/accounts/admin-customers-filters";
 import { addDays, localDateOf } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";
-import { BOOKED_REVENUE_STATUSES, startOfLocalDate } from "@/modules/bookings/domain/admin-today";
+import { BOOKED_REVENUE_STATUSES, startOfLocalDate } from "@/modules/today/domain/admin-today";
 import { bookingMoney } from "@/modules/bookings/domain/booking-money";
-import {
-  customerFactsSource,
-  getAdminToday,
-  listAdminBookings,
-  parseAdminBookingsQuery,
-} from "@/modules/bookings/server";
+import { customerFactsSource, listAdminBookings, parseAdminBookingsQuery } from "@/modules/bookings/server";
+import { getAdminToday } from "@/modules/today/server";
 import { adminBookingCsvRecord } from "@/modules/bookings/server/admin-bookings-csv";
 import { collectedRevenue } from "@/modules/payments/server";
 import { revenueReport } from "@/modules/reports/server/aggregates";

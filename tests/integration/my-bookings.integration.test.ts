@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookAgainHref, getMyBooking, listMyBookings } from "@/modules/bookings/server";
+import { bookAgainHref } from "@/modules/wizard/server";
+import { getMyBooking, listMyBookings } from "@/modules/bookings/server";
 import { bookingLedger } from "@/modules/payments/server";
 import { bookingEvents } from "@/server/db/schema";
 import {

@@ -8,7 +8,7 @@ import { POST as resetPassword } from "@/app/api/account/reset-password/route";
 import { POST as submitBooking } from "@/app/api/book/route";
 import { POST as bookingStep } from "@/app/api/book/step/route";
 import { resetEnvCache } from "@/env";
-import { loadWizardPage } from "@/modules/bookings/server/wizard-page";
+import { loadWizardPage } from "@/modules/wizard/server/wizard-page";
 import { getPostcodeCheck } from "@/modules/catalogue/server/queries";
 import { loadBookingResult } from "@/modules/payments/server/result-page";
 import { setDatabaseForProcess } from "@/server/db";

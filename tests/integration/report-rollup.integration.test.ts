@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_STATUSES, type BookingStatus } from "@/lib/enums";
 import { generateReference } from "@/lib/reference";
-import { BOOKED_REVENUE_STATUSES, BOOKED_STATUSES } from "@/modules/bookings/domain/admin-today";
+import { BOOKED_REVENUE_STATUSES, BOOKED_STATUSES } from "@/modules/today/domain/admin-today";
 import { rangeOf } from "@/modules/reports/domain/range";
 import { revenueReport, servicesReport, teamJobs, travelZones } from "@/modules/reports/server";
 import type { Db } from "@/server/db/client";

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BOOKED_REVENUE_STATUSES } from "@/modules/bookings/domain/admin-today";
+import { BOOKED_REVENUE_STATUSES } from "@/modules/today/domain/admin-today";
 import { bookingMoney } from "@/modules/bookings/domain/booking-money";
 import { collectedRevenue } from "@/modules/payments/server";
 import { rangeOf, type ReportRange } from "@/modules/reports/domain/range";

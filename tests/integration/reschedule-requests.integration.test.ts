@@ -5,23 +5,22 @@ import {
   counterOfferInput,
   declineRescheduleInput,
   requestRescheduleInput,
-} from "@/modules/bookings/reschedule-schemas";
+} from "@/modules/reschedule/reschedule-schemas";
 import {
   acceptRescheduleOffer,
   approveReschedule,
   counterOfferReschedule,
   declineReschedule,
   declineRescheduleOffer,
-  expireHolds,
   getMyReschedulePanel,
   getRescheduleSlotDay,
   listMyRescheduleAnswers,
   listRescheduleRequests,
   countPendingRescheduleRequests,
   requestReschedule,
-  transitionBooking,
   withdrawReschedule,
-} from "@/modules/bookings/server";
+} from "@/modules/reschedule/server";
+import { expireHolds, transitionBooking } from "@/modules/bookings/server";
 import { renderTemplate } from "@/modules/notifications/templates";
 import { setDatabaseForProcess } from "@/server/db";
 import {

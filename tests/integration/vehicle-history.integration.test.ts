@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeBookingAsAdmin } from "@/modules/bookings/server/admin-booking-actions";
-import { vehicleServiceHistory } from "@/modules/bookings/server/vehicle-history";
+import { vehicleServiceHistory } from "@/modules/vehicle-history/server/vehicle-history";
 import { setDatabaseForProcess } from "@/server/db";
 import { bookings } from "@/server/db/schema";
 import {

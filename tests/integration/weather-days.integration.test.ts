@@ -1,28 +1,28 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDaySlots, reserve } from "@/modules/availability/server";
-import { requestRescheduleInput } from "@/modules/bookings/reschedule-schemas";
+import { requestRescheduleInput } from "@/modules/reschedule/reschedule-schemas";
 import {
   acceptWeatherOffer,
   askAnotherWeatherTime,
   countPendingRescheduleRequests,
-  expireHolds,
   getMyReschedulePanel,
   getMyWeatherOffer,
   getWeatherOfferPage,
   liftWeatherDay,
   listWeatherDays,
   markWeatherDay,
-  moveBookingAsAdmin,
   previewWeatherDay,
   requestReschedule,
-  siteCheckToken,
   verifyWeatherToken,
   weatherToken,
-} from "@/modules/bookings/server";
-import { LIFTED_MESSAGE } from "@/modules/bookings/domain/weather-rules";
-import { moveBookingInput } from "@/modules/bookings/admin-move-schemas";
-import { weatherDayInput } from "@/modules/bookings/weather-schemas";
+} from "@/modules/reschedule/server";
+import { expireHolds } from "@/modules/bookings/server";
+import { moveBookingAsAdmin } from "@/modules/booking-moves/server";
+import { siteCheckToken } from "@/modules/reminders/server";
+import { LIFTED_MESSAGE } from "@/modules/reschedule/domain/weather-rules";
+import { moveBookingInput } from "@/modules/booking-moves/admin-move-schemas";
+import { weatherDayInput } from "@/modules/reschedule/weather-schemas";
 import { renderTemplate } from "@/modules/notifications/templates";
 import { setDatabaseForProcess } from "@/server/db";
 import {

@@ -6,7 +6,7 @@ import {
   type SlotQuery,
   teamsFreeAt,
 } from "@/modules/availability/domain/slots";
-import { parseWizardState } from "@/modules/bookings/domain/wizard-state";
+import { parseWizardState } from "@/modules/wizard/domain/wizard-state";
 
 // Issue 10 #5: dates far outside the product's range were a RangeError (a 500) in the slot code, and a
 // far-past window walked every day since then. Out of range is "no slots" / "not chosen".

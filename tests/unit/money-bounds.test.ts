@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MONEY_TOO_LARGE } from "@/lib/money-input";
-import { parseAmount } from "@/modules/bookings/admin-phone-schemas";
+import { parseAmount } from "@/modules/phone-bookings/admin-phone-schemas";
 import { parseMoneyInput as parseZoneMoney } from "@/modules/catalogue/domain/zone-input";
 import {
   adjustPriceInput,

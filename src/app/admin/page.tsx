@@ -3,9 +3,9 @@ import { LiveRefresh } from "@/components/live/live-refresh";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader, Section } from "@/components/ui/card";
 import { routes } from "@/lib/routes";
-import { JobDayList } from "@/modules/bookings/components/admin-today-jobs";
-import { ActionQueue, KpiGrid, RecentActivity } from "@/modules/bookings/components/admin-today-panels";
-import { loadAdminToday } from "@/modules/bookings/server";
+import { JobDayList } from "@/modules/today/components/admin-today-jobs";
+import { ActionQueue, KpiGrid, RecentActivity } from "@/modules/today/components/admin-today-panels";
+import { loadAdminToday } from "@/modules/today/server";
 import { collectedRevenue } from "@/modules/payments/server";
 import { requireAdminPage } from "@/server/auth/guards";
 

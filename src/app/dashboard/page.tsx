@@ -7,12 +7,9 @@ import { startsInWords } from "@/lib/dates";
 import { routes } from "@/lib/routes";
 import { getAccountOrThrow, getMyAddresses, getMyVehicles } from "@/modules/accounts/server";
 import { BookingStatusBadge, PaymentStatusBadge } from "@/modules/bookings/components/booking-status-badge";
-import {
-  loadBookAgainHref,
-  loadMyBooking,
-  loadMyBookings,
-  loadMyRescheduleAnswers,
-} from "@/modules/bookings/server";
+import { loadBookAgainHref } from "@/modules/wizard/server";
+import { loadMyBooking, loadMyBookings } from "@/modules/bookings/server";
+import { loadMyRescheduleAnswers } from "@/modules/reschedule/server";
 import { CustomerCancelButton } from "@/modules/payments/components/customer-cancel";
 import { cancelButtonOffer } from "@/modules/payments/components/my-booking-money";
 import { PayButton } from "@/modules/payments/components/pay-button";

@@ -19,8 +19,8 @@ import {
 } from "@/testing/factories";
 import { findSettings } from "@/modules/settings/server";
 import type { FileStorage } from "@/server/storage";
-import { markWeatherDay } from "@/modules/bookings/server";
-import { weatherDayInput } from "@/modules/bookings/weather-schemas";
+import { markWeatherDay } from "@/modules/reschedule/server";
+import { weatherDayInput } from "@/modules/reschedule/weather-schemas";
 import { generateReference } from "@/lib/reference";
 import { DEFAULT_DEMO_SEED, planDemoHistory, prng } from "./demo-history";
 import { writeDemoHistory } from "./demo-history-write";

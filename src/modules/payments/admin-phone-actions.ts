@@ -1,7 +1,7 @@
 "use server";
 
-import { phoneBookingInput } from "@/modules/bookings/admin-phone-schemas";
-import { createAdminBooking } from "@/modules/bookings/server";
+import { phoneBookingInput } from "@/modules/phone-bookings/admin-phone-schemas";
+import { createAdminBooking } from "@/modules/phone-bookings/server";
 import { adminAction, requestActor } from "@/server/actions";
 import { getDb } from "@/server/db";
 import { recordPhonePayment } from "./server/phone-payment";

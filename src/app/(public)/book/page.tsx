@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { routes } from "@/lib/routes";
-import { WizardShell } from "@/modules/bookings/components/wizard-shell";
-import { STEP_LABELS, type SearchParams, parseWizardState } from "@/modules/bookings/domain/wizard-state";
-import { loadWizardPage } from "@/modules/bookings/server";
+import { WizardShell } from "@/modules/wizard/components/wizard-shell";
+import { STEP_LABELS, type SearchParams, parseWizardState } from "@/modules/wizard/domain/wizard-state";
+import { loadWizardPage } from "@/modules/wizard/server";
 import { getSessionUser } from "@/server/auth";
 import { ButtonLink } from "@/components/ui/button";
 

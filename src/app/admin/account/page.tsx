@@ -8,8 +8,8 @@ import {
   ProfileSection,
 } from "@/modules/accounts/components/account-sections";
 import { getAccountOrThrow } from "@/modules/accounts/server";
-import { CalendarFeedsSection } from "@/modules/bookings/components/calendar-feeds-section";
-import { loadCalendarFeedSlots } from "@/modules/bookings/server";
+import { CalendarFeedsSection } from "@/modules/calendar-feeds/components/calendar-feeds-section";
+import { loadCalendarFeedSlots } from "@/modules/calendar-feeds/server";
 import { requireAdminPage } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "Your account" };

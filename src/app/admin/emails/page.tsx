@@ -12,7 +12,8 @@ import type { SearchParamsInput } from "@/components/ui/url";
 import { formatDateTime } from "@/lib/dates";
 import { EMAIL_STATUSES, type EmailStatus } from "@/lib/enums";
 import { routes } from "@/lib/routes";
-import { EMAIL_STATUS_LABELS, EMAIL_STATUS_TONES, loadOutbox } from "@/modules/notifications/server";
+import { EMAIL_STATUS_LABELS, EMAIL_STATUS_TONES } from "@/modules/notifications/domain/outbox-view";
+import { loadOutbox } from "@/modules/notifications/server";
 import { getPublicSettings } from "@/modules/settings/server";
 import { requireAdminPage } from "@/server/auth/guards";
 

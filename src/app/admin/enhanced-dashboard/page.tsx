@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { Section } from "@/components/ui/card";
 import { routes } from "@/lib/routes";
-import { RecentActivity } from "@/modules/bookings/components/admin-today-panels";
+import { RecentActivity } from "@/modules/today/components/admin-today-panels";
 import { BoardFullscreen } from "@/modules/reports/components/board-fullscreen";
 import { BoardHeatMap, BoardKpis, SparklineKey } from "@/modules/reports/components/board-panels";
 import { BoardTimelines } from "@/modules/reports/components/board-timeline";

@@ -3,8 +3,8 @@ import Link from "@/components/ui/link";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { PageHeader } from "@/components/ui/card";
 import { routes } from "@/lib/routes";
-import { RescheduleQueueList } from "@/modules/bookings/components/admin-reschedule-queue";
-import { loadRescheduleQueue, RESCHEDULE_FILTERS, type RescheduleFilter } from "@/modules/bookings/server";
+import { RescheduleQueueList } from "@/modules/reschedule/components/admin-reschedule-queue";
+import { loadRescheduleQueue, RESCHEDULE_FILTERS, type RescheduleFilter } from "@/modules/reschedule/server";
 import { requireAdminPage } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "Reschedule requests" };

@@ -1,4 +1,4 @@
-import { bookingSubmitHandler } from "@/modules/bookings/server";
+import { bookingSubmitHandler } from "@/modules/wizard/server";
 import { startCheckout } from "@/modules/payments/server";
 
 // The booking wizard's final submission (guest checkout or a signed-in customer). Payment is due online

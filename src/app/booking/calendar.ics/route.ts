@@ -1,4 +1,4 @@
-import { calendarFileResponse } from "@/modules/bookings/server";
+import { calendarFileResponse } from "@/modules/calendar-feeds/server";
 
 export async function GET(request: Request) {
   return calendarFileResponse(request);

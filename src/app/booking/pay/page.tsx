@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { Card } from "@/components/ui/card";
-import type { BookingPageSearchParams } from "@/modules/bookings/components/booking-result-page";
+import type { BookingPageSearchParams } from "@/modules/wizard/components/booking-result-page";
 import { BookingSummary } from "@/modules/bookings/components/booking-summary";
 import { payBalanceAction } from "@/modules/payments/actions";
 import { PayButton } from "@/modules/payments/components/pay-button";

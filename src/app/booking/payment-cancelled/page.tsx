@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import {
   type BookingPageSearchParams,
   BookingResultPage,
-} from "@/modules/bookings/components/booking-result-page";
+} from "@/modules/wizard/components/booking-result-page";
 import { bookingPaymentActions } from "@/modules/payments/components/booking-payment-actions";
 import { resultPayments } from "@/modules/payments/server";
 

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import { SiteCheckForm } from "@/modules/bookings/components/site-check-form";
-import { loadSiteCheckPage } from "@/modules/bookings/server";
+import { SiteCheckForm } from "@/modules/reminders/components/site-check-form";
+import { loadSiteCheckPage } from "@/modules/reminders/server";
 
 // The reminder's site checklist (ADR 0027): opened from the email's *All set* / *Something changed* links,
 // no sign-in. The token opens this one booking's checklist only.

@@ -3,9 +3,9 @@ import { notFound } from "next/navigation";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { routes } from "@/lib/routes";
-import { WeatherAnswer } from "@/modules/bookings/components/weather-answer";
-import { LIFTED_MESSAGE } from "@/modules/bookings/domain/weather-rules";
-import { loadWeatherOfferPage } from "@/modules/bookings/server";
+import { WeatherAnswer } from "@/modules/reschedule/components/weather-answer";
+import { LIFTED_MESSAGE } from "@/modules/reschedule/domain/weather-rules";
+import { loadWeatherOfferPage } from "@/modules/reschedule/server";
 
 // The weather offer (ADR 0036): opened from the email's links, no sign-in. The token opens this one
 // booking's offer only; opening it changes nothing — the buttons do.

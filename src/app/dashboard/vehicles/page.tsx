@@ -13,8 +13,8 @@ import {
   saveVehicleAction,
 } from "@/modules/accounts/garage-actions";
 import { getMyVehicles } from "@/modules/accounts/server";
-import { VehicleHistoryPanel } from "@/modules/bookings/components/vehicle-history";
-import { loadVehicleServiceHistory } from "@/modules/bookings/server";
+import { VehicleHistoryPanel } from "@/modules/vehicle-history/components/vehicle-history";
+import { loadVehicleServiceHistory } from "@/modules/vehicle-history/server";
 import { getVehicleSizeChoices } from "@/modules/catalogue/server";
 import { requireCustomerPage } from "@/server/auth/guards";
 

@@ -1,27 +1,47 @@
 // The module's public server surface: other modules and the app import from here only (ADR 0016).
-export * from "./auth-emails";
-export * from "./change-password";
-export * from "./confirm-email";
-export * from "./create-passwordless-customer";
-export * from "./customer-records";
-export * from "./delete-account";
-export * from "./export-my-data";
-export * from "./http-handlers";
-export * from "./jobs";
-export * from "./queries";
-export * from "./rate-limit";
-export * from "./password-rules";
-export * from "./register";
-export * from "./request-password-reset";
-export * from "./requester";
-export * from "./resend-verification";
-export * from "./reset-password";
-export * from "./sign-in";
-export * from "./test-hooks";
-export * from "./garage";
-export * from "./contacts";
-export * from "./admin-team";
-export * from "./admin-customers";
-export * from "./admin-customers-csv";
-export * from "./admin-customer";
+export {
+  deactivateCustomer,
+  getAdminCustomerProfile,
+  loadAdminCustomerProfile,
+  reactivateCustomer,
+  saveCustomerNotes,
+  sendCustomerSetupLink,
+  updateCustomerContact,
+} from "./admin-customer";
+export {
+  type AdminCustomerRow,
+  type AdminCustomersPage,
+  adminCustomerBatches,
+  listAdminCustomers,
+  loadAdminCustomers,
+} from "./admin-customers";
+export { adminCustomersCsvResponse } from "./admin-customers-csv";
+export { loadAdmins } from "./admin-team";
+export { accountAuthEmails } from "./auth-emails";
+export { confirmEmail, confirmLinkState } from "./confirm-email";
+export { findUserContacts } from "./contacts";
+export { createPasswordlessCustomer } from "./create-passwordless-customer";
+export { saveAddressForCustomer, saveVehicleForCustomer } from "./customer-records";
+export { deletionBlocker } from "./delete-account";
+export {
+  deleteEntry,
+  getMyAddresses,
+  getMyVehicles,
+  listMyAddresses,
+  listMyVehicles,
+  registerLiveBookingUsing,
+  saveMyAddress,
+  saveMyVehicle,
+  setDefaultEntry,
+} from "./garage";
+export { accountHandler, changePasswordHandler, exportMyDataHandler } from "./http-handlers";
+export { accountJobs, accountWakeups } from "./jobs";
+export { withPasswordRules } from "./password-rules";
 export { setupLinkIfPasswordless } from "./password-setup-link";
+export { type AccountUser, findUserByEmail, findUserById, getAccountOrThrow, hasPassword } from "./queries";
+export { consumeRateLimit } from "./rate-limit";
+export { register } from "./register";
+export { requestPasswordReset } from "./request-password-reset";
+export { resendVerification } from "./resend-verification";
+export { resetPasswordWithToken } from "./reset-password";
+export { signIn } from "./sign-in";

@@ -1,10 +1,24 @@
 // The module's public server surface: other modules and the app import from here only (ADR 0016).
-export * from "./calendar";
-export * from "./holds";
-export * from "./hours";
-export * from "./reserve";
-export * from "./slots";
-export * from "./teams";
-export * from "./test-hooks";
-export * from "./capacity";
-export * from "./weather";
+export { getCalendar, parseCalendarParams } from "./calendar";
+export { type ScheduleTeam, loadScheduleCapacity } from "./capacity";
+export {
+  type ExpiredHolds,
+  type HoldExpiry,
+  type HoldWindow,
+  publishScheduleFreed,
+  registerHoldExpiry,
+  releaseRescheduleHolds,
+  spanOf,
+} from "./holds";
+export { getWeeklyHours, listOverrides, listPastOverrides } from "./hours-queries";
+export { RESERVE_LOCK_NAMESPACE, reserve } from "./reserve";
+export { type JobShape, getDaySlots, loadHeld, loadSlotContext, slotQuery } from "./slots";
+export { createTeam, listTeamsForAdmin, setTeamActive } from "./teams";
+export {
+  type WeatherDayRow,
+  findWeatherDay,
+  insertWeatherDay,
+  liftWeatherDayClosure,
+  listWeatherDayRows,
+  loadClosures,
+} from "./weather";

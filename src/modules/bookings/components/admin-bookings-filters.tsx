@@ -3,7 +3,8 @@ import { Button, ButtonLink, buttonClass } from "@/components/ui/button";
 import { controlClass } from "@/components/ui/control";
 import { BOOKING_STATUSES } from "@/lib/enums";
 import { BOOKING_PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from "@/modules/bookings/domain/booking-money";
-import type { AdminBookingsQuery, FilterOption } from "@/modules/bookings/server";
+import type { AdminBookingsQuery } from "../server/admin-bookings-filters";
+import type { FilterOption } from "../server/admin-bookings-options";
 import { BOOKING_STATUS_LABELS } from "@/modules/bookings/server/booking-view";
 
 // A plain GET form: submitting puts every filter in the URL (shareable, kept by reload and back), and it

@@ -5,7 +5,7 @@ import { formatDateTime } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
 import { bookingMoney, paymentStatusLabel } from "@/modules/bookings/domain/booking-money";
-import type { AdminBookingRow, AdminBookingsPage } from "@/modules/bookings/server";
+import type { AdminBookingRow, AdminBookingsPage } from "../server/admin-bookings";
 import { BOOKING_STATUS_LABELS } from "@/modules/bookings/server/booking-view";
 import { AdminBookingsSort } from "./admin-bookings-sort";
 import { BookingStatusBadge, PaymentStatusBadge } from "./booking-status-badge";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ALLOCATION_HOLDING_STATUSES, BOOKING_STATUSES, takesTime, TIME_TAKING_STATUSES } from "@/lib/enums";
 import { allocationStatusFor } from "./booking-status";
-import { BOOKED_STATUSES } from "./admin-today";
+import { BOOKED_STATUSES } from "@/modules/today/domain/admin-today";
 
 const holding = ALLOCATION_HOLDING_STATUSES as readonly string[];
 

@@ -5,7 +5,7 @@ import type { BookingSource, BookingStatus, EmailStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { isUuid } from "@/lib/uuid";
 import { findUserById } from "@/modules/accounts/server";
-import { EMAIL_STATUS_LABELS, templateLabel } from "@/modules/notifications/server";
+import { EMAIL_STATUS_LABELS, templateLabel } from "@/modules/notifications/domain/outbox-view";
 import { type DbOrTx, getDb } from "@/server/db";
 import { allocations, bookingEvents, bookings, emails, users } from "@/server/db/schema";
 import { allocationHoldsTime } from "@/server/db/time-taken";

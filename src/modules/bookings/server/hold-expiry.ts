@@ -11,7 +11,7 @@ import type { DbOrTx, Tx } from "@/server/db";
 import { allocations, bookings } from "@/server/db/schema";
 import { publish } from "@/server/realtime/publish";
 import { lockBooking } from "./booking-records";
-import { bookingsOfRequests, expireLapsedRequests } from "./reschedule-expiry";
+import { bookingsOfRequests, expireLapsedRequests } from "@/modules/reschedule/server";
 import { SYSTEM_ACTOR, transitionBooking } from "./transition-booking";
 
 // A payment hold that lapsed: the booking becomes `expired` through the one transition path (its

@@ -1,43 +1,63 @@
 // The module's public server surface: other modules and the app import from here only (ADR 0016).
-export * from "./booking-access";
-export * from "./booking-emails";
-export * from "./booking-records";
-export * from "./booking-view";
-export * from "./calendar-http";
-export * from "./cancel-pending";
-export * from "./hold-expiry";
-export * from "./jobs";
-export * from "./result-page";
-export * from "./transition-booking";
-export * from "./wizard-http";
-export * from "./wizard-page";
-export * from "./admin-booking-actions";
-export * from "./admin-booking-view";
-export * from "./admin-booking-test-hooks";
-export * from "./admin-bookings";
-export * from "./admin-bookings-csv";
-export * from "./admin-bookings-filters";
-export * from "./admin-bookings-options";
-export * from "./saved-entry-use";
-export * from "./my-bookings";
-export * from "./wizard-rebook";
-export * from "./admin-slots";
-export * from "./move-booking";
-export * from "./admin-customer-search";
-export * from "./booking-core";
-export * from "./create-admin-booking";
-export * from "./admin-today";
-export * from "./admin-booking-emails";
-export * from "./customer-facts";
-export * from "./reschedule-requests";
-export * from "./reschedule-expiry";
-export * from "./reschedule-views";
-export * from "./vehicle-history";
-export * from "./maintenance-reminders";
-export * from "./booking-reminders";
-export * from "./site-check";
-export * from "./calendar-feeds";
-export * from "./weather-days";
-export * from "./weather-links";
-export * from "./weather-views";
-export * from "./booking-document-facts";
+export {
+  assertBookingAdmin,
+  changeBookingAsAdmin,
+  staleMessage,
+  tellCustomerBookingEnded,
+} from "./admin-booking-actions";
+export { describeEvent, getAdminBookingPage, loadAdminBookingPage } from "./admin-booking-view";
+export { adminBookingBatches, listAdminBookings } from "./admin-bookings";
+export { adminBookingsCsvResponse, csvDownloadResponse } from "./admin-bookings-csv";
+export { type AdminBookingsQuery, isFiltered, parseAdminBookingsQuery } from "./admin-bookings-filters";
+export { adminBookingsPageData } from "./admin-bookings-options";
+export { findBookingForViewer, isOwner } from "./booking-access";
+export {
+  type SavedAddress,
+  type SavedVehicle,
+  findOwnedAddress,
+  findOwnedVehicle,
+  findRunBooking,
+  listSaved,
+  loadBookingCatalogue,
+} from "./booking-catalogue";
+export { announceNewBooking, newBookingRecord } from "./booking-core";
+export { findBookingDocumentFacts } from "./booking-document-facts";
+export {
+  type BusinessAlert,
+  adminAddress,
+  bookingContext,
+  enqueueBusinessAlert,
+  enqueueCompleteYourBooking,
+} from "./booking-emails";
+export { buildBookingIcs } from "./booking-ics";
+export {
+  type Booking,
+  type BookingRecordInput,
+  addToBookingLedger,
+  eraseCustomerFromBookings,
+  extendPaymentHold,
+  insertBookingRecord,
+  lockBooking,
+  recordBookingEvents,
+  setBookingCharge,
+} from "./booking-records";
+export { BOOKING_STATUS_LABELS, type BookingView, getBookingView } from "./booking-view";
+export { type CancelPendingActor, type CancelPendingInput, cancelPendingBooking } from "./cancel-pending";
+export {
+  customerBookingFactsSql,
+  customerFactsSource,
+  listCustomerBookingsForAdmin,
+  loadCustomerBookingsForAdmin,
+  upcomingBookingsOf,
+} from "./customer-facts";
+export { bookingHoldExpiry, expireHolds, expireLapsedHold, publishExpired } from "./hold-expiry";
+export { bookingJobs } from "./jobs";
+export { getMyBooking, listMyBookings, loadMyBooking, loadMyBookings } from "./my-bookings";
+export { liveBookingUsing } from "./saved-entry-use";
+export {
+  type ChargeFallListener,
+  PAYMENT_ACTOR,
+  announceBooking,
+  registerChargeFall,
+  transitionBooking,
+} from "./transition-booking";

@@ -17,7 +17,7 @@ import { getSettingsOrThrow } from "@/modules/settings/server";
 import { enqueueBookingEmails, enqueueBusinessAlert, hasEmail } from "./booking-emails";
 import type { Booking } from "./booking-records";
 import type { ReceiptSection } from "@/modules/notifications/templates/booking";
-import { closeRequestsOfEndedBooking } from "./reschedule-expiry";
+import { closeRequestsOfEndedBooking } from "@/modules/reschedule/server";
 
 // The one path by which a booking changes status (ADR 0014), in the caller's transaction:
 // lock the row → check the transition table for who asks (domain/booking-status.ts) → compare-and-swap

@@ -1,5 +1,12 @@
 // The module's public server surface: other modules and the app import from here only (ADR 0016).
-export * from "./admin-queries";
-export * from "./image-http";
-export * from "./queries";
-export { attachServiceIllustration, storeServiceIllustration, type StoredIllustration } from "./services";
+export {
+  type AdminServiceRow,
+  type ServiceFilters,
+  getServiceForAdmin,
+  listCategoriesForAdmin,
+  listServicesForAdmin,
+  listVehicleSizesForAdmin,
+} from "./admin-queries";
+export { serveUpload, serviceImageHandler } from "./image-http";
+export { getPostcodeCheck, getPublicCatalogue, getVehicleSizeChoices } from "./queries";
+export { type StoredIllustration, attachServiceIllustration, storeServiceIllustration } from "./services";

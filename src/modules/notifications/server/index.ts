@@ -1,10 +1,9 @@
 // The module's public server surface: other modules and the app import from here only (ADR 0016).
-export * from "./enqueue-email";
-export * from "./erase-emails";
-export * from "./jobs";
-export * from "./failed-emails";
-export * from "./sender-address";
-export * from "./outbox";
-export * from "../domain/outbox-view";
-export * from "./recipient-emails";
-export * from "./may-email";
+export { enqueueEmail, resendBookingEmail } from "./enqueue-email";
+export { eraseEmailsOf } from "./erase-emails";
+export { listFailedEmails } from "./failed-emails";
+export { emailJobs } from "./jobs";
+export { allowsEmail, mayEmail } from "./may-email";
+export { loadOutbox, loadOutboxEmail } from "./outbox";
+export { loadEmailsForRecipient } from "./recipient-emails";
+export { emailSenderAddress } from "./sender-address";

@@ -1,5 +1,5 @@
 import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
-import type { BookingResult } from "@/modules/bookings/server";
+import type { BookingResult } from "@/modules/wizard/server";
 import { cancelPendingBookingAction } from "../actions";
 import { PayButton } from "./pay-button";
 

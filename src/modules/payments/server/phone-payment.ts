@@ -1,5 +1,6 @@
 import "server-only";
-import { addToBookingLedger, recordBookingEvents, type RecordManualPayment } from "@/modules/bookings/server";
+import { addToBookingLedger, recordBookingEvents } from "@/modules/bookings/server";
+import { type RecordManualPayment } from "@/modules/phone-bookings/server";
 import { payments } from "@/server/db/schema";
 import { receiptSection } from "./payment-emails";
 import { issueInvoiceIfDue } from "./tax-documents";

@@ -5,7 +5,7 @@ import {
   type BookingResult,
   loadBookingResult as loadWith,
   type ResultPayments,
-} from "@/modules/bookings/server";
+} from "@/modules/wizard/server";
 import { payments, refunds } from "@/server/db/schema";
 import { verifyCheckoutOnReturn } from "./verify-return";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { ReturnState } from "@/modules/bookings/server";
+import type { ReturnState } from "@/modules/wizard/server";
 import type { Db } from "@/server/db";
 import { payments } from "@/server/db/schema";
 import { logger } from "@/server/logger";

@@ -1,2 +1,2 @@
 // The module's public server surface: other modules and the app import from here only (ADR 0016).
-export * from "./prices";
+export { getPriceMatrix } from "./prices";

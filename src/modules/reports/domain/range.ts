@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { addDays, isDateInRange, isoWeekday, localDateOf } from "@/lib/dates";
-import { startOfLocalDate } from "@/modules/bookings/domain/admin-today";
+import { startOfLocalDate } from "@/modules/today/domain/admin-today";
 
 // The reports' date range, pure: a preset (or two dates) in the business time zone becomes the local
 // dates it covers (both inclusive) and the half-open interval of instants [from, to) the SQL filters on.

@@ -10,8 +10,8 @@ import {
   startOfLocalDate,
   todayPeriods,
   utilisationPercent,
-} from "@/modules/bookings/domain/admin-today";
-import { type ActivityEntry, loadJobDays, loadRecentActivity } from "@/modules/bookings/server";
+} from "@/modules/today/domain/admin-today";
+import { type ActivityEntry, loadJobDays, loadRecentActivity } from "@/modules/today/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { assertAdminActor } from "@/server/auth/assert-admin";
 import type { Actor } from "@/server/audit";

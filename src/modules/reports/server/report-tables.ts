@@ -4,7 +4,7 @@ import type { BookingStatus, PaymentMethod } from "@/lib/enums";
 import { BOOKING_STATUSES } from "@/lib/enums";
 import { routes } from "@/lib/routes";
 import { loadScheduleCapacity } from "@/modules/availability/server";
-import { BOOKED_REVENUE_HELP, sumDates, utilisationPercent } from "@/modules/bookings/domain/admin-today";
+import { BOOKED_REVENUE_HELP, sumDates, utilisationPercent } from "@/modules/today/domain/admin-today";
 import { BOOKING_STATUS_LABELS } from "@/modules/bookings/server";
 import { MANUAL_METHOD_LABELS } from "@/modules/payments/domain/money";
 import type { DbOrTx } from "@/server/db";

@@ -1,6 +1,6 @@
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
-import { BOOKED_STATUSES } from "@/modules/bookings/domain/admin-today";
+import { BOOKED_STATUSES } from "@/modules/today/domain/admin-today";
 import type { DbOrTx } from "@/server/db";
 
 // The SQL pieces every report and analytics query shares: the half-open range of instants, the booked

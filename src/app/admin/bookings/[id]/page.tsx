@@ -12,15 +12,13 @@ import {
   AdminBookingMoney,
   AdminBookingTimeline,
 } from "@/modules/bookings/components/admin-booking-details";
-import { AdminBookingMove } from "@/modules/bookings/components/admin-booking-move";
+import { AdminBookingMove } from "@/modules/booking-moves/components/admin-booking-move";
 import { AdminBookingNotes } from "@/modules/bookings/components/admin-booking-notes";
 import { BookingStatusBadge, PaymentStatusBadge } from "@/modules/bookings/components/booking-status-badge";
-import {
-  loadAdminBookingPage,
-  loadBookingMovePanel,
-  loadBookingRescheduleRequests,
-} from "@/modules/bookings/server";
-import { RescheduleRequestCard } from "@/modules/bookings/components/admin-reschedule-queue";
+import { loadAdminBookingPage } from "@/modules/bookings/server";
+import { loadBookingMovePanel } from "@/modules/booking-moves/server";
+import { loadBookingRescheduleRequests } from "@/modules/reschedule/server";
+import { RescheduleRequestCard } from "@/modules/reschedule/components/admin-reschedule-queue";
 import { CancelWithRefundButton } from "@/modules/payments/components/admin-money-actions";
 import { AdminMoneyPanel } from "@/modules/payments/components/admin-money-panel";
 import { BookingTaxDocuments } from "@/modules/payments/components/tax-document";

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { BackLink } from "@/components/ui/back-link";
 import { PageHeader } from "@/components/ui/card";
 import { routes } from "@/lib/routes";
-import { AdminPhoneBookingForm } from "@/modules/bookings/components/admin-phone-booking-form";
-import { loadCustomerToBookFor, loadPhoneBookingPage } from "@/modules/bookings/server";
+import { AdminPhoneBookingForm } from "@/modules/phone-bookings/components/admin-phone-booking-form";
+import { loadCustomerToBookFor, loadPhoneBookingPage } from "@/modules/phone-bookings/server";
 import { createPhoneBookingAction } from "@/modules/payments/admin-phone-actions";
 import { requireAdminPage } from "@/server/auth/guards";
 

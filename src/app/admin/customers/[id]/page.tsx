@@ -18,8 +18,9 @@ import {
   SendSetupLinkButton,
 } from "@/modules/accounts/components/admin-customer-actions";
 import { loadAdminCustomerProfile } from "@/modules/accounts/server";
-import { VehicleHistoryPanel } from "@/modules/bookings/components/vehicle-history";
-import { loadCustomerBookingsForAdmin, loadVehicleServiceHistory } from "@/modules/bookings/server";
+import { VehicleHistoryPanel } from "@/modules/vehicle-history/components/vehicle-history";
+import { loadCustomerBookingsForAdmin } from "@/modules/bookings/server";
+import { loadVehicleServiceHistory } from "@/modules/vehicle-history/server";
 import type { EmailStatus } from "@/lib/enums";
 import { EMAIL_STATUS_LABELS, EMAIL_STATUS_TONES } from "@/modules/notifications/domain/outbox-view";
 import { loadEmailsForRecipient } from "@/modules/notifications/server";

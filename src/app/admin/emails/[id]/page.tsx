@@ -12,7 +12,8 @@ import { formatDateTime } from "@/lib/dates";
 import { routes } from "@/lib/routes";
 import { isUuid } from "@/lib/uuid";
 import { retryEmailAction } from "@/modules/notifications/actions";
-import { EMAIL_STATUS_LABELS, EMAIL_STATUS_TONES, loadOutboxEmail } from "@/modules/notifications/server";
+import { EMAIL_STATUS_LABELS, EMAIL_STATUS_TONES } from "@/modules/notifications/domain/outbox-view";
+import { loadOutboxEmail } from "@/modules/notifications/server";
 import { getPublicSettings } from "@/modules/settings/server";
 import { requireAdminPage } from "@/server/auth/guards";
 

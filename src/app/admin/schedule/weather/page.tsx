@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { PageHeader, Section } from "@/components/ui/card";
 import { routes } from "@/lib/routes";
-import { WeatherDayForm } from "@/modules/bookings/components/weather-day-form";
-import { WeatherDayStatusList } from "@/modules/bookings/components/weather-day-status";
-import { loadWeatherDaysPage } from "@/modules/bookings/server";
+import { WeatherDayForm } from "@/modules/reschedule/components/weather-day-form";
+import { WeatherDayStatusList } from "@/modules/reschedule/components/weather-day-status";
+import { loadWeatherDaysPage } from "@/modules/reschedule/server";
 import { requireAdminPage } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "Weather days" };

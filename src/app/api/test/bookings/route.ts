@@ -1,4 +1,4 @@
-import { createTestBooking, testBookingInput } from "@/modules/bookings/server";
+import { createTestBooking, testBookingInput } from "@/modules/bookings/server/test-hooks";
 import { testRoute } from "@/server/test-routes";
 
 // End-to-end tests only (ENABLE_TEST_ROUTES=1): a booking in a given status for the admin's booking page.

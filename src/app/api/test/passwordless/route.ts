@@ -1,4 +1,4 @@
-import { createTestPasswordless, testPasswordlessInput } from "@/modules/accounts/server";
+import { createTestPasswordless, testPasswordlessInput } from "@/modules/accounts/server/test-hooks";
 import { testRoute } from "@/server/test-routes";
 
 // End-to-end tests only (ENABLE_TEST_ROUTES=1): run the password-less customer use case.

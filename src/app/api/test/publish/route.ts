@@ -1,5 +1,5 @@
 import { testRoute } from "@/server/test-routes";
-import { publishTestEvent } from "@/modules/settings/server";
+import { publishTestEvent } from "@/modules/settings/server/test-hooks";
 
 // End-to-end tests only (ENABLE_TEST_ROUTES=1): publish a live event to the admins.
 async function handlePost(request: Request) {

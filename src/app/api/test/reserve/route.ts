@@ -1,5 +1,5 @@
 import { testRoute } from "@/server/test-routes";
-import { lastFreeInterval, reserveForStress } from "@/modules/availability/server";
+import { lastFreeInterval, reserveForStress } from "@/modules/availability/server/test-hooks";
 
 // Stress runs only (ENABLE_TEST_ROUTES=1). GET: the last free interval of a day. POST {start}: reserve it.
 async function handleGet(request: Request) {

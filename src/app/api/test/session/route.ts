@@ -1,4 +1,4 @@
-import { createTestSession, testSessionInput } from "@/modules/accounts/server";
+import { createTestSession, testSessionInput } from "@/modules/accounts/server/test-hooks";
 import { testRoute } from "@/server/test-routes";
 
 // End-to-end tests only (ENABLE_TEST_ROUTES=1): a session for a known user, without the rate limit.

@@ -1,5 +1,5 @@
 import { testRoute } from "@/server/test-routes";
-import { applyTestSettings, testSettingsInput } from "@/modules/settings/server";
+import { applyTestSettings, testSettingsInput } from "@/modules/settings/server/test-hooks";
 
 // End-to-end tests only (ENABLE_TEST_ROUTES=1): change the settings the policy pages are built from.
 async function handlePost(request: Request) {

@@ -1,4 +1,4 @@
-import { banTestUser, createTestUser, testUserInput } from "@/modules/accounts/server";
+import { banTestUser, createTestUser, testUserInput } from "@/modules/accounts/server/test-hooks";
 import { testRoute } from "@/server/test-routes";
 
 // End-to-end tests only (ENABLE_TEST_ROUTES=1): create a user, or ban one (?ban=1).

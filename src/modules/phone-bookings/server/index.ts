@@ -1,0 +1,13 @@
+// The module's public server surface: other modules and the app import from here only (ADR 0016).
+export {
+  customerSavedRecords,
+  customerToBookFor,
+  loadCustomerToBookFor,
+  searchCustomers,
+} from "./admin-customer-search";
+export {
+  type RecordManualPayment,
+  createAdminBooking,
+  loadPhoneBookingPage,
+  quotePhoneJob,
+} from "./create-admin-booking";

@@ -1,0 +1,131 @@
+import "server-only";
+import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { getEnv } from "@/env";
+import { routes } from "@/lib/routes";
+import { findUserById } from "@/modules/accounts/server";
+import { allowsEmail, enqueueEmail } from "@/modules/notifications/server";
+import { getSettingsOrThrow } from "@/modules/settings/server";
+import type { DbOrTx } from "@/server/db";
+import { bookings } from "@/server/db/schema";
+import { reminderPlan } from "@/modules/bookings/domain/reminder-plan";
+import { bookingPageUrl } from "@/modules/bookings/links";
+import { getBookingView, recordBookingEvents } from "@/modules/bookings/server";
+import { siteCheckUrl } from "./site-check";
+
+// Booking reminders (issue 17, ADR 0027): a sweep every minute, not one scheduled job per booking. Each
+// run reads the confirmed bookings starting within the lead time (plus a margin for whole-day leads across a
+// clock change) whose reminder is unsent, and applies the planning rule (domain/reminder-plan.ts) to each.
+// A move clears `reminder_sent_at` and records when the new time was chosen, so the reminder is re-planned
+// from the new start; a cancelled booking is no longer confirmed, so nothing is sent. The claim is a
+// conditional update (`reminder_sent_at IS NULL`, still confirmed, still at that start) in the same
+// transaction that queues the email: two workers, a retry or a restart send it once.
+
+export type ReminderOutcome = "sent" | "opted_out" | "unavailable";
+export type ReminderRun = Record<ReminderOutcome, number> & { none: number };
+
+/** Hours beyond the lead time the coarse filter reaches: a whole-day lead may be an hour longer at a change. */
+const MARGIN_HOURS = 2;
+
+export async function sendDueBookingReminders(
+  db: DbOrTx,
+  { now = new Date(), limit = 500 }: { now?: Date; limit?: number } = {},
+): Promise<ReminderRun> {
+  const run: ReminderRun = { sent: 0, opted_out: 0, unavailable: 0, none: 0 };
+  const settings = await getSettingsOrThrow(db);
+  const leadHours = settings.reminderLeadHours;
+  const horizon = new Date(now.getTime() + (leadHours + MARGIN_HOURS) * 3_600_000);
+  const rows = await db
+    .select({
+      id: bookings.id,
+      startsAt: bookings.startsAt,
+      chosenAt: sql<Date>`COALESCE(${bookings.timeChosenAt}, ${bookings.createdAt})`.mapWith(
+        (v: string | Date) => new Date(v),
+      ),
+    })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, "confirmed"),
+        isNull(bookings.reminderSentAt),
+        gt(bookings.startsAt, now),
+        lte(bookings.startsAt, horizon),
+      ),
+    )
+    .orderBy(bookings.startsAt)
+    .limit(limit);
+  for (const row of rows) {
+    const { state } = reminderPlan({ ...row, leadHours, timeZone: settings.timeZone, now });
+    if (state === "none") run.none += 1;
+    if (state !== "due") continue;
+    const outcome = await remind(db, row.id, row.startsAt, now);
+    if (outcome) run[outcome] += 1;
+  }
+  return run;
+}
+
+/** Claims one booking's reminder and queues its email, or records why not. Null: another worker had it. */
+async function remind(
+  db: DbOrTx,
+  bookingId: string,
+  startsAt: Date,
+  now: Date,
+): Promise<ReminderOutcome | null> {
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(bookings)
+      .set({ reminderSentAt: now })
+      .where(
+        and(
+          eq(bookings.id, bookingId),
+          isNull(bookings.reminderSentAt),
+          eq(bookings.status, "confirmed"),
+          eq(bookings.startsAt, startsAt),
+        ),
+      )
+      .returning();
+    if (!claimed) return null;
+    const customer = await findUserById(tx, claimed.customerId);
+    const outcome: ReminderOutcome =
+      !customer || customer.banned || customer.anonymisedAt
+        ? "unavailable"
+        : !allowsEmail(customer, "reminder")
+          ? "opted_out"
+          : "sent";
+    if (outcome !== "sent" || !customer) return outcome;
+    const view = await getBookingView(tx, bookingId);
+    const appUrl = getEnv().APP_URL;
+    const a = claimed.addressSnapshot;
+    await enqueueEmail(tx, {
+      to: customer.email,
+      template: "booking-reminder",
+      bookingId,
+      userId: customer.id,
+      data: {
+        name: customer.name,
+        reference: view.reference,
+        title: view.title,
+        date: view.date,
+        timeRange: view.timeRange,
+        address: view.addressLine,
+        site: {
+          water: a.hasWater,
+          power: a.hasPower,
+          covered: a.hasCoveredSpace,
+          accessNotes: a.accessNotes,
+        },
+        allSetUrl: siteCheckUrl(bookingId, "all-set", appUrl),
+        changedUrl: siteCheckUrl(bookingId, "changed", appUrl),
+        url: bookingPageUrl("success", claimed, appUrl),
+        preferencesUrl: new URL(routes.accountSettings, appUrl).toString(),
+      },
+    });
+    await recordBookingEvents(tx, [{
+      bookingId,
+      type: "email_sent",
+      toValue: "reminder",
+      data: { template: "booking-reminder", to: customer.email },
+      at: now,
+    }]);
+    return outcome;
+  });
+}

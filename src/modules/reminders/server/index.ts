@@ -1,0 +1,4 @@
+// The module's public server surface: other modules and the app import from here only (ADR 0016).
+export { sendDueBookingReminders } from "./booking-reminders";
+export { sendDueMaintenanceReminders } from "./maintenance-reminders";
+export { answerSiteCheck, getSiteCheckPage, loadSiteCheckPage, siteCheckToken } from "./site-check";

@@ -1,0 +1,147 @@
+import Link from "@/components/ui/link";
+import { Phone } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { ButtonLink } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { EmptyState } from "@/components/ui/empty-state";
+import { routes } from "@/lib/routes";
+import type { JobDay, TodayJob } from "../server/admin-today-jobs";
+import { BookingStatusBadge, PaymentStatusBadge } from "@/modules/bookings/components/booking-status-badge";
+import { SiteCheckBadge } from "@/modules/bookings/components/site-check-badge";
+
+// A day's jobs by team, each job a card with what is needed at the door. Cards (not a table) at every
+// width: a phone in a van reads them top to bottom; a wide screen shows two columns.
+
+const yesNo = (v: boolean) => (v ? "yes" : "no");
+
+function JobCard({ job }: { job: TodayJob }) {
+  const started = job.status === "in_progress";
+  return (
+    <li
+      aria-label={`${job.time} ${job.reference}${job.isNext ? (started ? " (now)" : " (next)") : ""}`}
+      className={cn(
+        "rounded-card border border-line bg-surface p-4",
+        job.isNext && "border-brand ring-2 ring-brand/40",
+      )}
+    >
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <p className="text-lg font-semibold tabular-nums">
+          {job.time} <span className="text-sm font-normal text-ink-muted">to {job.endTime}</span>
+        </p>
+        {job.isNext && <Badge tone="brand">{started ? "Now" : "Next"}</Badge>}
+        <Link
+          href={routes.adminBooking(job.id)}
+          className="inline-flex min-h-11 items-center font-semibold text-brand underline-offset-2 hover:underline"
+        >
+          {job.reference}
+        </Link>
+        <span className="flex flex-wrap gap-1.5">
+          <BookingStatusBadge status={job.status} label={job.statusLabel} />
+          <PaymentStatusBadge status={job.paymentStatus} label={job.paymentStatusLabel} />
+          <SiteCheckBadge answer={job.siteCheck.answer} />
+        </span>
+      </div>
+      <dl className="mt-2 grid gap-x-4 gap-y-1.5 text-sm sm:grid-cols-[8rem_1fr]">
+        <dt className="text-ink-muted">Customer</dt>
+        <dd>
+          {job.customerName}
+          {job.customerPhone && (
+            <>
+              {" · "}
+              <a
+                href={`tel:${job.customerPhone.replace(/[^\d+]/g, "")}`}
+                className="inline-flex min-h-11 items-center gap-1 text-brand underline underline-offset-2 sm:min-h-0"
+              >
+                <Phone aria-hidden="true" className="size-3.5" />
+                {job.customerPhone}
+              </a>
+            </>
+          )}
+        </dd>
+        <dt className="text-ink-muted">Vehicle</dt>
+        <dd>
+          {job.vehicle} <span className="font-mono text-ink-muted">{job.registration}</span>
+        </dd>
+        <dt className="text-ink-muted">Work</dt>
+        <dd>
+          {job.services.join(", ") || "—"}
+          {job.addons.length > 0 && (
+            <span className="block text-ink-muted">Add-ons: {job.addons.join(", ")}</span>
+          )}
+        </dd>
+        <dt className="text-ink-muted">Address</dt>
+        <dd>
+          {job.address}
+          {job.accessNotes && <span className="block">Access: {job.accessNotes}</span>}
+          <span className="block text-ink-muted">
+            Water: {yesNo(job.readiness.water)} · Power: {yesNo(job.readiness.power)} · Covered space:{" "}
+            {yesNo(job.readiness.covered)}
+          </span>
+          {job.siteCheck.note && (
+            <span className="block font-medium">Customer says it changed: {job.siteCheck.note}</span>
+          )}
+        </dd>
+        {job.customerNotes && (
+          <>
+            <dt className="text-ink-muted">Customer’s note</dt>
+            <dd>{job.customerNotes}</dd>
+          </>
+        )}
+        <dt className="text-ink-muted">To collect</dt>
+        <dd className={cn("tabular-nums", job.dueMinor > 0 && "font-semibold")}>
+          {job.dueMinor > 0 ? job.due : "Nothing — paid"}
+        </dd>
+      </dl>
+    </li>
+  );
+}
+
+export function JobDayList({
+  day,
+  emptyTitle,
+  headingLevel = 2,
+}: {
+  day: JobDay;
+  emptyTitle: string;
+  headingLevel?: 2 | 3;
+}) {
+  if (day.count === 0)
+    return (
+      <EmptyState
+        className="mt-3"
+        title={emptyTitle}
+        action={
+          <ButtonLink href={`${routes.adminSchedule}?view=day&date=${day.date}`}>
+            Open the schedule
+          </ButtonLink>
+        }
+      >
+        Bookings for {day.title} appear here as they are made.
+      </EmptyState>
+    );
+  const TeamHeading = headingLevel === 2 ? "h3" : "h4";
+  return (
+    <div className="mt-3 space-y-5">
+      {day.teams.map((team) => (
+        <div key={team.teamId}>
+          <TeamHeading className="flex items-center gap-2 font-semibold">
+            <span
+              aria-hidden="true"
+              className="size-3 rounded-full"
+              style={{ backgroundColor: team.colour }}
+            />
+            {team.teamName}
+            <span className="text-sm font-normal text-ink-muted">
+              {team.jobs.length === 1 ? "1 job" : `${team.jobs.length} jobs`}
+            </span>
+          </TeamHeading>
+          <ol className="mt-2 space-y-3" aria-label={`${team.teamName}, ${day.title}`}>
+            {team.jobs.map((job) => (
+              <JobCard key={job.id} job={job} />
+            ))}
+          </ol>
+        </div>
+      ))}
+    </div>
+  );
+}

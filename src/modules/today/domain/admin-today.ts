@@ -1,0 +1,188 @@
+import { addDays, isoWeekday, localDateOf, localToInstant, toLocalParts } from "@/lib/dates";
+import { type BookingStatus, TIME_TAKING_STATUSES } from "@/lib/enums";
+import { type BookingMoneyInput, depositOwed, OWING_STATUSES } from "@/modules/bookings/domain/booking-money";
+
+// The rules of the admin's today page, pure: the periods its numbers cover (days and ISO weeks in the
+// business zone, exact across DST), what counts as booked, when an unpaid booking needs chasing, which
+// job is next, and how a number compares with the period before, in words.
+
+/** Bookings that take (or took) a team's time: everything but the ones that will not happen (ADR 0043). */
+export const BOOKED_STATUSES = TIME_TAKING_STATUSES;
+
+/**
+ * Booked revenue (ADR 0022): the bookings that stand and the business has taken on — confirmed, in
+ * progress, completed, missed — each at its charge (ADR 0040). Not a hold waiting for payment (it may lapse),
+ * a request waiting for approval, nor a cancelled, declined or expired booking. The reports' booked figures,
+ * their value columns and Today's booked value read it; in SQL it is booking_is_booked_revenue (migration
+ * 0026), which a test compares with this. The same bookings whose due is the customer's debt.
+ */
+export const BOOKED_REVENUE_STATUSES = OWING_STATUSES;
+
+/** What "booked" revenue means, in the words every report and the Today page show (written once). */
+export const BOOKED_REVENUE_HELP =
+  "Booked: what the jobs that stand (confirmed, in progress, completed or missed) charge — their price less discounts and goodwill, a missed job's no-show fee — paid or not. Holds waiting for payment, requests waiting for approval, and cancelled, declined or expired bookings add nothing.";
+
+/** A job still to be done (or being done): the candidates for "next". */
+const OPEN_JOB_STATUSES: readonly BookingStatus[] = [
+  "pending_payment",
+  "awaiting_approval",
+  "confirmed",
+  "in_progress",
+];
+
+export type Period = { from: Date; to: Date };
+
+/** A period, the one before it, and both cut at the same point ("so far today" vs "by this time yesterday"). */
+export type ComparedPeriod = {
+  /** First local date of each period, and the periods' length in days. */
+  currentDate: string;
+  previousDate: string;
+  days: number;
+  current: Period;
+  previous: Period;
+  currentToDate: Period;
+  previousToDate: Period;
+};
+
+export type TodayPeriods = {
+  today: string;
+  tomorrow: string;
+  day: ComparedPeriod;
+  week: ComparedPeriod;
+  /** Local dates covering every period above: Monday of last week … Sunday of this week. */
+  window: { from: string; to: string };
+};
+
+/** The first instant of a local date (a zone that skips midnight starts the day at the first valid minute). */
+export function startOfLocalDate(date: string, timeZone: string): Date {
+  for (let m = 0; m < 24 * 60; m += 15) {
+    const t = localToInstant(date, m, timeZone);
+    if (t) return t;
+  }
+  return new Date(`${date}T00:00:00Z`);
+}
+
+function compared(
+  currentStart: string,
+  previousStart: string,
+  days: number,
+  now: Date,
+  tz: string,
+): ComparedPeriod {
+  const current = {
+    from: startOfLocalDate(currentStart, tz),
+    to: startOfLocalDate(addDays(currentStart, days), tz),
+  };
+  const previous = { from: startOfLocalDate(previousStart, tz), to: current.from };
+  // The same wall-clock moment in the previous period: today 10:15 ↔ yesterday 10:15, even when one of
+  // the two days is 23 or 25 hours long. If that moment does not exist (skipped hour), the same elapsed time.
+  const l = toLocalParts(now, tz);
+  const nowDate = localDateOf(now, tz);
+  const offsetDays = Math.round(
+    (Date.parse(`${nowDate}T00:00:00Z`) - Date.parse(`${currentStart}T00:00:00Z`)) / 86_400_000,
+  );
+  const sameMoment =
+    localToInstant(addDays(previousStart, offsetDays), l.hour * 60 + l.minute, tz)?.getTime() ??
+    previous.from.getTime() + (now.getTime() - current.from.getTime());
+  const cut = new Date(
+    Math.min(Math.max(sameMoment + l.second * 1000, previous.from.getTime()), previous.to.getTime()),
+  );
+  return {
+    currentDate: currentStart,
+    previousDate: previousStart,
+    days,
+    current,
+    previous,
+    currentToDate: { from: current.from, to: now },
+    previousToDate: { from: previous.from, to: cut },
+  };
+}
+
+export function todayPeriods(now: Date, timeZone: string): TodayPeriods {
+  const today = localDateOf(now, timeZone);
+  const monday = addDays(today, 1 - isoWeekday(today));
+  return {
+    today,
+    tomorrow: addDays(today, 1),
+    day: compared(today, addDays(today, -1), 1, now, timeZone),
+    week: compared(monday, addDays(monday, -7), 7, now, timeZone),
+    window: { from: addDays(monday, -7), to: addDays(monday, 6) },
+  };
+}
+
+/** Sum of a per-date map over the local dates of [from, to] inclusive. */
+export function sumDates(byDate: ReadonlyMap<string, number>, from: string, days: number): number {
+  let total = 0;
+  for (let i = 0; i < days; i++) total += byDate.get(addDays(from, i)) ?? 0;
+  return total;
+}
+
+/** Booked minutes ÷ open team minutes, as a whole percentage; null when the schedule was closed. */
+export function utilisationPercent(bookedMinutes: number, openMinutes: number): number | null {
+  if (openMinutes <= 0) return null;
+  return Math.round((bookedMinutes * 100) / openMinutes);
+}
+
+export type Delta = {
+  direction: "up" | "down" | "same";
+  /** "Up £12.00 on yesterday", "Same as last week" */
+  words: string;
+};
+
+/**
+ * How `current` compares with `previous`, in words. `format` writes a difference ("£12.00", "3",
+ * "12 points"); `against` names the previous period ("yesterday", "by this time last week").
+ */
+export function describeDelta(
+  current: number | null,
+  previous: number | null,
+  format: (n: number) => string,
+  against: string,
+): Delta {
+  if (current === null || previous === null)
+    return { direction: "same", words: `No comparison: closed ${against}` };
+  const diff = current - previous;
+  if (diff === 0) return { direction: "same", words: `Same as ${against}` };
+  return diff > 0
+    ? { direction: "up", words: `Up ${format(diff)} on ${against}` }
+    : { direction: "down", words: `Down ${format(-diff)} on ${against}` };
+}
+
+export type MoneyOwed = BookingMoneyInput & {
+  startsAt: Date;
+  depositDueMinor: number;
+  holdExpiresAt: Date | null;
+};
+
+/**
+ * An unpaid booking to chase: it still waits for the money due before the job (its checkout, or a
+ * deposit/full payment the payment mode asks online) and starts within the notice window. Money due on
+ * the day is not chased here: it is the job card's "to collect". The SQL in server/admin-today.ts says
+ * the same thing; the integration tests hold the two together.
+ */
+export function isUnpaidSoon(b: MoneyOwed, now: Date, windowMinutes: number): boolean {
+  if (b.status !== "pending_payment" && b.status !== "confirmed") return false;
+  if (depositOwed(b) <= 0) return false;
+  // A lapsed hold is expiring (the job or the next writer expires it): nothing left to chase.
+  if (b.status === "pending_payment" && b.holdExpiresAt && b.holdExpiresAt <= now) return false;
+  const t = b.startsAt.getTime();
+  return t > now.getTime() && t <= now.getTime() + windowMinutes * 60_000;
+}
+
+/**
+ * The job to highlight: the first one, in time order, still to be done whose end has not passed — or one
+ * being done, until someone completes it (a job overrunning its planned end is still the current one).
+ */
+export function nextJobId(
+  jobs: readonly { id: string; status: BookingStatus; startsAt: Date; endsAt: Date }[],
+  now: Date,
+): string | null {
+  const open = jobs
+    .filter(
+      (j) =>
+        j.status === "in_progress" ||
+        (OPEN_JOB_STATUSES.includes(j.status) && j.endsAt.getTime() > now.getTime()),
+    )
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id.localeCompare(b.id));
+  return open[0]?.id ?? null;
+}

@@ -1,0 +1,180 @@
+import "server-only";
+import { bookingTakesTime } from "@/server/db/time-taken";
+import { and, asc, gte, inArray, lt } from "drizzle-orm";
+import { addDays, formatLongDate, formatTime } from "@/lib/dates";
+import type { BookingStatus } from "@/lib/enums";
+import { formatMoney } from "@/lib/money";
+import { findUserContacts } from "@/modules/accounts/server";
+import type { ScheduleTeam } from "@/modules/availability/server";
+import { nextJobId, startOfLocalDate } from "../domain/admin-today";
+import {
+  type BookingPaymentStatus,
+  bookingMoney,
+  PAYMENT_STATUS_LABELS,
+} from "@/modules/bookings/domain/booking-money";
+import type { DbOrTx } from "@/server/db";
+import { bookingItems, bookings } from "@/server/db/schema";
+import { BOOKING_STATUS_LABELS } from "@/modules/bookings/server";
+
+// The jobs of two local dates (today and tomorrow) grouped by team in time order: everything the person
+// doing the job needs on the doorstep — who, how to call them, the car, the work, where and how to get
+// in, and the money still to collect.
+
+export type TodayJob = {
+  id: string;
+  reference: string;
+  startsAt: Date;
+  endsAt: Date;
+  /** "09:30 GMT" */
+  time: string;
+  endTime: string;
+  status: BookingStatus;
+  statusLabel: string;
+  paymentStatus: BookingPaymentStatus;
+  paymentStatusLabel: string;
+  customerName: string;
+  customerPhone: string | null;
+  vehicle: string;
+  registration: string;
+  services: string[];
+  addons: string[];
+  address: string;
+  accessNotes: string | null;
+  readiness: { water: boolean; power: boolean; covered: boolean };
+  customerNotes: string | null;
+  /** The customer's answer to the reminder's site checklist (ADR 0027). */
+  siteCheck: { answer: "all_set" | "changed" | null; note: string | null };
+  totalMinor: number;
+  dueMinor: number;
+  /** "£85.00" still to collect (total less what was kept). */
+  due: string;
+  isNext: boolean;
+};
+
+export type TeamJobs = { teamId: string; teamName: string; colour: string; jobs: TodayJob[] };
+
+export type JobDay = {
+  date: string;
+  /** "Monday 23 November 2026" */
+  title: string;
+  count: number;
+  teams: TeamJobs[];
+};
+
+export async function loadJobDays(
+  db: DbOrTx,
+  // The teams come as a promise: they are read at the same time as the jobs.
+  input: { dates: readonly string[]; timeZone: string; teams: Promise<readonly ScheduleTeam[]>; now: Date },
+): Promise<{ days: JobDay[]; nextJobId: string | null }> {
+  const tz = input.timeZone;
+  const first = input.dates[0];
+  const last = input.dates.at(-1);
+  if (!first || !last) return { days: [], nextJobId: null };
+  const from = startOfLocalDate(first, tz);
+  const to = startOfLocalDate(addDays(last, 1), tz);
+  const rows = await db
+    .select({
+      id: bookings.id,
+      reference: bookings.reference,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+      status: bookings.status,
+      teamId: bookings.teamId,
+      customerId: bookings.customerId,
+      currency: bookings.currency,
+      totalMinor: bookings.totalMinor,
+      amountPaidMinor: bookings.amountPaidMinor,
+      amountRefundedMinor: bookings.amountRefundedMinor,
+      adjustmentMinor: bookings.adjustmentMinor,
+      feeMinor: bookings.feeMinor,
+      vehicle: bookings.vehicleSnapshot,
+      address: bookings.addressSnapshot,
+      customerNotes: bookings.customerNotes,
+      siteCheck: bookings.siteCheck,
+      siteCheckNote: bookings.siteCheckNote,
+    })
+    .from(bookings)
+    .where(and(gte(bookings.startsAt, from), lt(bookings.startsAt, to), bookingTakesTime(bookings.status)))
+    .orderBy(asc(bookings.startsAt), asc(bookings.id));
+  const ids = rows.map((r) => r.id);
+  const [items, contacts, teams] = await Promise.all([
+    ids.length === 0
+      ? []
+      : db
+          .select({ bookingId: bookingItems.bookingId, kind: bookingItems.kind, name: bookingItems.name })
+          .from(bookingItems)
+          .where(and(inArray(bookingItems.bookingId, ids), inArray(bookingItems.kind, ["package", "addon"])))
+          .orderBy(asc(bookingItems.bookingId), asc(bookingItems.position)),
+    findUserContacts(
+      db,
+      rows.map((r) => r.customerId),
+    ),
+    input.teams,
+  ]);
+  // Each date's end, once: the rows are placed by comparing instants, not by formatting each one.
+  const ends = input.dates.map((date) => ({ date, end: startOfLocalDate(addDays(date, 1), tz) }));
+  const todayEnd = ends[0]?.end ?? to;
+  const next = nextJobId(
+    rows.filter((r) => r.startsAt < todayEnd),
+    input.now,
+  );
+  const itemsOf = new Map<string, typeof items>();
+  for (const i of items) itemsOf.set(i.bookingId, [...(itemsOf.get(i.bookingId) ?? []), i]);
+  const byDate = new Map<string, TodayJob[]>();
+  const teamOf = new Map<string, string>();
+  for (const r of rows) {
+    const { paymentStatus, dueMinor } = bookingMoney(r);
+    const contact = contacts.get(r.customerId);
+    const erased = !contact || contact.erased;
+    const mine = itemsOf.get(r.id) ?? [];
+    const a = r.address;
+    const job: TodayJob = {
+      id: r.id,
+      reference: r.reference,
+      startsAt: r.startsAt,
+      endsAt: r.endsAt,
+      time: formatTime(r.startsAt, tz),
+      endTime: formatTime(r.endsAt, tz),
+      status: r.status,
+      statusLabel: BOOKING_STATUS_LABELS[r.status],
+      paymentStatus,
+      paymentStatusLabel: PAYMENT_STATUS_LABELS[paymentStatus],
+      customerName: erased ? "(erased account)" : contact.name,
+      customerPhone: erased ? null : contact.phone,
+      vehicle: [r.vehicle.make, r.vehicle.model].filter(Boolean).join(" "),
+      registration: r.vehicle.registration,
+      services: mine.filter((i) => i.kind === "package").map((i) => i.name),
+      addons: mine.filter((i) => i.kind === "addon").map((i) => i.name),
+      address: [a.line1, a.line2, a.town, a.postcode].filter(Boolean).join(", "),
+      accessNotes: a.accessNotes,
+      readiness: { water: a.hasWater, power: a.hasPower, covered: a.hasCoveredSpace },
+      customerNotes: r.customerNotes,
+      siteCheck: { answer: r.siteCheck ?? null, note: r.siteCheckNote },
+      totalMinor: r.totalMinor,
+      dueMinor,
+      due: formatMoney(dueMinor, r.currency),
+      isNext: r.id === next,
+    };
+    const date = ends.find((e) => r.startsAt < e.end)?.date ?? last;
+    byDate.set(date, [...(byDate.get(date) ?? []), job]);
+    teamOf.set(r.id, r.teamId);
+  }
+  const days = input.dates.map((date) => {
+    const jobs = byDate.get(date) ?? [];
+    const teamJobs = teams
+      .map((t) => ({
+        teamId: t.id,
+        teamName: t.name,
+        colour: t.colour,
+        jobs: jobs.filter((j) => teamOf.get(j.id) === t.id),
+      }))
+      .filter((t) => t.jobs.length > 0);
+    return {
+      date,
+      title: formatLongDate(new Date(startOfLocalDate(date, tz).getTime() + 12 * 3_600_000), tz),
+      count: jobs.length,
+      teams: teamJobs,
+    };
+  });
+  return { days, nextJobId: next };
+}

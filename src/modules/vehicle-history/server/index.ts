@@ -1,0 +1,2 @@
+// The module's public server surface: other modules and the app import from here only (ADR 0016).
+export { loadVehicleServiceHistory } from "./vehicle-history";

@@ -1,0 +1,310 @@
+import "server-only";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { BookingStatus, UserRole } from "@/lib/enums";
+import { findUserByEmail } from "@/modules/accounts/server";
+import { createPasswordlessCustomer } from "@/modules/accounts/server";
+import { hasPassword, saveAddressForCustomer, saveVehicleForCustomer } from "@/modules/accounts/server";
+import { reserve } from "@/modules/availability/server";
+import { amountDueNow } from "@/modules/pricing/domain/quote";
+import { getSettingsOrThrow } from "@/modules/settings/server";
+import type { Db, DbOrTx } from "@/server/db";
+import { bookings } from "@/server/db/schema";
+import { AppError, type FieldErrors, sqlState, SQLSTATE } from "@/server/errors";
+import { logger } from "@/server/logger";
+import type { CreateBookingInput } from "../book-schemas";
+import { isComplete, resolveChoices } from "../domain/wizard-choices";
+import { idempotencyKeyFor } from "../domain/wizard-state";
+import { findOwnedAddress, findOwnedVehicle, loadBookingCatalogue } from "@/modules/bookings/server";
+import { bookingPagePath } from "@/modules/bookings/links";
+import { announceNewBooking, newBookingRecord } from "@/modules/bookings/server";
+import { insertBookingRecord } from "@/modules/bookings/server";
+import { bookingHoldExpiry } from "@/modules/bookings/server";
+import { addressSnapshotOf, vehicleSnapshotOf } from "./wizard-records";
+import { faultPoint } from "@/server/fault-point";
+
+// The wizard's commit (PRODUCT.md §3.1, §4, §5, §7, §11). The server decides everything: the package,
+// add-ons, size and zone are read from the catalogue and priced by quote(); the start is re-checked and
+// a team chosen by reserve() under its per-date lock, with the overlap guard underneath. One wizard run
+// makes at most one booking: its run id is the booking's idempotency key, so a double click, a resubmit
+// or two racing requests all answer with the same booking.
+
+export type BookingActor = { id: string; role: UserRole } | null;
+
+/**
+ * Starts the online payment of a booking that has committed (the payments module's `startCheckout`).
+ * Passed in by the caller — the /api/book route — so that bookings never depends on payments.
+ */
+export type StartCheckout = (
+  db: DbOrTx,
+  actor: { id: string },
+  input: { bookingId: string },
+  deps: { now: Date },
+) => Promise<{ url: string }>;
+
+export type CreateBookingResult = {
+  bookingId: string;
+  reference: string;
+  accessToken: string;
+  status: BookingStatus;
+  /** The checkout (payment due online) or the booking's success page. */
+  redirectTo: string;
+};
+
+type BookingRow = typeof bookings.$inferSelect;
+
+export const ADMIN_REFUSED =
+  "You're signed in as an admin. Bookings for customers are made from the back office — sign out to book as a customer.";
+const HOLD_EXPIRED =
+  "Your held time ran out before payment was completed, so it was released. Please choose a time again.";
+const ALREADY_MADE =
+  "This booking has already been made. To book another time, submit again: it will be a new booking.";
+const CHECKOUT_DOWN =
+  "We couldn't start the payment just now. Your time is held for a few minutes — please try again.";
+
+/** Thrown inside the transaction so the customer and saved rows written before reserve() roll back too. */
+class SlotRefused extends Error {
+  constructor(readonly userMessage: string) {
+    super(userMessage);
+  }
+}
+
+const invalid = (fieldErrors: FieldErrors) => new AppError("VALIDATION", undefined, fieldErrors);
+
+export async function createBooking(
+  db: Db,
+  actor: BookingActor,
+  input: CreateBookingInput,
+  opts: { now?: Date; startCheckout: StartCheckout },
+): Promise<CreateBookingResult> {
+  const now = opts.now ?? new Date();
+  // An admin's session is not a customer's: admins book for customers from the back office.
+  if (actor?.role === "admin") throw new AppError("FORBIDDEN", ADMIN_REFUSED);
+
+  const key = idempotencyKeyFor(input.run);
+  const secretHash = hashRunSecret(input.runSecret);
+  const earlier = await findByKey(db, key);
+  if (earlier) return replay(db, earlier, input, actor, now, opts.startCheckout);
+
+  const errors: FieldErrors = {};
+  if (!actor) {
+    // Saved ids mean nothing without a session: a guest tells us about the vehicle and the address.
+    if (input.savedVehicleId || !input.vehicleDetails)
+      errors.vehicleDetails = ["Tell us about your vehicle: make, model and registration."];
+    if (input.savedAddressId || !input.addressDetails)
+      errors.addressDetails = ["Tell us where we'll do the work."];
+    if (!input.contact) errors.contact = ["Tell us your name, email address and phone number."];
+  }
+  const [settings, catalogue, savedVehicle, savedAddress] = await Promise.all([
+    getSettingsOrThrow(db),
+    loadBookingCatalogue(db),
+    actor && input.savedVehicleId ? findOwnedVehicle(db, actor.id, input.savedVehicleId) : null,
+    actor && input.savedAddressId ? findOwnedAddress(db, actor.id, input.savedAddressId) : null,
+  ]);
+  // Someone else's vehicle or address is refused exactly like one that does not exist.
+  if (actor && input.savedVehicleId && !savedVehicle)
+    errors.savedVehicleId = ["Choose one of your vehicles."];
+  if (actor && input.savedAddressId && !savedAddress)
+    errors.savedAddressId = ["Choose one of your addresses."];
+
+  const choices = resolveChoices(catalogue, {
+    service: input.service,
+    sizeId: savedVehicle?.vehicleSizeId ?? input.size ?? null,
+    addons: input.addons,
+    postcode: savedAddress?.postcode ?? input.postcode ?? null,
+  });
+  const e = choices.errors;
+  if (e.service) errors.service = [e.service];
+  if (e.size) (errors[savedVehicle ? "savedVehicleId" : "size"] ??= []).push(e.size);
+  if (e.addons) errors.addons = [e.addons];
+  if (e.postcode) (errors[savedAddress ? "savedAddressId" : "postcode"] ??= []).push(e.postcode);
+  if (Object.keys(errors).length || !isComplete(choices)) throw invalid(errors);
+
+  const vehicleDetails = input.vehicleDetails;
+  const addressDetails = input.addressDetails;
+  const contact = input.contact;
+  const vehicleSource = savedVehicle ?? vehicleDetails;
+  const addressSource = savedAddress ?? (addressDetails && { ...addressDetails, postcode: choices.postcode });
+  if (!vehicleSource || !addressSource)
+    throw invalid({ [vehicleSource ? "addressDetails" : "vehicleDetails"]: ["Please complete this step."] });
+  const q = choices.quote;
+  const dueNow = amountDueNow(q.totalMinor, settings.paymentMode, settings.depositPercent);
+  // Nothing to take online (on the day, or a free job) means no payment hold. A booking that needs the
+  // business's approval takes no money before it is approved (ADR 0010): paying would confirm it.
+  const takesPayment = !settings.approvalRequired && settings.paymentMode !== "on_the_day" && dueNow > 0;
+  const status: BookingStatus = settings.approvalRequired
+    ? "awaiting_approval"
+    : takesPayment
+      ? "pending_payment"
+      : "confirmed";
+  const holdExpiresAt = takesPayment ? new Date(now.getTime() + settings.holdMinutes * 60_000) : null;
+  const vehicleSnapshot = vehicleSnapshotOf(vehicleSource, choices.size.name);
+  const addressSnapshot = addressSnapshotOf(addressSource, actor ? undefined : contact);
+
+  const attempt = () =>
+    db.transaction(async (tx) => {
+      const customerId = actor
+        ? actor.id
+        : (
+            await createPasswordlessCustomer(tx, {
+              name: contact?.name ?? "",
+              email: contact?.email ?? "",
+              phone: contact?.phone ?? null,
+              reason: "booking",
+              // The set-up link is a section of the booking's own email (booking-emails.ts), not an email.
+              sendSetupLink: false,
+            })
+          ).userId;
+      // The booking's vehicle and address are kept on the account it belongs to (issue 27 #6): a
+      // signed-in customer's, or a guest's account that nobody can sign in to yet — the one this booking
+      // made, or made by earlier bookings — which the guest then claims by choosing a password. An
+      // account with a password is never changed by someone who is not signed in to it: its guest
+      // booking keeps them in its snapshots only.
+      const keeps = actor !== null || !(await hasPassword(tx, customerId));
+      const vehicleId =
+        savedVehicle?.id ??
+        (keeps && vehicleDetails
+          ? await saveVehicleForCustomer(tx, customerId, choices.size.id, vehicleDetails)
+          : null);
+      const addressId =
+        savedAddress?.id ??
+        (keeps && addressDetails
+          ? await saveAddressForCustomer(tx, customerId, choices.postcode, {
+              ...addressDetails,
+              // The site answers as the booking took them (a guest's come from the details step).
+              hasWater: addressSnapshot.hasWater,
+              hasPower: addressSnapshot.hasPower,
+              hasCoveredSpace: addressSnapshot.hasCoveredSpace,
+            })
+          : null);
+
+      const result = await reserve(tx, {
+        start: input.start,
+        durationMinutes: q.totalMinutes,
+        zoneBufferMinutes: q.travelBufferMinutes,
+        now,
+        holdExpiry: bookingHoldExpiry,
+        createOwner: async (sp, slot) => {
+          const booking = await insertBookingRecord(
+            sp,
+            newBookingRecord({
+              idempotencyKey: key,
+              runSecretHash: secretHash,
+              customerId,
+              status,
+              source: "online",
+              slot,
+              currency: settings.currency,
+              quote: q,
+              dueNowMinor: dueNow,
+              vehicleId,
+              vehicleSnapshot,
+              addressId,
+              addressSnapshot,
+              customerNotes: input.notes ?? contact?.notes ?? null,
+              holdExpiresAt,
+              now,
+              // A guest is not signed in: who booked is the system acting on an online submission.
+              created: { actorId: actor?.id ?? null, data: { source: "online", guest: !actor } },
+              // The booking's allocation on the chosen team, under reserve()'s savepoint.
+              withAllocation: true,
+            }),
+          );
+          return { owner: booking, allocation: null };
+        },
+        // Confirmed now → "confirmed" (with the calendar file); waiting for payment or approval → "received".
+        afterReserve: (atx, { owner }) => announceNewBooking(atx, owner),
+      });
+      if (!result.ok) throw new SlotRefused(result.message);
+      return result.owner;
+    });
+
+  let booking: BookingRow | null = null;
+  for (let tries = 0; !booking; tries++) {
+    try {
+      booking = await attempt();
+    } catch (err) {
+      if (err instanceof SlotRefused)
+        throw new AppError("SLOT_TAKEN", err.userMessage, { start: [err.userMessage] });
+      if (sqlState(err) !== SQLSTATE.uniqueViolation || tries >= 2) throw err;
+      // A concurrent submit of this run won the race: answer with its booking. (Otherwise the guest's
+      // email was registered meanwhile, or a reference collided: try again.)
+      const winner = await findByKey(db, key);
+      if (winner) return replay(db, winner, input, actor, now, opts.startCheckout);
+    }
+  }
+  return finish(db, booking, now, opts.startCheckout);
+}
+
+const hashRunSecret = (secret: string) => createHash("sha256").update(secret).digest("base64url");
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+async function findByKey(db: DbOrTx, key: string): Promise<BookingRow | null> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.idempotencyKey, key));
+  return row ?? null;
+}
+
+/**
+ * The same run submitted again. It answers with the booking only to the person who made it (the same
+ * account, the same time): a run id copied from someone else's link reveals nothing.
+ */
+async function replay(
+  db: DbOrTx,
+  booking: BookingRow,
+  input: CreateBookingInput,
+  actor: BookingActor,
+  now: Date,
+  startCheckout: StartCheckout,
+): Promise<CreateBookingResult> {
+  // Only the tab that made it may replay a run: it alone holds the run's secret (a run id and a start
+  // can be read from a shared link or a browser history, and an email address is no secret).
+  const sameTab =
+    booking.runSecretHash !== null && sameHash(booking.runSecretHash, hashRunSecret(input.runSecret));
+  const customerId = actor
+    ? actor.id
+    : input.contact
+      ? ((await findUserByEmail(db, input.contact.email))?.id ?? null)
+      : null;
+  if (!sameTab || customerId !== booking.customerId || booking.startsAt.getTime() !== input.start.getTime())
+    throw new AppError("CONFLICT", ALREADY_MADE, { run: [ALREADY_MADE] });
+  const lapsed =
+    booking.status === "expired" ||
+    (booking.status === "pending_payment" &&
+      booking.holdExpiresAt !== null &&
+      booking.holdExpiresAt.getTime() <= now.getTime());
+  if (lapsed) throw new AppError("SLOT_TAKEN", HOLD_EXPIRED, { start: [HOLD_EXPIRED] });
+  return finish(db, booking, now, startCheckout);
+}
+
+/** After commit: a checkout when money is due online, else the success page. */
+async function finish(
+  db: DbOrTx,
+  b: BookingRow,
+  now: Date,
+  startCheckout: StartCheckout,
+): Promise<CreateBookingResult> {
+  let redirectTo = bookingPagePath("success", b);
+  if (b.status === "pending_payment") {
+    faultPoint("book:reserved");
+    try {
+      redirectTo = (await startCheckout(db, { id: b.customerId }, { bookingId: b.id }, { now })).url;
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      // The booking and its hold are safe; submitting the same run again retries the checkout.
+      logger.error({ err, bookingId: b.id }, "starting the checkout failed");
+      throw new AppError("INTERNAL", CHECKOUT_DOWN);
+    }
+  }
+  return {
+    bookingId: b.id,
+    reference: b.reference,
+    accessToken: b.accessToken,
+    status: b.status,
+    redirectTo,
+  };
+}

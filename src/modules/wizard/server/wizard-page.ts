@@ -1,0 +1,344 @@
+import "server-only";
+import type { UserRole } from "@/lib/enums";
+import { formatDateTime } from "@/lib/dates";
+import { matchZone } from "@/lib/postcode";
+import type { Slot } from "@/modules/availability/domain/slots";
+import { amountDueNow, type QuoteLine } from "@/modules/pricing/domain/quote";
+import { getSettingsOrThrow, type Settings } from "@/modules/settings/server";
+import { getDb } from "@/server/db";
+import { bookingPromises, cancellationPromiseSentence } from "@/modules/bookings/domain/booking-promises";
+import {
+  addonOptions,
+  bookablePackages,
+  type BookingCatalogue,
+  type CatalogueService,
+  type CatalogueSize,
+  type CatalogueZone,
+  isComplete,
+  priceOf,
+  resolveChoices,
+  type ResolvedChoices,
+  sizeOptions,
+} from "../domain/wizard-choices";
+import {
+  idempotencyKeyFor,
+  newRunId,
+  parseWizardState,
+  resolveStep,
+  type SearchParams,
+  stepsFor,
+  wizardHref,
+  type WizardState,
+  type WizardStep,
+} from "../domain/wizard-state";
+import {
+  listSaved,
+  loadBookingCatalogue,
+  findRunBooking,
+  type SavedAddress,
+  type SavedVehicle,
+} from "@/modules/bookings/server";
+import { type DateStepTimes, isStartBookable, loadDateStep } from "./wizard-times";
+
+// Everything one wizard page shows, from the URL alone: the choices are checked against the live
+// catalogue, priced with quote(), and the step asked for is shown only when every step before it holds
+// — otherwise the page goes to the first step that needs attention, with its message.
+
+export type WizardViewer = { id: string; role: UserRole } | null;
+export type RunState = WizardState & { run: string };
+
+export type WizardSummary = {
+  serviceName: string;
+  lines: QuoteLine[] | null;
+  totalMinor: number | null;
+  totalMinutes: number | null;
+  /** False until the postcode is known: the travel fee may still change the total. */
+  travelKnown: boolean;
+  vehicle: string | null;
+  place: string | null;
+  when: string | null;
+};
+
+export type WizardView = {
+  kind: "wizard";
+  state: RunState;
+  /** The run id was made for this page (no run in the URL yet). */
+  isNewRun: boolean;
+  /** This run's booking lapsed (its payment hold ran out): the tab continues in a new run. */
+  runLapsed: boolean;
+  step: WizardStep;
+  steps: WizardStep[];
+  signedIn: boolean;
+  settings: Settings;
+  catalogue: BookingCatalogue;
+  choices: ResolvedChoices;
+  summary: WizardSummary | null;
+  /** The message to show on the current step (a stale or refused choice), if any. */
+  message: string | null;
+  savedVehicles: SavedVehicle[];
+  savedAddresses: SavedAddress[];
+  savedVehicle: SavedVehicle | null;
+  savedAddress: SavedAddress | null;
+  times: DateStepTimes | null;
+  dueNowMinor: number;
+  /** What the review step promises about cancelling this booking, computed for its time and now. */
+  cancellationPromise: { sentence: string; insideFreeWindow: boolean } | null;
+};
+
+export type WizardPage = { kind: "admin" } | { kind: "redirect"; href: string } | WizardView;
+
+export async function loadWizardPage(
+  params: SearchParams,
+  viewer: WizardViewer,
+  now: Date = new Date(),
+): Promise<WizardPage> {
+  if (viewer?.role === "admin") return { kind: "admin" };
+  const db = await getDb();
+  const parsed = parseWizardState(params);
+  const state: RunState = { ...parsed, run: parsed.run ?? newRunId() };
+  const steps = stepsFor(Boolean(viewer));
+  const [settings, catalogue, saved] = await Promise.all([
+    getSettingsOrThrow(db),
+    loadBookingCatalogue(db),
+    viewer ? listSaved(db, viewer.id) : null,
+  ]);
+  // Saved ids are looked up among the viewer's own only: anyone else's is simply not chosen.
+  const savedVehicle = (state.vehicle && saved?.vehicles.find((v) => v.id === state.vehicle)) || null;
+  const savedAddress = (state.address && saved?.addresses.find((a) => a.id === state.address)) || null;
+  const choices = resolveChoices(catalogue, {
+    service: state.service,
+    sizeId: savedVehicle?.vehicleSizeId ?? state.size,
+    addons: state.addons ?? [],
+    postcode: savedAddress?.postcode ?? state.postcode,
+  });
+  const job = isComplete(choices)
+    ? { durationMinutes: choices.quote.totalMinutes, zoneBufferMinutes: choices.zone.travelBufferMinutes }
+    : null;
+
+  const tz = settings.timeZone;
+  const asksBeyondTime = !parsed.step || steps.indexOf(parsed.step) > steps.indexOf("time");
+  // This run's booking, if it made one. Back on the review after booking, its time is held by that
+  // booking, not lost. If its payment hold ran out, this run is spent: the tab carries on in a new one.
+  // (What the tab shows about a booking comes from its own storage; a link's run id is replaced in any
+  // other tab.)
+  const made = parsed.run ? await findRunBooking(db, idempotencyKeyFor(parsed.run)) : null;
+  const lapsed = Boolean(
+    made &&
+    (made.status === "expired" ||
+      (made.status === "pending_payment" && made.holdExpiresAt && made.holdExpiresAt <= now)),
+  );
+  const booked = Boolean(made && !lapsed && asksBeyondTime);
+  const startBookable =
+    booked ||
+    (job && state.start && asksBeyondTime ? await isStartBookable(db, job, state.start, tz, now) : false);
+  const e = choices.errors;
+  const valid = (s: WizardStep): boolean => {
+    switch (s) {
+      case "service":
+        return Boolean(choices.service);
+      case "vehicle":
+        return Boolean(choices.size);
+      case "addons":
+        return !e.addons;
+      case "address":
+        return Boolean(choices.zone);
+      case "time":
+        return Boolean(job && startBookable);
+      default:
+        return true;
+    }
+  };
+  const answered = (s: WizardStep) => (s === "addons" ? state.addons !== null : s !== "details");
+  const step = resolveStep(parsed.step, steps, { valid, answered });
+  if (parsed.step && step !== parsed.step) return { kind: "redirect", href: wizardHref(state, { step }) };
+  const preselect = saved && defaultChoice(step, state, catalogue, choices, saved);
+  if (preselect) return { kind: "redirect", href: wizardHref(state, { ...preselect, step }) };
+
+  const times =
+    step === "time" && job
+      ? await loadDateStep(
+          db,
+          job,
+          { month: state.month, date: state.date, start: state.start },
+          tz,
+          settings.horizonDays,
+          now,
+        )
+      : null;
+  const startShown = state.start && (step === "time" ? times?.startBookable : startBookable);
+  const dueNowMinor = choices.quote
+    ? amountDueNow(choices.quote.totalMinor, settings.paymentMode, settings.depositPercent)
+    : 0;
+
+  return {
+    kind: "wizard",
+    state,
+    isNewRun: !parsed.run,
+    runLapsed: lapsed,
+    step,
+    steps,
+    signedIn: Boolean(viewer),
+    settings,
+    catalogue,
+    choices,
+    summary: summaryOf(choices, savedVehicle, savedAddress, startShown ? state.start : null, tz),
+    message: messageFor(
+      step,
+      lapsed && !state.notice ? { ...state, notice: "expired" } : state,
+      choices,
+      savedVehicle,
+      savedAddress,
+      times,
+      tz,
+    ),
+    savedVehicles: saved?.vehicles ?? [],
+    savedAddresses: saved?.addresses ?? [],
+    savedVehicle,
+    savedAddress,
+    times,
+    dueNowMinor,
+    cancellationPromise:
+      choices.quote && state.start
+        ? reviewCancellationPromise(settings, choices.quote.totalMinor, dueNowMinor, state.start, now)
+        : null,
+  };
+}
+
+/** The review step's cancellation promise: this booking's, at its start, if booked and paid now. */
+function reviewCancellationPromise(
+  settings: Settings,
+  totalMinor: number,
+  dueNowMinor: number,
+  start: string,
+  now: Date,
+): { sentence: string; insideFreeWindow: boolean } {
+  const b = { startsAt: new Date(start), chargeMinor: totalMinor, paidMinor: dueNowMinor };
+  const p = bookingPromises(b, settings, now);
+  return {
+    sentence: cancellationPromiseSentence(p, settings, b, "before_booking"),
+    insideFreeWindow: p.cancellation.insideFreeWindow && !p.cancellation.neverCosts,
+  };
+}
+
+/**
+ * A signed-in customer who reaches the vehicle or address step with nothing chosen there finds their
+ * default vehicle or address already chosen (in the URL, like any choice) — when it can be used for
+ * this booking. They can still pick another one or add a new one.
+ */
+function defaultChoice(
+  step: WizardStep,
+  state: WizardState,
+  catalogue: BookingCatalogue,
+  choices: ResolvedChoices,
+  saved: { vehicles: SavedVehicle[]; addresses: SavedAddress[] },
+): Partial<WizardState> | null {
+  if (step === "vehicle" && !state.vehicle && !state.size && choices.service) {
+    const v = saved.vehicles.find((x) => x.isDefault);
+    return v && priceOf(catalogue, choices.service.id, v.vehicleSizeId) ? { vehicle: v.id } : null;
+  }
+  if (step === "address" && !state.address && !state.postcode) {
+    const a = saved.addresses.find((x) => x.isDefault);
+    return a && matchZone(a.postcode, catalogue.zones) ? { address: a.id } : null;
+  }
+  return null;
+}
+
+function summaryOf(
+  c: ResolvedChoices,
+  savedVehicle: SavedVehicle | null,
+  savedAddress: SavedAddress | null,
+  start: string | null,
+  tz: string,
+): WizardSummary | null {
+  if (!c.service) return null;
+  return {
+    serviceName: c.service.name,
+    lines: c.quote?.lines ?? null,
+    totalMinor: c.quote?.totalMinor ?? null,
+    totalMinutes: c.quote?.totalMinutes ?? null,
+    travelKnown: Boolean(c.zone),
+    vehicle: savedVehicle
+      ? `${savedVehicle.make} ${savedVehicle.model} (${savedVehicle.registration})`
+      : c.size
+        ? `${c.size.name} vehicle`
+        : null,
+    place: savedAddress ? `${savedAddress.label}, ${savedAddress.postcode}` : c.zone ? c.postcode : null,
+    when: start ? formatDateTime(new Date(start), tz) : null,
+  };
+}
+
+function messageFor(
+  step: WizardStep,
+  state: RunState,
+  c: ResolvedChoices,
+  savedVehicle: SavedVehicle | null,
+  savedAddress: SavedAddress | null,
+  times: DateStepTimes | null,
+  tz: string,
+): string | null {
+  const e = c.errors;
+  switch (step) {
+    case "service":
+      return state.service ? (e.service ?? null) : null;
+    case "vehicle":
+      return state.size || savedVehicle ? (e.size ?? null) : null;
+    case "addons":
+      return e.addons ?? null;
+    case "address":
+      return state.postcode || savedAddress ? (e.postcode ?? null) : null;
+    case "time": {
+      if (state.notice === "taken")
+        return "That time was just taken. Please choose another — the list below is up to date.";
+      if (state.notice === "expired")
+        return "Your held time ran out before payment was completed, so it was released. Please choose a time again.";
+      if (state.start && times?.startBookable === false)
+        return `The time you chose, ${formatDateTime(new Date(state.start), tz)}, is no longer available. Please choose another — the list below is up to date.`;
+      return null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Packages for the first step: "from" price and the range of minutes over the sizes they are offered for. */
+export function packageCards(cat: BookingCatalogue) {
+  return bookablePackages(cat).map((group) => ({
+    ...group,
+    services: group.services.map((s) => {
+      const cells = cat.sizes.flatMap((z) => priceOf(cat, s.id, z.id) ?? []);
+      return {
+        service: s,
+        fromPriceMinor: Math.min(...cells.map((c) => c.priceMinor)),
+        minMinutes: Math.min(...cells.map((c) => c.durationMinutes)),
+        maxMinutes: Math.max(...cells.map((c) => c.durationMinutes)),
+      };
+    }),
+  }));
+}
+
+export type SavedVehicleOption = { vehicle: SavedVehicle; sizeName: string; offered: boolean };
+
+/** A customer's vehicles for this package: a vehicle whose size is not offered is shown, not choosable. */
+export function savedVehicleOptions(
+  cat: BookingCatalogue,
+  service: CatalogueService,
+  list: SavedVehicle[],
+): SavedVehicleOption[] {
+  return list.map((vehicle) => {
+    const size = cat.sizes.find((z) => z.id === vehicle.vehicleSizeId);
+    return {
+      vehicle,
+      sizeName: size?.name ?? "Size no longer offered",
+      offered: Boolean(size && priceOf(cat, service.id, size.id)),
+    };
+  });
+}
+
+export type SavedAddressOption = { address: SavedAddress; zone: CatalogueZone | null };
+
+export function savedAddressOptions(cat: BookingCatalogue, list: SavedAddress[]): SavedAddressOption[] {
+  return list.map((address) => ({ address, zone: matchZone(address.postcode, cat.zones) }));
+}
+
+export { addonOptions, sizeOptions };
+export type { CatalogueService, CatalogueSize, Slot };
