@@ -1,6 +1,8 @@
 // Module boundaries that a linter keeps (ADR 0016):
 // 1. Another module is reached through its public surface only: `@/modules/<m>/server` (its index),
 //    `schemas`, `actions`, `components/*`, `domain/*`, `links` — never `@/modules/<m>/server/<file>`.
+//    A module's test hooks (`@/modules/<m>/server/test-hooks`: arranging state for the browser tests) are
+//    a separate entry that only the test routes (`src/app/api/test/**`) and `src/testing` may import.
 // 2. The platform (`src/server`) imports no module; the composition root (`src/composition`) wires them.
 // 3. A module (and the platform, the app, the composition root) writes only the tables it owns. Each table's owner is written in its schema file as a
 //    `// @owner <module>[, <module>]` line above `export const <table> = pgTable(…)`.
@@ -15,7 +17,7 @@ export function readTableOwners(dir = SCHEMA_DIR) {
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".ts"))) {
     let pending = null;
     for (const line of fs.readFileSync(path.join(dir, file), "utf8").split("\n")) {
-      const tag = line.match(/^\s*\/\/ @owner ([a-z][a-z, ]*)$/);
+      const tag = line.match(/^\s*\/\/ @owner ([a-z][a-z, -]*)$/);
       if (tag) pending = tag[1].split(",").map((s) => s.trim());
       const table = line.match(/^export const (\w+) = pgTable\(/);
       if (table) {
@@ -58,6 +60,8 @@ export const moduleBoundaries = {
     messages: {
       deepImport:
         "Import {{module}}'s public surface ('@/modules/{{module}}/server'), not its internals ('{{source}}').",
+      testHooksOutsideTests:
+        "'{{source}}' arranges state for tests: only src/app/api/test/** and src/testing may import it.",
       platformImportsModule:
         "The platform (src/server) imports no module; wire '{{source}}' in from src/composition instead.",
       foreignWrite:
@@ -68,6 +72,7 @@ export const moduleBoundaries = {
   create(context) {
     const area = areaOf(context.filename);
     if (area === null) return {};
+    const rel = context.filename.split(path.sep).join("/");
     const owners = readTableOwners();
     /** Local names of tables imported from the schema, mapped to their export names. */
     const tables = new Map();
@@ -78,7 +83,11 @@ export const moduleBoundaries = {
         const mod = source.match(/^@\/modules\/([a-z-]+)\/(.*)$/);
         if (mod) {
           const [, target, rest] = mod;
-          if (area === "platform") {
+          const mayUseTestHooks = area === "testing" || /(?:^|\/)src\/app\/api\/test\//.test(rel);
+          if (rest === "server/test-hooks") {
+            if (!mayUseTestHooks)
+              context.report({ node, messageId: "testHooksOutsideTests", data: { source } });
+          } else if (area === "platform") {
             context.report({ node, messageId: "platformImportsModule", data: { source } });
           } else if (target !== area && /^server\/./.test(rest)) {
             context.report({ node, messageId: "deepImport", data: { module: target, source } });

@@ -14,13 +14,13 @@ import { BOOKING_STATUSES } from "@/lib/enums";
 import { ADMIN_CUSTOMER_SORTS, type AdminCustomersQuery } from "@/modules/accounts/admin-customers-filters";
 import { listAdminCustomers } from "@/modules/accounts/server/admin-customers";
 import { adminCustomersCsvResponse } from "@/modules/accounts/server/admin-customers-csv";
-import { listAdminBookings } from "@/modules/bookings/server/admin-bookings";
+import { listAdminBookings } from "@/modules/booking-list/server/admin-bookings";
 import { customerFactsSource } from "@/modules/bookings/server/customer-facts";
-import { adminBookingsCsvResponse } from "@/modules/bookings/server/admin-bookings-csv";
+import { adminBookingsCsvResponse } from "@/modules/booking-list/server/admin-bookings-csv";
 import {
   ADMIN_BOOKING_SORTS,
   type AdminBookingsQuery,
-} from "@/modules/bookings/server/admin-bookings-filters";
+} from "@/modules/booking-list/server/admin-bookings-filters";
 import { setDatabaseForProcess } from "@/server/db";
 import type { DatabaseHandle, Db } from "@/server/db/client";
 import { pct, rng, runOnDatabases } from "./databases";

@@ -64,12 +64,12 @@ const ACTIONS: Record<string, Requirement> = {
   bookingSlotDayAction: "admin",
   moveBookingAction: "admin",
   reassignTeamAction: "admin",
-  // src/modules/bookings/admin-phone-actions.ts
+  // src/modules/phone-bookings/admin-phone-actions.ts
   customerSavedAction: "admin",
   phoneJobDayAction: "admin",
   phoneQuoteAction: "admin",
   searchCustomersAction: "admin",
-  // src/modules/bookings/reschedule-actions.ts
+  // src/modules/reschedule/reschedule-actions.ts
   acceptRescheduleOfferAction: "customer",
   approveRescheduleAction: "admin",
   counterOfferRescheduleAction: "admin",
@@ -79,11 +79,12 @@ const ACTIONS: Record<string, Requirement> = {
   requestRescheduleAction: "customer",
   rescheduleSlotDayAction: "customer",
   withdrawRescheduleAction: "customer",
-  // src/modules/bookings/site-check-actions.ts (the reminder's signed link is the key; feeds are the owner's)
+  // src/modules/reminders/site-check-actions.ts (the reminder's signed link is the key)
   answerSiteCheckAction: "public",
+  // src/modules/calendar-feeds/calendar-feed-actions.ts (the use case checks who may hold which feed)
   createCalendarFeedAction: "signed_in",
   revokeCalendarFeedAction: "signed_in",
-  // src/modules/bookings/weather-actions.ts (the admin's weather day; the customer's signed link is the key)
+  // src/modules/reschedule/weather-actions.ts (the admin's weather day; the customer's signed link is the key)
   acceptWeatherOfferAction: "public",
   askAnotherWeatherTimeAction: "public",
   liftWeatherDayAction: "admin",

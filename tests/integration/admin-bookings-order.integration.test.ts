@@ -5,7 +5,7 @@ import {
   adminBookingBatches,
   listAdminBookings,
   parseAdminBookingsQuery,
-} from "@/modules/bookings/server";
+} from "@/modules/booking-list/server";
 import { setDatabaseForProcess } from "@/server/db";
 import {
   defaultAddressSnapshot,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookAgainHref } from "@/modules/wizard/server";
 import { getMyBooking, listMyBookings } from "@/modules/bookings/server";
 import { bookingLedger } from "@/modules/payments/server";
-import { bookingEvents } from "@/server/db/schema";
+import { bookingEvents, vehicles } from "@/server/db/schema";
 import {
   insertAddress,
   insertBooking,
@@ -16,7 +16,6 @@ import {
   type UserRow,
 } from "@tests/factories";
 import { eq } from "drizzle-orm";
-import { vehicles } from "@/server/db/schema";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 
 // Issue 13: the customer's bookings list and one booking. Only their own; upcoming (not over, not ended)

@@ -17,11 +17,10 @@ import {
   verifyWeatherToken,
   weatherToken,
 } from "@/modules/reschedule/server";
-import { expireHolds } from "@/modules/bookings/server";
-import { moveBookingAsAdmin } from "@/modules/booking-moves/server";
+import { expireHolds, moveBookingAsAdmin } from "@/modules/bookings/server";
 import { siteCheckToken } from "@/modules/reminders/server";
 import { LIFTED_MESSAGE } from "@/modules/reschedule/domain/weather-rules";
-import { moveBookingInput } from "@/modules/booking-moves/admin-move-schemas";
+import { moveBookingInput } from "@/modules/bookings/admin-move-schemas";
 import { weatherDayInput } from "@/modules/reschedule/weather-schemas";
 import { renderTemplate } from "@/modules/notifications/templates";
 import { setDatabaseForProcess } from "@/server/db";

@@ -89,7 +89,7 @@ describe("one money truth (ADR 0040): no due, owed or refundable computed outsid
 
   it("scans src/ and the migrations after 0024", () => {
     const all = scanned();
-    expect(all).toContain("src/modules/bookings/server/admin-bookings.ts");
+    expect(all).toContain("src/modules/booking-list/server/admin-bookings.ts");
     expect(all).toContain("drizzle/0025_money_truth.sql");
     expect(all.some((f) => f.startsWith("drizzle/0024"))).toBe(false);
   });

@@ -1,6 +1,6 @@
 import "server-only";
 import { localDateOf } from "@/lib/dates";
-import { CSV_BOM, csvDateTime, csvDecimal, csvRow } from "@/modules/bookings/domain/csv";
+import { CSV_BOM, csvDateTime, csvDecimal, csvRow } from "@/lib/csv";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { SessionUser } from "@/server/auth";
 import { getDb } from "@/server/db";

@@ -16,8 +16,8 @@ import {
 import { AppError } from "@/server/errors";
 import { formatDateTime } from "@/lib/dates";
 import { eraseCustomerFromBookings } from "@/modules/bookings/server";
-import { enqueueEmail } from "@/modules/notifications/server";
-import { eraseEmailsOf } from "@/modules/notifications/server";
+import { eraseCustomerFromRequests } from "@/modules/reschedule/server";
+import { enqueueEmail, eraseEmailsOf } from "@/modules/notifications/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { notifySessionsEnded } from "@/server/realtime/publish";
 
@@ -99,6 +99,7 @@ export async function deleteAccount(
         ),
       );
     await eraseCustomerFromBookings(tx, user.id);
+    await eraseCustomerFromRequests(tx, user.id);
     // Their own photos go; a service photo they uploaded as an admin belongs to the business.
     await tx.delete(uploads).where(and(eq(uploads.ownerId, user.id), ne(uploads.purpose, "service_image")));
     await tx.delete(vehicles).where(eq(vehicles.ownerId, user.id));

@@ -122,3 +122,26 @@ export async function releaseRescheduleHolds(
       ),
     );
 }
+
+/** Releases a reschedule request's held time; the span it freed (for the live events), or null. */
+export async function releaseRequestHold(
+  tx: Tx,
+  requestId: string,
+  status: "released" | "expired",
+  now: Date,
+): Promise<[Date, Date] | null> {
+  const rows = await tx
+    .update(allocations)
+    .set({ status, releasedAt: now, updatedAt: now })
+    .where(and(eq(allocations.rescheduleRequestId, requestId), eq(allocations.status, "pending_reschedule")))
+    .returning(during);
+  return spanOf(rows.map((r) => ({ start: Number(r.start), end: Number(r.end) })));
+}
+
+/** A reschedule request's held time stays held until its new expiry (a weather offer's own). */
+export async function extendRequestHold(tx: Tx, requestId: string, expires: Date): Promise<void> {
+  await tx
+    .update(allocations)
+    .set({ holdExpiresAt: expires })
+    .where(and(eq(allocations.rescheduleRequestId, requestId), eq(allocations.status, "pending_reschedule")));
+}

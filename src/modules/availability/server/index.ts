@@ -5,8 +5,10 @@ export {
   type ExpiredHolds,
   type HoldExpiry,
   type HoldWindow,
+  extendRequestHold,
   publishScheduleFreed,
   registerHoldExpiry,
+  releaseRequestHold,
   releaseRescheduleHolds,
   spanOf,
 } from "./holds";

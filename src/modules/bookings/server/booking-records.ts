@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/server/db";
-import { allocations, bookingEvents, bookingItems, bookings, rescheduleRequests } from "@/server/db/schema";
+import { allocations, bookingEvents, bookingItems, bookings } from "@/server/db/schema";
 import { allocationStatusFor } from "../domain/booking-status";
 
 // The bookings module's writes that are not a status change, for the modules around it: a booking's
@@ -145,6 +145,50 @@ export async function extendPaymentHold(tx: Tx, bookingId: string, until: Date):
 }
 
 /**
+ * Claims a confirmed booking's reminder for this start time (a booking moved since has another one).
+ * Null when another worker claimed it first or the booking changed: the reminder is then not sent twice.
+ */
+export async function claimBookingReminder(
+  tx: Tx,
+  bookingId: string,
+  startsAt: Date,
+  now: Date,
+): Promise<Booking | null> {
+  const [claimed] = await tx
+    .update(bookings)
+    .set({ reminderSentAt: now })
+    .where(
+      and(
+        eq(bookings.id, bookingId),
+        isNull(bookings.reminderSentAt),
+        eq(bookings.status, "confirmed"),
+        eq(bookings.startsAt, startsAt),
+      ),
+    )
+    .returning();
+  return claimed ?? null;
+}
+
+/** The customer's answer to the site checklist, kept on the booking (the caller holds its lock). */
+export async function setSiteCheckAnswer(
+  tx: Tx,
+  bookingId: string,
+  answer: { answer: "all_set" | "changed"; note: string | null; now: Date },
+): Promise<Booking | null> {
+  const [updated] = await tx
+    .update(bookings)
+    .set({
+      siteCheck: answer.answer,
+      siteCheckNote: answer.note,
+      siteCheckAt: answer.now,
+      updatedAt: answer.now,
+    })
+    .where(eq(bookings.id, bookingId))
+    .returning();
+  return updated ?? null;
+}
+
+/**
  * A deleted account's bookings stay in the business's books without the personal parts: notes,
  * registration, colour and year, the street address (the town and the postcode district remain), and
  * the reason they gave when they cancelled.
@@ -159,7 +203,4 @@ export async function eraseCustomerFromBookings(tx: Tx, userId: string): Promise
     })
     .where(eq(bookings.customerId, userId));
   await tx.update(bookings).set({ cancellationReason: null }).where(eq(bookings.cancelledBy, userId));
-  // The reasons they gave for asking to move a booking are theirs too.
-  const mine = tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.customerId, userId));
-  await tx.update(rescheduleRequests).set({ reason: "" }).where(inArray(rescheduleRequests.bookingId, mine));
 }

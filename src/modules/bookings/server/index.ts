@@ -6,10 +6,15 @@ export {
   tellCustomerBookingEnded,
 } from "./admin-booking-actions";
 export { describeEvent, getAdminBookingPage, loadAdminBookingPage } from "./admin-booking-view";
-export { adminBookingBatches, listAdminBookings } from "./admin-bookings";
-export { adminBookingsCsvResponse, csvDownloadResponse } from "./admin-bookings-csv";
-export { type AdminBookingsQuery, isFiltered, parseAdminBookingsQuery } from "./admin-bookings-filters";
-export { adminBookingsPageData } from "./admin-bookings-options";
+export {
+  type AdminSlotDay,
+  type AdminSlotTeam,
+  checkAdminSlot,
+  getAdminSlotDay,
+  inTheWayMessage,
+  listActiveTeams,
+  whatIsInTheWay,
+} from "./admin-slots";
 export { findBookingForViewer, isOwner } from "./booking-access";
 export {
   type SavedAddress,
@@ -34,12 +39,14 @@ export {
   type Booking,
   type BookingRecordInput,
   addToBookingLedger,
+  claimBookingReminder,
   eraseCustomerFromBookings,
   extendPaymentHold,
   insertBookingRecord,
   lockBooking,
   recordBookingEvents,
   setBookingCharge,
+  setSiteCheckAnswer,
 } from "./booking-records";
 export { BOOKING_STATUS_LABELS, type BookingView, getBookingView } from "./booking-view";
 export { type CancelPendingActor, type CancelPendingInput, cancelPendingBooking } from "./cancel-pending";
@@ -52,6 +59,16 @@ export {
 } from "./customer-facts";
 export { bookingHoldExpiry, expireHolds, expireLapsedHold, publishExpired } from "./hold-expiry";
 export { bookingJobs } from "./jobs";
+export {
+  MOVABLE_STATUSES,
+  getBookingSlotDay,
+  jobShapeOf,
+  loadBookingMovePanel,
+  moveBookingAsAdmin,
+  moveBookingToHeldTime,
+  reassignBookingTeam,
+  whenLabel,
+} from "./move-booking";
 export { getMyBooking, listMyBookings, loadMyBooking, loadMyBookings } from "./my-bookings";
 export { liveBookingUsing } from "./saved-entry-use";
 export {

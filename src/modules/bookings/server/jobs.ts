@@ -3,8 +3,7 @@ import type { JobDefinition } from "@/server/jobs/runtime";
 import { logger } from "@/server/logger";
 import { remindAbandonedCheckouts } from "./booking-emails";
 import { expireHolds } from "./hold-expiry";
-import { sendDueBookingReminders } from "@/modules/reminders/server";
-import { sendDueMaintenanceReminders } from "@/modules/reminders/server";
+import { sendDueBookingReminders, sendDueMaintenanceReminders } from "@/modules/reminders/server";
 
 /** Holds past their expiry become officially expired (and their time is announced as free). */
 export const bookingJobs: JobDefinition[] = [

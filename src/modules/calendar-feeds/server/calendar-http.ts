@@ -1,8 +1,7 @@
 import "server-only";
-import { findBookingForViewer } from "@/modules/bookings/server";
+import { findBookingForViewer, buildBookingIcs } from "@/modules/bookings/server";
 import { getSessionUser } from "@/server/auth";
 import { getDb } from "@/server/db";
-import { buildBookingIcs } from "@/modules/bookings/server";
 
 /** GET /booking/calendar.ics?ref=…&token=… — the booking's calendar file, for its owner or token holder. */
 export async function calendarFileResponse(request: Request): Promise<Response> {

@@ -21,7 +21,7 @@ import {
   phoneQuoteAction,
   searchCustomersAction,
 } from "../admin-phone-actions";
-import { AdminSlotPicker } from "@/modules/booking-moves/components/admin-slot-picker";
+import { AdminSlotPicker } from "@/modules/bookings/components/admin-slot-picker";
 
 // /admin/bookings/new — a booking taken on the phone, in one form: find the customer (or add one), their
 // vehicle and address (saved or new), the job (priced by the server exactly as the wizard prices it), a

@@ -34,11 +34,15 @@ import {
   getAdminSlotDay,
   inTheWayMessage,
   whatIsInTheWay,
-} from "@/modules/booking-moves/server";
-import { announceNewBooking, newBookingRecord } from "@/modules/bookings/server";
-import { type Booking, insertBookingRecord } from "@/modules/bookings/server";
-import { bookingHoldExpiry } from "@/modules/bookings/server";
-import { findOwnedAddress, findOwnedVehicle, loadBookingCatalogue } from "@/modules/bookings/server";
+  announceNewBooking,
+  newBookingRecord,
+  type Booking,
+  insertBookingRecord,
+  bookingHoldExpiry,
+  findOwnedAddress,
+  findOwnedVehicle,
+  loadBookingCatalogue,
+} from "@/modules/bookings/server";
 import { addressSnapshotOf, vehicleSnapshotOf } from "@/modules/wizard/server";
 
 // A phone booking (/admin/bookings/new, PRODUCT.md §8): the business books for a customer, found or new.

@@ -9,7 +9,7 @@ import type { DbOrTx } from "@/server/db";
 import { bookings } from "@/server/db/schema";
 import { reminderPlan } from "@/modules/bookings/domain/reminder-plan";
 import { bookingPageUrl } from "@/modules/bookings/links";
-import { getBookingView, recordBookingEvents } from "@/modules/bookings/server";
+import { getBookingView, recordBookingEvents, claimBookingReminder } from "@/modules/bookings/server";
 import { siteCheckUrl } from "./site-check";
 
 // Booking reminders (issue 17, ADR 0027): a sweep every minute, not one scheduled job per booking. Each
@@ -71,18 +71,7 @@ async function remind(
   now: Date,
 ): Promise<ReminderOutcome | null> {
   return db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(bookings)
-      .set({ reminderSentAt: now })
-      .where(
-        and(
-          eq(bookings.id, bookingId),
-          isNull(bookings.reminderSentAt),
-          eq(bookings.status, "confirmed"),
-          eq(bookings.startsAt, startsAt),
-        ),
-      )
-      .returning();
+    const claimed = await claimBookingReminder(tx, bookingId, startsAt, now);
     if (!claimed) return null;
     const customer = await findUserById(tx, claimed.customerId);
     const outcome: ReminderOutcome =
@@ -119,13 +108,15 @@ async function remind(
         preferencesUrl: new URL(routes.accountSettings, appUrl).toString(),
       },
     });
-    await recordBookingEvents(tx, [{
-      bookingId,
-      type: "email_sent",
-      toValue: "reminder",
-      data: { template: "booking-reminder", to: customer.email },
-      at: now,
-    }]);
+    await recordBookingEvents(tx, [
+      {
+        bookingId,
+        type: "email_sent",
+        toValue: "reminder",
+        data: { template: "booking-reminder", to: customer.email },
+        at: now,
+      },
+    ]);
     return outcome;
   });
 }

@@ -1,13 +1,12 @@
 import "server-only";
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { getEnv } from "@/env";
-import { formatCalendarDate, formatLongDate, localDateOf, toLocalParts } from "@/lib/dates";
+import { formatCalendarDate, formatLongDate, localDateOf, toLocalParts, addDays } from "@/lib/dates";
 import { routes } from "@/lib/routes";
 import { allowsEmail, enqueueEmail } from "@/modules/notifications/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx } from "@/server/db";
 import { bookingItems, bookings, maintenanceReminders, services, users, vehicles } from "@/server/db/schema";
-import { addDays } from "@/lib/dates";
 import { addMonths } from "../domain/maintenance";
 import { maintenanceBookHref } from "@/modules/wizard/server";
 

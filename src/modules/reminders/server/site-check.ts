@@ -6,9 +6,13 @@ import { type DbOrTx, getDb } from "@/server/db";
 import { type SiteCheckAnswer, bookings } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { signedIdToken, verifySignedIdToken } from "@/server/signed-id";
-import { lockBooking, recordBookingEvents } from "@/modules/bookings/server";
-import { getBookingView } from "@/modules/bookings/server";
-import { announceBooking } from "@/modules/bookings/server";
+import {
+  lockBooking,
+  recordBookingEvents,
+  setSiteCheckAnswer,
+  getBookingView,
+  announceBooking,
+} from "@/modules/bookings/server";
 
 // The reminder's site-readiness checklist answers (issue 17, ADR 0027). The links carry a token signed
 // with a key kept for this one purpose (HMAC of the booking id): it opens only the checklist page of that
@@ -102,20 +106,18 @@ export async function answerSiteCheck(
         "CONFLICT",
         "This booking has started or ended: call the business if something changed.",
       );
-    const [updated] = await tx
-      .update(bookings)
-      .set({ siteCheck: input.answer, siteCheckNote: note, siteCheckAt: now, updatedAt: now })
-      .where(eq(bookings.id, booking.id))
-      .returning();
-    await recordBookingEvents(tx, [{
-      bookingId: booking.id,
-      actorId: booking.customerId,
-      type: "site_check",
-      fromValue: booking.siteCheck ?? null,
-      toValue: input.answer,
-      data: note ? { note } : {},
-      at: now,
-    }]);
+    const updated = await setSiteCheckAnswer(tx, booking.id, { answer: input.answer, note, now });
+    await recordBookingEvents(tx, [
+      {
+        bookingId: booking.id,
+        actorId: booking.customerId,
+        type: "site_check",
+        fromValue: booking.siteCheck ?? null,
+        toValue: input.answer,
+        data: note ? { note } : {},
+        at: now,
+      },
+    ]);
     await writeAudit(tx, {
       actorId: booking.customerId,
       action: "booking.site_check",

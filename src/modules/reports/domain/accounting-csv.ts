@@ -1,4 +1,4 @@
-import { csvDecimal, type CsvNumber } from "@/modules/bookings/domain/csv";
+import { csvDecimal, type CsvNumber } from "@/lib/csv";
 
 // The accountant's export of VAT invoices and credit notes (issue 26), in the import layouts of Xero and
 // QuickBooks Online, one CSV row per document line. Amounts are net per line with the line's VAT beside

@@ -1,5 +1,5 @@
 import { formatMoney } from "@/lib/money";
-import { type CsvNumber, csvDecimal } from "@/modules/bookings/domain/csv";
+import { type CsvNumber, csvDecimal } from "@/lib/csv";
 
 // A report as one table model that both the page and its CSV download render, so the file holds exactly
 // what the screen shows: the same columns, rows and totals row, numbers in plain form in the file.

@@ -1,6 +1,6 @@
 import "server-only";
-import { csvRecord } from "@/modules/bookings/domain/csv";
-import { csvDownloadResponse } from "@/modules/bookings/server";
+import { csvRecord } from "@/lib/csv";
+import { csvDownloadResponse } from "@/modules/booking-list/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { SessionUser } from "@/server/auth";
 import { type DbOrTx, getDb } from "@/server/db";

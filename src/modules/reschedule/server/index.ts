@@ -1,5 +1,10 @@
 // The module's public server surface: other modules and the app import from here only (ADR 0016).
-export { bookingsOfRequests, closeRequestsOfEndedBooking, expireLapsedRequests } from "./reschedule-expiry";
+export {
+  bookingsOfRequests,
+  closeRequestsOfEndedBooking,
+  eraseCustomerFromRequests,
+  expireLapsedRequests,
+} from "./reschedule-expiry";
 export {
   acceptRescheduleOffer,
   approveReschedule,

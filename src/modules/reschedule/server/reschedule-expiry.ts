@@ -1,10 +1,15 @@
 import "server-only";
 import { recordBookingEvents } from "@/modules/bookings/server";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { type HoldWindow, releaseRescheduleHolds, spanOf } from "@/modules/availability/server";
+import {
+  type HoldWindow,
+  releaseRequestHold,
+  releaseRescheduleHolds,
+  spanOf,
+} from "@/modules/availability/server";
 import type { Tx } from "@/server/db";
 import { AppError } from "@/server/errors";
-import { allocations, rescheduleRequests } from "@/server/db/schema";
+import { allocations, bookings, rescheduleRequests } from "@/server/db/schema";
 
 // A reschedule request that was not answered before its expiry (the earlier of the expiry setting and the
 // cut-off) lapses: its held time is released and the request is `expired`, with a line on the booking's
@@ -19,26 +24,6 @@ export const BOOKING_ENDED = "The booking no longer goes ahead, so the request w
 
 export type RescheduleRequestRow = typeof rescheduleRequests.$inferSelect;
 
-const during = {
-  start: sql<number>`(extract(epoch from lower(${allocations.during})) * 1000)::float8`,
-  end: sql<number>`(extract(epoch from upper(${allocations.during})) * 1000)::float8`,
-};
-
-/** Releases a request's held time; the span it freed (for the live events), or null. */
-export async function releaseRequestHold(
-  tx: Tx,
-  requestId: string,
-  status: "released" | "expired",
-  now: Date,
-): Promise<[Date, Date] | null> {
-  const rows = await tx
-    .update(allocations)
-    .set({ status, releasedAt: now, updatedAt: now })
-    .where(and(eq(allocations.rescheduleRequestId, requestId), eq(allocations.status, "pending_reschedule")))
-    .returning(during);
-  return spanOf(rows.map((r) => ({ start: Number(r.start), end: Number(r.end) })));
-}
-
 /** Closes one pending request (locked by the caller) as expired: hold, status, timeline. */
 export async function expireRequest(
   tx: Tx,
@@ -52,13 +37,15 @@ export async function expireRequest(
     .update(rescheduleRequests)
     .set({ status: "expired", decidedAt: now, updatedAt: now })
     .where(and(eq(rescheduleRequests.id, request.id), eq(rescheduleRequests.status, "pending")));
-  await recordBookingEvents(tx, [{
-    bookingId: request.bookingId,
-    actorId: null,
-    type: "reschedule_decided",
-    toValue: "expired",
-    data: { requestId: request.id, reason },
-  }]);
+  await recordBookingEvents(tx, [
+    {
+      bookingId: request.bookingId,
+      actorId: null,
+      type: "reschedule_decided",
+      toValue: "expired",
+      data: { requestId: request.id, reason },
+    },
+  ]);
   return span;
 }
 
@@ -137,4 +124,13 @@ export async function decideRequest(
     .where(and(eq(rescheduleRequests.id, request.id), eq(rescheduleRequests.status, "pending")))
     .returning({ id: rescheduleRequests.id });
   if (!updated) throw new AppError("CONFLICT", "This request was answered meanwhile. Refresh the page.");
+}
+
+/** A deleted account's reasons for asking to move its bookings are theirs too: they go with it. */
+export async function eraseCustomerFromRequests(tx: Tx, userId: string): Promise<void> {
+  const theirs = tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.customerId, userId));
+  await tx
+    .update(rescheduleRequests)
+    .set({ reason: "" })
+    .where(inArray(rescheduleRequests.bookingId, theirs));
 }

@@ -1,10 +1,15 @@
 import "server-only";
+import {
+  releaseRequestHold,
+  loadClosures,
+  publishScheduleFreed,
+  reserve,
+} from "@/modules/availability/server";
 import { assertAdminActor } from "@/server/auth/assert-admin";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getEnv } from "@/env";
 import { formatDateTime } from "@/lib/dates";
 import { routes } from "@/lib/routes";
-import { loadClosures, publishScheduleFreed, reserve } from "@/modules/availability/server";
 import { enqueueEmail } from "@/modules/notifications/server";
 import { getSettingsOrThrow, type Settings } from "@/modules/settings/server";
 import { type Actor, writeAudit } from "@/server/audit";
@@ -26,17 +31,19 @@ import type {
   RequestRescheduleInput,
   RescheduleRequestIdInput,
 } from "../reschedule-schemas";
-import { adminAddress, bookingContext, recordBookingEvents } from "@/modules/bookings/server";
-import { type Booking, lockBooking } from "@/modules/bookings/server";
-import { bookingHoldExpiry } from "@/modules/bookings/server";
-import { jobShapeOf, moveBookingToHeldTime, whenLabel } from "@/modules/booking-moves/server";
 import {
-  decideRequest,
-  releaseRequestHold,
-  expireRequest,
-  type RescheduleRequestRow as Request,
-} from "./reschedule-expiry";
-import { announceBooking } from "@/modules/bookings/server";
+  adminAddress,
+  bookingContext,
+  recordBookingEvents,
+  type Booking,
+  lockBooking,
+  bookingHoldExpiry,
+  jobShapeOf,
+  moveBookingToHeldTime,
+  whenLabel,
+  announceBooking,
+} from "@/modules/bookings/server";
+import { decideRequest, expireRequest, type RescheduleRequestRow as Request } from "./reschedule-expiry";
 import { faultPoint } from "@/server/fault-point";
 
 // Reschedule requests (PRODUCT.md §3.3, issue 14). The customer asks for a new time for a confirmed
@@ -116,13 +123,15 @@ async function timeline(
   toValue: string,
   data: Record<string, unknown>,
 ): Promise<void> {
-  await recordBookingEvents(tx, [{
-    bookingId,
-    actorId,
-    type,
-    toValue,
-    data,
-  }]);
+  await recordBookingEvents(tx, [
+    {
+      bookingId,
+      actorId,
+      type,
+      toValue,
+      data,
+    },
+  ]);
 }
 
 /** Live: every admin screen and the customer's pages; the freed hold on the schedule. */

@@ -24,8 +24,9 @@ import {
   type AdminSlotTeam,
   getAdminSlotDay,
   listActiveTeams,
-} from "@/modules/booking-moves/server";
-import { jobShapeOf, whenLabel } from "@/modules/booking-moves/server";
+  jobShapeOf,
+  whenLabel,
+} from "@/modules/bookings/server";
 
 // What the screens show of reschedule requests: the admin's queue (/admin/reschedule-requests, its count
 // in the navigation and on the booking's admin page), the customer's panel on /dashboard/bookings/{id}

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt } from "drizzle-orm";
 import { addDays, formatDateTime, localDateOf, localToInstant } from "@/lib/dates";
 import { computeSlots } from "@/modules/availability/domain/slots";
 import {
@@ -10,6 +10,8 @@ import {
   publishScheduleFreed,
   reserve,
   slotQuery,
+  extendRequestHold,
+  releaseRequestHold,
 } from "@/modules/availability/server";
 import { enqueueEmail } from "@/modules/notifications/server";
 import { getEnv } from "@/env";
@@ -17,12 +19,7 @@ import { getSettingsOrThrow, type Settings } from "@/modules/settings/server";
 import { assertAdminActor } from "@/server/auth/assert-admin";
 import { type Actor, writeAudit } from "@/server/audit";
 import type { DbOrTx, Tx } from "@/server/db";
-import {
-  allocations,
-  bookings,
-  rescheduleRequests,
-  weatherDayBookings,
-} from "@/server/db/schema";
+import { allocations, bookings, rescheduleRequests, weatherDayBookings } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { alreadyDecidedMessage, isLapsed } from "../domain/reschedule-rules";
 import {
@@ -40,17 +37,19 @@ import type {
   WeatherDayInput,
   WeatherLiftInput,
 } from "../weather-schemas";
-import { bookingContext, recordBookingEvents } from "@/modules/bookings/server";
-import { type Booking, lockBooking } from "@/modules/bookings/server";
-import { bookingHoldExpiry } from "@/modules/bookings/server";
 import {
+  bookingContext,
+  recordBookingEvents,
+  type Booking,
+  lockBooking,
+  bookingHoldExpiry,
   jobShapeOf,
   MOVABLE_STATUSES,
   moveBookingToHeldTime,
   whenLabel,
-} from "@/modules/booking-moves/server";
-import { decideRequest, expireRequest, releaseRequestHold } from "./reschedule-expiry";
-import { announceBooking } from "@/modules/bookings/server";
+  announceBooking,
+} from "@/modules/bookings/server";
+import { decideRequest, expireRequest } from "./reschedule-expiry";
 import { verifyWeatherToken, weatherOfferUrl } from "./weather-links";
 
 // Weather days (issue 17, ADR 0036). The admin marks a period of one date (some teams, or all) as
@@ -255,10 +254,7 @@ async function offerTimes(
       now,
     );
     await tx.update(rescheduleRequests).set({ expiresAt: expires }).where(eq(rescheduleRequests.id, offerId));
-    await tx
-      .update(allocations)
-      .set({ holdExpiresAt: expires })
-      .where(and(eq(allocations.rescheduleRequestId, offerId), eq(allocations.status, "pending_reschedule")));
+    await extendRequestHold(tx, offerId, expires);
   }
   const [entry] = await tx
     .insert(weatherDayBookings)
@@ -268,13 +264,15 @@ async function offerTimes(
 
   const tz = settings.timeZone;
   const labels = held.map((h) => whenLabel(h.start, h.end, tz));
-  await recordBookingEvents(tx, [{
-    bookingId: booking.id,
-    actorId: null,
-    type: "reschedule_decided",
-    toValue: "weather_offer",
-    data: { weatherDayId, offerId, offered: labels, reason: message || null },
-  }]);
+  await recordBookingEvents(tx, [
+    {
+      bookingId: booking.id,
+      actorId: null,
+      type: "reschedule_decided",
+      toValue: "weather_offer",
+      data: { weatherDayId, offerId, offered: labels, reason: message || null },
+    },
+  ]);
 
   const { customer, view } = await bookingContext(tx, booking.id);
   if (customer) {
@@ -389,13 +387,15 @@ export async function liftWeatherDay(
         continue;
       }
       result.stand++;
-      await recordBookingEvents(tx, [{
-        bookingId: booking.id,
-        actorId: actor.id,
-        type: "reschedule_decided",
-        toValue: "weather_lifted",
-        data: { weatherDayId: day.id, requestId: offer?.id ?? null },
-      }]);
+      await recordBookingEvents(tx, [
+        {
+          bookingId: booking.id,
+          actorId: actor.id,
+          type: "reschedule_decided",
+          toValue: "weather_lifted",
+          data: { weatherDayId: day.id, requestId: offer?.id ?? null },
+        },
+      ]);
       const { customer, view } = await bookingContext(tx, booking.id);
       if (customer)
         await enqueueEmail(tx, {
@@ -514,13 +514,15 @@ export async function acceptWeatherOffer(
       .where(and(eq(rescheduleRequests.id, offer.id), eq(rescheduleRequests.status, "pending")))
       .returning({ id: rescheduleRequests.id });
     if (!decided) throw new AppError("CONFLICT", "This offer was answered meanwhile. Refresh the page.");
-    await recordBookingEvents(tx, [{
-      bookingId: booking.id,
-      actorId: booking.customerId,
-      type: "reschedule_decided",
-      toValue: "approved",
-      data: { requestId: offer.id, offer: true, weatherDayId: entry.weatherDayId },
-    }]);
+    await recordBookingEvents(tx, [
+      {
+        bookingId: booking.id,
+        actorId: booking.customerId,
+        type: "reschedule_decided",
+        toValue: "approved",
+        data: { requestId: offer.id, offer: true, weatherDayId: entry.weatherDayId },
+      },
+    ]);
     const moved = await moveBookingToHeldTime(
       tx,
       actor,
@@ -576,13 +578,15 @@ export async function askAnotherWeatherTime(
       .update(weatherDayBookings)
       .set({ answer: "asked_another", note: input.note || null, answeredAt: now })
       .where(eq(weatherDayBookings.id, entry.id));
-    await recordBookingEvents(tx, [{
-      bookingId: booking.id,
-      actorId: booking.customerId,
-      type: "reschedule_decided",
-      toValue: "weather_asked_another",
-      data: { weatherDayId: entry.weatherDayId, requestId: offer?.id ?? null, reason: input.note || null },
-    }]);
+    await recordBookingEvents(tx, [
+      {
+        bookingId: booking.id,
+        actorId: booking.customerId,
+        type: "reschedule_decided",
+        toValue: "weather_asked_another",
+        data: { weatherDayId: entry.weatherDayId, requestId: offer?.id ?? null, reason: input.note || null },
+      },
+    ]);
     await writeAudit(tx, {
       actorId: booking.customerId,
       ip,

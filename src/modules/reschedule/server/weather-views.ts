@@ -19,10 +19,9 @@ import { allocations, bookings, rescheduleRequests, teams, weatherDayBookings } 
 import { isLapsed } from "../domain/reschedule-rules";
 import { WEATHER_STATE_LABELS, type WeatherEntryState, weatherEntryState } from "../domain/weather-rules";
 import type { WeatherDayInput } from "../weather-schemas";
-import { listActiveTeams } from "@/modules/booking-moves/server";
+import { listActiveTeams, MOVABLE_STATUSES, whenLabel } from "@/modules/bookings/server";
 import { bookingsInWindow, weatherWindow } from "./weather-days";
 import { verifyWeatherToken, weatherToken } from "./weather-links";
-import { MOVABLE_STATUSES, whenLabel } from "@/modules/booking-moves/server";
 
 // The weather day's reads (ADR 0036): the admin's preview before confirming, the status list per weather
 // day (who answered, who needs a phone call), the customer's answer page behind the signed link, and the

@@ -2,9 +2,13 @@ import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { BookingStatus, UserRole } from "@/lib/enums";
-import { findUserByEmail } from "@/modules/accounts/server";
-import { createPasswordlessCustomer } from "@/modules/accounts/server";
-import { hasPassword, saveAddressForCustomer, saveVehicleForCustomer } from "@/modules/accounts/server";
+import {
+  findUserByEmail,
+  createPasswordlessCustomer,
+  hasPassword,
+  saveAddressForCustomer,
+  saveVehicleForCustomer,
+} from "@/modules/accounts/server";
 import { reserve } from "@/modules/availability/server";
 import { amountDueNow } from "@/modules/pricing/domain/quote";
 import { getSettingsOrThrow } from "@/modules/settings/server";
@@ -15,11 +19,16 @@ import { logger } from "@/server/logger";
 import type { CreateBookingInput } from "../book-schemas";
 import { isComplete, resolveChoices } from "../domain/wizard-choices";
 import { idempotencyKeyFor } from "../domain/wizard-state";
-import { findOwnedAddress, findOwnedVehicle, loadBookingCatalogue } from "@/modules/bookings/server";
+import {
+  findOwnedAddress,
+  findOwnedVehicle,
+  loadBookingCatalogue,
+  announceNewBooking,
+  newBookingRecord,
+  insertBookingRecord,
+  bookingHoldExpiry,
+} from "@/modules/bookings/server";
 import { bookingPagePath } from "@/modules/bookings/links";
-import { announceNewBooking, newBookingRecord } from "@/modules/bookings/server";
-import { insertBookingRecord } from "@/modules/bookings/server";
-import { bookingHoldExpiry } from "@/modules/bookings/server";
 import { addressSnapshotOf, vehicleSnapshotOf } from "./wizard-records";
 import { faultPoint } from "@/server/fault-point";
 

@@ -10,8 +10,7 @@ import {
   reminderPromiseSentence,
 } from "@/modules/bookings/domain/booking-promises";
 import { bookingPagePath } from "@/modules/bookings/links";
-import { findBookingForViewer, isOwner } from "@/modules/bookings/server";
-import { type BookingView, getBookingView } from "@/modules/bookings/server";
+import { findBookingForViewer, isOwner, type BookingView, getBookingView } from "@/modules/bookings/server";
 
 // Everything the three /booking/* result pages show, read in one place: access (owner or token, else
 // null → 404), the payment facts (the payments module's word on the latest checkout, and any refund —

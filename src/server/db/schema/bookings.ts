@@ -258,7 +258,7 @@ export const bookingEvents = pgTable(
 
 // Until the reschedules module exists (issue 14): availability expires a request with its held time,
 // bookings erases a deleted customer's reasons.
-// @owner availability, bookings
+// @owner availability, reschedule
 export const rescheduleRequests = pgTable(
   "reschedule_requests",
   {
@@ -305,7 +305,7 @@ export const rescheduleRequests = pgTable(
  * A booking caught by a weather day: its offer (null when no free time was found nearby) and the
  * customer's answer. No answer once the offer lapsed (or no offer at all) = the admin phones them.
  */
-// @owner bookings
+// @owner reschedule
 export const weatherDayBookings = pgTable(
   "weather_day_bookings",
   {
@@ -333,7 +333,7 @@ export const weatherDayBookings = pgTable(
  * One maintenance reminder per (completed booking, service with an interval): the row is claimed before the
  * email is queued, in the same transaction, so two workers or a restart can never send it twice.
  */
-// @owner bookings
+// @owner reminders
 export const maintenanceReminders = pgTable(
   "maintenance_reminders",
   {
@@ -383,7 +383,7 @@ export const customerBookingFacts = pgTable("customer_booking_facts", {
  * A private calendar feed (GET /api/calendar/<token>.ics): an admin's whole schedule, one team's, or a
  * customer's own bookings. Only the token's SHA-256 is stored; regenerating revokes the old row (ADR 0027).
  */
-// @owner bookings
+// @owner calendar-feeds
 export const calendarFeeds = pgTable(
   "calendar_feeds",
   {

@@ -6,9 +6,9 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Pagination } from "@/components/ui/pagination";
 import { hrefWith, type SearchParamsInput } from "@/components/ui/url";
 import { routes } from "@/lib/routes";
-import { AdminBookingsFilters } from "@/modules/bookings/components/admin-bookings-filters";
-import { AdminBookingsTable } from "@/modules/bookings/components/admin-bookings-table";
-import { adminBookingsPageData, isFiltered, parseAdminBookingsQuery } from "@/modules/bookings/server";
+import { AdminBookingsFilters } from "@/modules/booking-list/components/admin-bookings-filters";
+import { AdminBookingsTable } from "@/modules/booking-list/components/admin-bookings-table";
+import { adminBookingsPageData, isFiltered, parseAdminBookingsQuery } from "@/modules/booking-list/server";
 import { getPublicSettings } from "@/modules/settings/server";
 import { requireAdminPage } from "@/server/auth/guards";
 

@@ -1,4 +1,4 @@
-import { adminBookingsCsvResponse } from "@/modules/bookings/server";
+import { adminBookingsCsvResponse } from "@/modules/booking-list/server";
 import { getSessionUser } from "@/server/auth";
 
 // The bookings table's filtered set as CSV. Admins only (a visitor gets 401, a customer 404).

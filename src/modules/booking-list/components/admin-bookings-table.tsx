@@ -6,9 +6,9 @@ import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
 import { bookingMoney, paymentStatusLabel } from "@/modules/bookings/domain/booking-money";
 import type { AdminBookingRow, AdminBookingsPage } from "../server/admin-bookings";
-import { BOOKING_STATUS_LABELS } from "@/modules/bookings/server/booking-view";
+import { BOOKING_STATUS_LABELS } from "@/modules/bookings/server";
 import { AdminBookingsSort } from "./admin-bookings-sort";
-import { BookingStatusBadge, PaymentStatusBadge } from "./booking-status-badge";
+import { BookingStatusBadge, PaymentStatusBadge } from "@/modules/bookings/components/booking-status-badge";
 
 export function AdminBookingsTable({
   rows,

@@ -1,6 +1,6 @@
 import { PhoneSortForm } from "@/components/ui/phone-sort";
 import type { SearchParamsInput } from "@/components/ui/url";
-import { ADMIN_BOOKING_SORTS, type AdminBookingSort } from "@/modules/bookings/server/admin-bookings-filters";
+import { ADMIN_BOOKING_SORTS, type AdminBookingSort } from "../server/admin-bookings-filters";
 import type { AdminBookingsPage } from "../server/admin-bookings";
 
 const SORT_LABELS: Record<AdminBookingSort, string> = {

@@ -1,6 +1,6 @@
 import "server-only";
 import { localDateOf } from "@/lib/dates";
-import { CSV_BOM, csvDateTime, csvDecimal, csvRow } from "@/modules/bookings/domain/csv";
+import { CSV_BOM, csvDateTime, csvDecimal, csvRow } from "@/lib/csv";
 import { PAYMENT_STATUS_LABELS } from "@/modules/bookings/domain/booking-money";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { SessionUser } from "@/server/auth";
@@ -8,7 +8,7 @@ import { getDb } from "@/server/db";
 import { logger } from "@/server/logger";
 import { type AdminBookingRow, adminBookingBatches } from "./admin-bookings";
 import { parseAdminBookingsQuery } from "./admin-bookings-filters";
-import { BOOKING_STATUS_LABELS } from "./booking-view";
+import { BOOKING_STATUS_LABELS } from "@/modules/bookings/server";
 
 // GET /admin/bookings/export.csv?<the table's filters> — the filtered set as a CSV download, streamed
 // batch by batch (100,000 rows never sit in memory at once).

@@ -5,7 +5,7 @@ import { BOOKING_STATUSES } from "@/lib/enums";
 import { BOOKING_PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from "@/modules/bookings/domain/booking-money";
 import type { AdminBookingsQuery } from "../server/admin-bookings-filters";
 import type { FilterOption } from "../server/admin-bookings-options";
-import { BOOKING_STATUS_LABELS } from "@/modules/bookings/server/booking-view";
+import { BOOKING_STATUS_LABELS } from "@/modules/bookings/server";
 
 // A plain GET form: submitting puts every filter in the URL (shareable, kept by reload and back), and it
 // works before JavaScript loads. The sort is carried along; the page starts again from 1.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, csvDateTime, csvDecimal, csvRecord, csvRow, csvText } from "./csv";
+import { CSV_BOM, csvDateTime, csvDecimal, csvRecord, csvRow, csvText } from "@/lib/csv";
 
 describe("csv", () => {
   it("quotes only what RFC 4180 needs, doubling quotes", () => {

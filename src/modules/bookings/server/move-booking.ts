@@ -16,9 +16,10 @@ import { allocations, bookings, teams } from "@/server/db/schema";
 import { AppError, sqlState, SQLSTATE } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
 import type { MoveBookingInput, ReassignTeamInput } from "../admin-move-schemas";
-import { allocationStatusFor } from "@/modules/bookings/domain/booking-status";
-import { bookingPageUrl } from "@/modules/bookings/links";
-import { staleMessage, recordBookingEvents } from "@/modules/bookings/server";
+import { allocationStatusFor } from "../domain/booking-status";
+import { bookingPageUrl } from "../links";
+import { staleMessage } from "./admin-booking-actions";
+import { recordBookingEvents, type Booking, lockBooking } from "./booking-records";
 import {
   type AdminSlotDay,
   checkAdminSlot,
@@ -26,12 +27,11 @@ import {
   inTheWayMessage,
   whatIsInTheWay,
 } from "./admin-slots";
-import { bookingContext } from "@/modules/bookings/server";
-import { buildBookingIcs } from "@/modules/bookings/server";
-import { type Booking, lockBooking } from "@/modules/bookings/server";
-import { bookingHoldExpiry } from "@/modules/bookings/server";
-import { announceBooking } from "@/modules/bookings/server";
-import { loadBookingCatalogue } from "@/modules/bookings/server";
+import { bookingContext } from "./booking-emails";
+import { buildBookingIcs } from "./booking-ics";
+import { bookingHoldExpiry } from "./hold-expiry";
+import { announceBooking } from "./transition-booking";
+import { loadBookingCatalogue } from "./booking-catalogue";
 
 // Move and Reassign team on /admin/bookings/{id} (PRODUCT.md §8): the booking keeps its length, status
 // and money; only its time or team changes. One transaction: the page's view checked (status, time,
@@ -244,14 +244,16 @@ async function applyChange(tx: Tx, actor: Actor, c: Change, now: Date, timeZone:
     toLabel: next,
     ...(c.fromHold ? { rescheduleRequestId: c.fromHold.requestId, answer: c.fromHold.answer } : {}),
   };
-  await recordBookingEvents(tx, [{
-    bookingId: booking.id,
-    actorId: actor.id,
-    type: moved ? "rescheduled" : "team_changed",
-    fromValue: moved ? booking.startsAt.toISOString() : booking.teamId,
-    toValue: moved ? c.start.toISOString() : c.teamId,
-    data: facts,
-  }]);
+  await recordBookingEvents(tx, [
+    {
+      bookingId: booking.id,
+      actorId: actor.id,
+      type: moved ? "rescheduled" : "team_changed",
+      fromValue: moved ? booking.startsAt.toISOString() : booking.teamId,
+      toValue: moved ? c.start.toISOString() : c.teamId,
+      data: facts,
+    },
+  ]);
   await writeAudit(tx, {
     actorId: actor.id,
     ip: actor.ip,
