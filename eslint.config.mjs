@@ -58,6 +58,40 @@ const boundaries = {
   rules: { "forecourt/module-boundaries": "error" },
 };
 
+// Public surfaces name what they export (no `export *`), and files and server functions stay a size one
+// can read (docs/code-style.md): 400 lines a file, 120 a server function, blank lines and comments aside.
+const namedSurfaces = {
+  files: ["src/**/*.{ts,tsx}"],
+  // Drizzle's schema is one object made of every table file: its barrel is the schema, not a surface.
+  ignores: ["src/server/db/schema/index.ts"],
+  rules: {
+    "no-restricted-syntax": [
+      "error",
+      {
+        selector: "ExportAllDeclaration",
+        message: "Name what a module exports: `export { a, b } from`, not `export *`.",
+      },
+    ],
+  },
+};
+const fileSize = {
+  files: ["src/**/*.{ts,tsx}"],
+  ignores: ["src/server/db/schema/**"],
+  rules: { "max-lines": ["error", { max: 400, skipBlankLines: true, skipComments: true }] },
+};
+const serverFunctionSize = {
+  files: [
+    "src/modules/*/server/**/*.ts",
+    "src/server/**/*.ts",
+    "src/composition/**/*.ts",
+    "src/modules/*/*actions.ts",
+  ],
+  ignores: ["**/*.test.ts"],
+  rules: {
+    "max-lines-per-function": ["error", { max: 120, skipBlankLines: true, skipComments: true, IIFEs: true }],
+  },
+};
+
 const config = [
   { ignores: [".next/**", "node_modules/**", "drizzle/**", ".data/**", "next-env.d.ts", "test-results/**"] },
   ...nextVitals,
@@ -66,6 +100,9 @@ const config = [
   noDbInApp,
   purePure,
   boundaries,
+  namedSurfaces,
+  fileSize,
+  serverFunctionSize,
   {
     rules: {
       "no-console": ["error", { allow: ["warn", "error"] }],
