@@ -13,14 +13,12 @@ import {
 } from "./reschedule-schemas";
 import {
   acceptRescheduleOffer,
-  approveReschedule,
-  counterOfferReschedule,
-  declineReschedule,
   declineRescheduleOffer,
   requestReschedule,
   withdrawReschedule,
 } from "./server/reschedule-requests";
-import { getOfferSlotDay, getRescheduleSlotDay } from "./server/reschedule-views";
+import { approveReschedule, counterOfferReschedule, declineReschedule } from "./server/reschedule-decisions";
+import { getOfferSlotDay, getRescheduleSlotDay } from "./server/my-reschedule-views";
 
 // Reschedule requests: the customer's (request, withdraw, answer an offer, the picker's day) on
 // /dashboard/bookings/{id}, and the business's (approve, decline, offer another time, its picker's day)

@@ -10,12 +10,8 @@ import {
   weatherDayInput,
   weatherLiftInput,
 } from "./weather-schemas";
-import {
-  acceptWeatherOffer,
-  askAnotherWeatherTime,
-  liftWeatherDay,
-  markWeatherDay,
-} from "./server/weather-days";
+import { acceptWeatherOffer, askAnotherWeatherTime } from "./server/weather-answers";
+import { liftWeatherDay, markWeatherDay } from "./server/weather-days";
 import { previewWeatherDay } from "./server/weather-views";
 
 // Weather days (ADR 0036): the admin's preview and mark (admin only; the use cases check it again), and

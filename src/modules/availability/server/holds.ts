@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "@/server/db";
-import { allocations, rescheduleRequests } from "@/server/db/schema";
+import { allocations } from "@/server/db/schema";
 import { publish } from "@/server/realtime/publish";
 
 // Holds: time held for a booking awaiting payment, or for a pending reschedule, until `hold_expires_at`.
@@ -59,12 +59,9 @@ export async function expireStaleRescheduleHolds(
       ),
     )
     .returning({ rescheduleRequestId: allocations.rescheduleRequestId, ...during });
+  // The requests themselves are the reschedule module's to close (its one transition path): a request
+  // past its expiry reads as lapsed at once (isLapsed) and its sweep makes it official.
   const requestIds = rows.flatMap((r) => (r.rescheduleRequestId ? [r.rescheduleRequestId] : []));
-  if (requestIds.length)
-    await tx
-      .update(rescheduleRequests)
-      .set({ status: "expired" })
-      .where(and(inArray(rescheduleRequests.id, requestIds), eq(rescheduleRequests.status, "pending")));
   return {
     bookingIds: [],
     rescheduleRequestIds: requestIds,

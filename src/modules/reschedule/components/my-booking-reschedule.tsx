@@ -21,7 +21,7 @@ import {
   rescheduleSlotDayAction,
   withdrawRescheduleAction,
 } from "../reschedule-actions";
-import type { CustomerSlotDay, MyReschedulePanel } from "../server/reschedule-views";
+import type { CustomerSlotDay, MyReschedulePanel } from "../server/my-reschedule-views";
 
 // *Request a new time* on /dashboard/bookings/{id} (PRODUCT.md §3.3): a day's free times for the same
 // job (its own time not blocking them) and a reason; the pending request with *Withdraw*; the business's

@@ -6,6 +6,20 @@ import type { BookingStatus, RescheduleStatus } from "@/lib/enums";
 // cut-off. The business approves, declines (with a reason) or offers another time (a counter-offer, which
 // the customer accepts or declines). Pure rules; the use cases are server/reschedule-requests.ts.
 
+/** Where a request can go: only a pending request is answered, and every answer is final. */
+export type RequestOutcome = Exclude<RescheduleStatus, "pending">;
+export const REQUEST_STEPS: Record<RescheduleStatus, readonly RequestOutcome[]> = {
+  pending: ["approved", "declined", "withdrawn", "expired"],
+  approved: [],
+  declined: [],
+  withdrawn: [],
+  expired: [],
+};
+
+export function requestStepAllowed(from: RescheduleStatus, to: RescheduleStatus): boolean {
+  return (REQUEST_STEPS[from] as readonly RescheduleStatus[]).includes(to);
+}
+
 export type RescheduleRules = { rescheduleCutoffHours: number; rescheduleRequestExpiryHours: number };
 
 const HOUR = 3_600_000;

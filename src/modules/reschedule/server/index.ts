@@ -7,28 +7,29 @@ export {
 } from "./reschedule-expiry";
 export {
   acceptRescheduleOffer,
-  approveReschedule,
-  counterOfferReschedule,
-  declineReschedule,
   declineRescheduleOffer,
   requestReschedule,
   withdrawReschedule,
 } from "./reschedule-requests";
+export { approveReschedule, counterOfferReschedule, declineReschedule } from "./reschedule-decisions";
 export {
   RESCHEDULE_FILTERS,
   type RescheduleFilter,
   countPendingRescheduleRequests,
-  getMyReschedulePanel,
-  getRescheduleSlotDay,
-  listMyRescheduleAnswers,
   listRescheduleRequests,
   loadBookingRescheduleRequests,
-  loadMyRescheduleAnswers,
-  loadMyReschedulePanel,
   loadPendingRescheduleCount,
   loadRescheduleQueue,
 } from "./reschedule-views";
-export { acceptWeatherOffer, askAnotherWeatherTime, liftWeatherDay, markWeatherDay } from "./weather-days";
+export {
+  getMyReschedulePanel,
+  getRescheduleSlotDay,
+  listMyRescheduleAnswers,
+  loadMyRescheduleAnswers,
+  loadMyReschedulePanel,
+} from "./my-reschedule-views";
+export { acceptWeatherOffer, askAnotherWeatherTime } from "./weather-answers";
+export { liftWeatherDay, markWeatherDay } from "./weather-days";
 export { verifyWeatherToken, weatherToken } from "./weather-links";
 export {
   getMyWeatherOffer,

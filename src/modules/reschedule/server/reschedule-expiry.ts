@@ -8,7 +8,7 @@ import {
   spanOf,
 } from "@/modules/availability/server";
 import type { Tx } from "@/server/db";
-import { AppError } from "@/server/errors";
+import { transitionRequest } from "./request-transition";
 import { allocations, bookings, rescheduleRequests } from "@/server/db/schema";
 
 // A reschedule request that was not answered before its expiry (the earlier of the expiry setting and the
@@ -33,10 +33,7 @@ export async function expireRequest(
   hold: "expired" | "released" = "expired",
 ): Promise<[Date, Date] | null> {
   const span = await releaseRequestHold(tx, request.id, hold, now);
-  await tx
-    .update(rescheduleRequests)
-    .set({ status: "expired", decidedAt: now, updatedAt: now })
-    .where(and(eq(rescheduleRequests.id, request.id), eq(rescheduleRequests.status, "pending")));
+  await transitionRequest(tx, request.id, { to: "expired", by: null, now, ifAnswered: "skip" });
   await recordBookingEvents(tx, [
     {
       bookingId: request.bookingId,
@@ -112,18 +109,7 @@ export async function decideRequest(
   now: Date,
   response: string | null,
 ): Promise<void> {
-  const [updated] = await tx
-    .update(rescheduleRequests)
-    .set({
-      status,
-      decidedBy: by,
-      decidedAt: now,
-      updatedAt: now,
-      ...(response !== null ? { adminResponse: response } : {}),
-    })
-    .where(and(eq(rescheduleRequests.id, request.id), eq(rescheduleRequests.status, "pending")))
-    .returning({ id: rescheduleRequests.id });
-  if (!updated) throw new AppError("CONFLICT", "This request was answered meanwhile. Refresh the page.");
+  await transitionRequest(tx, request.id, { to: status, by, now, response });
 }
 
 /** A deleted account's reasons for asking to move its bookings are theirs too: they go with it. */
