@@ -12,7 +12,9 @@ import {
   recordPaymentInput,
   refundInput,
 } from "@/modules/payments/admin-money-schemas";
-import { cancelWithRefund, recordPayment, refundBooking } from "@/modules/payments/server/admin-money";
+import { cancelWithRefund } from "@/modules/payments/server/cancel-with-refund";
+import { recordPayment } from "@/modules/payments/server/record-payment";
+import { refundBooking } from "@/modules/payments/server/admin-money";
 import { getAdminMoneyPanel } from "@/modules/payments/server/admin-money-view";
 import { sendPaymentLink, startBalanceCheckout } from "@/modules/payments/server/payment-link";
 import type { PaymentProvider, RefundInput } from "@/modules/payments/server/provider";

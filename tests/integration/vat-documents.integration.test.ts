@@ -10,7 +10,9 @@ import {
 import { adjustPrice } from "@/modules/payments/server/adjust-price";
 import { recordPhonePayment } from "@/modules/payments/server/phone-payment";
 import { changeBookingAsAdmin } from "@/modules/bookings/server/admin-booking-actions";
-import { cancelWithRefund, recordPayment, refundBooking } from "@/modules/payments/server/admin-money";
+import { cancelWithRefund } from "@/modules/payments/server/cancel-with-refund";
+import { recordPayment } from "@/modules/payments/server/record-payment";
+import { refundBooking } from "@/modules/payments/server/admin-money";
 import { issueCreditNoteIfDue, issueInvoiceIfDue } from "@/modules/payments/server/tax-documents";
 import { loadTaxDocument, taxDocumentPdfResponse } from "@/modules/payments/server/tax-document-pages";
 import { taxDocumentsCsvResponse } from "@/modules/reports/server/tax-documents-csv";

@@ -6,12 +6,11 @@ import { getEnv } from "@/env";
 import { formatLongDate, formatTime, localDateOf, localToInstant, addDays } from "@/lib/dates";
 import { type BookingStatus } from "@/lib/enums";
 import { matchZone } from "@/lib/postcode";
-import { isUuid } from "@/lib/uuid";
 import { RESERVE_LOCK_NAMESPACE } from "@/modules/availability/server";
 import { enqueueEmail } from "@/modules/notifications/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type Actor, writeAudit } from "@/server/audit";
-import { type DbOrTx, getDb, type Tx } from "@/server/db";
+import { type DbOrTx, type Tx } from "@/server/db";
 import { allocations, bookings, teams } from "@/server/db/schema";
 import { AppError, sqlState, SQLSTATE } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
@@ -20,13 +19,7 @@ import { allocationStatusFor } from "../domain/booking-status";
 import { bookingPageUrl } from "../links";
 import { staleMessage } from "./admin-booking-actions";
 import { recordBookingEvents, type Booking, lockBooking } from "./booking-records";
-import {
-  type AdminSlotDay,
-  checkAdminSlot,
-  getAdminSlotDay,
-  inTheWayMessage,
-  whatIsInTheWay,
-} from "./admin-slots";
+import { checkAdminSlot, inTheWayMessage, whatIsInTheWay } from "./admin-slots";
 import { bookingContext } from "./booking-emails";
 import { buildBookingIcs } from "./booking-ics";
 import { bookingHoldExpiry } from "./hold-expiry";
@@ -49,6 +42,7 @@ export const MOVABLE_STATUSES: readonly BookingStatus[] = [
 ];
 
 const DEFAULT_MOVE_REASON = "Moved by the business.";
+
 const DEFAULT_REASSIGN_REASON = "Team changed by the business.";
 
 /** How long the booking is and the travel buffer of its address's zone (none outside every zone). */
@@ -59,20 +53,6 @@ export async function jobShapeOf(db: DbOrTx, booking: Booking) {
     durationMinutes: Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000),
     zoneBufferMinutes: zone?.travelBufferMinutes ?? 0,
   };
-}
-
-/** The picker's day for moving a booking: its own time does not block its alternatives. */
-export async function getBookingSlotDay(
-  db: DbOrTx,
-  actor: Actor,
-  input: { bookingId: string; date: string },
-  { now = new Date() }: { now?: Date } = {},
-): Promise<AdminSlotDay> {
-  await assertAdminActor(db, actor);
-  const [booking] = await db.select().from(bookings).where(eq(bookings.id, input.bookingId));
-  if (!booking) throw new AppError("NOT_FOUND");
-  const shape = await jobShapeOf(db, booking);
-  return getAdminSlotDay(db, { ...shape, date: input.date, excludeBookingId: booking.id, now });
 }
 
 export function whenLabel(start: Date, end: Date, timeZone: string): string {
@@ -125,6 +105,27 @@ async function lockAsShown(
 /** Writes the change; throws (rolling everything back) when the time cannot be held. */
 async function applyChange(tx: Tx, actor: Actor, c: Change, now: Date, timeZone: string) {
   const { booking } = c;
+  const { team, expired } = await checkNewTime(tx, c, now, timeZone);
+  await takeNewTime(tx, c, now, timeZone);
+  const updated = await recordMove(tx, actor, c, team, now, timeZone);
+  await bookingHoldExpiry.publish(tx, expired);
+  await announceBooking(tx, updated);
+  // The old time on the schedule changed too.
+  await publish(
+    tx,
+    "schedule.changed",
+    { audience: "admins" },
+    { from: booking.startsAt.toISOString(), to: booking.endsAt.toISOString(), teamId: booking.teamId },
+  );
+  return updated;
+}
+
+/**
+ * The new team must be active; the new date's reserve() lock is taken and its lapsed holds made official
+ * first; unless overridden (or the time already held for this booking), the slot must be free.
+ */
+async function checkNewTime(tx: Tx, c: Change, now: Date, timeZone: string) {
+  const { booking } = c;
   const [team] = await tx
     .select({ id: teams.id, name: teams.name })
     .from(teams)
@@ -159,6 +160,12 @@ async function applyChange(tx: Tx, actor: Actor, c: Change, now: Date, timeZone:
       });
   }
 
+  return { team, expired };
+}
+
+/** The old time is given up and the new one taken (a held time becomes the booking's own). */
+async function takeNewTime(tx: Tx, c: Change, now: Date, timeZone: string): Promise<void> {
+  const { booking } = c;
   // The old time is freed and the new one held; the guard checks the new row against everything else.
   await tx
     .update(allocations)
@@ -214,7 +221,18 @@ async function applyChange(tx: Tx, actor: Actor, c: Change, now: Date, timeZone:
       const message = inTheWayMessage(inTheWay, timeZone);
       throw new AppError("SLOT_TAKEN", message, { [c.verb === "move" ? "start" : "teamId"]: [message] });
     }
+}
 
+/** The booking's new time or team, its timeline line, the audit row and the customer's email. */
+async function recordMove(
+  tx: Tx,
+  actor: Actor,
+  c: Change,
+  team: { id: string; name: string },
+  now: Date,
+  timeZone: string,
+): Promise<Booking> {
+  const { booking } = c;
   const moved = c.start.getTime() !== booking.startsAt.getTime();
   const [updated] = await tx
     .update(bookings)
@@ -269,16 +287,6 @@ async function applyChange(tx: Tx, actor: Actor, c: Change, now: Date, timeZone:
       reason: c.reason,
       answer: c.fromHold?.answer ?? null,
     });
-
-  await bookingHoldExpiry.publish(tx, expired);
-  await announceBooking(tx, updated);
-  // The old time on the schedule changed too.
-  await publish(
-    tx,
-    "schedule.changed",
-    { audience: "admins" },
-    { from: booking.startsAt.toISOString(), to: booking.endsAt.toISOString(), teamId: booking.teamId },
-  );
   return updated;
 }
 
@@ -432,69 +440,4 @@ export async function reassignBookingTeam(
     );
     return resultOf(updated);
   });
-}
-
-export type MovePanelTeam = { id: string; name: string; free: boolean; note: string | null };
-
-export type BookingMovePanel = {
-  bookingId: string;
-  status: BookingStatus;
-  startsAt: string;
-  teamId: string;
-  teamName: string;
-  timeZone: string;
-  /** The booking's local date (the picker opens on it). */
-  date: string;
-  durationMinutes: number;
-  /** The other active teams, each free at the booking's time or not (and what is in the way). */
-  otherTeams: MovePanelTeam[];
-};
-
-/** What the Move / Reassign section needs; null when the booking can no longer be moved. */
-export async function getBookingMovePanel(
-  db: DbOrTx,
-  bookingId: string,
-  now = new Date(),
-): Promise<BookingMovePanel | null> {
-  if (!isUuid(bookingId)) return null;
-  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
-  if (!booking || !MOVABLE_STATUSES.includes(booking.status)) return null;
-  const [{ timeZone }, shape, teamRows] = await Promise.all([
-    getSettingsOrThrow(db),
-    jobShapeOf(db, booking),
-    db
-      .select({ id: teams.id, name: teams.name, isActive: teams.isActive })
-      .from(teams)
-      .orderBy(teams.sortOrder, teams.name),
-  ]);
-  const others = teamRows.filter((t) => t.isActive && t.id !== booking.teamId);
-  const otherTeams = await Promise.all(
-    others.map(async (t): Promise<MovePanelTeam> => {
-      const check = await checkAdminSlot(db, {
-        ...shape,
-        start: booking.startsAt,
-        teamId: t.id,
-        now,
-        excludeBookingId: booking.id,
-        ignoreRules: true,
-      });
-      return { id: t.id, name: t.name, free: check.ok, note: check.ok ? null : check.message };
-    }),
-  );
-  return {
-    bookingId: booking.id,
-    status: booking.status,
-    startsAt: booking.startsAt.toISOString(),
-    teamId: booking.teamId,
-    teamName: teamRows.find((t) => t.id === booking.teamId)?.name ?? "",
-    timeZone,
-    date: localDateOf(booking.startsAt, timeZone),
-    durationMinutes: shape.durationMinutes,
-    otherTeams,
-  };
-}
-
-/** For the page: the request's database. */
-export async function loadBookingMovePanel(bookingId: string): Promise<BookingMovePanel | null> {
-  return getBookingMovePanel(await getDb(), bookingId);
 }

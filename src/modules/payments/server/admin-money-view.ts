@@ -16,7 +16,7 @@ import { bookings, payments, refunds } from "@/server/db/schema";
 import { REFUND_MAX_ATTEMPTS } from "../domain/customer-cancel";
 import { MANUAL_METHOD_LABELS, policyRefund } from "../domain/money";
 import { REFUND_REASON_CHOICES } from "../admin-money-schemas";
-import { moneyWithPendingRefunds, refundablePayments, refundLimits, refundReasonsFor } from "./admin-money";
+import { moneyWithPendingRefunds, refundablePayments, refundLimits, refundReasonsFor } from "./refund-limits";
 import { ADJUSTABLE } from "./adjust-price";
 import { type AdjustmentLine, bookingAdjustmentLines } from "./booking-ledger";
 import { BALANCE_PAYABLE } from "./payment-link";

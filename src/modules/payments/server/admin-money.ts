@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { getEnv } from "@/env";
-import type { BookingStatus, PaymentMethod, RefundReason } from "@/lib/enums";
+import type { PaymentMethod, RefundReason } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { afterRefund, isClosedForMoney } from "@/modules/bookings/domain/booking-money";
 import { bookingPageUrl } from "@/modules/bookings/links";
@@ -15,19 +15,15 @@ import {
   lockBooking,
   recordBookingEvents,
   setBookingCharge,
-  staleMessage,
-  tellCustomerBookingEnded,
-  transitionBooking,
 } from "@/modules/bookings/server";
 import { enqueueEmail } from "@/modules/notifications/server";
 import { type Actor, writeAudit } from "@/server/audit";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { bookingAdjustments, refunds } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { type CancelWithRefundInput, REFUND_REASON_CHOICES, type RefundInput } from "../admin-money-schemas";
+import { REFUND_REASON_CHOICES, type RefundInput } from "../admin-money-schemas";
 import { REFUND_SEND_LEASE_MS, splitRefund } from "../domain/customer-cancel";
 import { MANUAL_METHOD_LABELS } from "../domain/money";
-import { cancelOpenCheckouts, expireCheckoutsQuietly, type OpenCheckout } from "./checkout";
 import { enqueuePaymentAlert } from "./payment-emails";
 import { issueRefund } from "./refunds";
 import { issueCreditNoteIfDue } from "./tax-documents";
@@ -39,15 +35,7 @@ import {
   refundReasonsFor,
   sum,
 } from "./refund-limits";
-
-export { recordPayment } from "./record-payment";
-export {
-  moneyWithPendingRefunds,
-  type RefundablePayment,
-  refundablePayments,
-  refundLimits,
-  refundReasonsFor,
-} from "./refund-limits";
+import { assertReasonWithin } from "./cancel-with-refund";
 
 // The money buttons of /admin/bookings/{id} (issue 12): record a payment taken by the business, refund
 // through the provider the money came in by, and cancel with the refund the policy gives. Each is one
@@ -55,10 +43,10 @@ export {
 // showed another status, or other refundable money, than the booking has now is refused and nothing is
 // written. Providers are called after the commit, with the refund row's id as the idempotency key.
 
-type Options = { now?: Date };
+export type Options = { now?: Date };
 
 /** Refuses a page whose refundable amount is not the booking's now: another refund got there first. */
-function assertShownRefundable(booking: Booking, shownMinor: number, nowMinor: number): void {
+export function assertShownRefundable(booking: Booking, shownMinor: number, nowMinor: number): void {
   if (shownMinor !== nowMinor)
     throw new AppError(
       "CONFLICT",
@@ -66,7 +54,7 @@ function assertShownRefundable(booking: Booking, shownMinor: number, nowMinor: n
     );
 }
 
-function assertRefundWithin(booking: Booking, amountMinor: number, refundableMinor: number): void {
+export function assertRefundWithin(booking: Booking, amountMinor: number, refundableMinor: number): void {
   if (amountMinor > refundableMinor)
     throw new AppError("VALIDATION", undefined, {
       amount: [
@@ -107,7 +95,7 @@ export const BY_ADMIN: RefundWriting = {
  * provider accepts it (issueRefund, after the commit); until then the retry job may send it after a
  * lease, so a send lost with the process is never lost with it.
  */
-async function writeRefunds(
+export async function writeRefunds(
   tx: Tx,
   actor: Actor,
   booking: Booking,
@@ -199,7 +187,7 @@ async function writeRefunds(
 }
 
 /** After the commit: sends the online refunds to their providers (a failure is recorded and alerted). */
-async function sendRefunds(db: DbOrTx, ids: string[], now: Date): Promise<void> {
+export async function sendRefunds(db: DbOrTx, ids: string[], now: Date): Promise<void> {
   for (const id of ids) await issueRefund(db as Db, id, {}, now);
 }
 
@@ -308,179 +296,4 @@ export async function refundBooking(
   });
   await sendRefunds(db, written.online, now);
   return { refundedMinor: input.amountMinor, sent: written.online.length };
-}
-
-const LIMIT_WORDS: Record<RefundReason, string> = {
-  goodwill: "a goodwill refund can return at most what was paid towards the price",
-  overpayment: "an overpayment refund can return at most what was paid above the price",
-  cancellation: "a cancellation refund can return at most what was paid above the fee kept",
-};
-
-function assertReasonWithin(
-  booking: Booking,
-  reasonKind: RefundReason,
-  amountMinor: number,
-  limitMinor: number,
-): void {
-  if (amountMinor <= limitMinor) return;
-  const money = (m: number) => formatMoney(m, booking.currency);
-  throw new AppError("VALIDATION", undefined, {
-    amount: [
-      limitMinor > 0
-        ? `At most ${money(limitMinor)} can be refunded: ${LIMIT_WORDS[reasonKind]} (refunds on their way count).`
-        : `Nothing can be refunded as ${REFUND_REASON_CHOICES[reasonKind].toLowerCase()} on this booking now.`,
-    ],
-  });
-}
-
-/** What a cancellation refunds, as its caller tells the customer about it. */
-export type CancelMoney = {
-  /** Paid and still refundable before the cancellation. */
-  refundableMinor: number;
-  /** The refund made with it (online and handed back together). */
-  refundMinor: number;
-  /** Of the refund: money paid to the business directly, which it has yet to hand back. */
-  owedMinor: number;
-};
-
-/**
- * The one cancellation with a refund, for the admin (cancelWithRefund) and the customer
- * (cancelMyBooking): on the locked booking — who asks, the status and the refundable money the page
- * showed (anything else is refused and nothing written), the refund decided → the status change through
- * transitionBooking with, in its transaction, open checkouts closed, the refund rows written and the
- * customer told → an audit row. After the commit the providers are asked to close the checkouts and to
- * make the online refunds.
- */
-export async function cancelBookingWithRefund(
-  db: DbOrTx,
-  input: {
-    actor: Actor;
-    role: "admin" | "customer";
-    bookingId: string;
-    /** The status the page showed. */
-    from: BookingStatus;
-    /** The refundable money the page showed. */
-    shownRefundableMinor: number;
-    reason: string;
-    /** Who asks may cancel this booking (NOT_FOUND when it isn't theirs to see). */
-    authorise: (tx: Tx, booking: Booking | null) => Promise<Booking>;
-    /** The refund, once the booking is locked: may refuse (a field message, or what the page showed). */
-    decide: (
-      tx: Tx,
-      booking: Booking,
-      available: RefundablePayment[],
-      refundableMinor: number,
-    ) => Promise<number>;
-    refunds: RefundWriting;
-    tell: (tx: Tx, changed: Booking, money: CancelMoney) => Promise<void>;
-    now: Date;
-  },
-): Promise<{ status: BookingStatus } & CancelMoney> {
-  let closed: OpenCheckout[] = [];
-  let online: string[] = [];
-  const result = await db.transaction(async (tx) => {
-    const current = await input.authorise(tx, await lockBooking(tx, input.bookingId));
-    if (current.status !== input.from)
-      throw new AppError(
-        "CONFLICT",
-        current.status === "cancelled" ? ALREADY_CANCELLED : staleMessage(current),
-      );
-    const available = await refundablePayments(tx, current.id);
-    const refundable = sum(available);
-    assertShownRefundable(current, input.shownRefundableMinor, refundable);
-    const refundMinor = await input.decide(tx, current, available, refundable);
-    assertRefundWithin(current, refundMinor, refundable);
-    const money: CancelMoney = { refundableMinor: refundable, refundMinor, owedMinor: 0 };
-    const { booking } = await transitionBooking(tx, {
-      bookingId: current.id,
-      to: "cancelled",
-      actor: { role: input.role, id: input.actor.id },
-      from: [input.from],
-      reason: input.reason,
-      now: input.now,
-      refusal: staleMessage(current),
-      data: { refundMinor },
-      refundMinor,
-      // What the payments can still return: net paid with refunds on their way counted.
-      netPaidMinor: refundable,
-      effects: async (etx, changed) => {
-        closed = await cancelOpenCheckouts(etx, changed.id);
-        if (refundMinor > 0) {
-          const w = await writeRefunds(
-            etx,
-            input.actor,
-            changed,
-            available,
-            refundMinor,
-            input.reason,
-            "cancellation",
-            input.now,
-            input.refunds,
-          );
-          online = w.online;
-          money.owedMinor = w.owedMinor;
-        }
-        // The fall of the charge to the fee kept is credited by transitionBooking's charge-fall listener.
-        await input.tell(etx, changed, money);
-      },
-    });
-    await writeAudit(tx, {
-      actorId: input.actor.id,
-      ip: input.actor.ip,
-      action: "booking.cancel",
-      entity: "booking",
-      entityId: booking.id,
-      summary: {
-        reference: booking.reference,
-        by: input.role,
-        from: input.from,
-        to: booking.status,
-        reason: input.reason,
-        refundMinor,
-        refundableMinor: refundable,
-        owedMinor: money.owedMinor,
-      },
-    });
-    return { status: booking.status, ...money };
-  });
-  await expireCheckoutsQuietly(closed);
-  await sendRefunds(db, online, input.now);
-  return result;
-}
-
-export const ALREADY_CANCELLED = "This booking is already cancelled.";
-
-/** Cancel, with the refund the admin settled on (the policy's by default), in one transaction. */
-export async function cancelWithRefund(
-  db: DbOrTx,
-  actor: Actor,
-  input: CancelWithRefundInput,
-  { now = new Date() }: Options = {},
-): Promise<{ status: BookingStatus; refundedMinor: number }> {
-  const { status } = await cancelBookingWithRefund(db, {
-    actor,
-    role: "admin",
-    bookingId: input.bookingId,
-    from: input.from,
-    shownRefundableMinor: input.refundableMinor,
-    reason: input.reason,
-    authorise: async (tx, booking) => {
-      await assertBookingAdmin(tx, actor);
-      if (!booking) throw new AppError("NOT_FOUND");
-      return booking;
-    },
-    decide: async () => input.refundMinor,
-    refunds: BY_ADMIN,
-    tell: async (tx, changed, money) => {
-      const refund =
-        money.refundableMinor > 0
-          ? money.refundMinor > 0
-            ? formatMoney(money.refundMinor, changed.currency)
-            : "none"
-          : null;
-      await tellCustomerBookingEnded(tx, changed, "cancel", input.reason, refund);
-    },
-    now,
-  });
-  return { status, refundedMinor: input.refundMinor };
 }

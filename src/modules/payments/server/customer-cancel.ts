@@ -12,7 +12,8 @@ import { bookings } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { type CustomerCancelOutcome, customerCancelOutcome } from "../domain/customer-cancel";
 import type { CustomerCancelInput } from "../schemas";
-import { cancelBookingWithRefund, type RefundablePayment, refundablePayments } from "./admin-money";
+import { cancelBookingWithRefund } from "./cancel-with-refund";
+import { type RefundablePayment, refundablePayments } from "./refund-limits";
 
 // *Cancel* on /dashboard/bookings/{id} (issue 13): the customer cancels their confirmed (or still
 // awaiting approval) booking. The dialog shows the outcome in this booking's money first; the use case

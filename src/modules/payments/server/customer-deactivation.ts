@@ -4,7 +4,7 @@ import { upcomingBookingsOf } from "@/modules/bookings/server";
 import type { Actor } from "@/server/audit";
 import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
-import { cancelWithRefund } from "./admin-money";
+import { cancelWithRefund } from "./cancel-with-refund";
 import { getAdminMoneyPanel } from "./admin-money-view";
 
 // Deactivating a customer from their admin profile (PRODUCT.md §8). The accounts module ends their
