@@ -4,7 +4,7 @@ import { adminAction, requestActor } from "@/server/actions";
 import { getDb } from "@/server/db";
 import { customerIdInput, customerSearchInput, phoneJobDayInput, phoneJobInput } from "./admin-phone-schemas";
 import { customerSavedRecords, searchCustomers } from "./server/admin-customer-search";
-import { getPhoneJobSlotDay, quotePhoneJob } from "./server/create-admin-booking";
+import { getPhoneJobSlotDay, quotePhoneJob } from "./server/phone-job";
 
 // The lookups of /admin/bookings/new: the customer, their saved vehicles and addresses, the job's price
 // and its free times. (Making the booking composes payments: modules/payments/admin-phone-actions.ts.)
