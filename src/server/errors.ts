@@ -44,6 +44,15 @@ export class AppError<D = unknown> extends Error {
   }
 }
 
+/**
+ * The one refusal of a time that cannot be had (taken meanwhile, outside the rules, in the way of another
+ * job), named on the field the person chose it with. Thrown inside a transaction, it rolls back what was
+ * written before it (a new customer, their saved vehicle) like any error.
+ */
+export function slotTaken(message: string, field = "start"): AppError {
+  return new AppError("SLOT_TAKEN", message, { [field]: [message] });
+}
+
 export type ActionFailure<D = unknown> = {
   ok: false;
   code: ErrorCode;

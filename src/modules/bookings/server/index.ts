@@ -59,7 +59,14 @@ export {
 } from "./customer-facts";
 export { bookingHoldExpiry, expireHolds, expireLapsedHold, publishExpired } from "./hold-expiry";
 export { bookingJobs } from "./jobs";
-export { MOVABLE_STATUSES, jobShapeOf, moveBookingAsAdmin, moveBookingToHeldTime, reassignBookingTeam, whenLabel } from "./move-booking";
+export {
+  MOVABLE_STATUSES,
+  jobShapeOf,
+  moveBookingAsAdmin,
+  moveBookingToHeldTime,
+  reassignBookingTeam,
+  whenLabel,
+} from "./move-booking";
 export { getBookingSlotDay, loadBookingMovePanel } from "./move-panel";
 export { getMyBooking, listMyBookings, loadMyBooking, loadMyBookings } from "./my-bookings";
 export { liveBookingUsing } from "./saved-entry-use";

@@ -12,7 +12,7 @@ import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type Actor, writeAudit } from "@/server/audit";
 import { type DbOrTx, type Tx } from "@/server/db";
 import { allocations, bookings, teams } from "@/server/db/schema";
-import { AppError, sqlState, SQLSTATE } from "@/server/errors";
+import { AppError, sqlState, SQLSTATE, slotTaken } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
 import type { MoveBookingInput, ReassignTeamInput } from "../admin-move-schemas";
 import { allocationStatusFor } from "../domain/booking-status";
@@ -154,10 +154,7 @@ async function checkNewTime(tx: Tx, c: Change, now: Date, timeZone: string) {
       excludeBookingId: booking.id,
       ignoreRules: c.verb === "reassign",
     });
-    if (!check.ok)
-      throw new AppError("SLOT_TAKEN", check.message, {
-        [c.verb === "move" ? "start" : "teamId"]: [check.message],
-      });
+    if (!check.ok) throw slotTaken(check.message, c.verb === "move" ? "start" : "teamId");
   }
 
   return { team, expired };
@@ -219,7 +216,7 @@ async function takeNewTime(tx: Tx, c: Change, now: Date, timeZone: string): Prom
         now,
       });
       const message = inTheWayMessage(inTheWay, timeZone);
-      throw new AppError("SLOT_TAKEN", message, { [c.verb === "move" ? "start" : "teamId"]: [message] });
+      throw slotTaken(message, c.verb === "move" ? "start" : "teamId");
     }
 }
 

@@ -5,7 +5,12 @@ import { addDays, localDateOf, localToInstant } from "@/lib/dates";
 import type { BookingStatus, PaymentMethod } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
-import { createPasswordlessCustomer, findUserById, saveAddressForCustomer, saveVehicleForCustomer } from "@/modules/accounts/server";
+import {
+  createPasswordlessCustomer,
+  findUserById,
+  saveAddressForCustomer,
+  saveVehicleForCustomer,
+} from "@/modules/accounts/server";
 import { RESERVE_LOCK_NAMESPACE, reserve } from "@/modules/availability/server";
 import { amountDueNow } from "@/modules/pricing/domain/quote";
 import type { ReceiptSection } from "@/modules/notifications/templates/booking";
@@ -13,10 +18,22 @@ import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type Actor, writeAudit } from "@/server/audit";
 import { type Db, type DbOrTx, type Tx } from "@/server/db";
 import { bookings, teams } from "@/server/db/schema";
-import { AppError, type FieldErrors, sqlState, SQLSTATE } from "@/server/errors";
+import { AppError, type FieldErrors, slotTaken, sqlState, SQLSTATE } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
 import type { PhoneBookingInput } from "../admin-phone-schemas";
-import { checkAdminSlot, inTheWayMessage, whatIsInTheWay, announceNewBooking, newBookingRecord, type Booking, insertBookingRecord, bookingHoldExpiry, findOwnedAddress, findOwnedVehicle, loadBookingCatalogue } from "@/modules/bookings/server";
+import {
+  checkAdminSlot,
+  inTheWayMessage,
+  whatIsInTheWay,
+  announceNewBooking,
+  newBookingRecord,
+  type Booking,
+  insertBookingRecord,
+  bookingHoldExpiry,
+  findOwnedAddress,
+  findOwnedVehicle,
+  loadBookingCatalogue,
+} from "@/modules/bookings/server";
 import { addressSnapshotOf, vehicleSnapshotOf } from "@/modules/wizard/server";
 import { choicesFor } from "./phone-job";
 
@@ -53,13 +70,6 @@ export type AdminBookingResult = {
 };
 
 const invalid = (fieldErrors: FieldErrors) => new AppError("VALIDATION", undefined, fieldErrors);
-
-/** Thrown inside the transaction so that the customer and saved records written before it roll back. */
-class SlotRefused extends AppError {
-  constructor(message: string) {
-    super("SLOT_TAKEN", message, { start: [message] });
-  }
-}
 
 export async function createAdminBooking(
   db: Db,
@@ -296,7 +306,7 @@ async function reserveForPhone(
     teamId: input.teamId,
     now: w.now,
   });
-  throw new SlotRefused(check.ok ? result.message : check.message);
+  throw slotTaken(check.ok ? result.message : check.message);
 }
 
 /** Overridden: only the overlap guard decides. Queued behind reserve() on that date all the same. */
@@ -327,7 +337,7 @@ async function placeOverridden(
   } catch (err) {
     if (sqlState(err) !== SQLSTATE.exclusionViolation) throw err;
     const inTheWay = await whatIsInTheWay(tx, { teamId: input.teamId, start: input.start, end, now: w.now });
-    throw new SlotRefused(inTheWayMessage(inTheWay, timeZone));
+    throw slotTaken(inTheWayMessage(inTheWay, timeZone));
   }
   await w.finish(tx, made);
   await bookingHoldExpiry.publish(tx, expired);

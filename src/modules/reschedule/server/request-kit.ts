@@ -8,7 +8,7 @@ import { enqueueEmail } from "@/modules/notifications/server";
 import { type Settings } from "@/modules/settings/server";
 import type { Tx } from "@/server/db";
 import { allocations, rescheduleRequests } from "@/server/db/schema";
-import { AppError } from "@/server/errors";
+import { AppError, slotTaken } from "@/server/errors";
 import { alreadyDecidedMessage, isLapsed, rescheduleExpiry } from "../domain/reschedule-rules";
 import { weatherOfferExpiry } from "../domain/weather-rules";
 import {
@@ -175,7 +175,7 @@ export async function holdRequest(
       };
     },
   });
-  if (!result.ok) throw new AppError("SLOT_TAKEN", result.message, { start: [result.message] });
+  if (!result.ok) throw slotTaken(result.message);
   return result.owner;
 }
 

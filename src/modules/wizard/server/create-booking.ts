@@ -14,7 +14,7 @@ import { amountDueNow } from "@/modules/pricing/domain/quote";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { Db, DbOrTx } from "@/server/db";
 import { bookings } from "@/server/db/schema";
-import { AppError, type FieldErrors, sqlState, SQLSTATE } from "@/server/errors";
+import { AppError, type FieldErrors, slotTaken, sqlState, SQLSTATE } from "@/server/errors";
 import { logger } from "@/server/logger";
 import type { CreateBookingInput } from "../book-schemas";
 import { isComplete, resolveChoices } from "../domain/wizard-choices";
@@ -71,13 +71,6 @@ const ALREADY_MADE =
 const CHECKOUT_DOWN =
   "We couldn't start the payment just now. Your time is held for a few minutes — please try again.";
 
-/** Thrown inside the transaction so the customer and saved rows written before reserve() roll back too. */
-class SlotRefused extends Error {
-  constructor(readonly userMessage: string) {
-    super(userMessage);
-  }
-}
-
 const invalid = (fieldErrors: FieldErrors) => new AppError("VALIDATION", undefined, fieldErrors);
 
 export async function createBooking(
@@ -95,60 +88,9 @@ export async function createBooking(
   const earlier = await findByKey(db, key);
   if (earlier) return replay(db, earlier, input, actor, now, opts.startCheckout);
 
-  const errors: FieldErrors = {};
-  if (!actor) {
-    // Saved ids mean nothing without a session: a guest tells us about the vehicle and the address.
-    if (input.savedVehicleId || !input.vehicleDetails)
-      errors.vehicleDetails = ["Tell us about your vehicle: make, model and registration."];
-    if (input.savedAddressId || !input.addressDetails)
-      errors.addressDetails = ["Tell us where we'll do the work."];
-    if (!input.contact) errors.contact = ["Tell us your name, email address and phone number."];
-  }
-  const [settings, catalogue, savedVehicle, savedAddress] = await Promise.all([
-    getSettingsOrThrow(db),
-    loadBookingCatalogue(db),
-    actor && input.savedVehicleId ? findOwnedVehicle(db, actor.id, input.savedVehicleId) : null,
-    actor && input.savedAddressId ? findOwnedAddress(db, actor.id, input.savedAddressId) : null,
-  ]);
-  // Someone else's vehicle or address is refused exactly like one that does not exist.
-  if (actor && input.savedVehicleId && !savedVehicle)
-    errors.savedVehicleId = ["Choose one of your vehicles."];
-  if (actor && input.savedAddressId && !savedAddress)
-    errors.savedAddressId = ["Choose one of your addresses."];
-
-  const choices = resolveChoices(catalogue, {
-    service: input.service,
-    sizeId: savedVehicle?.vehicleSizeId ?? input.size ?? null,
-    addons: input.addons,
-    postcode: savedAddress?.postcode ?? input.postcode ?? null,
-  });
-  const e = choices.errors;
-  if (e.service) errors.service = [e.service];
-  if (e.size) (errors[savedVehicle ? "savedVehicleId" : "size"] ??= []).push(e.size);
-  if (e.addons) errors.addons = [e.addons];
-  if (e.postcode) (errors[savedAddress ? "savedAddressId" : "postcode"] ??= []).push(e.postcode);
-  if (Object.keys(errors).length || !isComplete(choices)) throw invalid(errors);
-
-  const vehicleDetails = input.vehicleDetails;
-  const addressDetails = input.addressDetails;
-  const contact = input.contact;
-  const vehicleSource = savedVehicle ?? vehicleDetails;
-  const addressSource = savedAddress ?? (addressDetails && { ...addressDetails, postcode: choices.postcode });
-  if (!vehicleSource || !addressSource)
-    throw invalid({ [vehicleSource ? "addressDetails" : "vehicleDetails"]: ["Please complete this step."] });
-  const q = choices.quote;
-  const dueNow = amountDueNow(q.totalMinor, settings.paymentMode, settings.depositPercent);
-  // Nothing to take online (on the day, or a free job) means no payment hold. A booking that needs the
-  // business's approval takes no money before it is approved (ADR 0010): paying would confirm it.
-  const takesPayment = !settings.approvalRequired && settings.paymentMode !== "on_the_day" && dueNow > 0;
-  const status: BookingStatus = settings.approvalRequired
-    ? "awaiting_approval"
-    : takesPayment
-      ? "pending_payment"
-      : "confirmed";
-  const holdExpiresAt = takesPayment ? new Date(now.getTime() + settings.holdMinutes * 60_000) : null;
-  const vehicleSnapshot = vehicleSnapshotOf(vehicleSource, choices.size.name);
-  const addressSnapshot = addressSnapshotOf(addressSource, actor ? undefined : contact);
+  const plan = await planBooking(db, actor, input, now);
+  const { settings, choices, q, dueNow, status, holdExpiresAt, vehicleSnapshot, addressSnapshot } = plan;
+  const { savedVehicle, savedAddress, vehicleDetails, addressDetails, contact } = plan;
 
   const attempt = () =>
     db.transaction(async (tx) => {
@@ -224,7 +166,8 @@ export async function createBooking(
         // Confirmed now → "confirmed" (with the calendar file); waiting for payment or approval → "received".
         afterReserve: (atx, { owner }) => announceNewBooking(atx, owner),
       });
-      if (!result.ok) throw new SlotRefused(result.message);
+      // Thrown inside the transaction: the customer and saved rows written before reserve() roll back too.
+      if (!result.ok) throw slotTaken(result.message);
       return result.owner;
     });
 
@@ -233,8 +176,7 @@ export async function createBooking(
     try {
       booking = await attempt();
     } catch (err) {
-      if (err instanceof SlotRefused)
-        throw new AppError("SLOT_TAKEN", err.userMessage, { start: [err.userMessage] });
+      if (err instanceof AppError) throw err;
       if (sqlState(err) !== SQLSTATE.uniqueViolation || tries >= 2) throw err;
       // A concurrent submit of this run won the race: answer with its booking. (Otherwise the guest's
       // email was registered meanwhile, or a reference collided: try again.)
@@ -243,6 +185,80 @@ export async function createBooking(
     }
   }
   return finish(db, booking, now, opts.startCheckout);
+}
+
+/** What is checked before the transaction: the choices, the saved records are the customer's, the price. */
+async function planBooking(db: Db, actor: BookingActor, input: CreateBookingInput, now: Date) {
+  const errors: FieldErrors = {};
+  if (!actor) {
+    // Saved ids mean nothing without a session: a guest tells us about the vehicle and the address.
+    if (input.savedVehicleId || !input.vehicleDetails)
+      errors.vehicleDetails = ["Tell us about your vehicle: make, model and registration."];
+    if (input.savedAddressId || !input.addressDetails)
+      errors.addressDetails = ["Tell us where we'll do the work."];
+    if (!input.contact) errors.contact = ["Tell us your name, email address and phone number."];
+  }
+  const [settings, catalogue, savedVehicle, savedAddress] = await Promise.all([
+    getSettingsOrThrow(db),
+    loadBookingCatalogue(db),
+    actor && input.savedVehicleId ? findOwnedVehicle(db, actor.id, input.savedVehicleId) : null,
+    actor && input.savedAddressId ? findOwnedAddress(db, actor.id, input.savedAddressId) : null,
+  ]);
+  // Someone else's vehicle or address is refused exactly like one that does not exist.
+  if (actor && input.savedVehicleId && !savedVehicle)
+    errors.savedVehicleId = ["Choose one of your vehicles."];
+  if (actor && input.savedAddressId && !savedAddress)
+    errors.savedAddressId = ["Choose one of your addresses."];
+
+  const choices = resolveChoices(catalogue, {
+    service: input.service,
+    sizeId: savedVehicle?.vehicleSizeId ?? input.size ?? null,
+    addons: input.addons,
+    postcode: savedAddress?.postcode ?? input.postcode ?? null,
+  });
+  const e = choices.errors;
+  if (e.service) errors.service = [e.service];
+  if (e.size) (errors[savedVehicle ? "savedVehicleId" : "size"] ??= []).push(e.size);
+  if (e.addons) errors.addons = [e.addons];
+  if (e.postcode) (errors[savedAddress ? "savedAddressId" : "postcode"] ??= []).push(e.postcode);
+  if (Object.keys(errors).length || !isComplete(choices)) throw invalid(errors);
+
+  const vehicleDetails = input.vehicleDetails;
+  const addressDetails = input.addressDetails;
+  const contact = input.contact;
+  const vehicleSource = savedVehicle ?? vehicleDetails;
+  const addressSource = savedAddress ?? (addressDetails && { ...addressDetails, postcode: choices.postcode });
+  if (!vehicleSource || !addressSource)
+    throw invalid({ [vehicleSource ? "addressDetails" : "vehicleDetails"]: ["Please complete this step."] });
+  const q = choices.quote;
+  const dueNow = amountDueNow(q.totalMinor, settings.paymentMode, settings.depositPercent);
+  // Nothing to take online (on the day, or a free job) means no payment hold. A booking that needs the
+  // business's approval takes no money before it is approved (ADR 0010): paying would confirm it.
+  const takesPayment = !settings.approvalRequired && settings.paymentMode !== "on_the_day" && dueNow > 0;
+  const status: BookingStatus = settings.approvalRequired
+    ? "awaiting_approval"
+    : takesPayment
+      ? "pending_payment"
+      : "confirmed";
+  const holdExpiresAt = takesPayment ? new Date(now.getTime() + settings.holdMinutes * 60_000) : null;
+  const vehicleSnapshot = vehicleSnapshotOf(vehicleSource, choices.size.name);
+  const addressSnapshot = addressSnapshotOf(addressSource, actor ? undefined : contact);
+
+  return {
+    settings,
+    choices,
+    q,
+    dueNow,
+    status,
+    holdExpiresAt,
+    vehicleSnapshot,
+    addressSnapshot,
+    savedVehicle,
+    savedAddress,
+    vehicleDetails,
+    addressDetails,
+    contact,
+  };
 }
 
 const hashRunSecret = (secret: string) => createHash("sha256").update(secret).digest("base64url");
@@ -286,7 +302,7 @@ async function replay(
     (booking.status === "pending_payment" &&
       booking.holdExpiresAt !== null &&
       booking.holdExpiresAt.getTime() <= now.getTime());
-  if (lapsed) throw new AppError("SLOT_TAKEN", HOLD_EXPIRED, { start: [HOLD_EXPIRED] });
+  if (lapsed) throw slotTaken(HOLD_EXPIRED);
   return finish(db, booking, now, startCheckout);
 }
 
