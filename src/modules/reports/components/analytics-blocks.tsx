@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { heatLevel, hourLabel, type HeatGrid, WEEKDAY_LABELS, WEEKDAY_NAMES } from "../domain/analytics";
-import type { FallbackTable } from "../server/analytics-page";
+import type { FallbackTable } from "../server/analytics-compare";
 
 // The analytics page's server-rendered parts: a chart's card (title, the server's summary sentences, the
 // chart, and its table behind "Show as table"), and the weekday × hour heat map, which is itself a table.
