@@ -163,7 +163,35 @@ export async function getBoard(
     loadRecentActivity(db, { timeZone: tz, limit: FEED_LIMIT }),
   ]);
 
-  // ── Timelines: a lane per active team (and any inactive team that still has a job that day).
+  const days = boardDays(jobDays, capacity, tz);
+  const heat = boardHeat(today, figures, capacity);
+  const kpis = boardKpis({ p, today, figures, revenue, cancelled, capacity, money });
+
+  return {
+    timeZone: tz,
+    today,
+    nowMs: now.getTime(),
+    todayTitle: formatLongDate(now, tz),
+    days,
+    heat,
+    kpis,
+    feed,
+  };
+}
+
+/** For the page: the request's database. */
+export async function loadBoard(actor: Pick<Actor, "id">): Promise<Board> {
+  return getBoard(await getDb(), actor);
+}
+
+type Capacity = Awaited<ReturnType<typeof loadScheduleCapacity>>;
+
+/** Timelines: a lane per active team (and any inactive team that still has a job that day). */
+function boardDays(
+  jobDays: Awaited<ReturnType<typeof loadJobDays>>,
+  capacity: Capacity,
+  tz: string,
+): BoardDay[] {
   const days: BoardDay[] = jobDays.days.map((day) => {
     const jobsOfTeam = new Map(day.teams.map((t) => [t.teamId, t.jobs]));
     const all = day.teams
@@ -198,7 +226,15 @@ export async function getBoard(
     };
   });
 
-  // ── Heat map: today and the next 13 days, per team.
+  return days;
+}
+
+/** Heat map: today and the next 13 days, per team. */
+function boardHeat(
+  today: string,
+  figures: Awaited<ReturnType<typeof bookedByDateAndTeam>>,
+  capacity: Capacity,
+) {
   const heatDates = dates(today, HEAT_DAYS);
   const byKey = new Map(figures.map((f) => [`${f.date}|${f.teamId}`, f]));
   const perTeamOpen = (date: string) =>
@@ -226,7 +262,20 @@ export async function getBoard(
     })),
   };
 
-  // ── KPIs: this week (Monday → Sunday) against last week, with a value per day for the sparklines.
+  return heat;
+}
+
+/** KPIs: this week (Monday → Sunday) against last week, with a value per day for the sparklines. */
+function boardKpis(d: {
+  p: ReturnType<typeof todayPeriods>;
+  today: string;
+  figures: Awaited<ReturnType<typeof bookedByDateAndTeam>>;
+  revenue: Awaited<ReturnType<typeof revenueReport>>;
+  cancelled: Awaited<ReturnType<typeof cancellationsByDate>>;
+  capacity: Capacity;
+  money: (n: number) => string;
+}): BoardKpi[] {
+  const { p, today, figures, revenue, cancelled, capacity, money } = d;
   const thisWeek = dates(p.week.currentDate, 7);
   const lastWeek = dates(p.week.previousDate, 7);
   const daysSoFar = thisWeek.filter((d) => d <= today).length;
@@ -338,19 +387,5 @@ export async function getBoard(
   const u = kpis[3];
   if (u) u.delta = describeDelta(uNow, uBefore, points, "last week");
 
-  return {
-    timeZone: tz,
-    today,
-    nowMs: now.getTime(),
-    todayTitle: formatLongDate(now, tz),
-    days,
-    heat,
-    kpis,
-    feed,
-  };
-}
-
-/** For the page: the request's database. */
-export async function loadBoard(actor: Pick<Actor, "id">): Promise<Board> {
-  return getBoard(await getDb(), actor);
+  return kpis;
 }
