@@ -82,7 +82,87 @@ export async function loadActionQueue(
   db: DbOrTx,
   input: { now: Date; timeZone: string; unpaidWindowMinutes: number },
 ): Promise<QueueGroup[]> {
-  const { now, timeZone: tz } = input;
+  const { timeZone: tz } = input;
+  const { approvalCount, approvals, unpaidCount, unpaid, reschedules, failed, alerts } = await readQueue(
+    db,
+    input,
+  );
+  const failedBookingIds = failed.items.flatMap((f) => (f.bookingId ? [f.bookingId] : []));
+  const [contacts, failedRefs] = await Promise.all([
+    findUserContacts(
+      db,
+      [...approvals, ...unpaid, ...reschedules].map((r) => r.customerId),
+    ),
+    failedBookingIds.length === 0
+      ? []
+      : db
+          .select({ id: bookings.id, reference: bookings.reference })
+          .from(bookings)
+          .where(inArray(bookings.id, failedBookingIds)),
+  ]);
+  const nameOf = (id: string) => {
+    const c = contacts.get(id);
+    return !c || c.erased ? "(erased account)" : c.name;
+  };
+  const refOf = new Map(failedRefs.map((r) => [r.id, r.reference]));
+  const job = (r: (typeof approvals)[number], text: string): QueueItem => ({
+    id: r.id,
+    bookingId: r.id,
+    reference: r.reference,
+    text,
+    when: formatDateTime(r.startsAt, tz),
+  });
+  return [
+    {
+      kind: "awaiting_approval",
+      title: "Awaiting approval",
+      count: countOf(approvalCount),
+      items: approvals.map((r) => job(r, nameOf(r.customerId))),
+    },
+    {
+      kind: "unpaid_soon",
+      title: "Unpaid, starting soon",
+      count: countOf(unpaidCount),
+      items: unpaid.map((r) =>
+        job(r, `${nameOf(r.customerId)} — ${formatMoney(r.owedMinor, r.currency)} owed`),
+      ),
+    },
+    {
+      kind: "reschedule_request",
+      title: "Reschedule requests",
+      count: countOf(reschedules),
+      items: reschedules.map((r) => ({
+        id: r.id,
+        bookingId: r.bookingId,
+        reference: r.reference,
+        text: `${nameOf(r.customerId)} asks for ${formatDateTime(r.requestedStartsAt, tz)}`,
+        when: formatDateTime(r.requestedStartsAt, tz),
+      })),
+    },
+    {
+      kind: "failed_email",
+      title: "Emails that failed",
+      count: failed.count,
+      items: failed.items.map((f) => ({
+        id: f.id,
+        bookingId: f.bookingId,
+        reference: f.bookingId ? (refOf.get(f.bookingId) ?? null) : null,
+        text: `${f.subject ?? f.template.replaceAll("-", " ")} to ${f.to}`,
+        when: formatDateTime(f.failedAt, tz),
+      })),
+    },
+    {
+      kind: "payment_alert",
+      title: "Payment alerts",
+      count: countOf(alerts),
+      items: alerts.map((a) => alertItem(a, tz)),
+    },
+  ];
+}
+
+/** The queue's lists, each with its count, read at once. */
+async function readQueue(db: DbOrTx, input: { now: Date; unpaidWindowMinutes: number }) {
+  const { now } = input;
   const since = new Date(now.getTime() - ALERT_DAYS * 86_400_000);
   const jobColumns = {
     id: bookings.id,
@@ -155,100 +235,34 @@ export async function loadActionQueue(
       .orderBy(desc(bookingEvents.at), desc(bookingEvents.id))
       .limit(QUEUE_LIMIT),
   ]);
-  const failedBookingIds = failed.items.flatMap((f) => (f.bookingId ? [f.bookingId] : []));
-  const [contacts, failedRefs] = await Promise.all([
-    findUserContacts(
-      db,
-      [...approvals, ...unpaid, ...reschedules].map((r) => r.customerId),
-    ),
-    failedBookingIds.length === 0
-      ? []
-      : db
-          .select({ id: bookings.id, reference: bookings.reference })
-          .from(bookings)
-          .where(inArray(bookings.id, failedBookingIds)),
-  ]);
-  const nameOf = (id: string) => {
-    const c = contacts.get(id);
-    return !c || c.erased ? "(erased account)" : c.name;
+  return { approvalCount, approvals, unpaidCount, unpaid, reschedules, failed, alerts };
+}
+type AlertRow = Awaited<ReturnType<typeof readQueue>>["alerts"][number];
+
+/** A payment alert in words: what happened to the money, and what the business has to do about it. */
+function alertItem(a: AlertRow, tz: string): QueueItem {
+  const data = a.data;
+  const amount =
+    typeof data.amountMinor === "number" && typeof data.currency === "string"
+      ? ` (${formatMoney(data.amountMinor, data.currency)})`
+      : "";
+  const text =
+    a.type === "refund"
+      ? a.toValue === "owed"
+        ? "The customer cancelled — hand back what they paid you directly, then record the refund"
+        : data.retryAt
+          ? "An automatic refund failed — it is being retried"
+          : "An automatic refund failed — refund the customer yourself"
+      : a.toValue === "rejected"
+        ? "A payment did not match the booking and was not applied"
+        : (ALERT_TEXT[String(data.refundRequired)] ?? "A payment was refunded automatically");
+  return {
+    id: a.id,
+    bookingId: a.bookingId,
+    reference: a.reference,
+    text: `${text}${amount}`,
+    when: formatDateTime(a.at, tz),
   };
-  const refOf = new Map(failedRefs.map((r) => [r.id, r.reference]));
-  const job = (r: (typeof approvals)[number], text: string): QueueItem => ({
-    id: r.id,
-    bookingId: r.id,
-    reference: r.reference,
-    text,
-    when: formatDateTime(r.startsAt, tz),
-  });
-  return [
-    {
-      kind: "awaiting_approval",
-      title: "Awaiting approval",
-      count: countOf(approvalCount),
-      items: approvals.map((r) => job(r, nameOf(r.customerId))),
-    },
-    {
-      kind: "unpaid_soon",
-      title: "Unpaid, starting soon",
-      count: countOf(unpaidCount),
-      items: unpaid.map((r) =>
-        job(r, `${nameOf(r.customerId)} — ${formatMoney(r.owedMinor, r.currency)} owed`),
-      ),
-    },
-    {
-      kind: "reschedule_request",
-      title: "Reschedule requests",
-      count: countOf(reschedules),
-      items: reschedules.map((r) => ({
-        id: r.id,
-        bookingId: r.bookingId,
-        reference: r.reference,
-        text: `${nameOf(r.customerId)} asks for ${formatDateTime(r.requestedStartsAt, tz)}`,
-        when: formatDateTime(r.requestedStartsAt, tz),
-      })),
-    },
-    {
-      kind: "failed_email",
-      title: "Emails that failed",
-      count: failed.count,
-      items: failed.items.map((f) => ({
-        id: f.id,
-        bookingId: f.bookingId,
-        reference: f.bookingId ? (refOf.get(f.bookingId) ?? null) : null,
-        text: `${f.subject ?? f.template.replaceAll("-", " ")} to ${f.to}`,
-        when: formatDateTime(f.failedAt, tz),
-      })),
-    },
-    {
-      kind: "payment_alert",
-      title: "Payment alerts",
-      count: countOf(alerts),
-      items: alerts.map((a) => {
-        const data = a.data;
-        const amount =
-          typeof data.amountMinor === "number" && typeof data.currency === "string"
-            ? ` (${formatMoney(data.amountMinor, data.currency)})`
-            : "";
-        const text =
-          a.type === "refund"
-            ? a.toValue === "owed"
-              ? "The customer cancelled — hand back what they paid you directly, then record the refund"
-              : data.retryAt
-                ? "An automatic refund failed — it is being retried"
-                : "An automatic refund failed — refund the customer yourself"
-            : a.toValue === "rejected"
-              ? "A payment did not match the booking and was not applied"
-              : (ALERT_TEXT[String(data.refundRequired)] ?? "A payment was refunded automatically");
-        return {
-          id: a.id,
-          bookingId: a.bookingId,
-          reference: a.reference,
-          text: `${text}${amount}`,
-          when: formatDateTime(a.at, tz),
-        };
-      }),
-    },
-  ];
 }
 
 /** The latest booking events, in words, newest first. */
