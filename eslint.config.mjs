@@ -68,7 +68,7 @@ const namedSurfaces = {
     "no-restricted-syntax": [
       "error",
       {
-        selector: "ExportAllDeclaration",
+        selector: "ExportAllDeclaration[exported=null]",
         message: "Name what a module exports: `export { a, b } from`, not `export *`.",
       },
     ],

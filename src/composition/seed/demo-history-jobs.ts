@@ -70,10 +70,7 @@ export function planBooking(
     adjustments: [],
     history: [],
   };
-  const pay = (p: PlannedPayment) => {
-    booking.payments.push(p);
-    booking.amountPaidMinor += p.amountMinor;
-  };
+  const pay = (p: PlannedPayment) => takePayment(booking, p);
   // The online deposit is taken as the booking is made (through the test provider).
   if (depositDueMinor > 0)
     pay({ kind: "deposit", provider: "test", method: "online", amountMinor: depositDueMinor, at: createdAt });
@@ -142,6 +139,18 @@ export function planBooking(
       refund(booking, 0, over, "cancellation", "Deposit above the missed-appointment fee.", endsAt);
     return booking;
   }
+  return completeJob(rng, booking, now);
+}
+
+function takePayment(booking: PlannedBooking, p: PlannedPayment): void {
+  booking.payments.push(p);
+  booking.amountPaidMinor += p.amountMinor;
+}
+
+/** A job done: its notes, now and then a discount, the balance taken (or still owed), rarely goodwill. */
+function completeJob(rng: Rng, booking: PlannedBooking, now: Date): PlannedBooking {
+  const { startsAt, endsAt } = booking;
+  const pay = (p: PlannedPayment) => takePayment(booking, p);
   booking.status = "completed";
   booking.completedAt = new Date(endsAt.getTime() + Math.floor(rng() * 20) * 60_000);
   // Started on arrival, completed when done: the two steps the status table allows.

@@ -1,6 +1,19 @@
 // Factories shared by the seed and the tests (tests/factories re-exports them): one way to make data.
-export * from "./users";
-export * from "./settings";
-export * from "./catalogue";
-export * from "./scheduling";
-export * from "./bookings";
+export { buildUser, insertAddress, insertUser, insertVehicle, type UserRow } from "./users";
+export { buildSettings, defaultPolicyTexts, insertSettings } from "./settings";
+export {
+  insertCategory,
+  insertPrice,
+  insertService,
+  insertVehicleSize,
+  insertZone,
+  limitAddonToCategories,
+} from "./catalogue";
+export { insertBlock, insertTeam, insertWeeklyHours } from "./scheduling";
+export {
+  type BookingItemInput,
+  defaultAddressSnapshot,
+  defaultVehicleSnapshot,
+  insertBooking,
+  type InsertBookingInput,
+} from "./bookings";
