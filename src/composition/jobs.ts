@@ -6,12 +6,13 @@ import { accountJobs, accountWakeups } from "@/modules/accounts/server";
 import { bookingJobs } from "@/modules/bookings/server";
 import { emailJobs } from "@/modules/notifications/server";
 import { paymentJobs } from "@/modules/payments/server";
+import { reminderJobs } from "@/modules/reminders/server";
 
 /** Every module's background work, in one list: the web process, the worker and the tests start this. */
 export function appJobPlan(transport: MailTransport = getMailTransport()): JobPlan {
   const email = emailJobs(transport);
   return {
-    jobs: [...email.jobs, ...accountJobs, ...bookingJobs, ...paymentJobs],
+    jobs: [...email.jobs, ...accountJobs, ...bookingJobs, ...reminderJobs, ...paymentJobs],
     wakeups: [...email.wakeups, ...accountWakeups],
     onStart: email.onStart,
   };

@@ -2,12 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phoneBookingInput } from "@/modules/phone-bookings/admin-phone-schemas";
-import {
-  createAdminBooking,
-  customerSavedRecords,
-  quotePhoneJob,
-  searchCustomers,
-} from "@/modules/phone-bookings/server";
+import { createAdminBooking, customerSavedRecords, quotePhoneJob, searchCustomers } from "@/modules/phone-bookings/server";
 import { getAdminBookingPage } from "@/modules/bookings/server";
 import { startCheckout } from "@/modules/payments/server/checkout";
 import { recordPhonePayment } from "@/modules/payments/server/phone-payment";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updatePreferences } from "@/modules/accounts/server/update-profile";
-import { mayEmail } from "@/modules/notifications/server/may-email";
+import { mayEmail } from "@/modules/accounts/server/may-email";
 import { setDatabaseForProcess } from "@/server/db";
 import { users } from "@/server/db/schema";
 import { insertSettings, insertUser } from "@tests/factories";

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, like, ne, or, sql } from "drizzle-orm";
 import type { SessionUser } from "@/server/auth";
-import { type Db, type DbOrTx, getDb } from "@/server/db";
+import { type Db, type DbOrTx, getDb, type Tx } from "@/server/db";
 import {
   accounts,
   amountDueExpr,
@@ -15,8 +15,6 @@ import {
 } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { formatDateTime } from "@/lib/dates";
-import { eraseCustomerFromBookings } from "@/modules/bookings/server";
-import { eraseCustomerFromRequests } from "@/modules/reschedule/server";
 import { enqueueEmail, eraseEmailsOf } from "@/modules/notifications/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { notifySessionsEnded } from "@/server/realtime/publish";
@@ -54,6 +52,19 @@ async function blockerIn(db: DbOrTx, userId: string): Promise<string | null> {
 /** Why the account cannot be deleted now, or null. */
 export async function deletionBlocker(userId: string): Promise<string | null> {
   return blockerIn(await getDb(), userId);
+}
+
+/** What another module keeps of a person and erases with their account, in the deletion's transaction. */
+export type AccountEraser = (tx: Tx, userId: string) => Promise<void>;
+
+const g = globalThis as unknown as { __forecourtAccountErasers?: readonly AccountEraser[] };
+
+/**
+ * The composition root hands in what the other modules erase — bookings' personal parts, the reasons
+ * given for reschedule requests — so that accounts imports neither (ADR 0044).
+ */
+export function registerAccountErasers(erasers: readonly AccountEraser[]): void {
+  g.__forecourtAccountErasers = erasers;
 }
 
 /**
@@ -98,8 +109,7 @@ export async function deleteAccount(
           inArray(verifications.identifier, ["", ...changeTokens.map((t) => `${t.identifier}:email`)]),
         ),
       );
-    await eraseCustomerFromBookings(tx, user.id);
-    await eraseCustomerFromRequests(tx, user.id);
+    for (const erase of g.__forecourtAccountErasers ?? []) await erase(tx, user.id);
     // Their own photos go; a service photo they uploaded as an admin belongs to the business.
     await tx.delete(uploads).where(and(eq(uploads.ownerId, user.id), ne(uploads.purpose, "service_image")));
     await tx.delete(vehicles).where(eq(vehicles.ownerId, user.id));

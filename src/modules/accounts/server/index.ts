@@ -22,7 +22,7 @@ export { confirmEmail, confirmLinkState } from "./confirm-email";
 export { findUserContacts } from "./contacts";
 export { createPasswordlessCustomer } from "./create-passwordless-customer";
 export { saveAddressForCustomer, saveVehicleForCustomer } from "./customer-records";
-export { deletionBlocker } from "./delete-account";
+export { deletionBlocker, registerAccountErasers } from "./delete-account";
 export {
   deleteEntry,
   getMyAddresses,
@@ -36,6 +36,7 @@ export {
 } from "./garage";
 export { accountHandler, changePasswordHandler, exportMyDataHandler } from "./http-handlers";
 export { accountJobs, accountWakeups } from "./jobs";
+export { mayEmail } from "./may-email";
 export { withPasswordRules } from "./password-rules";
 export { setupLinkIfPasswordless } from "./password-setup-link";
 export { type AccountUser, findUserByEmail, findUserById, getAccountOrThrow, hasPassword } from "./queries";

@@ -11,7 +11,6 @@ import type { DbOrTx, Tx } from "@/server/db";
 import { allocations, bookings } from "@/server/db/schema";
 import { publish } from "@/server/realtime/publish";
 import { lockBooking } from "./booking-records";
-import { bookingsOfRequests, expireLapsedRequests } from "@/modules/reschedule/server";
 import { SYSTEM_ACTOR, transitionBooking } from "./transition-booking";
 
 // A payment hold that lapsed: the booking becomes `expired` through the one transition path (its
@@ -21,9 +20,34 @@ import { SYSTEM_ACTOR, transitionBooking } from "./transition-booking";
 
 export const HOLD_LAPSED = "The time was held for payment and the hold lapsed.";
 
+/**
+ * Reschedule requests hold time too: the reschedule module's expiry of the lapsed ones, and the bookings
+ * they belong to, handed in by the composition root (ADR 0044) so that one expiry covers both kinds.
+ */
+export type RequestExpiry = {
+  expire: (
+    tx: Tx,
+    now: Date,
+    window?: HoldWindow,
+  ) => Promise<{ requestIds: string[]; span: [Date, Date] | null }>;
+  bookingsOf: (tx: Tx, requestIds: readonly string[]) => Promise<string[]>;
+};
+
+const g = globalThis as unknown as { __forecourtRequestExpiry?: RequestExpiry };
+
+export function registerRequestExpiry(expiry: RequestExpiry): void {
+  g.__forecourtRequestExpiry = expiry;
+}
+
+const NO_REQUESTS: RequestExpiry = {
+  expire: async () => ({ requestIds: [], span: null }),
+  bookingsOf: async () => [],
+};
+const requestExpiry = () => g.__forecourtRequestExpiry ?? NO_REQUESTS;
+
 /** Expires every hold past its expiry (optionally only those overlapping a window), both kinds. */
 export async function expireStaleHolds(tx: Tx, now: Date, window?: HoldWindow): Promise<ExpiredHolds> {
-  const requests = await expireLapsedRequests(tx, now, window);
+  const requests = await requestExpiry().expire(tx, now, window);
   const stale = await tx
     .select({
       bookingId: bookings.id,
@@ -114,7 +138,7 @@ export async function publishExpired(tx: Tx, expired: ExpiredHolds): Promise<voi
     }
   }
   // A lapsed reschedule request changes what its booking's pages show.
-  const moved = (await bookingsOfRequests(tx, expired.rescheduleRequestIds)).filter(
+  const moved = (await requestExpiry().bookingsOf(tx, expired.rescheduleRequestIds)).filter(
     (id) => !expired.bookingIds.includes(id),
   );
   if (moved.length) {

@@ -57,7 +57,13 @@ export {
   loadCustomerBookingsForAdmin,
   upcomingBookingsOf,
 } from "./customer-facts";
-export { bookingHoldExpiry, expireHolds, expireLapsedHold, publishExpired } from "./hold-expiry";
+export {
+  bookingHoldExpiry,
+  expireHolds,
+  expireLapsedHold,
+  publishExpired,
+  registerRequestExpiry,
+} from "./hold-expiry";
 export { bookingJobs } from "./jobs";
 export {
   MOVABLE_STATUSES,
@@ -74,6 +80,6 @@ export {
   type ChargeFallListener,
   PAYMENT_ACTOR,
   announceBooking,
-  registerChargeFall,
+  registerTransitionHooks,
   transitionBooking,
 } from "./transition-booking";

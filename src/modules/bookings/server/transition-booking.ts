@@ -17,7 +17,6 @@ import { getSettingsOrThrow } from "@/modules/settings/server";
 import { enqueueBookingEmails, enqueueBusinessAlert, hasEmail } from "./booking-emails";
 import type { Booking } from "./booking-records";
 import type { ReceiptSection } from "@/modules/notifications/templates/booking";
-import { closeRequestsOfEndedBooking } from "@/modules/reschedule/server";
 
 // The one path by which a booking changes status (ADR 0014), in the caller's transaction:
 // lock the row → check the transition table for who asks (domain/booking-status.ts) → compare-and-swap
@@ -78,15 +77,21 @@ export type ChargeFall = {
 };
 export type ChargeFallListener = (tx: Tx, fall: ChargeFall) => Promise<void>;
 
-const g = globalThis as unknown as { __forecourtChargeFall?: ChargeFallListener };
+/** A booking stopped happening (cancelled, expired…), in its transaction. */
+export type BookingEndedListener = (tx: Tx, bookingId: string, now: Date) => Promise<void>;
 
 /**
- * The composition root hands in payments' answer to a fallen charge (a VAT invoice already issued is
- * credited by as much, ADR 0040), so every closing — cancel, decline, no-show, by any path — is credited
- * without bookings importing payments.
+ * What other modules do inside a booking's transition, handed in by the composition root (ADR 0044), so
+ * that bookings imports neither of them: payments credits a VAT invoice already issued by as much as the
+ * charge fell (ADR 0040) on every closing — cancel, decline, no-show, by any path; reschedule closes the
+ * pending request of a booking that no longer goes ahead and frees the time it held.
  */
-export function registerChargeFall(listener: ChargeFallListener): void {
-  g.__forecourtChargeFall = listener;
+export type TransitionHooks = { chargeFall?: ChargeFallListener; bookingEnded?: BookingEndedListener };
+
+const g = globalThis as unknown as { __forecourtTransitionHooks?: TransitionHooks };
+
+export function registerTransitionHooks(hooks: TransitionHooks): void {
+  g.__forecourtTransitionHooks = { ...g.__forecourtTransitionHooks, ...hooks };
 }
 
 export const TRANSITION_REFUSED =
@@ -106,7 +111,7 @@ export async function transitionBooking(tx: Tx, input: TransitionInput): Promise
   await mirrorAllocation(tx, booking, input.now);
   const fallMinor = bookingMoney(current).chargeMinor - bookingMoney(booking).chargeMinor;
   if (fallMinor > 0)
-    await g.__forecourtChargeFall?.(tx, {
+    await g.__forecourtTransitionHooks?.chargeFall?.(tx, {
       bookingId: booking.id,
       fallMinor,
       to: booking.status,
@@ -114,7 +119,7 @@ export async function transitionBooking(tx: Tx, input: TransitionInput): Promise
       now: input.now,
     });
   // A booking that stops happening holds no requested reschedule time either.
-  if (!isLive(booking.status)) await closeRequestsOfEndedBooking(tx, booking.id, input.now);
+  if (!isLive(booking.status)) await g.__forecourtTransitionHooks?.bookingEnded?.(tx, booking.id, input.now);
   if (booking.status === "confirmed")
     await enqueueBookingEmails(tx, booking.id, "confirmed", { receipt: input.receipt });
   // A booking that never got past waiting for payment was never announced to the business: its end

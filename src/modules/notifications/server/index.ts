@@ -3,7 +3,7 @@ export { enqueueEmail, resendBookingEmail } from "./enqueue-email";
 export { eraseEmailsOf } from "./erase-emails";
 export { listFailedEmails } from "./failed-emails";
 export { emailJobs } from "./jobs";
-export { allowsEmail, mayEmail } from "./may-email";
+export { type EmailKind, allowsEmail } from "./may-email";
 export { loadOutbox, loadOutboxEmail } from "./outbox";
 export { loadEmailsForRecipient } from "./recipient-emails";
 export { emailSenderAddress } from "./sender-address";

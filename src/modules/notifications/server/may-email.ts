@@ -1,10 +1,9 @@
 import "server-only";
-import { findUserById } from "@/modules/accounts/server";
-import type { DbOrTx } from "@/server/db";
 
 // What a person lets us email them about (issue 17). Account, booking and money emails always go: they
 // are about something the person did or owns. Reminders and marketing follow the person's preferences
-// (/dashboard/settings). An erased or unknown account gets nothing.
+// (/dashboard/settings). An erased or unknown account gets nothing
+// (accounts' mayEmail, which knows the person).
 
 export type EmailKind = "account" | "booking" | "money" | "reminder" | "marketing";
 
@@ -15,11 +14,4 @@ export function allowsEmail(prefs: EmailPreferences, kind: EmailKind): boolean {
   if (kind === "reminder") return prefs.notifyReminders;
   if (kind === "marketing") return prefs.marketingConsent;
   return true;
-}
-
-/** Whether this person may be sent an email of this kind now (call it before queueing the email). */
-export async function mayEmail(db: DbOrTx, userId: string, kind: EmailKind): Promise<boolean> {
-  const user = await findUserById(db, userId);
-  if (!user || user.anonymisedAt) return false;
-  return allowsEmail(user, kind);
 }

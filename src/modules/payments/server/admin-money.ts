@@ -35,7 +35,6 @@ import {
   refundReasonsFor,
   sum,
 } from "./refund-limits";
-import { assertReasonWithin } from "./cancel-with-refund";
 
 // The money buttons of /admin/bookings/{id} (issue 12): record a payment taken by the business, refund
 // through the provider the money came in by, and cancel with the refund the policy gives. Each is one
@@ -296,4 +295,27 @@ export async function refundBooking(
   });
   await sendRefunds(db, written.online, now);
   return { refundedMinor: input.amountMinor, sent: written.online.length };
+}
+
+const LIMIT_WORDS: Record<RefundReason, string> = {
+  goodwill: "a goodwill refund can return at most what was paid towards the price",
+  overpayment: "an overpayment refund can return at most what was paid above the price",
+  cancellation: "a cancellation refund can return at most what was paid above the fee kept",
+};
+
+function assertReasonWithin(
+  booking: Booking,
+  reasonKind: RefundReason,
+  amountMinor: number,
+  limitMinor: number,
+): void {
+  if (amountMinor <= limitMinor) return;
+  const money = (m: number) => formatMoney(m, booking.currency);
+  throw new AppError("VALIDATION", undefined, {
+    amount: [
+      limitMinor > 0
+        ? `At most ${money(limitMinor)} can be refunded: ${LIMIT_WORDS[reasonKind]} (refunds on their way count).`
+        : `Nothing can be refunded as ${REFUND_REASON_CHOICES[reasonKind].toLowerCase()} on this booking now.`,
+    ],
+  });
 }

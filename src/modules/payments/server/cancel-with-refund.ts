@@ -1,54 +1,19 @@
 import "server-only";
-import type { BookingStatus, RefundReason } from "@/lib/enums";
+import type { BookingStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
-import {
-  assertBookingAdmin,
-  type Booking,
-  lockBooking,
-  staleMessage,
-  tellCustomerBookingEnded,
-  transitionBooking,
-} from "@/modules/bookings/server";
+import { assertBookingAdmin, type Booking, lockBooking, staleMessage, tellCustomerBookingEnded, transitionBooking } from "@/modules/bookings/server";
 import { type Actor, writeAudit } from "@/server/audit";
 import type { DbOrTx, Tx } from "@/server/db";
 import { AppError } from "@/server/errors";
-import { type CancelWithRefundInput, REFUND_REASON_CHOICES } from "../admin-money-schemas";
+import { type CancelWithRefundInput } from "../admin-money-schemas";
 import { cancelOpenCheckouts, expireCheckoutsQuietly, type OpenCheckout } from "./checkout";
 import { type RefundablePayment, refundablePayments, sum } from "./refund-limits";
 import type { Options, RefundWriting } from "./admin-money";
-import {
-  BY_ADMIN,
-  assertRefundWithin,
-  assertShownRefundable,
-  sendRefunds,
-  writeRefunds,
-} from "./admin-money";
+import { BY_ADMIN, assertRefundWithin, assertShownRefundable, sendRefunds, writeRefunds } from "./admin-money";
 
 // The business cancels a booking and refunds what the policy (or the admin, within it) gives back, in one
 // transaction on the locked booking; the customer's own cancellation goes through cancelBookingWithRefund too.
 
-const LIMIT_WORDS: Record<RefundReason, string> = {
-  goodwill: "a goodwill refund can return at most what was paid towards the price",
-  overpayment: "an overpayment refund can return at most what was paid above the price",
-  cancellation: "a cancellation refund can return at most what was paid above the fee kept",
-};
-
-export function assertReasonWithin(
-  booking: Booking,
-  reasonKind: RefundReason,
-  amountMinor: number,
-  limitMinor: number,
-): void {
-  if (amountMinor <= limitMinor) return;
-  const money = (m: number) => formatMoney(m, booking.currency);
-  throw new AppError("VALIDATION", undefined, {
-    amount: [
-      limitMinor > 0
-        ? `At most ${money(limitMinor)} can be refunded: ${LIMIT_WORDS[reasonKind]} (refunds on their way count).`
-        : `Nothing can be refunded as ${REFUND_REASON_CHOICES[reasonKind].toLowerCase()} on this booking now.`,
-    ],
-  });
-}
 
 /** What a cancellation refunds, as its caller tells the customer about it. */
 export type CancelMoney = {

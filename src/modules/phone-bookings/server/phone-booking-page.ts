@@ -2,7 +2,7 @@ import "server-only";
 import { addDays, localDateOf } from "@/lib/dates";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type DbOrTx, getDb } from "@/server/db";
-import { addonOptions, bookablePackages, sizeOptions } from "@/modules/wizard/domain/wizard-choices";
+import { addonOptions, bookablePackages, sizeOptions } from "@/modules/bookings/domain/booking-choices";
 import { listActiveTeams, loadBookingCatalogue } from "@/modules/bookings/server";
 
 // What /admin/bookings/new offers: the bookable catalogue, the teams and the business's zone.

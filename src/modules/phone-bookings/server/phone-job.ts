@@ -8,7 +8,7 @@ import { type Actor } from "@/server/audit";
 import { type DbOrTx } from "@/server/db";
 import { AppError } from "@/server/errors";
 import type { PhoneJobInput } from "../admin-phone-schemas";
-import { resolveChoices } from "@/modules/wizard/domain/wizard-choices";
+import { resolveChoices } from "@/modules/bookings/domain/booking-choices";
 import {
   type AdminSlotDay,
   getAdminSlotDay,

@@ -1,4 +1,4 @@
 // The module's public server surface: other modules and the app import from here only (ADR 0016).
 export { sendDueBookingReminders } from "./booking-reminders";
-export { sendDueMaintenanceReminders } from "./maintenance-reminders";
+export { reminderJobs } from "./jobs";
 export { answerSiteCheck, getSiteCheckPage, loadSiteCheckPage, siteCheckToken } from "./site-check";

@@ -1,5 +1,13 @@
 // The module's public server surface: other modules and the app import from here only (ADR 0016).
 export {
+  getMyReschedulePanel,
+  getRescheduleSlotDay,
+  listMyRescheduleAnswers,
+  loadMyRescheduleAnswers,
+  loadMyReschedulePanel,
+} from "./my-reschedule-views";
+export { approveReschedule, counterOfferReschedule, declineReschedule } from "./reschedule-decisions";
+export {
   bookingsOfRequests,
   closeRequestsOfEndedBooking,
   eraseCustomerFromRequests,
@@ -11,7 +19,6 @@ export {
   requestReschedule,
   withdrawReschedule,
 } from "./reschedule-requests";
-export { approveReschedule, counterOfferReschedule, declineReschedule } from "./reschedule-decisions";
 export {
   RESCHEDULE_FILTERS,
   type RescheduleFilter,
@@ -21,13 +28,6 @@ export {
   loadPendingRescheduleCount,
   loadRescheduleQueue,
 } from "./reschedule-views";
-export {
-  getMyReschedulePanel,
-  getRescheduleSlotDay,
-  listMyRescheduleAnswers,
-  loadMyRescheduleAnswers,
-  loadMyReschedulePanel,
-} from "./my-reschedule-views";
 export { acceptWeatherOffer, askAnotherWeatherTime } from "./weather-answers";
 export { liftWeatherDay, markWeatherDay } from "./weather-days";
 export { verifyWeatherToken, weatherToken } from "./weather-links";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { BookingStatus } from "@/lib/enums";
-import { mayEmail } from "@/modules/notifications/server";
+import { mayEmail } from "@/modules/accounts/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type Db, getDb } from "@/server/db";
 import { bookingMoney } from "@/modules/bookings/domain/booking-money";

@@ -19,7 +19,7 @@ import {
   resolveChoices,
   type ResolvedChoices,
   sizeOptions,
-} from "../domain/wizard-choices";
+} from "@/modules/bookings/domain/booking-choices";
 import {
   idempotencyKeyFor,
   newRunId,

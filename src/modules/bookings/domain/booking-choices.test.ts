@@ -8,7 +8,7 @@ import {
   priceKey,
   resolveChoices,
   sizeOptions,
-} from "./wizard-choices";
+} from "./booking-choices";
 
 const svc = (
   over: Partial<CatalogueService> & Pick<CatalogueService, "id" | "slug" | "kind">,
