@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { closeDatabase, getDatabase } from "@/server/db";
 import { users } from "@/server/db/schema";
-import { createPasswordSetupLink } from "@/modules/accounts/server/password-setup-link";
+import { createPasswordSetupLink } from "@/modules/accounts/server/auth/password-setup-link";
 import { findUserByEmail } from "@/modules/accounts/server/queries";
 
 const { values } = parseArgs({ options: { email: { type: "string" }, name: { type: "string" } } });

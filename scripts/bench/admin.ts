@@ -12,8 +12,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { BOOKING_STATUSES } from "@/lib/enums";
 import { ADMIN_CUSTOMER_SORTS, type AdminCustomersQuery } from "@/modules/accounts/admin-customers-filters";
-import { listAdminCustomers } from "@/modules/accounts/server/admin-customers";
-import { adminCustomersCsvResponse } from "@/modules/accounts/server/admin-customers-csv";
+import { listAdminCustomers } from "@/modules/accounts/server/customers/admin-customers";
+import { adminCustomersCsvResponse } from "@/modules/accounts/server/customers/admin-customers-csv";
 import { listAdminBookings } from "@/modules/booking-list/server/admin-bookings";
 import { customerFactsSource } from "@/modules/bookings/server/customer-facts";
 import { adminBookingsCsvResponse } from "@/modules/booking-list/server/admin-bookings-csv";

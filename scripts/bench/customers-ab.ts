@@ -4,7 +4,10 @@
 //   BENCH_DB=<name> BENCH_DATABASE_URL=… node --conditions=react-server --import tsx scripts/bench/customers-ab.ts
 import { sql } from "drizzle-orm";
 import { ADMIN_CUSTOMER_SORTS, type AdminCustomersQuery } from "@/modules/accounts/admin-customers-filters";
-import { type CustomerFactsSource, listAdminCustomers } from "@/modules/accounts/server/admin-customers";
+import {
+  type CustomerFactsSource,
+  listAdminCustomers,
+} from "@/modules/accounts/server/customers/admin-customers";
 import { customerFactsSource } from "@/modules/bookings/server/customer-facts";
 import { openDatabase } from "@/server/db/client";
 import { pct } from "./databases";

@@ -31,7 +31,7 @@ describe.each(dbKinds)("resend verification timing on %s", (kind) => {
       import("@/server/auth"),
       import("@/composition"),
       import("@/modules/accounts/server/create-passwordless-customer"),
-      import("@/modules/accounts/server/resend-verification"),
+      import("@/modules/accounts/server/auth/resend-verification"),
     ]);
     composition.composeApp();
     return { ...db, ...auth, ...passwordless, ...resend };

@@ -5,15 +5,15 @@ import { forgetAuthForTests, getAuth, getSessionUser } from "@/server/auth";
 import { accounts, emails, sessions, users, verifications } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { createPasswordlessCustomer } from "@/modules/accounts/server/create-passwordless-customer";
-import { confirmEmail, confirmLinkState } from "@/modules/accounts/server/confirm-email";
-import { register } from "@/modules/accounts/server/register";
+import { confirmEmail, confirmLinkState } from "@/modules/accounts/server/auth/confirm-email";
+import { register } from "@/modules/accounts/server/auth/register";
 import {
   handlePasswordResetRequests,
   requestPasswordReset,
   RESET_REQUEST_LEASE_MS,
-} from "@/modules/accounts/server/request-password-reset";
-import { resetPasswordWithToken } from "@/modules/accounts/server/reset-password";
-import { resendVerification } from "@/modules/accounts/server/resend-verification";
+} from "@/modules/accounts/server/auth/request-password-reset";
+import { resetPasswordWithToken } from "@/modules/accounts/server/auth/reset-password";
+import { resendVerification } from "@/modules/accounts/server/auth/resend-verification";
 import { hasPassword } from "@/modules/accounts/server/queries";
 import { insertSettings, insertUser } from "@tests/factories";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";

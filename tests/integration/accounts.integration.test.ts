@@ -15,9 +15,9 @@ import {
   vehicles,
   verifications,
 } from "@/server/db/schema";
-import { consumeRateLimit, enforceAuthRateLimit } from "@/modules/accounts/server/rate-limit";
+import { consumeRateLimit, enforceAuthRateLimit } from "@/server/rate-limit";
 import { createPasswordlessCustomer } from "@/modules/accounts/server/create-passwordless-customer";
-import { confirmEmailChange, OTHER_ACCOUNT_MESSAGE } from "@/modules/accounts/server/change-email";
+import { confirmEmailChange, OTHER_ACCOUNT_MESSAGE } from "@/modules/accounts/server/auth/change-email";
 import { deleteAccount, deletionBlocker } from "@/modules/accounts/server/delete-account";
 import {
   insertBooking,

@@ -2,8 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { BookingStatus } from "@/lib/enums";
 import type { AdminBookingVerb } from "@/modules/bookings/domain/admin-booking-actions";
-import { changeBookingAsAdmin, saveInternalNotes } from "@/modules/bookings/server/admin-booking-actions";
-import { getAdminBookingPage } from "@/modules/bookings/server/admin-booking-view";
+import {
+  changeBookingAsAdmin,
+  saveInternalNotes,
+} from "@/modules/bookings/server/admin/admin-booking-actions";
+import { getAdminBookingPage } from "@/modules/bookings/server/admin/admin-booking-view";
 import { renderTemplate } from "@/modules/notifications/templates";
 import { auditLog, bookings } from "@/server/db/schema";
 import { dbKinds } from "../support/db";

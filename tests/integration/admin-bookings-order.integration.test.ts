@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_STATUSES } from "@/lib/enums";
-import { type AdminBookingsQuery, adminBookingBatches, listAdminBookings, parseAdminBookingsQuery } from "@/modules/booking-list/server";
+import {
+  type AdminBookingsQuery,
+  adminBookingBatches,
+  listAdminBookings,
+  parseAdminBookingsQuery,
+} from "@/modules/booking-list/server";
 import { setDatabaseForProcess } from "@/server/db";
 import {
   defaultAddressSnapshot,

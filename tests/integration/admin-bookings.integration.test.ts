@@ -1,6 +1,10 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminBookingBatches, listAdminBookings, parseAdminBookingsQuery } from "@/modules/booking-list/server";
+import {
+  adminBookingBatches,
+  listAdminBookings,
+  parseAdminBookingsQuery,
+} from "@/modules/booking-list/server";
 import { adminBookingsCsvResponse } from "@/modules/booking-list/server/admin-bookings-csv";
 import { setDatabaseForProcess } from "@/server/db";
 import {

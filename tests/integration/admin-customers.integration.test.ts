@@ -2,7 +2,18 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminCustomerContactInput } from "@/modules/accounts/schemas";
-import { adminCustomerBatches, adminCustomersCsvResponse, createPasswordlessCustomer, getAdminCustomerProfile, listAdminCustomers, reactivateCustomer, saveCustomerNotes, sendCustomerSetupLink, signIn, updateCustomerContact } from "@/modules/accounts/server";
+import {
+  adminCustomerBatches,
+  adminCustomersCsvResponse,
+  createPasswordlessCustomer,
+  getAdminCustomerProfile,
+  listAdminCustomers,
+  reactivateCustomer,
+  saveCustomerNotes,
+  sendCustomerSetupLink,
+  signIn,
+  updateCustomerContact,
+} from "@/modules/accounts/server";
 import {
   type AdminCustomersQuery,
   parseAdminCustomersQuery,

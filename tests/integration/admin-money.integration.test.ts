@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resendBookingEmailAsAdmin } from "@/modules/bookings/server/admin-booking-emails";
-import { getAdminBookingPage } from "@/modules/bookings/server/admin-booking-view";
+import { resendBookingEmailAsAdmin } from "@/modules/bookings/server/admin/admin-booking-emails";
+import { getAdminBookingPage } from "@/modules/bookings/server/admin/admin-booking-view";
 import { lockBooking } from "@/modules/bookings/server/booking-records";
 import { transitionBooking, SYSTEM_ACTOR } from "@/modules/bookings/server/transition-booking";
 import { enqueueBusinessAlert } from "@/modules/bookings/server/booking-emails";
@@ -12,13 +12,13 @@ import {
   recordPaymentInput,
   refundInput,
 } from "@/modules/payments/admin-money-schemas";
-import { cancelWithRefund } from "@/modules/payments/server/cancel-with-refund";
+import { cancelWithRefund } from "@/modules/payments/server/refunds/cancel-with-refund";
 import { recordPayment } from "@/modules/payments/server/record-payment";
 import { refundBooking } from "@/modules/payments/server/admin-money";
 import { getAdminMoneyPanel } from "@/modules/payments/server/admin-money-view";
-import { sendPaymentLink, startBalanceCheckout } from "@/modules/payments/server/payment-link";
-import type { PaymentProvider, RefundInput } from "@/modules/payments/server/provider";
-import { overridePaymentProviders } from "@/modules/payments/server/registry";
+import { sendPaymentLink, startBalanceCheckout } from "@/modules/payments/server/checkout/payment-link";
+import type { PaymentProvider, RefundInput } from "@/modules/payments/server/providers/provider";
+import { overridePaymentProviders } from "@/modules/payments/server/providers/registry";
 import { completeTestCheckout } from "@/modules/payments/server/test-checkout";
 import { TestProvider } from "@/modules/payments/server/test-provider";
 import { auditLog, bookings, emails, payments, refunds, settings } from "@/server/db/schema";

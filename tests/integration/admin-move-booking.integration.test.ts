@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BookingStatus } from "@/lib/enums";
 import { moveBookingInput, reassignTeamInput } from "@/modules/bookings/admin-move-schemas";
 import { getBookingSlotDay, moveBookingAsAdmin, reassignBookingTeam } from "@/modules/bookings/server";
-import { getAdminBookingPage } from "@/modules/bookings/server/admin-booking-view";
+import { getAdminBookingPage } from "@/modules/bookings/server/admin/admin-booking-view";
 import { renderTemplate } from "@/modules/notifications/templates";
 import { setDatabaseForProcess } from "@/server/db";
 import { allocations, auditLog, bookingEvents, bookings, emails, liveEvents } from "@/server/db/schema";

@@ -2,9 +2,14 @@ import { randomUUID } from "node:crypto";
 import { and, asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phoneBookingInput } from "@/modules/phone-bookings/admin-phone-schemas";
-import { createAdminBooking, customerSavedRecords, quotePhoneJob, searchCustomers } from "@/modules/phone-bookings/server";
+import {
+  createAdminBooking,
+  customerSavedRecords,
+  quotePhoneJob,
+  searchCustomers,
+} from "@/modules/phone-bookings/server";
 import { getAdminBookingPage } from "@/modules/bookings/server";
-import { startCheckout } from "@/modules/payments/server/checkout";
+import { startCheckout } from "@/modules/payments/server/checkout/checkout";
 import { recordPhonePayment } from "@/modules/payments/server/phone-payment";
 import { renderTemplate } from "@/modules/notifications/templates";
 import { setDatabaseForProcess } from "@/server/db";

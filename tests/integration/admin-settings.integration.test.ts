@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliverEmail } from "@/modules/notifications/server/deliver-email";
 import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
-import { paymentProviderStatus } from "@/modules/payments/server/provider-status";
+import { paymentProviderStatus } from "@/modules/payments/server/providers/provider-status";
 import { cancellationSentence, rescheduleSentence } from "@/modules/settings/domain/policy-facts";
 import {
   bookingRulesInput,

@@ -1,7 +1,7 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inviteAdminInput } from "@/modules/accounts/admin-team-schemas";
-import { inviteAdmin, listAdmins, removeAdmin } from "@/modules/accounts/server/admin-team";
+import { inviteAdmin, listAdmins, removeAdmin } from "@/modules/accounts/server/customers/admin-team";
 import { accounts, auditLog, emails, sessions, users, verifications } from "@/server/db/schema";
 import { insertSettings, insertUser } from "@tests/factories";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { previousRange } from "@/modules/reports/domain/analytics";
 import { rangeOf } from "@/modules/reports/domain/range";
-import { analyticsData, bookingRates, bookingTrend, categoryMix, getAnalyticsPage, leadTimes, repeatCustomers, teamUtilisation, weekdayHourHeat } from "@/modules/reports/server";
+import {
+  analyticsData,
+  bookingRates,
+  bookingTrend,
+  categoryMix,
+  getAnalyticsPage,
+  leadTimes,
+  repeatCustomers,
+  teamUtilisation,
+  weekdayHourHeat,
+} from "@/modules/reports/server";
 import { setDatabaseForProcess } from "@/server/db";
 import { bookingEvents } from "@/server/db/schema";
 import {

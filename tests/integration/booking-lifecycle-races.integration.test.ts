@@ -12,7 +12,7 @@ import {
   type TransitionInput,
   transitionBooking,
 } from "@/modules/bookings/server/transition-booking";
-import { settlePaidCheckout } from "@/modules/payments/server/settle";
+import { settlePaidCheckout } from "@/modules/payments/server/checkout/settle";
 import { setDatabaseForProcess } from "@/server/db";
 import { allocations, bookingEvents, bookings, payments } from "@/server/db/schema";
 import { insertBooking, insertSettings, insertTeam, insertUser, insertWeeklyHours } from "@tests/factories";

@@ -2,8 +2,18 @@ import { and, eq, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moveBookingInput } from "@/modules/bookings/admin-move-schemas";
-import { answerSiteCheck, getSiteCheckPage, sendDueBookingReminders, siteCheckToken } from "@/modules/reminders/server";
-import { calendarFeedIcs, calendarFeedSlots, createCalendarFeed, revokeCalendarFeed } from "@/modules/calendar-feeds/server";
+import {
+  answerSiteCheck,
+  getSiteCheckPage,
+  sendDueBookingReminders,
+  siteCheckToken,
+} from "@/modules/reminders/server";
+import {
+  calendarFeedIcs,
+  calendarFeedSlots,
+  createCalendarFeed,
+  revokeCalendarFeed,
+} from "@/modules/calendar-feeds/server";
 import { changeBookingAsAdmin, getAdminBookingPage, moveBookingAsAdmin } from "@/modules/bookings/server";
 import { buildBookingIcs } from "@/modules/bookings/server/booking-ics";
 import { loadJobDays } from "@/modules/today/server/admin-today-jobs";

@@ -6,15 +6,15 @@ import { loadWizardPage } from "@/modules/wizard/server/wizard-page";
 import { rebookHref } from "@/modules/wizard/server/wizard-rebook";
 import { checkWizardStep } from "@/modules/wizard/server/wizard-step";
 import { createBooking as createBookingOnly } from "@/modules/wizard/server/create-booking";
-import { startCheckout } from "@/modules/payments/server/checkout";
-import { overridePaymentProviders } from "@/modules/payments/server/registry";
+import { startCheckout } from "@/modules/payments/server/checkout/checkout";
+import { overridePaymentProviders } from "@/modules/payments/server/providers/registry";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { completeTestCheckout } from "@/modules/payments/server/test-checkout";
 import { idempotencyKeyFor, newRunId } from "@/modules/wizard/domain/wizard-state";
 import { setDatabaseForProcess } from "@/server/db";
 import { forgetAuthForTests } from "@/server/auth";
 import { hasPassword } from "@/modules/accounts/server/queries";
-import { resetPasswordWithToken } from "@/modules/accounts/server/reset-password";
+import { resetPasswordWithToken } from "@/modules/accounts/server/auth/reset-password";
 import {
   accounts,
   addresses,

@@ -4,7 +4,11 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BookingStatus } from "@/lib/enums";
 import { generateReference } from "@/lib/reference";
-import { addToBookingLedger, customerBookingFactsSql, eraseCustomerFromBookings } from "@/modules/bookings/server";
+import {
+  addToBookingLedger,
+  customerBookingFactsSql,
+  eraseCustomerFromBookings,
+} from "@/modules/bookings/server";
 import type { Db } from "@/server/db/client";
 import { bookings, customerBookingFacts, users } from "@/server/db/schema";
 import { defaultAddressSnapshot, defaultVehicleSnapshot, insertTeam, insertUser } from "@tests/factories";

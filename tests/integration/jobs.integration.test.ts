@@ -5,7 +5,7 @@ import { smtpTransport } from "@/server/email/transport";
 import type { JobRuntime } from "@/server/jobs/runtime";
 import { startAppJobs } from "@/composition/jobs";
 import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
-import { requestPasswordReset } from "@/modules/accounts/server/request-password-reset";
+import { requestPasswordReset } from "@/modules/accounts/server/auth/request-password-reset";
 import { setDatabaseForProcess } from "@/server/db";
 import { forgetAuthForTests } from "@/server/auth";
 import { insertSettings, insertUser } from "@tests/factories";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deactivateCustomer } from "@/modules/accounts/server/admin-customer";
-import { removeAdmin } from "@/modules/accounts/server/admin-team";
+import { deactivateCustomer } from "@/modules/accounts/server/customers/admin-customer";
+import { removeAdmin } from "@/modules/accounts/server/customers/admin-team";
 import { forgetAuthForTests, getAuth } from "@/server/auth";
 import { setDatabaseForProcess } from "@/server/db";
 import { sessions, users } from "@/server/db/schema";

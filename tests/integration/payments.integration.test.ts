@@ -4,11 +4,11 @@ import { POST as testWebhook } from "@/app/api/payments/test/webhook/route";
 import { GET as calendarFile } from "@/app/booking/calendar.ics/route";
 import { findBookingForViewer } from "@/modules/bookings/server/booking-access";
 import { getBookingView } from "@/modules/bookings/server/booking-view";
-import { cancelPendingBooking } from "@/modules/payments/server/cancel-unpaid";
+import { cancelPendingBooking } from "@/modules/payments/server/checkout/cancel-unpaid";
 import { bookingPageUrl } from "@/modules/bookings/links";
-import { startCheckout } from "@/modules/payments/server/checkout";
-import { overridePaymentProviders } from "@/modules/payments/server/registry";
-import { loadBookingResult } from "@/modules/payments/server/result-page";
+import { startCheckout } from "@/modules/payments/server/checkout/checkout";
+import { overridePaymentProviders } from "@/modules/payments/server/providers/registry";
+import { loadBookingResult } from "@/modules/payments/server/checkout/result-page";
 import { completeTestCheckout, getTestCheckoutPage } from "@/modules/payments/server/test-checkout";
 import {
   readTestCheckout,
@@ -475,7 +475,7 @@ describe.each(dbKinds)("payments with the built-in test provider on %s", (kind) 
     const booking = await pendingBooking();
     await startCheckout(t.db, { id: booking.customerId }, { bookingId: booking.id });
     const [payment] = await t.db.select().from(payments).where(eq(payments.bookingId, booking.id));
-    const { closeCheckout } = await import("@/modules/payments/server/settle");
+    const { closeCheckout } = await import("@/modules/payments/server/checkout/settle");
     await t.db.transaction((tx) =>
       closeCheckout(tx, {
         provider: "test",

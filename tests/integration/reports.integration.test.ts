@@ -5,7 +5,23 @@ import { bookingMoney } from "@/modules/bookings/domain/booking-money";
 import { collectedRevenue } from "@/modules/payments/server";
 import { rangeOf, type ReportRange } from "@/modules/reports/domain/range";
 import { type ReportTable, rowText } from "@/modules/reports/domain/table";
-import { bookingsByStatus, customerTypes, getReportsPage, type LedgerTable, ledgerBatches, ledgerEntries, ledgerTotals, reportCsvResponse, reportTable, revenueReport, servicesReport, teamJobs, topCustomers, travelZones, vehicleSizesReport } from "@/modules/reports/server";
+import {
+  bookingsByStatus,
+  customerTypes,
+  getReportsPage,
+  type LedgerTable,
+  ledgerBatches,
+  ledgerEntries,
+  ledgerTotals,
+  reportCsvResponse,
+  reportTable,
+  revenueReport,
+  servicesReport,
+  teamJobs,
+  topCustomers,
+  travelZones,
+  vehicleSizesReport,
+} from "@/modules/reports/server";
 import { setDatabaseForProcess } from "@/server/db";
 import { bookingItems, bookings, payments, refunds } from "@/server/db/schema";
 import {

@@ -6,7 +6,20 @@ import {
   declineRescheduleInput,
   requestRescheduleInput,
 } from "@/modules/reschedule/reschedule-schemas";
-import { acceptRescheduleOffer, approveReschedule, counterOfferReschedule, declineReschedule, declineRescheduleOffer, getMyReschedulePanel, getRescheduleSlotDay, listMyRescheduleAnswers, listRescheduleRequests, countPendingRescheduleRequests, requestReschedule, withdrawReschedule } from "@/modules/reschedule/server";
+import {
+  acceptRescheduleOffer,
+  approveReschedule,
+  counterOfferReschedule,
+  declineReschedule,
+  declineRescheduleOffer,
+  getMyReschedulePanel,
+  getRescheduleSlotDay,
+  listMyRescheduleAnswers,
+  listRescheduleRequests,
+  countPendingRescheduleRequests,
+  requestReschedule,
+  withdrawReschedule,
+} from "@/modules/reschedule/server";
 import { expireHolds, transitionBooking } from "@/modules/bookings/server";
 import { renderTemplate } from "@/modules/notifications/templates";
 import { setDatabaseForProcess } from "@/server/db";

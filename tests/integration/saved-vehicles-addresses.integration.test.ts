@@ -1,7 +1,14 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { savedAddressInput, savedVehicleInput } from "@/modules/accounts/garage-schemas";
-import { deleteEntry, listMyAddresses, listMyVehicles, saveMyAddress, saveMyVehicle, setDefaultEntry } from "@/modules/accounts/server";
+import {
+  deleteEntry,
+  listMyAddresses,
+  listMyVehicles,
+  saveMyAddress,
+  saveMyVehicle,
+  setDefaultEntry,
+} from "@/modules/accounts/server";
 import { addresses, bookings, vehicles } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import {

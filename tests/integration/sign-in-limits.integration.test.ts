@@ -9,9 +9,9 @@ import { AppError } from "@/server/errors";
 import {
   handlePasswordResetRequests,
   requestPasswordReset,
-} from "@/modules/accounts/server/request-password-reset";
-import { resetPasswordWithToken } from "@/modules/accounts/server/reset-password";
-import { signIn } from "@/modules/accounts/server/sign-in";
+} from "@/modules/accounts/server/auth/request-password-reset";
+import { resetPasswordWithToken } from "@/modules/accounts/server/auth/reset-password";
+import { signIn } from "@/modules/accounts/server/auth/sign-in";
 import { insertSettings, insertUser } from "@tests/factories";
 import { envOverrides } from "../support/env";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";

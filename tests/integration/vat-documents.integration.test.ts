@@ -9,12 +9,18 @@ import {
 } from "@/modules/payments/admin-money-schemas";
 import { adjustPrice } from "@/modules/payments/server/adjust-price";
 import { recordPhonePayment } from "@/modules/payments/server/phone-payment";
-import { changeBookingAsAdmin } from "@/modules/bookings/server/admin-booking-actions";
-import { cancelWithRefund } from "@/modules/payments/server/cancel-with-refund";
+import { changeBookingAsAdmin } from "@/modules/bookings/server/admin/admin-booking-actions";
+import { cancelWithRefund } from "@/modules/payments/server/refunds/cancel-with-refund";
 import { recordPayment } from "@/modules/payments/server/record-payment";
 import { refundBooking } from "@/modules/payments/server/admin-money";
-import { issueCreditNoteIfDue, issueInvoiceIfDue } from "@/modules/payments/server/tax-documents";
-import { loadTaxDocument, taxDocumentPdfResponse } from "@/modules/payments/server/tax-document-pages";
+import {
+  issueCreditNoteIfDue,
+  issueInvoiceIfDue,
+} from "@/modules/payments/server/tax-documents/tax-documents";
+import {
+  loadTaxDocument,
+  taxDocumentPdfResponse,
+} from "@/modules/payments/server/tax-documents/tax-document-pages";
 import { taxDocumentsCsvResponse } from "@/modules/reports/server/tax-documents-csv";
 import {
   QUICKBOOKS_INVOICE_COLUMNS,

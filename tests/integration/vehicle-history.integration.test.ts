@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeBookingAsAdmin } from "@/modules/bookings/server/admin-booking-actions";
+import { changeBookingAsAdmin } from "@/modules/bookings/server/admin/admin-booking-actions";
 import { vehicleServiceHistory } from "@/modules/vehicle-history/server/vehicle-history";
 import { setDatabaseForProcess } from "@/server/db";
 import { bookings } from "@/server/db/schema";

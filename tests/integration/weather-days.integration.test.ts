@@ -2,7 +2,21 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDaySlots, reserve } from "@/modules/availability/server";
 import { requestRescheduleInput } from "@/modules/reschedule/reschedule-schemas";
-import { acceptWeatherOffer, askAnotherWeatherTime, countPendingRescheduleRequests, getMyReschedulePanel, getMyWeatherOffer, getWeatherOfferPage, liftWeatherDay, listWeatherDays, markWeatherDay, previewWeatherDay, requestReschedule, verifyWeatherToken, weatherToken } from "@/modules/reschedule/server";
+import {
+  acceptWeatherOffer,
+  askAnotherWeatherTime,
+  countPendingRescheduleRequests,
+  getMyReschedulePanel,
+  getMyWeatherOffer,
+  getWeatherOfferPage,
+  liftWeatherDay,
+  listWeatherDays,
+  markWeatherDay,
+  previewWeatherDay,
+  requestReschedule,
+  verifyWeatherToken,
+  weatherToken,
+} from "@/modules/reschedule/server";
 import { expireHolds, moveBookingAsAdmin } from "@/modules/bookings/server";
 import { siteCheckToken } from "@/modules/reminders/server";
 import { LIFTED_MESSAGE } from "@/modules/reschedule/domain/weather-rules";

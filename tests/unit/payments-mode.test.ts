@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { getEnv, resetEnvCache } from "@/env";
-import { activeProviderName } from "@/modules/payments/server/registry";
+import { activeProviderName } from "@/modules/payments/server/providers/registry";
 
 // Issue 10 #8: the built-in test provider lets anyone with a checkout link "pay". A production
 // installation on PostgreSQL refuses to start with it unless the operator asks for it by name.

@@ -13,7 +13,7 @@ import {
   preferencesInput,
   profileInput,
 } from "./schemas";
-import { confirmEmailChange, requestEmailChange } from "./server/change-email";
+import { confirmEmailChange, requestEmailChange } from "./server/auth/change-email";
 import { deleteAccount } from "./server/delete-account";
 import { updatePreferences, updateProfile } from "./server/update-profile";
 import { CONSENT_COOKIE } from "./consent";

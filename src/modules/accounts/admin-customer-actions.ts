@@ -8,7 +8,7 @@ import {
   saveCustomerNotes,
   sendCustomerSetupLink,
   updateCustomerContact,
-} from "./server/admin-customer";
+} from "./server/customers/admin-customer";
 
 // The buttons of /admin/customers/{id} that touch the account alone (each use case checks the role again).
 // Deactivation also cancels bookings, so it is composed by the payments module.

@@ -12,9 +12,9 @@ import {
   resendEmailInput,
 } from "./admin-booking-schemas";
 import type { AdminBookingVerb } from "./domain/admin-booking-actions";
-import { changeBookingAsAdmin, saveInternalNotes } from "./server/admin-booking-actions";
-import { resendBookingEmailAsAdmin } from "./server/admin-booking-emails";
-import { freeRemainingTime } from "./server/free-remaining-time";
+import { changeBookingAsAdmin, saveInternalNotes } from "./server/admin/admin-booking-actions";
+import { resendBookingEmailAsAdmin } from "./server/admin/admin-booking-emails";
+import { freeRemainingTime } from "./server/admin/free-remaining-time";
 
 // The buttons of /admin/bookings/{id}. Each returns the status the booking is in now.
 

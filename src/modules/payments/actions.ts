@@ -5,10 +5,10 @@ import { findBookingForViewer } from "@/modules/bookings/server";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { bookingAccessInput, customerCancelInput, testCheckoutInput } from "./schemas";
-import { cancelPendingBooking } from "./server/cancel-unpaid";
-import { startCheckout } from "./server/checkout";
-import { cancelMyBooking } from "./server/customer-cancel";
-import { startBalanceCheckout } from "./server/payment-link";
+import { cancelPendingBooking } from "./server/checkout/cancel-unpaid";
+import { startCheckout } from "./server/checkout/checkout";
+import { cancelMyBooking } from "./server/refunds/customer-cancel";
+import { startBalanceCheckout } from "./server/checkout/payment-link";
 import { completeTestCheckout } from "./server/test-checkout";
 
 // The /booking/* pages are open to the booking's owner and to whoever holds its access token, so these

@@ -10,10 +10,10 @@ import {
   refundInput,
 } from "./admin-money-schemas";
 import { adjustPrice } from "./server/adjust-price";
-import { cancelWithRefund } from "./server/cancel-with-refund";
+import { cancelWithRefund } from "./server/refunds/cancel-with-refund";
 import { refundBooking } from "./server/admin-money";
 import { recordPayment } from "./server/record-payment";
-import { sendPaymentLink } from "./server/payment-link";
+import { sendPaymentLink } from "./server/checkout/payment-link";
 
 // The money buttons of /admin/bookings/{id} (admins only; each use case checks the role again).
 

@@ -7,8 +7,7 @@ import { credentials, expect, expectAccessible, test } from "../support/fixtures
 // and the CSV download holds exactly the rows the filtered table shows.
 
 const table = (page: Page) => page.getByRole("table", { name: "Bookings" });
-const referenceLinks = (page: Page) =>
-  table(page).getByRole("link", { name: /^[A-Z]{2}-[0-9A-Z]+$/ });
+const referenceLinks = (page: Page) => table(page).getByRole("link", { name: /^[A-Z]{2}-[0-9A-Z]+$/ });
 const references = (page: Page) => referenceLinks(page).allInnerTexts();
 /** The references once the page shows `count` of them: a navigation's rows are read after they render. */
 async function referencesWhenShown(page: Page, count: number) {

@@ -16,7 +16,12 @@ import { isUuid } from "@/lib/uuid";
 import { routes } from "@/lib/routes";
 import { setServiceActiveAction } from "@/modules/catalogue/actions";
 import { durationRange } from "@/modules/catalogue/components/service-card";
-import { type AdminServiceRow, listCategoriesForAdmin, listServicesForAdmin, type ServiceFilters } from "@/modules/catalogue/server";
+import {
+  type AdminServiceRow,
+  listCategoriesForAdmin,
+  listServicesForAdmin,
+  type ServiceFilters,
+} from "@/modules/catalogue/server";
 import { getPublicSettings } from "@/modules/settings/server";
 import { requireAdminPage } from "@/server/auth/guards";
 

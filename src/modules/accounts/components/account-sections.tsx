@@ -6,7 +6,7 @@ import {
   updatePreferencesAction,
   updateProfileAction,
 } from "@/modules/accounts/actions";
-import type { AccountUser } from "@/modules/accounts/server";
+import type { AccountUser } from "../server/queries";
 import { NewPasswordFields } from "./new-password-fields";
 
 // The signed-in person's own account: profile, email change (confirmed from the new inbox), password

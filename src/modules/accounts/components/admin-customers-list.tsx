@@ -14,7 +14,7 @@ import {
   type AdminCustomerSort,
   type AdminCustomersQuery,
 } from "../admin-customers-filters";
-import type { AdminCustomerRow, AdminCustomersPage } from "../server";
+import type { AdminCustomerRow, AdminCustomersPage } from "../server/customers/admin-customers";
 
 // /admin/customers: the filters (a plain GET form, so the whole state is in the URL and works before
 // JavaScript), the table (sortable column titles; cards on phones, with a sort form instead) and the

@@ -5,7 +5,7 @@ import type { DbOrTx } from "@/server/db";
 import { accounts, sessions, users } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { getSettingsOrThrow } from "@/modules/settings/server";
-import { sendSetupLink } from "./password-setup-link";
+import { sendSetupLink } from "./auth/password-setup-link";
 import { findUserByEmail, hasPassword } from "./queries";
 import { notifySessionsEnded } from "@/server/realtime/publish";
 

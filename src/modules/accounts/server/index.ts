@@ -1,4 +1,16 @@
 // The module's public server surface: other modules and the app import from here only (ADR 0016).
+export { accountAuthEmails } from "./auth/auth-emails";
+export { confirmEmail, confirmLinkState } from "./auth/confirm-email";
+export { accountHandler, changePasswordHandler, exportMyDataHandler } from "./auth/http-handlers";
+export { withPasswordRules } from "./auth/password-rules";
+export { setupLinkIfPasswordless } from "./auth/password-setup-link";
+export { register } from "./auth/register";
+export { requestPasswordReset } from "./auth/request-password-reset";
+export { resendVerification } from "./auth/resend-verification";
+export { resetPasswordWithToken } from "./auth/reset-password";
+export { signIn } from "./auth/sign-in";
+export { createPasswordlessCustomer } from "./create-passwordless-customer";
+export { saveAddressForCustomer, saveVehicleForCustomer } from "./customer-records";
 export {
   deactivateCustomer,
   getAdminCustomerProfile,
@@ -7,21 +19,11 @@ export {
   saveCustomerNotes,
   sendCustomerSetupLink,
   updateCustomerContact,
-} from "./admin-customer";
-export {
-  type AdminCustomerRow,
-  type AdminCustomersPage,
-  adminCustomerBatches,
-  listAdminCustomers,
-  loadAdminCustomers,
-} from "./admin-customers";
-export { adminCustomersCsvResponse } from "./admin-customers-csv";
-export { loadAdmins } from "./admin-team";
-export { accountAuthEmails } from "./auth-emails";
-export { confirmEmail, confirmLinkState } from "./confirm-email";
-export { findUserContacts } from "./contacts";
-export { createPasswordlessCustomer } from "./create-passwordless-customer";
-export { saveAddressForCustomer, saveVehicleForCustomer } from "./customer-records";
+} from "./customers/admin-customer";
+export { adminCustomerBatches, listAdminCustomers, loadAdminCustomers } from "./customers/admin-customers";
+export { adminCustomersCsvResponse } from "./customers/admin-customers-csv";
+export { loadAdmins } from "./customers/admin-team";
+export { findUserContacts } from "./customers/contacts";
 export { deletionBlocker, registerAccountErasers } from "./delete-account";
 export {
   deleteEntry,
@@ -34,15 +36,6 @@ export {
   saveMyVehicle,
   setDefaultEntry,
 } from "./garage";
-export { accountHandler, changePasswordHandler, exportMyDataHandler } from "./http-handlers";
 export { accountJobs, accountWakeups } from "./jobs";
 export { mayEmail } from "./may-email";
-export { withPasswordRules } from "./password-rules";
-export { setupLinkIfPasswordless } from "./password-setup-link";
-export { type AccountUser, findUserByEmail, findUserById, getAccountOrThrow, hasPassword } from "./queries";
-export { consumeRateLimit } from "./rate-limit";
-export { register } from "./register";
-export { requestPasswordReset } from "./request-password-reset";
-export { resendVerification } from "./resend-verification";
-export { resetPasswordWithToken } from "./reset-password";
-export { signIn } from "./sign-in";
+export { findUserByEmail, findUserById, getAccountOrThrow, hasPassword } from "./queries";

@@ -2,7 +2,7 @@ import "server-only";
 import { lt, sql } from "drizzle-orm";
 import { verifications } from "@/server/db/schema";
 import type { JobDefinition, JobWakeup } from "@/server/jobs/runtime";
-import { handlePasswordResetRequests, RESET_REQUEST_CHANNEL } from "./request-password-reset";
+import { handlePasswordResetRequests, RESET_REQUEST_CHANNEL } from "./auth/request-password-reset";
 
 const RESET_REQUESTS = "password-reset-requests";
 

@@ -5,7 +5,7 @@ import { Section } from "@/components/ui/card";
 import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
 import { resendBookingEmailAction } from "../admin-actions";
-import type { AdminBookingPage } from "../server/admin-booking-view";
+import type { AdminBookingPage } from "../server/admin/admin-booking-view";
 import { SiteCheckBadge } from "./site-check-badge";
 
 // The read-only parts of /admin/bookings/{id}: who, what, where, the money, the timeline and the emails.

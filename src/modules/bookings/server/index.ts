@@ -4,8 +4,8 @@ export {
   changeBookingAsAdmin,
   staleMessage,
   tellCustomerBookingEnded,
-} from "./admin-booking-actions";
-export { describeEvent, getAdminBookingPage, loadAdminBookingPage } from "./admin-booking-view";
+} from "./admin/admin-booking-actions";
+export { describeEvent, getAdminBookingPage, loadAdminBookingPage } from "./admin/admin-booking-view";
 export {
   type AdminSlotDay,
   type AdminSlotTeam,
@@ -14,7 +14,16 @@ export {
   inTheWayMessage,
   listActiveTeams,
   whatIsInTheWay,
-} from "./admin-slots";
+} from "./admin/admin-slots";
+export {
+  MOVABLE_STATUSES,
+  jobShapeOf,
+  moveBookingAsAdmin,
+  moveBookingToHeldTime,
+  reassignBookingTeam,
+  whenLabel,
+} from "./admin/move-booking";
+export { getBookingSlotDay, loadBookingMovePanel } from "./admin/move-panel";
 export { findBookingForViewer, isOwner } from "./booking-access";
 export {
   type SavedAddress,
@@ -65,15 +74,6 @@ export {
   registerRequestExpiry,
 } from "./hold-expiry";
 export { bookingJobs } from "./jobs";
-export {
-  MOVABLE_STATUSES,
-  jobShapeOf,
-  moveBookingAsAdmin,
-  moveBookingToHeldTime,
-  reassignBookingTeam,
-  whenLabel,
-} from "./move-booking";
-export { getBookingSlotDay, loadBookingMovePanel } from "./move-panel";
 export { getMyBooking, listMyBookings, loadMyBooking, loadMyBookings } from "./my-bookings";
 export { liveBookingUsing } from "./saved-entry-use";
 export {

@@ -1,7 +1,7 @@
 import { cardClass } from "@/components/ui/card";
 import type { BookingView } from "@/modules/bookings/server";
 import { payBalanceAction } from "../actions";
-import type { MyCancelOffer } from "../server/customer-cancel";
+import type { MyCancelOffer } from "../server/refunds/customer-cancel";
 import { CustomerCancelButton } from "./customer-cancel";
 import { PayButton } from "./pay-button";
 

@@ -5,7 +5,7 @@ import { cardClass } from "@/components/ui/card";
 import { formatLongDate } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { getPublicSettings } from "@/modules/settings/server";
-import { loadBookingTaxDocuments } from "../server/tax-document-pages";
+import { loadBookingTaxDocuments } from "../server/tax-documents/tax-document-pages";
 import type { TaxDocumentView } from "../domain/tax-document-view";
 import { TAX_DOCUMENT_TITLES } from "../domain/vat";
 import { PrintButton } from "./print-button";

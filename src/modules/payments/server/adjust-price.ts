@@ -19,7 +19,7 @@ import type { DbOrTx } from "@/server/db";
 import { bookingAdjustments } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import type { AdjustPriceInput } from "../admin-money-schemas";
-import { issueCreditNoteIfDue } from "./tax-documents";
+import { issueCreditNoteIfDue } from "./tax-documents/tax-documents";
 
 // "Adjust price" on /admin/bookings/{id} (ADR 0040): a discount the business gives on a booking that
 // stands, before or after payment, up to what is left of its charge. One transaction on the locked

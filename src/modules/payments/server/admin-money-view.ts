@@ -16,10 +16,15 @@ import { bookings, payments, refunds } from "@/server/db/schema";
 import { REFUND_MAX_ATTEMPTS } from "../domain/customer-cancel";
 import { MANUAL_METHOD_LABELS, policyRefund } from "../domain/money";
 import { REFUND_REASON_CHOICES } from "../admin-money-schemas";
-import { moneyWithPendingRefunds, refundablePayments, refundLimits, refundReasonsFor } from "./refund-limits";
+import {
+  moneyWithPendingRefunds,
+  refundablePayments,
+  refundLimits,
+  refundReasonsFor,
+} from "./refunds/refund-limits";
 import { ADJUSTABLE } from "./adjust-price";
 import { type AdjustmentLine, bookingAdjustmentLines } from "./booking-ledger";
-import { BALANCE_PAYABLE } from "./payment-link";
+import { BALANCE_PAYABLE } from "./checkout/payment-link";
 
 // What the money panel of /admin/bookings/{id} shows and offers: the payments and refunds, what can be
 // refunded, what the cancellation policy would refund now, and whether a payment link can be sent.

@@ -25,8 +25,8 @@ import { REFUND_REASON_CHOICES, type RefundInput } from "../admin-money-schemas"
 import { REFUND_SEND_LEASE_MS, splitRefund } from "../domain/customer-cancel";
 import { MANUAL_METHOD_LABELS } from "../domain/money";
 import { enqueuePaymentAlert } from "./payment-emails";
-import { issueRefund } from "./refunds";
-import { issueCreditNoteIfDue } from "./tax-documents";
+import { issueRefund } from "./refunds/refunds";
+import { issueCreditNoteIfDue } from "./tax-documents/tax-documents";
 import {
   moneyWithPendingRefunds,
   type RefundablePayment,
@@ -34,7 +34,7 @@ import {
   refundLimits,
   refundReasonsFor,
   sum,
-} from "./refund-limits";
+} from "./refunds/refund-limits";
 
 // The money buttons of /admin/bookings/{id} (issue 12): record a payment taken by the business, refund
 // through the provider the money came in by, and cancel with the refund the policy gives. Each is one

@@ -1,7 +1,7 @@
 import "server-only";
 import type { JobDefinition } from "@/server/jobs/runtime";
 import { logger } from "@/server/logger";
-import { retryDueRefunds } from "./refunds";
+import { retryDueRefunds } from "./refunds/refunds";
 
 /**
  * Refunds the provider refused (or that were never sent: the process stopped after the commit) are sent

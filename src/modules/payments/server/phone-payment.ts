@@ -3,7 +3,7 @@ import { addToBookingLedger, recordBookingEvents } from "@/modules/bookings/serv
 import { type RecordManualPayment } from "@/modules/phone-bookings/server";
 import { payments } from "@/server/db/schema";
 import { receiptSection } from "./payment-emails";
-import { issueInvoiceIfDue } from "./tax-documents";
+import { issueInvoiceIfDue } from "./tax-documents/tax-documents";
 
 // Money the business took for a booking it has just made on the phone (cash, card terminal or bank
 // transfer): a settled manual payment, counted on the booking's ledger through the bookings module, on

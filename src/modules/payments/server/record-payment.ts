@@ -19,9 +19,9 @@ import { payments } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import type { RecordPaymentInput } from "../admin-money-schemas";
 import { MANUAL_METHOD_LABELS } from "../domain/money";
-import { cancelOpenCheckouts, expireCheckoutsQuietly, type OpenCheckout } from "./checkout";
+import { cancelOpenCheckouts, expireCheckoutsQuietly, type OpenCheckout } from "./checkout/checkout";
 import { enqueuePaymentReceipt } from "./payment-emails";
-import { issueInvoiceIfDue } from "./tax-documents";
+import { issueInvoiceIfDue } from "./tax-documents/tax-documents";
 
 // Recording money the business took itself against a booking (split from admin-money.ts): one transaction
 // on the locked booking row, refused when the page showed another status.

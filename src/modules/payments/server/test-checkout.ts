@@ -2,7 +2,7 @@ import "server-only";
 import { getEnv } from "@/env";
 import { formatMoney } from "@/lib/money";
 import { AppError } from "@/server/errors";
-import { activeProviderName, getPaymentProvider } from "./registry";
+import { activeProviderName, getPaymentProvider } from "./providers/registry";
 import {
   readTestCheckout,
   signTestWebhook,
@@ -10,7 +10,7 @@ import {
   type TestCheckoutClaims,
   testWebhookPayload,
 } from "./test-provider";
-import { handleWebhookRequest } from "./webhook-http";
+import { handleWebhookRequest } from "./checkout/webhook-http";
 
 // The test provider's hosted checkout page (/pay/test): what it shows, and its two buttons. Pay and
 // Cancel do what a real provider does — send a signed webhook, then send the customer back — through

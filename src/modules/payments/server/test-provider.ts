@@ -13,7 +13,7 @@ import {
   type PaymentProvider,
   type RefundResult,
   WebhookSignatureError,
-} from "./provider";
+} from "./providers/provider";
 
 // The built-in test provider: the embedded default, so the whole product works offline. Its "hosted
 // checkout" is our own page (/pay/test), clearly marked as test mode; Pay and Cancel there send a

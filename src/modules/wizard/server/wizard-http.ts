@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { route, type RouteContext } from "@/server/actions/route";
 import { getDb } from "@/server/db";
 import { getEnv } from "@/env";
-import { consumeRateLimit } from "@/modules/accounts/server";
+import { consumeRateLimit } from "@/server/rate-limit";
 import { AppError } from "@/server/errors";
 import { createBookingInput, wizardStepInput } from "../book-schemas";
 import { type BookingActor, createBooking, type StartCheckout } from "./create-booking";

@@ -176,7 +176,7 @@ export const liveEvents = pgTable(
   (t) => [index("live_events_at_idx").on(t.at)],
 );
 
-/** Fixed-window counters for rate limits, shared by every app instance. */
+/** Fixed-window counters for rate limits, shared by every app instance: written by src/server/rate-limit.ts. */
 // @owner platform
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),

@@ -1,0 +1,219 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { getEnv } from "@/env";
+import { formatMoney } from "@/lib/money";
+import { routes } from "@/lib/routes";
+import { enqueueEmail } from "@/modules/notifications/server";
+import { type Actor, writeAudit } from "@/server/audit";
+import type { DbOrTx, Tx } from "@/server/db";
+import { bookingEvents, bookings } from "@/server/db/schema";
+import { assertAdminActor } from "@/server/auth/assert-admin";
+import { AppError } from "@/server/errors";
+import type { AdminBookingChangeInput, InternalNotesInput } from "../../admin-booking-schemas";
+import { type AdminBookingVerb, VERB_NEEDS_REASON, VERB_TARGET } from "../../domain/admin-booking-actions";
+import { bookingMoney } from "../../domain/booking-money";
+import {
+  COMPLETE_BEFORE_START,
+  isEarlyStart,
+  jobTimeSentence,
+  mayCompleteNow,
+  tooEarlyInWords,
+} from "../../domain/job-clock";
+import { getSettingsOrThrow } from "@/modules/settings/server";
+import { cancelledBookingIcs } from "../booking-ics";
+import { bookingContext } from "../booking-emails";
+import { type Booking, lockBooking } from "../booking-records";
+import { BOOKING_STATUS_LABELS } from "../booking-view";
+import { announceBooking, transitionBooking } from "../transition-booking";
+
+// The admin's lifecycle buttons and internal notes on /admin/bookings/{id} (docs/architecture.md, "Adding a
+// booking action to a screen"): one transaction each, the status change through transitionBooking only
+// (ADR 0014), an audit row, and the customer told by email when the business ends their booking. A page
+// that showed another status than the booking has now is told what it is now and changes nothing.
+
+const DEFAULT_REASON: Record<AdminBookingVerb, string> = {
+  approve: "Approved by the business.",
+  decline: "",
+  start: "Job started.",
+  complete: "Job completed.",
+  no_show: "The customer was not there at the start time.",
+  cancel: "",
+};
+
+type Options = { now?: Date };
+
+/** Authorisation lives here, not only in the action: the actor must be an admin now (a customer gets
+ * the answer a missing booking gets). */
+export const assertBookingAdmin = assertAdminActor;
+
+export const staleMessage = (booking: Booking) =>
+  `This booking changed: it is now ${BOOKING_STATUS_LABELS[booking.status]}.`;
+
+async function lockAsShown(tx: Tx, actor: Actor, bookingId: string): Promise<Booking> {
+  await assertBookingAdmin(tx, actor);
+  const booking = await lockBooking(tx, bookingId);
+  if (!booking) throw new AppError("NOT_FOUND");
+  return booking;
+}
+
+/**
+ * The customer's email when their booking ends: the business declined or cancelled it, or (`by`
+ * "customer") they cancelled it themselves. `refund` and `byCustomer`'s money: see BookingEndedData.
+ */
+export async function tellCustomerBookingEnded(
+  tx: Tx,
+  booking: Booking,
+  verb: "decline" | "cancel",
+  reason: string,
+  refund?: string | null,
+  byCustomer?: { fee: string | null; backToCard: string | null; handBack: string | null },
+) {
+  const { view, customer } = await bookingContext(tx, booking.id);
+  if (!customer) return;
+  // A booking that was confirmed had its calendar file sent: METHOD:CANCEL with the same UID and a raised
+  // SEQUENCE removes the event from the customer's calendar (ADR 0027).
+  const ics = booking.confirmedAt ? await cancelledBookingIcs(tx, booking.id) : null;
+  const netPaid = bookingMoney(booking).netPaidMinor;
+  await enqueueEmail(tx, {
+    to: customer.email,
+    template: verb === "decline" ? "booking-declined" : "booking-cancelled",
+    bookingId: booking.id,
+    userId: customer.id,
+    data: {
+      name: customer.name,
+      reference: view.reference,
+      title: view.title,
+      date: view.date,
+      timeRange: view.timeRange,
+      reason,
+      paid: netPaid > 0 ? formatMoney(netPaid, booking.currency) : null,
+      ...(refund !== undefined ? { refund } : {}),
+      ...(byCustomer ? { by: "customer" as const, ...byCustomer } : {}),
+      bookUrl: new URL(routes.book, getEnv().APP_URL).toString(),
+    },
+    ...(ics
+      ? {
+          attachments: [
+            {
+              filename: ics.filename,
+              contentType: `text/calendar; charset=utf-8; method=${ics.method}`,
+              content: Buffer.from(ics.content, "utf8").toString("base64"),
+            },
+          ],
+        }
+      : {}),
+  });
+}
+
+/** Approve, decline, start, complete, no-show or cancel, from the status the page showed. */
+export async function changeBookingAsAdmin(
+  db: DbOrTx,
+  actor: Actor,
+  verb: AdminBookingVerb,
+  input: AdminBookingChangeInput,
+  { now = new Date() }: Options = {},
+): Promise<{ status: Booking["status"] }> {
+  const reason = input.reason?.trim() || DEFAULT_REASON[verb];
+  if (VERB_NEEDS_REASON[verb] && !reason)
+    throw new AppError("VALIDATION", undefined, { reason: ["Give a reason: the customer sees it."] });
+  return db.transaction(async (tx) => {
+    const current = await lockAsShown(tx, actor, input.bookingId);
+    if (current.status !== input.from) throw new AppError("CONFLICT", staleMessage(current));
+    if (verb === "no_show" && now.getTime() < current.startsAt.getTime())
+      throw new AppError("CONFLICT", "A booking can be marked as missed only after its start time.");
+    if (verb === "complete" && !mayCompleteNow(current.status, current.startsAt, now))
+      throw new AppError("CONFLICT", COMPLETE_BEFORE_START);
+    const early = verb === "start" ? await earlyStart(tx, current, now, input.overrideReason) : null;
+    const to = VERB_TARGET[verb];
+    const { booking } = await transitionBooking(tx, {
+      bookingId: current.id,
+      to,
+      actor: { role: "admin", id: actor.id },
+      from: [input.from],
+      reason: early ? `Started early: ${early.reason}` : reason,
+      ...(early ? { data: { earlyStart: true, overrideReason: early.reason, leadMinutes: early.lead } } : {}),
+      now,
+      refusal: staleMessage(current),
+      ...(verb === "complete" ? { jobNotes: input.jobNotes?.trim() || null } : {}),
+      effects: async (etx, changed) => {
+        if (verb === "decline" || verb === "cancel")
+          await tellCustomerBookingEnded(etx, changed, verb, reason);
+      },
+    });
+    await writeAudit(tx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      action: `booking.${verb}`,
+      entity: "booking",
+      entityId: booking.id,
+      summary: {
+        reference: booking.reference,
+        from: input.from,
+        to: booking.status,
+        reason,
+        ...(early
+          ? { earlyStart: true, overrideReason: early.reason, startsAt: current.startsAt.toISOString() }
+          : {}),
+      },
+    });
+    return { status: booking.status };
+  });
+}
+
+/**
+ * Starting before the business's lead (settings, ADR 0043) is an override: refused without a reason —
+ * a field message that says when the job is — and recorded with it otherwise. Null: not early.
+ */
+async function earlyStart(
+  tx: Tx,
+  booking: Booking,
+  now: Date,
+  overrideReason: string | undefined,
+): Promise<{ reason: string; lead: number } | null> {
+  const settings = await getSettingsOrThrow(tx);
+  const lead = settings.startLeadMinutes;
+  if (!isEarlyStart(booking.startsAt, now, lead)) return null;
+  const reason = overrideReason?.trim() ?? "";
+  if (reason.length < 3)
+    throw new AppError("VALIDATION", undefined, {
+      overrideReason: [
+        `${jobTimeSentence(booking.startsAt, now, settings.timeZone)} Starting ${tooEarlyInWords(lead)} needs a reason.`,
+      ],
+    });
+  return { reason, lead };
+}
+
+/** The admin-only notes on a booking: never shown to the customer, kept on the timeline as an edit. */
+export async function saveInternalNotes(
+  db: DbOrTx,
+  actor: Actor,
+  input: InternalNotesInput,
+  { now = new Date() }: Options = {},
+): Promise<void> {
+  const notes = input.notes.trim() || null;
+  await db.transaction(async (tx) => {
+    const current = await lockAsShown(tx, actor, input.bookingId);
+    if ((current.internalNotes ?? null) === notes) return;
+    const [updated] = await tx
+      .update(bookings)
+      .set({ internalNotes: notes, updatedAt: now })
+      .where(eq(bookings.id, current.id))
+      .returning();
+    await tx.insert(bookingEvents).values({
+      bookingId: current.id,
+      actorId: actor.id,
+      type: "note",
+      data: { cleared: notes === null, length: notes?.length ?? 0 },
+      at: now,
+    });
+    await writeAudit(tx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      action: "booking.internal_notes",
+      entity: "booking",
+      entityId: current.id,
+      summary: { reference: current.reference, before: current.internalNotes, after: notes },
+    });
+    if (updated) await announceBooking(tx, updated);
+  });
+}
