@@ -21,7 +21,22 @@ import type { BookingStatus } from "@/lib/enums";
 import { previousRange, trendGrain } from "@/modules/reports/domain/analytics";
 import { presetRange } from "@/modules/reports/domain/range";
 import { REPORT_KEYS } from "@/modules/reports/domain/table";
-import { bookedByDateAndTeam, bookingRates, bookingTrend, cancellationsByDate, categoryMix, getAnalyticsPage, getBoard, getReportsPage, leadTimes, repeatCustomers, reportCsvResponse, reportTable, teamUtilisation, weekdayHourHeat } from "@/modules/reports/server";
+import {
+  bookedByDateAndTeam,
+  bookingRates,
+  bookingTrend,
+  cancellationsByDate,
+  categoryMix,
+  getAnalyticsPage,
+  getBoard,
+  getReportsPage,
+  leadTimes,
+  repeatCustomers,
+  reportCsvResponse,
+  reportTable,
+  teamUtilisation,
+  weekdayHourHeat,
+} from "@/modules/reports/server";
 import { addDays, localDateOf } from "@/lib/dates";
 import { setDatabaseForProcess } from "@/server/db";
 import type { DatabaseHandle, Db } from "@/server/db/client";

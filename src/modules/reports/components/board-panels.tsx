@@ -1,4 +1,5 @@
 import { cn } from "@/components/ui/cn";
+import { dateFormat } from "@/lib/dates";
 import { heatLevel, sparklinePoints } from "../domain/board";
 import type { Board, BoardKpi } from "../server/board";
 
@@ -94,8 +95,8 @@ const hours = (minutes: number) => {
 };
 
 // A local date's column heading; the date string is already the business's, so it is formatted as UTC.
-const weekdayOf = new Intl.DateTimeFormat("en-GB", { weekday: "short", timeZone: "UTC" });
-const dayOf = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+const weekdayOf = dateFormat("en-GB", { weekday: "short", timeZone: "UTC" });
+const dayOf = dateFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 const noon = (d: string) => new Date(`${d}T12:00:00Z`);
 
 export function BoardHeatMap({ heat }: { heat: Board["heat"] }) {

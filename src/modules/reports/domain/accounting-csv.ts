@@ -1,3 +1,4 @@
+import { dateFormat } from "@/lib/dates";
 import { csvDecimal, type CsvNumber } from "@/lib/csv";
 
 // The accountant's export of VAT invoices and credit notes (issue 26), in the import layouts of Xero and
@@ -81,7 +82,7 @@ export type ExportDocument = {
 
 /** dd/mm/yyyy in `timeZone`. */
 export function ukDate(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-GB", {
+  const parts = dateFormat("en-GB", {
     timeZone,
     day: "2-digit",
     month: "2-digit",

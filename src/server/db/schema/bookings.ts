@@ -258,7 +258,7 @@ export const bookingEvents = pgTable(
 
 // Until the reschedules module exists (issue 14): availability expires a request with its held time,
 // bookings erases a deleted customer's reasons.
-// @owner availability, reschedule
+// @owner reschedule
 export const rescheduleRequests = pgTable(
   "reschedule_requests",
   {
