@@ -75,11 +75,8 @@ export default async function TeamsPage() {
       <Section
         plain
         className="mt-8"
-        title={
-          <>
-            All teams <span className="font-normal text-ink-muted">({teams.length})</span>
-          </>
-        }
+        title="All teams"
+        count={teams.length}
         description="In the order they appear on the calendar. A team with upcoming bookings can't be deactivated, and a team that has ever had a booking can only be deactivated, not deleted."
       >
         <TeamsList teams={teams} />
