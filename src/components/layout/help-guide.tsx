@@ -1,13 +1,13 @@
 "use client";
 
-import Link from "@/components/ui/link";
+import Link, { textLinkClass } from "@/components/ui/link";
 import { useId, useState } from "react";
 import { cardClass } from "@/components/ui/card";
 import { controlClass } from "@/components/ui/control";
 import { Label } from "@/components/ui/label";
 import { ADMIN_GUIDE, guideText } from "./admin-guide";
 
-const link = "font-medium text-brand-ink underline underline-offset-2";
+const link = textLinkClass({ tone: "ink" });
 
 /** The admin guide with a search box: every word typed must appear in an entry for it to stay. */
 export function HelpGuide() {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "@/components/ui/link";
+import { TextLink } from "@/components/ui/link";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
@@ -106,12 +106,9 @@ export default async function EmailOutboxPage({
                       {e.to}
                     </Td>
                     <Td>
-                      <Link
-                        href={routes.adminEmail(e.id)}
-                        className="font-medium text-brand-ink underline underline-offset-2"
-                      >
+                      <TextLink href={routes.adminEmail(e.id)} tone="ink">
                         {e.subject ?? e.label}
-                      </Link>
+                      </TextLink>
                       <span className="block text-xs text-ink-muted">{e.label}</span>
                       {e.status === "failed" && e.lastError && (
                         <span className="block text-xs text-danger">{e.lastError.slice(0, 140)}</span>

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "@/components/ui/link";
+import { TextLink } from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/card";
 import { Tabs } from "@/components/ui/tabs";
 import { formatDateTime } from "@/lib/dates";
@@ -75,12 +75,9 @@ export default async function AdminSettingsPage() {
                   prices.
                 </p>
                 <p className="mt-4">
-                  <Link
-                    href={`${routes.adminPricing}#travel-zones`}
-                    className="font-medium text-brand-ink underline underline-offset-2"
-                  >
+                  <TextLink href={`${routes.adminPricing}#travel-zones`} tone="ink">
                     Edit travel zones
-                  </Link>
+                  </TextLink>
                 </p>
               </div>
             ),

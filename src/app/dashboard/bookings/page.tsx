@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "@/components/ui/link";
+import Link, { TextLink } from "@/components/ui/link";
 import { z } from "zod";
 import { ButtonLink } from "@/components/ui/button";
 import { cardListClass, PageHeader } from "@/components/ui/card";
@@ -114,12 +114,12 @@ export default async function MyBookingsPage({ searchParams }: { searchParams: P
           Search
         </button>
         {filtered && (
-          <Link
+          <TextLink
             href={hrefWith(routes.myBookings, {}, { when: query.when === "past" ? "past" : undefined })}
-            className="inline-flex min-h-11 items-center font-medium text-brand underline underline-offset-2"
+            touch="always"
           >
             Clear
-          </Link>
+          </TextLink>
         )}
       </form>
 

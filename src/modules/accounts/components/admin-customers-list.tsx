@@ -1,4 +1,4 @@
-import Link from "@/components/ui/link";
+import { TextLink } from "@/components/ui/link";
 import { Badge } from "@/components/ui/badge";
 import { FilterSearch, FilterSelect, ListFilters } from "@/components/ui/list-filters";
 import { PhoneSortForm } from "@/components/ui/phone-sort";
@@ -160,12 +160,14 @@ export function AdminCustomersTable({
             {rows.map((r) => (
               <Tr key={r.id}>
                 <Td label="Name" className="md:min-w-36">
-                  <Link
+                  <TextLink
                     href={routes.adminCustomer(r.id)}
-                    className="inline-flex min-h-11 items-center font-semibold text-brand underline-offset-2 hover:underline md:min-h-0"
+                    underline="hover"
+                    weight="semibold"
+                    touch="phone"
                   >
                     {r.name}
-                  </Link>
+                  </TextLink>
                   <span className="flex flex-wrap gap-1">
                     {r.deactivated && <Badge tone="danger">Deactivated</Badge>}
                     {r.marketingConsent && <Badge tone="info">Marketing OK</Badge>}

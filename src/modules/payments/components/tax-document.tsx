@@ -2,6 +2,7 @@ import { Download } from "lucide-react";
 import { BackLink } from "@/components/ui/back-link";
 import { buttonClass } from "@/components/ui/button";
 import { cardClass } from "@/components/ui/card";
+import { textLinkClass } from "@/components/ui/link";
 import { formatLongDate } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { getPublicSettings } from "@/modules/settings/server";
@@ -179,10 +180,7 @@ export function TaxDocumentsList({
       <ul className="mt-2 divide-y divide-line rounded-card border border-line bg-surface text-sm">
         {documents.map((d) => (
           <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-            <a
-              href={`${basePath}/${d.number}`}
-              className="font-medium text-brand underline-offset-2 hover:underline"
-            >
+            <a href={`${basePath}/${d.number}`} className={textLinkClass({ underline: "hover" })}>
               {TAX_DOCUMENT_TITLES[d.kind]} {d.number}
             </a>
             <span className="tabular text-ink-muted">

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
+import { textLinkClass } from "@/components/ui/link";
 import { heatLevel, hourLabel, type HeatGrid, WEEKDAY_LABELS, WEEKDAY_NAMES } from "../domain/analytics";
 import type { FallbackTable } from "../server/analytics-page";
 
@@ -92,7 +93,14 @@ export function ChartCard({
       <div className="mt-4">{children}</div>
       {table && (
         <details className="group mt-3">
-          <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-medium text-brand-ink underline-offset-2 hover:underline">
+          <summary
+            className={textLinkClass({
+              tone: "ink",
+              underline: "hover",
+              touch: "always",
+              className: "cursor-pointer text-sm",
+            })}
+          >
             <span className="group-open:hidden">Show as table</span>
             <span className="hidden group-open:inline">Hide the table</span>
             <span className="sr-only">: {table.caption}</span>

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "@/components/ui/link";
+import Link, { TextLink } from "@/components/ui/link";
 import { useRouter } from "next/navigation";
 import { type ReactNode, useRef, useState } from "react";
 import { Form, type FormResult } from "@/components/ui/form";
@@ -233,9 +233,9 @@ export function WizardReviewForm({
         <div>
           <Label htmlFor="accept-policies">I accept the booking policies</Label>
           <p className="text-sm text-ink-muted">
-            <Link href={policiesHref} className="text-brand underline">
+            <TextLink href={policiesHref} weight="normal">
               Read the booking policies
-            </Link>
+            </TextLink>
           </p>
           {acceptError && (
             <p id="accept-error" className="mt-1 text-sm text-danger">

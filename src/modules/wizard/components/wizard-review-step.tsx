@@ -1,4 +1,4 @@
-import Link from "@/components/ui/link";
+import { TextLink } from "@/components/ui/link";
 import { Notice } from "@/components/ui/notice";
 import { formatDuration, formatLongDate, formatTime } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
@@ -84,12 +84,9 @@ export function WizardReviewStep({ view }: { view: WizardView }) {
               {formatLongDate(start, s.timeZone)}, {formatTime(start, s.timeZone)}
             </p>
           </div>
-          <Link
-            href={wizardHref(state, { step: "time" })}
-            className="inline-flex min-h-11 shrink-0 items-center font-medium text-brand underline"
-          >
+          <TextLink href={wizardHref(state, { step: "time" })} touch="always" className="shrink-0">
             Change<span className="sr-only"> date and time</span>
-          </Link>
+          </TextLink>
         </div>
       </section>
 

@@ -1,4 +1,4 @@
-import Link from "@/components/ui/link";
+import Link, { TextLink } from "@/components/ui/link";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { formatTime, toLocalParts } from "@/lib/dates";
 import { dateLabel, groupByPartOfDay, monthLabel, WEEKDAY_NAMES } from "../domain/wizard-calendar";
@@ -128,9 +128,7 @@ export function WizardTimeStep({
             {times.nextMonth && (
               <>
                 {" "}
-                <Link href={monthLink(times.nextMonth)} className="font-medium text-brand underline">
-                  See {monthLabel(times.nextMonth)}
-                </Link>
+                <TextLink href={monthLink(times.nextMonth)}>See {monthLabel(times.nextMonth)}</TextLink>
               </>
             )}
           </Notice>

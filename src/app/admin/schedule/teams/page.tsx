@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader, Section } from "@/components/ui/card";
-import Link from "@/components/ui/link";
+import { TextLink } from "@/components/ui/link";
 import { Field, Form, SubmitButton } from "@/components/ui/form";
 import { Notice } from "@/components/ui/notice";
 import { routes } from "@/lib/routes";
@@ -40,14 +40,7 @@ export default async function TeamsPage() {
         </Notice>
       )}
       <p className="mt-2 text-sm text-ink-muted">
-        When teams work is set in{" "}
-        <Link
-          href={routes.adminScheduleHours}
-          className="font-medium text-brand underline underline-offset-2"
-        >
-          opening hours
-        </Link>
-        .
+        When teams work is set in <TextLink href={routes.adminScheduleHours}>opening hours</TextLink>.
       </p>
 
       <Section title="Add a team" className="mt-6">
