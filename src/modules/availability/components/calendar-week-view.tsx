@@ -1,4 +1,5 @@
 import { TextLink } from "@/components/ui/link";
+import { PlainTable, ScrollRegion } from "@/components/ui/table";
 import { type Calendar, shortDate } from "../server/calendar";
 import { CalendarItemButton } from "./calendar-item";
 import { scheduleHref } from "./calendar-toolbar";
@@ -18,14 +19,14 @@ export function CalendarWeekView({ calendar }: { calendar: Calendar }) {
         <p className="text-sm text-ink-muted">Nothing is booked, held or blocked this week.</p>
       )}
       <WeekByDay calendar={calendar} />
-      <div
-        role="region"
-        aria-label="Week by team"
-        tabIndex={0}
-        className="mt-2 hidden overflow-x-auto rounded-card border border-line bg-surface md:block"
+      <ScrollRegion
+        label="Week by team"
+        className="mt-2 hidden rounded-card border border-line bg-surface md:block"
       >
-        <table className="w-full min-w-[60rem] table-fixed border-separate border-spacing-0 text-sm">
-          <caption className="sr-only">Bookings, holds and blocks by team and day</caption>
+        <PlainTable
+          caption="Bookings, holds and blocks by team and day"
+          className="min-w-[60rem] table-fixed border-separate border-spacing-0"
+        >
           <thead>
             <tr>
               <th
@@ -104,8 +105,8 @@ export function CalendarWeekView({ calendar }: { calendar: Calendar }) {
               </tr>
             ))}
           </tbody>
-        </table>
-      </div>
+        </PlainTable>
+      </ScrollRegion>
     </section>
   );
 }
