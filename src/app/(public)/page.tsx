@@ -1,5 +1,6 @@
 import { cardClass, cardListClass } from "@/components/ui/card";
 import { ButtonLink, buttonClass } from "@/components/ui/button";
+import { textLinkClass } from "@/components/ui/link";
 import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
 import { ServiceCard } from "@/modules/catalogue/components/service-card";
@@ -59,17 +60,11 @@ export default async function HomePage({
           <p className="mt-4 max-w-2xl text-lg text-ink-muted">
             We come to your home or workplace with our own water and power. Book online in two minutes, or
             call{" "}
-            <a
-              className="font-medium text-brand underline underline-offset-2"
-              href={`tel:${s.contactPhone.replace(/\s+/g, "")}`}
-            >
+            <a className={textLinkClass()} href={`tel:${s.contactPhone.replace(/\s+/g, "")}`}>
               {s.contactPhone}
             </a>{" "}
             or email{" "}
-            <a
-              className="font-medium text-brand underline underline-offset-2"
-              href={`mailto:${s.contactEmail}`}
-            >
+            <a className={textLinkClass()} href={`mailto:${s.contactEmail}`}>
               {s.contactEmail}
             </a>
             .

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "@/components/ui/link";
+import Link, { TextLink } from "@/components/ui/link";
 import { ButtonLink } from "@/components/ui/button";
 import { cardClass, PageHeader } from "@/components/ui/card";
 import { LiveRefresh } from "@/components/live/live-refresh";
@@ -139,9 +139,9 @@ export default async function CustomerOverviewPage() {
                 className="flex flex-col gap-2 rounded-card border border-warning/40 bg-warning-soft p-4 sm:flex-row sm:items-center sm:justify-between"
               >
                 <span>{t.text}</span>
-                <Link href={t.href} className="font-semibold text-brand-ink underline underline-offset-2">
+                <TextLink href={t.href} tone="ink" weight="semibold">
                   {t.action}
-                </Link>
+                </TextLink>
               </li>
             ))}
           </ul>
@@ -171,9 +171,7 @@ export default async function CustomerOverviewPage() {
 
       {next && bookAgain && (
         <p className="mt-6">
-          <Link href={bookAgain} className="font-medium text-brand underline underline-offset-2">
-            Book again
-          </Link>{" "}
+          <TextLink href={bookAgain}>Book again</TextLink>{" "}
           <span className="text-ink-muted">
             — your last service, vehicle and address, ready to pick a time.
           </span>

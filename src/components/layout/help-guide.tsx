@@ -1,12 +1,13 @@
 "use client";
 
-import Link from "@/components/ui/link";
+import Link, { textLinkClass } from "@/components/ui/link";
 import { useId, useState } from "react";
 import { cardClass } from "@/components/ui/card";
 import { controlClass } from "@/components/ui/control";
+import { Label } from "@/components/ui/label";
 import { ADMIN_GUIDE, guideText } from "./admin-guide";
 
-const link = "font-medium text-brand-ink underline underline-offset-2";
+const link = textLinkClass({ tone: "ink" });
 
 /** The admin guide with a search box: every word typed must appear in an entry for it to stay. */
 export function HelpGuide() {
@@ -19,9 +20,7 @@ export function HelpGuide() {
   });
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        Search the guide
-      </label>
+      <Label htmlFor={id}>Search the guide</Label>
       <input
         id={id}
         type="search"

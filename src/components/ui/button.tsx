@@ -1,4 +1,4 @@
-import Link from "@/components/ui/link";
+import Link, { textLinkClass } from "@/components/ui/link";
 import type { ComponentProps, ReactNode } from "react";
 import { Loader2 } from "lucide-react";
 import { cn } from "./cn";
@@ -16,7 +16,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
   danger: "bg-danger font-semibold text-white hover:bg-danger/90",
   "danger-outline": "border border-line-strong bg-surface font-medium text-danger hover:bg-danger-soft",
   ghost: "font-medium text-ink-muted hover:bg-canvas hover:text-ink",
-  link: "font-medium text-brand underline underline-offset-2 hover:text-brand-hover",
+  link: textLinkClass(),
 };
 
 const SIZES: Record<ButtonSize, string> = {

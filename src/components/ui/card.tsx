@@ -15,6 +15,7 @@ export function Card({ className, ...rest }: ComponentProps<"div">) {
  */
 export function Section({
   title,
+  count,
   description,
   actions,
   children,
@@ -24,6 +25,8 @@ export function Section({
   dense = false,
 }: {
   title: ReactNode;
+  /** How many the section lists, after the title: "All teams (4)". */
+  count?: number;
   description?: ReactNode;
   actions?: ReactNode;
   children?: ReactNode;
@@ -45,6 +48,7 @@ export function Section({
             className={headingLevel === 2 && !dense ? "text-lg font-semibold" : "text-base font-semibold"}
           >
             {title}
+            {count !== undefined && <span className="font-normal text-ink-muted"> ({count})</span>}
           </Heading>
           {description && <p className="mt-1 text-sm text-ink-muted">{description}</p>}
         </div>

@@ -5,6 +5,7 @@ import { Loader2 } from "lucide-react";
 import { buttonClass } from "./button";
 import { controlClass } from "./control";
 import { FormContext } from "./form-context";
+import { Label, Legend } from "./label";
 
 // The fields of a `Form` (form.tsx): label above, help and the server's error below, wired with
 // aria-describedby / aria-invalid so the first invalid field can take focus.
@@ -53,6 +54,13 @@ export function Field({
   );
 }
 
+/** The person's own phone number: the phone keypad and the browser's autofill. */
+export function PhoneField(
+  props: Omit<FieldProps, "name" | "label" | "type" | "autoComplete" | "inputMode">,
+) {
+  return <Field name="phone" label="Phone number" type="tel" autoComplete="tel" inputMode="tel" {...props} />;
+}
+
 /**
  * Label, help and error wiring shared by the inputs below — and by a form's own controls (a select it
  * drives itself): put `id`, `aria-invalid` and `aria-describedby` on the control, `<FieldMessage>` under it.
@@ -76,6 +84,45 @@ export function FieldMessage({ id, errors }: { id: string; errors?: string[] }) 
   );
 }
 
+/**
+ * A control the form drives itself (a select bound to state), framed like the fields here: label above,
+ * help and the server's message below. Spread `field.control` on the control (id, aria-invalid,
+ * aria-describedby, aria-required) and use `field.invalid` for its look.
+ */
+export function ControlledField({
+  name,
+  label,
+  help,
+  required = true,
+  children,
+}: {
+  name: string;
+  label: string;
+  help?: string;
+  required?: boolean;
+  children: (field: { control: ControlWiring; invalid: boolean }) => ReactNode;
+}) {
+  const { id, errors, describedBy } = useFieldWiring(name, help);
+  const control: ControlWiring = {
+    id,
+    "aria-invalid": errors ? true : undefined,
+    "aria-describedby": describedBy,
+    "aria-required": required || undefined,
+  };
+  return (
+    <FieldFrame id={id} label={label} required={required} help={help} errors={errors}>
+      {children({ control, invalid: Boolean(errors) })}
+    </FieldFrame>
+  );
+}
+
+type ControlWiring = {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  "aria-required": true | undefined;
+};
+
 function FieldFrame(props: {
   id: string;
   label: string;
@@ -86,10 +133,10 @@ function FieldFrame(props: {
 }) {
   return (
     <div className="mb-4">
-      <label htmlFor={props.id} className="block text-sm font-medium">
+      <Label htmlFor={props.id}>
         {props.label}
         {!props.required && <span className="font-normal text-ink-muted"> (optional)</span>}
-      </label>
+      </Label>
       {props.children}
       {props.help && (
         <p id={`${props.id}-help`} className="mt-1 text-sm text-ink-muted">
@@ -192,7 +239,7 @@ export function CheckboxGroup({
   const { id, errors, describedBy } = useFieldWiring(name, help);
   return (
     <fieldset className={`mb-4 ${className ?? ""}`} aria-describedby={describedBy}>
-      <legend className="text-sm font-medium">{legend}</legend>
+      <Legend>{legend}</Legend>
       {help && (
         <p id={`${id}-help`} className="mt-1 text-sm text-ink-muted">
           {help}
@@ -241,9 +288,7 @@ export function Checkbox({
         className="mt-0.5 size-5 shrink-0 accent-brand"
       />
       <div>
-        <label htmlFor={id} className="text-sm font-medium">
-          {label}
-        </label>
+        <Label htmlFor={id}>{label}</Label>
         {help && (
           <p id={`${id}-help`} className="text-sm text-ink-muted">
             {help}

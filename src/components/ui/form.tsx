@@ -209,4 +209,12 @@ export function Form({
   );
 }
 
-export { Checkbox, CheckboxGroup, Field, SelectField, SubmitButton, TextAreaField } from "./form-fields";
+export {
+  Checkbox,
+  CheckboxGroup,
+  Field,
+  PhoneField,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+} from "./form-fields";

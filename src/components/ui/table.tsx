@@ -140,3 +140,102 @@ export function Td({
     </td>
   );
 }
+
+// A table that stays a table on every screen: a price's lines, a receipt, a report, a grid. Its cells
+// are the plain ones below (a ruled row, padded cells, money right-aligned in tabular figures); a table
+// that may be wider than a phone goes in a `ScrollRegion`.
+
+/**
+ * Scrolls its table sideways when it is wider than the screen. Focusable and named, so a keyboard can
+ * scroll it too and a screen reader says what it holds.
+ */
+export function ScrollRegion({
+  label,
+  role = "region",
+  className,
+  children,
+}: {
+  label: string;
+  /** `group` where the page already has its landmarks and this is one panel among several. */
+  role?: "region" | "group";
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div role={role} aria-label={label} tabIndex={0} className={cn("overflow-x-auto", className)}>
+      {children}
+    </div>
+  );
+}
+
+export function PlainTable({
+  caption,
+  captionHidden = true,
+  className,
+  children,
+  ...rest
+}: Omit<ComponentProps<"table">, "className" | "children"> & {
+  /** Names the table (left out only where `aria-labelledby` names it by a heading). */
+  caption?: ReactNode;
+  captionHidden?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <table className={cn("w-full text-sm", className)} {...rest}>
+      {caption && (
+        <caption className={captionHidden ? "sr-only" : "mb-2 text-left font-semibold"}>{caption}</caption>
+      )}
+      {children}
+    </table>
+  );
+}
+
+/** The header row; `hidden` keeps it for screen readers only (the cells say what they are). */
+export function PlainHead({
+  hidden = false,
+  className,
+  children,
+}: {
+  hidden?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <thead className={hidden ? "sr-only" : undefined}>
+      <tr className={hidden ? undefined : cn("border-b border-line text-left text-ink-muted", className)}>
+        {children}
+      </tr>
+    </thead>
+  );
+}
+
+/** A column's header; `numeric` right-aligns it over money and counts. */
+export function PlainTh({
+  numeric = false,
+  className,
+  ...rest
+}: Omit<ComponentProps<"th">, "scope"> & { numeric?: boolean }) {
+  return <th scope="col" className={cn("py-2 font-medium", numeric && "text-right", className)} {...rest} />;
+}
+
+/** A row's header (the item a line is about, "Total"). */
+export function PlainRowTh({ className, ...rest }: Omit<ComponentProps<"th">, "scope">) {
+  return <th scope="row" className={cn("py-2 text-left", className)} {...rest} />;
+}
+
+/** A ruled row. */
+export function PlainRow({ className, ...rest }: ComponentProps<"tr">) {
+  return <tr className={cn("border-b border-line", className)} {...rest} />;
+}
+
+/** A cell; `numeric`: money, durations, counts — right-aligned, tabular, kept on one line. */
+export function PlainTd({
+  numeric = false,
+  className,
+  ...rest
+}: ComponentProps<"td"> & { numeric?: boolean }) {
+  return (
+    <td className={cn("py-2", numeric && "tabular text-right whitespace-nowrap", className)} {...rest} />
+  );
+}

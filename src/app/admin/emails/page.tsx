@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
-import Link from "@/components/ui/link";
+import { TextLink } from "@/components/ui/link";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/card";
-import { controlClass } from "@/components/ui/control";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Pagination } from "@/components/ui/pagination";
 import { Table, TableBody, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import type { SearchParamsInput } from "@/components/ui/url";
+import { FilterSearch, FilterSelect } from "@/components/ui/list-filters";
 import { formatDateTime } from "@/lib/dates";
 import { EMAIL_STATUSES, type EmailStatus } from "@/lib/enums";
 import { routes } from "@/lib/routes";
@@ -37,7 +37,6 @@ export default async function EmailOutboxPage({
   const page = Number.parseInt(one(sp.page) ?? "1", 10) || 1;
   const [list, settings] = await Promise.all([loadOutbox(user, { status, q, page }), getPublicSettings()]);
   const filtered = Boolean(status || q);
-  const control = `${controlClass()} min-h-11`;
 
   return (
     <div className="max-w-6xl">
@@ -56,27 +55,13 @@ export default async function EmailOutboxPage({
         aria-label="Filter emails"
         className="mt-6 grid gap-3 rounded-card border border-line bg-surface p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
       >
-        <label className="block text-sm font-medium">
-          Search
-          <input
-            name="q"
-            type="search"
-            defaultValue={q}
-            placeholder="Recipient or subject"
-            className={control}
-          />
-        </label>
-        <label className="block text-sm font-medium">
-          Status
-          <select name="status" defaultValue={status ?? ""} className={control}>
-            <option value="">Any</option>
-            {EMAIL_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {EMAIL_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSearch defaultValue={q} placeholder="Recipient or subject" />
+        <FilterSelect
+          name="status"
+          label="Status"
+          value={status}
+          choices={EMAIL_STATUSES.map((s) => [s, EMAIL_STATUS_LABELS[s]])}
+        />
         <div className="flex gap-2">
           <Button type="submit" variant="primary">
             Show
@@ -121,12 +106,9 @@ export default async function EmailOutboxPage({
                       {e.to}
                     </Td>
                     <Td>
-                      <Link
-                        href={routes.adminEmail(e.id)}
-                        className="font-medium text-brand-ink underline underline-offset-2"
-                      >
+                      <TextLink href={routes.adminEmail(e.id)} tone="ink">
                         {e.subject ?? e.label}
-                      </Link>
+                      </TextLink>
                       <span className="block text-xs text-ink-muted">{e.label}</span>
                       {e.status === "failed" && e.lastError && (
                         <span className="block text-xs text-danger">{e.lastError.slice(0, 140)}</span>

@@ -5,11 +5,11 @@ import { ActiveBadge } from "@/components/ui/active-badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { controlClass } from "@/components/ui/control";
 import { Notice } from "@/components/ui/notice";
 import { Pagination } from "@/components/ui/pagination";
 import { SortableTh, Table, TableBody, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import { pageFrom, type SortState } from "@/components/ui/url";
+import { FilterSearch, FilterSelect } from "@/components/ui/list-filters";
 import { SERVICE_KINDS, type ServiceKind } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { isUuid } from "@/lib/uuid";
@@ -86,7 +86,6 @@ export default async function ServicesPage({ searchParams }: { searchParams: Pro
   const services = sorted.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   const { deleted: _deleted, ...listParams } = sp;
   const sortable = { sort, pathname: routes.adminServices, searchParams: listParams };
-  const control = `${controlClass()} min-h-11`;
 
   return (
     <div className="max-w-6xl">
@@ -130,43 +129,34 @@ export default async function ServicesPage({ searchParams }: { searchParams: Pro
             <input type="hidden" name="dir" value={sort.direction} />
           </>
         )}
-        <label className="block text-sm font-medium">
-          Search
-          <input
-            name="q"
-            type="search"
-            defaultValue={filters.q}
-            placeholder="Name or web address"
-            className={control}
-          />
-        </label>
-        <label className="block text-sm font-medium">
-          Category
-          <select name="category" defaultValue={filters.categoryId ?? ""} className={control}>
-            <option value="">All categories</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm font-medium">
-          Kind
-          <select name="kind" defaultValue={filters.kind ?? ""} className={control}>
-            <option value="">All kinds</option>
-            <option value="package">Packages</option>
-            <option value="addon">Add-ons</option>
-          </select>
-        </label>
-        <label className="block text-sm font-medium">
-          Status
-          <select name="status" defaultValue={filters.status ?? ""} className={control}>
-            <option value="">Any status</option>
-            <option value="active">Active</option>
-            <option value="inactive">Inactive</option>
-          </select>
-        </label>
+        <FilterSearch defaultValue={filters.q} placeholder="Name or web address" />
+        <FilterSelect
+          name="category"
+          label="Category"
+          value={filters.categoryId}
+          any="All categories"
+          choices={categories.map((c) => [c.id, c.name])}
+        />
+        <FilterSelect
+          name="kind"
+          label="Kind"
+          value={filters.kind}
+          any="All kinds"
+          choices={[
+            ["package", "Packages"],
+            ["addon", "Add-ons"],
+          ]}
+        />
+        <FilterSelect
+          name="status"
+          label="Status"
+          value={filters.status}
+          any="Any status"
+          choices={[
+            ["active", "Active"],
+            ["inactive", "Inactive"],
+          ]}
+        />
         <div className="flex gap-2">
           <Button type="submit" className="flex-1 lg:flex-none">
             Filter

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "@/components/ui/link";
+import { TextLink } from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/card";
 import { Tabs } from "@/components/ui/tabs";
 import { formatDateTime } from "@/lib/dates";
@@ -8,13 +8,11 @@ import { AdminTeam } from "@/modules/accounts/components/admin-team";
 import { loadAdmins } from "@/modules/accounts/server";
 import { emailSenderAddress } from "@/modules/notifications/server";
 import { loadPaymentProviderStatus } from "@/modules/payments/server";
-import {
-  BookingRulesForm,
-  BusinessSettingsForm,
-  NotificationSettingsForm,
-  PaymentSettingsForm,
-  PolicyTextsForm,
-} from "@/modules/settings/components/settings-forms";
+import { BookingRulesForm } from "@/modules/settings/components/booking-rules-form";
+import { BusinessSettingsForm } from "@/modules/settings/components/business-settings-form";
+import { NotificationSettingsForm } from "@/modules/settings/components/notification-settings-form";
+import { PaymentSettingsForm } from "@/modules/settings/components/payment-settings-form";
+import { PolicyTextsForm } from "@/modules/settings/components/policy-texts-form";
 import { businessChoices } from "@/modules/settings/domain/choices";
 import { getPublicSettings } from "@/modules/settings/server";
 import { requireAdminPage } from "@/server/auth/guards";
@@ -77,12 +75,9 @@ export default async function AdminSettingsPage() {
                   prices.
                 </p>
                 <p className="mt-4">
-                  <Link
-                    href={`${routes.adminPricing}#travel-zones`}
-                    className="font-medium text-brand-ink underline underline-offset-2"
-                  >
+                  <TextLink href={`${routes.adminPricing}#travel-zones`} tone="ink">
                     Edit travel zones
-                  </Link>
+                  </TextLink>
                 </p>
               </div>
             ),

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "@/components/ui/link";
+import Link, { TextLink } from "@/components/ui/link";
 import { z } from "zod";
 import { ButtonLink } from "@/components/ui/button";
 import { cardListClass, PageHeader } from "@/components/ui/card";
@@ -7,6 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { controlClass } from "@/components/ui/control";
 import { Pagination } from "@/components/ui/pagination";
 import { hrefWith, type SearchParamsInput } from "@/components/ui/url";
+import { Label } from "@/components/ui/label";
 import { BOOKING_STATUSES } from "@/lib/enums";
 import { routes } from "@/lib/routes";
 import { BookingStatusBadge } from "@/modules/bookings/components/booking-status-badge";
@@ -77,9 +78,9 @@ export default async function MyBookingsPage({ searchParams }: { searchParams: P
       >
         {query.when === "past" && <input type="hidden" name="when" value="past" />}
         <div className="min-w-0 flex-1 basis-56">
-          <label htmlFor="my-bookings-q" className="block font-medium">
+          <Label htmlFor="my-bookings-q" className="text-base">
             Reference or registration
-          </label>
+          </Label>
           <input
             id="my-bookings-q"
             name="q"
@@ -89,9 +90,9 @@ export default async function MyBookingsPage({ searchParams }: { searchParams: P
           />
         </div>
         <div className="basis-44">
-          <label htmlFor="my-bookings-status" className="block font-medium">
+          <Label htmlFor="my-bookings-status" className="text-base">
             Status
-          </label>
+          </Label>
           <select
             id="my-bookings-status"
             name="status"
@@ -113,12 +114,12 @@ export default async function MyBookingsPage({ searchParams }: { searchParams: P
           Search
         </button>
         {filtered && (
-          <Link
+          <TextLink
             href={hrefWith(routes.myBookings, {}, { when: query.when === "past" ? "past" : undefined })}
-            className="inline-flex min-h-11 items-center font-medium text-brand underline underline-offset-2"
+            touch="always"
           >
             Clear
-          </Link>
+          </TextLink>
         )}
       </form>
 

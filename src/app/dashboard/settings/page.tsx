@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "@/components/ui/link";
+import { TextLink } from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/card";
 import { routes } from "@/lib/routes";
 import {
@@ -41,10 +41,7 @@ export default async function AccountSettingsPage({
 
         <p className="text-sm text-ink-muted">
           Download your data or delete your account in your{" "}
-          <Link href={routes.privacySettings} className="font-medium text-brand underline underline-offset-2">
-            privacy settings
-          </Link>
-          .
+          <TextLink href={routes.privacySettings}>privacy settings</TextLink>.
         </p>
       </div>
     </div>

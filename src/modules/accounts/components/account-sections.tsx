@@ -1,5 +1,5 @@
 import { Section } from "@/components/ui/card";
-import { Checkbox, Field, Form, SubmitButton } from "@/components/ui/form";
+import { Checkbox, Field, Form, PhoneField, SubmitButton } from "@/components/ui/form";
 import { Notice } from "@/components/ui/notice";
 import {
   requestEmailChangeAction,
@@ -46,14 +46,7 @@ export function ProfileSection({ user }: { user: Pick<AccountUser, "name" | "pho
       <div className="mt-5">
         <Form action={updateProfileAction} successMessage="Your profile has been saved." aria-label="Profile">
           <Field name="name" label="Name" autoComplete="name" defaultValue={user.name} />
-          <Field
-            name="phone"
-            label="Phone number"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            defaultValue={user.phone ?? ""}
-          />
+          <PhoneField defaultValue={user.phone ?? ""} />
           <SubmitButton>Save profile</SubmitButton>
         </Form>
       </div>

@@ -1,8 +1,6 @@
-import { Download } from "lucide-react";
-import Link from "@/components/ui/link";
+import { TextLink } from "@/components/ui/link";
 import { Badge } from "@/components/ui/badge";
-import { Button, ButtonLink, buttonClass } from "@/components/ui/button";
-import { controlClass } from "@/components/ui/control";
+import { FilterSearch, FilterSelect, ListFilters } from "@/components/ui/list-filters";
 import { PhoneSortForm } from "@/components/ui/phone-sort";
 import { SortableTh, Table, TableBody, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import type { SearchParamsInput } from "@/components/ui/url";
@@ -40,71 +38,58 @@ export function AdminCustomersFilters({
   exportHref: string;
   filtered: boolean;
 }) {
-  const control = `${controlClass()} min-h-11`;
-  const select = (name: string, label: string, value: string | undefined, choices: [string, string][]) => (
-    <label className="block text-sm font-medium">
-      {label}
-      <select name={name} defaultValue={value ?? ""} className={control}>
-        <option value="">Any</option>
-        {choices.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
   return (
-    <form
-      method="get"
-      action={pathname}
-      role="search"
-      aria-label="Filter customers"
-      className="mt-6 grid gap-3 rounded-card border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+    <ListFilters
+      label="Filter customers"
+      pathname={pathname}
+      sort={query.sort}
+      dir={query.dir}
+      filtered={filtered}
+      exportHref={exportHref}
+      actionsClassName="lg:col-span-4"
     >
-      {query.sort && <input type="hidden" name="sort" value={query.sort} />}
-      {query.dir && <input type="hidden" name="dir" value={query.dir} />}
-      <label className="block text-sm font-medium sm:col-span-2 lg:col-span-4">
-        Search
-        <input
-          name="q"
-          type="search"
-          defaultValue={query.q}
-          placeholder="Name, email, phone, registration or postcode"
-          className={control}
-        />
-      </label>
-      {select("upcoming", "Upcoming booking", query.upcoming, [
-        ["yes", "Has one"],
-        ["no", "Has none"],
-      ])}
-      {select("owed", "Money owed", query.owed, [
-        ["yes", "Owes money"],
-        ["no", "Owes nothing"],
-      ])}
-      {select("marketing", "Marketing consent", query.marketing, [
-        ["yes", "Given"],
-        ["no", "Not given"],
-      ])}
-      {select("deactivated", "Account", query.deactivated, [
-        ["no", "Active"],
-        ["yes", "Deactivated"],
-      ])}
-      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4 lg:justify-end">
-        <Button type="submit" variant="primary" className="flex-1 lg:flex-none">
-          Filter
-        </Button>
-        {filtered && (
-          <ButtonLink href={pathname} className="flex-1 lg:flex-none">
-            Clear
-          </ButtonLink>
-        )}
-        <a href={exportHref} download className={buttonClass({ className: "flex-1 lg:flex-none" })}>
-          <Download aria-hidden="true" className="size-4" />
-          Export CSV
-        </a>
-      </div>
-    </form>
+      <FilterSearch
+        defaultValue={query.q}
+        placeholder="Name, email, phone, registration or postcode"
+        className="sm:col-span-2 lg:col-span-4"
+      />
+      <FilterSelect
+        name="upcoming"
+        label="Upcoming booking"
+        value={query.upcoming}
+        choices={[
+          ["yes", "Has one"],
+          ["no", "Has none"],
+        ]}
+      />
+      <FilterSelect
+        name="owed"
+        label="Money owed"
+        value={query.owed}
+        choices={[
+          ["yes", "Owes money"],
+          ["no", "Owes nothing"],
+        ]}
+      />
+      <FilterSelect
+        name="marketing"
+        label="Marketing consent"
+        value={query.marketing}
+        choices={[
+          ["yes", "Given"],
+          ["no", "Not given"],
+        ]}
+      />
+      <FilterSelect
+        name="deactivated"
+        label="Account"
+        value={query.deactivated}
+        choices={[
+          ["no", "Active"],
+          ["yes", "Deactivated"],
+        ]}
+      />
+    </ListFilters>
   );
 }
 
@@ -175,12 +160,14 @@ export function AdminCustomersTable({
             {rows.map((r) => (
               <Tr key={r.id}>
                 <Td label="Name" className="md:min-w-36">
-                  <Link
+                  <TextLink
                     href={routes.adminCustomer(r.id)}
-                    className="inline-flex min-h-11 items-center font-semibold text-brand underline-offset-2 hover:underline md:min-h-0"
+                    underline="hover"
+                    weight="semibold"
+                    touch="phone"
                   >
                     {r.name}
-                  </Link>
+                  </TextLink>
                   <span className="flex flex-wrap gap-1">
                     {r.deactivated && <Badge tone="danger">Deactivated</Badge>}
                     {r.marketingConsent && <Badge tone="info">Marketing OK</Badge>}

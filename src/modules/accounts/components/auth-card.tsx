@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Card } from "@/components/ui/card";
+import { textLinkClass } from "@/components/ui/link";
 
 /** The frame of every sign-in page: a narrow card with a title and an optional lead. */
 export function AuthCard({
@@ -24,7 +25,7 @@ export function AuthCard({
 
 export function TextLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <a href={href} className="font-medium text-brand underline underline-offset-2 hover:text-brand-hover">
+    <a href={href} className={textLinkClass()}>
       {children}
     </a>
   );

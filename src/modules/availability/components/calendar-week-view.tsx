@@ -1,4 +1,5 @@
-import Link from "@/components/ui/link";
+import { TextLink } from "@/components/ui/link";
+import { PlainTable, ScrollRegion } from "@/components/ui/table";
 import { type Calendar, shortDate } from "../server/calendar";
 import { CalendarItemButton } from "./calendar-item";
 import { scheduleHref } from "./calendar-toolbar";
@@ -18,14 +19,14 @@ export function CalendarWeekView({ calendar }: { calendar: Calendar }) {
         <p className="text-sm text-ink-muted">Nothing is booked, held or blocked this week.</p>
       )}
       <WeekByDay calendar={calendar} />
-      <div
-        role="region"
-        aria-label="Week by team"
-        tabIndex={0}
-        className="mt-2 hidden overflow-x-auto rounded-card border border-line bg-surface md:block"
+      <ScrollRegion
+        label="Week by team"
+        className="mt-2 hidden rounded-card border border-line bg-surface md:block"
       >
-        <table className="w-full min-w-[60rem] table-fixed border-separate border-spacing-0 text-sm">
-          <caption className="sr-only">Bookings, holds and blocks by team and day</caption>
+        <PlainTable
+          caption="Bookings, holds and blocks by team and day"
+          className="min-w-[60rem] table-fixed border-separate border-spacing-0"
+        >
           <thead>
             <tr>
               <th
@@ -42,13 +43,15 @@ export function CalendarWeekView({ calendar }: { calendar: Calendar }) {
                     day.isToday ? "bg-brand-soft" : ""
                   }`}
                 >
-                  <Link
+                  <TextLink
                     href={scheduleHref("day", day.date)}
-                    className="inline-flex min-h-11 flex-col justify-center rounded-control px-1 text-brand underline-offset-2 hover:underline"
+                    underline="hover"
+                    weight="normal"
+                    className="inline-flex min-h-11 flex-col justify-center rounded-control px-1"
                   >
                     <span className="font-semibold">{shortDate(day.start, tz)}</span>
                     {day.isToday && <span className="sr-only"> (today)</span>}
-                  </Link>
+                  </TextLink>
                   {day.open.length === 0 && <span className="block text-xs text-ink-subtle">Closed</span>}
                 </th>
               ))}
@@ -102,8 +105,8 @@ export function CalendarWeekView({ calendar }: { calendar: Calendar }) {
               </tr>
             ))}
           </tbody>
-        </table>
-      </div>
+        </PlainTable>
+      </ScrollRegion>
     </section>
   );
 }
@@ -123,13 +126,15 @@ function WeekByDay({ calendar }: { calendar: Calendar }) {
             className={`rounded-card border border-line p-3 ${day.isToday ? "bg-brand-soft" : "bg-surface"}`}
           >
             <h3 className="flex flex-wrap items-baseline justify-between gap-x-3">
-              <Link
+              <TextLink
                 href={scheduleHref("day", day.date)}
-                className="inline-flex min-h-11 items-center font-semibold text-brand underline-offset-2 hover:underline"
+                underline="hover"
+                weight="semibold"
+                touch="always"
               >
                 {shortDate(day.start, tz)}
                 {day.isToday && <span className="ml-1 font-normal text-ink-muted">(today)</span>}
-              </Link>
+              </TextLink>
               {day.open.length === 0 && <span className="text-sm text-ink-muted">Closed</span>}
             </h3>
             {busyTeams.length === 0 ? (

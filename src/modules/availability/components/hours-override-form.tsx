@@ -5,10 +5,11 @@ import { buttonClass } from "@/components/ui/button";
 import { Loader2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Notice } from "@/components/ui/notice";
+import { Label, Legend } from "@/components/ui/label";
 import { saveOverrideAction } from "../hours-actions";
 import type { AdminOverride } from "../server/hours";
 import { HoursRangesEditor, type RangeDraft, toDrafts } from "./hours-ranges-editor";
-import { HoursStrandedPanel, useHoursSave } from "./hours-stranded-panel";
+import { HoursStranded, useHoursSave } from "./hours-stranded-panel";
 
 type OverrideDraft = {
   id?: string;
@@ -84,9 +85,7 @@ export function HoursOverrideForm({
           )}
         </div>
         <div className="mb-4 max-w-xs">
-          <label htmlFor={`${id}-date`} className="block text-sm font-medium">
-            Date
-          </label>
+          <Label htmlFor={`${id}-date`}>Date</Label>
           <input
             id={`${id}-date`}
             type="date"
@@ -106,7 +105,7 @@ export function HoursOverrideForm({
           )}
         </div>
         <fieldset className="mb-4">
-          <legend className="text-sm font-medium">Hours on this date</legend>
+          <Legend>Hours on this date</Legend>
           <div className="mt-1 flex flex-wrap gap-x-6">
             {[
               { value: true, text: "Closed all day" },
@@ -145,9 +144,9 @@ export function HoursOverrideForm({
           </div>
         )}
         <div className="mb-4">
-          <label htmlFor={`${id}-note`} className="block text-sm font-medium">
+          <Label htmlFor={`${id}-note`}>
             Note <span className="font-normal text-ink-muted">(optional)</span>
-          </label>
+          </Label>
           <input
             id={`${id}-note`}
             type="text"
@@ -178,17 +177,7 @@ export function HoursOverrideForm({
           {override ? "Save date" : "Add date"}
         </button>
       </form>
-      {hours.stranded && (
-        <HoursStrandedPanel
-          stranded={hours.stranded}
-          timeZone={timeZone}
-          pending={hours.pending}
-          onCancel={hours.cancel}
-          onConfirm={async () => {
-            if (await hours.saveAnyway()) reset();
-          }}
-        />
-      )}
+      <HoursStranded hours={hours} timeZone={timeZone} onSaved={reset} />
     </div>
   );
 }

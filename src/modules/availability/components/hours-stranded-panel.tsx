@@ -139,3 +139,27 @@ export function HoursStrandedPanel({
     </div>
   );
 }
+
+/** A save's stranded bookings, when it has some: *Save anyway* then `onSaved`, or *Cancel*. */
+export function HoursStranded({
+  hours,
+  timeZone,
+  onSaved,
+}: {
+  hours: Pick<ReturnType<typeof useHoursSave>, "stranded" | "pending" | "cancel" | "saveAnyway">;
+  timeZone: string;
+  onSaved: () => void;
+}) {
+  if (!hours.stranded) return null;
+  return (
+    <HoursStrandedPanel
+      stranded={hours.stranded}
+      timeZone={timeZone}
+      pending={hours.pending}
+      onCancel={hours.cancel}
+      onConfirm={async () => {
+        if (await hours.saveAnyway()) onSaved();
+      }}
+    />
+  );
+}

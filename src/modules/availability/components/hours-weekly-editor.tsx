@@ -9,7 +9,7 @@ import { parseTimeInput, weekdayName } from "../domain/time-ranges";
 import { saveWeeklyHoursAction } from "../hours-actions";
 import type { WeekdayHours } from "../server/hours";
 import { HoursRangesEditor, type RangeDraft, sameDrafts, toDrafts } from "./hours-ranges-editor";
-import { HoursStrandedPanel, useHoursSave } from "./hours-stranded-panel";
+import { HoursStranded, useHoursSave } from "./hours-stranded-panel";
 
 const primary = buttonClass({ variant: "primary" });
 const secondary = buttonClass({ className: "text-sm" });
@@ -96,17 +96,7 @@ function WeekdayRow({ day, timeZone }: { day: WeekdayHours; timeZone: string }) 
           </Notice>
         )}
       </div>
-      {hours.stranded && (
-        <HoursStrandedPanel
-          stranded={hours.stranded}
-          timeZone={timeZone}
-          pending={hours.pending}
-          onCancel={hours.cancel}
-          onConfirm={async () => {
-            if (await hours.saveAnyway()) markSaved();
-          }}
-        />
-      )}
+      <HoursStranded hours={hours} timeZone={timeZone} onSaved={markSaved} />
     </li>
   );
 }

@@ -1,4 +1,5 @@
 import { TEAM_COLOURS, teamColourName } from "../schedule-schemas";
+import { Legend } from "@/components/ui/label";
 
 /**
  * A team's colour as a small swatch. Drawn as SVG with a fill attribute (data, not a design token), so
@@ -19,7 +20,7 @@ export function TeamsColourField({ defaultValue, idPrefix }: { defaultValue: str
     options.unshift({ value: defaultValue, name: `Current (${teamColourName(defaultValue)})` });
   return (
     <fieldset className="mb-4">
-      <legend className="text-sm font-medium">Colour</legend>
+      <Legend>Colour</Legend>
       <p id={`${idPrefix}-colour-help`} className="mt-1 text-sm text-ink-muted">
         Shown on the calendar beside the team&apos;s name.
       </p>

@@ -1,4 +1,4 @@
-import Link from "@/components/ui/link";
+import { TextLink } from "@/components/ui/link";
 import { SortableTh, Table, TableBody, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import type { SearchParamsInput } from "@/components/ui/url";
 import { formatDateTime } from "@/lib/dates";
@@ -71,12 +71,15 @@ export function AdminBookingsTable({
                   <When at={r.startsAt} timeZone={timeZone} />
                 </Td>
                 <Td label="Reference">
-                  <Link
+                  <TextLink
                     href={routes.adminBooking(r.id)}
-                    className="inline-flex min-h-11 items-center whitespace-nowrap font-semibold text-brand underline-offset-2 hover:underline md:min-h-0"
+                    underline="hover"
+                    weight="semibold"
+                    touch="phone"
+                    className="whitespace-nowrap"
                   >
                     {r.reference}
-                  </Link>
+                  </TextLink>
                 </Td>
                 <Td label="Customer">
                   {r.customerName}

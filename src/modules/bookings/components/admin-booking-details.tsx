@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import Link from "@/components/ui/link";
+import { TextLink, textLinkClass } from "@/components/ui/link";
 import { ActionButton } from "@/components/ui/action-button";
 import { Section } from "@/components/ui/card";
 import { formatMoney } from "@/lib/money";
@@ -30,21 +30,24 @@ export function AdminBookingCustomer({ page }: { page: AdminBookingPage }) {
           {customer.erased ? (
             customer.name
           ) : (
-            <Link className="text-brand underline" href={routes.adminCustomer(customer.id)}>
+            <TextLink weight="normal" href={routes.adminCustomer(customer.id)}>
               {customer.name}
-            </Link>
+            </TextLink>
           )}
         </Row>
         {!customer.erased && (
           <>
             <Row label="Email">
-              <a className="text-brand underline" href={`mailto:${customer.email}`}>
+              <a className={textLinkClass({ weight: "normal" })} href={`mailto:${customer.email}`}>
                 {customer.email}
               </a>
             </Row>
             <Row label="Phone">
               {customer.phone ? (
-                <a className="text-brand underline" href={`tel:${customer.phone.replace(/\s+/g, "")}`}>
+                <a
+                  className={textLinkClass({ weight: "normal" })}
+                  href={`tel:${customer.phone.replace(/\s+/g, "")}`}
+                >
                   {customer.phone}
                 </a>
               ) : (

@@ -7,10 +7,11 @@ import { Dialog } from "@/components/ui/dialog";
 import { Form, type FormResult } from "@/components/ui/form";
 import { SubmitButton, TextAreaField } from "@/components/ui/form-fields";
 import { toast } from "@/components/ui/toast";
+import { Legend } from "@/components/ui/label";
 import type { BookingStatus } from "@/lib/enums";
 import { formatDuration } from "@/lib/dates";
 import { bookingSlotDayAction, moveBookingAction, reassignTeamAction } from "../admin-move-actions";
-import { AdminSlotPicker } from "./admin-slot-picker";
+import { AdminSlotPicker, OverrideCheckbox } from "./admin-slot-picker";
 
 // Move and Reassign team on /admin/bookings/{id}. Each dialog says what will happen before it does: the
 // length, status and money stay; a move emails the customer the new time (and calendar file); a reassign
@@ -122,7 +123,7 @@ export function AdminBookingMove(props: Props) {
               aria-label="Reassign the team"
             >
               <fieldset className="mb-4">
-                <legend className="text-sm font-medium">New team</legend>
+                <Legend>New team</Legend>
                 <ul className="mt-2 space-y-2">
                   {props.otherTeams.map((t) => (
                     <li key={t.id}>
@@ -161,16 +162,7 @@ function ReassignOverride({ busy }: { busy: boolean }) {
   const [override, setOverride] = useState(false);
   return (
     <div className="mb-4 space-y-3">
-      <label className="inline-flex min-h-11 cursor-pointer items-center gap-3">
-        <input
-          type="checkbox"
-          name="override"
-          checked={override}
-          onChange={(e) => setOverride(e.target.checked)}
-          className="size-5 accent-brand"
-        />
-        <span className="font-medium">Override availability</span>
-      </label>
+      <OverrideCheckbox checked={override} onChange={setOverride} />
       {busy && !override && (
         <p className="text-sm text-ink-muted">
           That team is busy then: the change will be refused unless what is in the way moves first.

@@ -1,13 +1,14 @@
 "use client";
 
-import { ChevronLeft, ChevronRight, TriangleAlert } from "lucide-react";
+import { TriangleAlert } from "lucide-react";
 import { useContext, useEffect, useId, useState } from "react";
-import { Button } from "@/components/ui/button";
 import { controlClass } from "@/components/ui/control";
+import { DayStepper } from "@/components/ui/day-stepper";
 import { FormContext } from "@/components/ui/form-context";
 import type { FormResult } from "@/components/ui/form";
+import { Label, Legend } from "@/components/ui/label";
 import { Notice } from "@/components/ui/notice";
-import { addDays, localToInstant } from "@/lib/dates";
+import { localToInstant } from "@/lib/dates";
 
 // The admin's slot picker, inside a `Form` (Move on /admin/bookings/{id}, and /admin/bookings/new): one
 // day's free starts for the job, in the business time zone, each with the teams free then. *Override
@@ -124,38 +125,7 @@ export function AdminSlotPicker({
 
       {!override && (
         <div>
-          <div className="flex flex-wrap items-end gap-2">
-            <Button
-              type="button"
-              size="icon"
-              variant="secondary"
-              onClick={() => DATE.test(date) && setDate(addDays(date, -1))}
-            >
-              <ChevronLeft aria-hidden="true" className="size-5" />
-              <span className="sr-only">Previous day</span>
-            </Button>
-            <div className="min-w-0 flex-1">
-              <label htmlFor={`${id}-date`} className="block text-sm font-medium">
-                Day
-              </label>
-              <input
-                id={`${id}-date`}
-                type="date"
-                value={date}
-                onChange={(e) => setDate(e.target.value)}
-                className={`${controlClass(false)} min-h-11`}
-              />
-            </div>
-            <Button
-              type="button"
-              size="icon"
-              variant="secondary"
-              onClick={() => DATE.test(date) && setDate(addDays(date, 1))}
-            >
-              <ChevronRight aria-hidden="true" className="size-5" />
-              <span className="sr-only">Next day</span>
-            </Button>
-          </div>
+          <DayStepper date={date} onChange={setDate} />
 
           <div className="mt-3" aria-live="polite" aria-busy={loading}>
             {loading && <p className="text-sm text-ink-muted">Loading the free times…</p>}
@@ -168,9 +138,9 @@ export function AdminSlotPicker({
             )}
             {!loading && day && day.slots.length > 0 && (
               <fieldset>
-                <legend className="text-sm font-medium">
+                <Legend>
                   Free times on {day.dateLabel} ({timeZone})
-                </legend>
+                </Legend>
                 <ul className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
                   {day.slots.map((slot) => (
                     <li key={slot.start} className="flex flex-wrap items-center gap-2">
@@ -213,16 +183,7 @@ export function AdminSlotPicker({
 
       {allowOverride && (
         <div>
-          <label className="inline-flex min-h-11 cursor-pointer items-center gap-3">
-            <input
-              type="checkbox"
-              name="override"
-              checked={override}
-              onChange={(e) => setOverride(e.target.checked)}
-              className="size-5 accent-brand"
-            />
-            <span className="font-medium">Override availability</span>
-          </label>
+          <OverrideCheckbox checked={override} onChange={setOverride} />
         </div>
       )}
 
@@ -238,9 +199,7 @@ export function AdminSlotPicker({
           </p>
           <div className="grid gap-3 sm:grid-cols-3">
             <div>
-              <label htmlFor={`${id}-odate`} className="block text-sm font-medium">
-                Date
-              </label>
+              <Label htmlFor={`${id}-odate`}>Date</Label>
               <input
                 id={`${id}-odate`}
                 type="date"
@@ -250,9 +209,7 @@ export function AdminSlotPicker({
               />
             </div>
             <div>
-              <label htmlFor={`${id}-otime`} className="block text-sm font-medium">
-                Start time ({timeZone})
-              </label>
+              <Label htmlFor={`${id}-otime`}>Start time ({timeZone})</Label>
               <input
                 id={`${id}-otime`}
                 type="time"
@@ -263,9 +220,7 @@ export function AdminSlotPicker({
               />
             </div>
             <div>
-              <label htmlFor={`${id}-oteam`} className="block text-sm font-medium">
-                Team
-              </label>
+              <Label htmlFor={`${id}-oteam`}>Team</Label>
               <select
                 id={`${id}-oteam`}
                 value={oTeam}
@@ -285,14 +240,14 @@ export function AdminSlotPicker({
 
       {(override || askReason === "always") && (
         <div>
-          <label htmlFor={`${id}-reason`} className="block text-sm font-medium">
+          <Label htmlFor={`${id}-reason`}>
             {reasonLabel}
             {override ? (
               <span className="font-normal text-ink-muted"> (required to override)</span>
             ) : (
               <span className="font-normal text-ink-muted"> (optional)</span>
             )}
-          </label>
+          </Label>
           <textarea
             id={`${id}-reason`}
             name="reason"
@@ -322,5 +277,27 @@ export function AdminSlotPicker({
         </p>
       )}
     </div>
+  );
+}
+
+/** *Override availability*: the admin's way past the rules (a reason is then required). */
+export function OverrideCheckbox({
+  checked,
+  onChange,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="inline-flex min-h-11 cursor-pointer items-center gap-3">
+      <input
+        type="checkbox"
+        name="override"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="size-5 accent-brand"
+      />
+      <span className="font-medium">Override availability</span>
+    </label>
   );
 }

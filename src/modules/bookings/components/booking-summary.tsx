@@ -3,6 +3,7 @@ import type { BookingView } from "@/modules/bookings/server/booking-view";
 import { BookingStatusBadge, PaymentStatusBadge } from "./booking-status-badge";
 import { cardClass } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
+import { PlainRowTh, PlainTable, PlainTd } from "@/components/ui/table";
 
 // The booking as the customer sees it everywhere (the wizard's last step, the /booking/* pages): what,
 // when (in the business time zone, with its name), where, the vehicle, and the money.
@@ -19,10 +20,10 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 function MoneyRow({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
     <tr className={strong ? "border-t border-line font-semibold" : ""}>
-      <th scope="row" className={`py-1.5 text-left ${strong ? "" : "font-normal text-ink-muted"}`}>
-        {label}
-      </th>
-      <td className="tabular py-1.5 text-right">{value}</td>
+      <PlainRowTh className={cn("py-1.5", !strong && "font-normal text-ink-muted")}>{label}</PlainRowTh>
+      <PlainTd numeric className="py-1.5">
+        {value}
+      </PlainTd>
     </tr>
   );
 }
@@ -78,8 +79,7 @@ export function BookingSummary({ booking }: { booking: BookingView }) {
       </dl>
 
       <div className="border-t border-line p-5">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Price</caption>
+        <PlainTable caption="Price">
           <tbody>
             {b.items.map((item, i) => (
               <MoneyRow key={`${item.name}-${i}`} label={item.name} value={item.price} />
@@ -104,7 +104,7 @@ export function BookingSummary({ booking }: { booking: BookingView }) {
               <MoneyRow label="Then on the day" value={b.onTheDay} />
             )}
           </tbody>
-        </table>
+        </PlainTable>
       </div>
     </section>
   );

@@ -5,6 +5,7 @@ import { useId, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Section } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
+import { Label } from "@/components/ui/label";
 import { createCalendarFeedAction, revokeCalendarFeedAction } from "../calendar-feed-actions";
 
 // Private calendar feeds on the admin's and the customer's account page (ADR 0027). A feed's address is
@@ -81,9 +82,7 @@ function FeedRow({ slot }: { slot: FeedSlot }) {
       </div>
       {url && (
         <div className="mt-3 space-y-2">
-          <label htmlFor={urlId} className="block text-sm font-medium">
-            Your private calendar address — copy it now, it is shown only once
-          </label>
+          <Label htmlFor={urlId}>Your private calendar address — copy it now, it is shown only once</Label>
           <div className="flex flex-col gap-2 sm:flex-row">
             <input
               id={urlId}

@@ -6,6 +6,7 @@ import { useId, useRef, useState } from "react";
 import { Loader2 } from "lucide-react";
 import { uploadUrl } from "@/lib/routes";
 import { Notice } from "@/components/ui/notice";
+import { Label } from "@/components/ui/label";
 
 type Result = { ok: true } | { ok: false; message: string; fieldErrors?: Record<string, string[]> };
 
@@ -90,9 +91,7 @@ export function ImageUpload({
             </Notice>
           )}
         </div>
-        <label htmlFor={id} className="block text-sm font-medium">
-          {imageUploadId ? "Replace the photo" : "Upload a photo"}
-        </label>
+        <Label htmlFor={id}>{imageUploadId ? "Replace the photo" : "Upload a photo"}</Label>
         <input
           ref={input}
           id={id}

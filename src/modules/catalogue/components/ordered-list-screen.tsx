@@ -78,15 +78,7 @@ export function OrderedListScreen(props: Props) {
         </Form>
       </Section>
 
-      <Section
-        plain
-        className="mt-8"
-        title={
-          <>
-            {props.listTitle} <span className="font-normal text-ink-muted">({props.rows.length})</span>
-          </>
-        }
-      >
+      <Section plain className="mt-8" title={props.listTitle} count={props.rows.length}>
         {props.rows.length === 0 ? (
           <EmptyState className="mt-3">{props.empty}</EmptyState>
         ) : (

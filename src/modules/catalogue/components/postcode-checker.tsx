@@ -1,4 +1,5 @@
 import { buttonClass } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
 import { formatMoney } from "@/lib/money";
 import type { PostcodeCheck } from "../server/queries";
 
@@ -18,9 +19,7 @@ export function PostcodeChecker({
   const invalid = result?.status === "invalid";
   return (
     <form method="get" action="/#postcode" className="max-w-md" aria-labelledby="postcode-heading">
-      <label htmlFor="postcode-input" className="block text-sm font-medium">
-        Your postcode
-      </label>
+      <Label htmlFor="postcode-input">Your postcode</Label>
       <div className="mt-1 flex gap-2">
         <input
           id="postcode-input"

@@ -4,6 +4,7 @@ import { buttonClass } from "@/components/ui/button";
 import { useEffect, useId, useRef, useState, useTransition } from "react";
 import { Loader2 } from "lucide-react";
 import { Notice } from "@/components/ui/notice";
+import { Label } from "@/components/ui/label";
 import { describeZoneTerms } from "../domain/zone-input";
 import type { AdminPostcodeCheck } from "../server/zones";
 import { checkZonePostcodeAction } from "../zone-actions";
@@ -56,9 +57,7 @@ export function ZonesPostcodeCheck({ currency, revision }: { currency: string; r
       aria-label="Check a postcode"
       className="max-w-md"
     >
-      <label htmlFor={id} className="block text-sm font-medium">
-        Postcode
-      </label>
+      <Label htmlFor={id}>Postcode</Label>
       <div className="mt-1 flex gap-2">
         <input
           id={id}

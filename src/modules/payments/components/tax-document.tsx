@@ -2,6 +2,8 @@ import { Download } from "lucide-react";
 import { BackLink } from "@/components/ui/back-link";
 import { buttonClass } from "@/components/ui/button";
 import { cardClass } from "@/components/ui/card";
+import { textLinkClass } from "@/components/ui/link";
+import { PlainHead, PlainRow, PlainTable, PlainTd, PlainTh, ScrollRegion } from "@/components/ui/table";
 import { formatLongDate } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { getPublicSettings } from "@/modules/settings/server";
@@ -90,46 +92,31 @@ export function TaxDocumentArticle({ view }: { view: TaxDocumentView }) {
         </div>
       </dl>
       {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
-      <div
-        className="mt-6 overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-brand"
-        tabIndex={0}
-        role="region"
-        aria-label={`${view.title} lines`}
+      <ScrollRegion
+        label={`${view.title} lines`}
+        className="mt-6 rounded focus-visible:outline-2 focus-visible:outline-brand"
       >
-        <table className="w-full min-w-[32rem]">
-          <caption className="sr-only">Lines</caption>
-          <thead>
-            <tr className="border-b border-line text-left text-ink-muted">
-              <th scope="col" className="py-2 font-medium">
-                Description
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Net
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                VAT rate
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                VAT
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Total
-              </th>
-            </tr>
-          </thead>
+        <PlainTable caption="Lines" className="min-w-[32rem]">
+          <PlainHead>
+            <PlainTh>Description</PlainTh>
+            <PlainTh numeric>Net</PlainTh>
+            <PlainTh numeric>VAT rate</PlainTh>
+            <PlainTh numeric>VAT</PlainTh>
+            <PlainTh numeric>Total</PlainTh>
+          </PlainHead>
           <tbody>
             {view.lines.map((l, i) => (
-              <tr key={`${l.description}-${i}`} className="border-b border-line">
-                <td className="py-2 pr-2">{l.description}</td>
-                <td className="tabular py-2 text-right">{l.net}</td>
-                <td className="tabular py-2 text-right">{l.rate}</td>
-                <td className="tabular py-2 text-right">{l.vat}</td>
-                <td className="tabular py-2 text-right">{l.gross}</td>
-              </tr>
+              <PlainRow key={`${l.description}-${i}`}>
+                <PlainTd className="pr-2">{l.description}</PlainTd>
+                <PlainTd numeric>{l.net}</PlainTd>
+                <PlainTd numeric>{l.rate}</PlainTd>
+                <PlainTd numeric>{l.vat}</PlainTd>
+                <PlainTd numeric>{l.gross}</PlainTd>
+              </PlainRow>
             ))}
           </tbody>
-        </table>
-      </div>
+        </PlainTable>
+      </ScrollRegion>
       <dl className="mt-4 ml-auto grid max-w-xs grid-cols-2 gap-1">
         <dt className="text-ink-muted">Total net</dt>
         <dd className="tabular text-right">{view.totals.net}</dd>
@@ -179,10 +166,7 @@ export function TaxDocumentsList({
       <ul className="mt-2 divide-y divide-line rounded-card border border-line bg-surface text-sm">
         {documents.map((d) => (
           <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-            <a
-              href={`${basePath}/${d.number}`}
-              className="font-medium text-brand underline-offset-2 hover:underline"
-            >
+            <a href={`${basePath}/${d.number}`} className={textLinkClass({ underline: "hover" })}>
               {TAX_DOCUMENT_TITLES[d.kind]} {d.number}
             </a>
             <span className="tabular text-ink-muted">

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Section } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { controlClass } from "@/components/ui/control";
+import { Label } from "@/components/ui/label";
 import { formatMoney } from "@/lib/money";
 import type { BulkScope } from "../domain/price-grid-state";
 
@@ -40,9 +41,7 @@ export function BulkChangePanel(props: {
     >
       <div className="mt-3 grid gap-x-4 gap-y-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
         <div>
-          <label htmlFor={`${id}-scope`} className="block text-sm font-medium">
-            Apply to
-          </label>
+          <Label htmlFor={`${id}-scope`}>Apply to</Label>
           <select
             id={`${id}-scope`}
             value={scope}
@@ -67,9 +66,7 @@ export function BulkChangePanel(props: {
           </select>
         </div>
         <div>
-          <label htmlFor={`${id}-percent`} className="block text-sm font-medium">
-            Change (%)
-          </label>
+          <Label htmlFor={`${id}-percent`}>Change (%)</Label>
           <input
             id={`${id}-percent`}
             type="text"
@@ -87,9 +84,7 @@ export function BulkChangePanel(props: {
           />
         </div>
         <div>
-          <label htmlFor={`${id}-step`} className="block text-sm font-medium">
-            Round to
-          </label>
+          <Label htmlFor={`${id}-step`}>Round to</Label>
           <select
             id={`${id}-step`}
             value={step}

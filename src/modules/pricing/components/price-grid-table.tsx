@@ -3,6 +3,7 @@
 import { Fragment } from "react";
 import type { MatrixService, PriceMatrix } from "../server/prices";
 import { PriceCell, type PriceCellProps } from "./price-cell";
+import { PlainTable } from "@/components/ui/table";
 
 type CellPropsFor = (service: MatrixService, sizeId: string, sizeName: string) => PriceCellProps;
 
@@ -23,10 +24,10 @@ export function PriceGridTable({ matrix, cellProps }: { matrix: PriceMatrix; cel
 
   return (
     <div className="max-h-[75vh] overflow-auto rounded-card border border-line bg-surface">
-      <table className="min-w-full border-separate border-spacing-0 text-sm">
-        <caption className="sr-only">
-          Price and minutes of every active service for every vehicle size
-        </caption>
+      <PlainTable
+        caption="Price and minutes of every active service for every vehicle size"
+        className="w-auto min-w-full border-separate border-spacing-0"
+      >
         <thead>
           <tr>
             <th
@@ -88,7 +89,7 @@ export function PriceGridTable({ matrix, cellProps }: { matrix: PriceMatrix; cel
             ))}
           </tbody>
         ))}
-      </table>
+      </PlainTable>
     </div>
   );
 }
@@ -105,8 +106,10 @@ export function ServicePriceTable({
 }) {
   return (
     <div className="overflow-x-auto rounded-card border border-line bg-surface">
-      <table className="w-full border-separate border-spacing-0 text-sm">
-        <caption className="sr-only">Price and duration of {service.name} for each vehicle size</caption>
+      <PlainTable
+        caption={`Price and duration of ${service.name} for each vehicle size`}
+        className="border-separate border-spacing-0"
+      >
         <thead>
           <tr className="text-left">
             <th scope="col" className="border-b border-line px-3 py-2 font-semibold">
@@ -127,7 +130,7 @@ export function ServicePriceTable({
             </tr>
           ))}
         </tbody>
-      </table>
+      </PlainTable>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Form } from "@/components/ui/form";
 import { SubmitButton, TextAreaField } from "@/components/ui/form-fields";
 import { Notice } from "@/components/ui/notice";
+import { textLinkClass } from "@/components/ui/link";
 import { answerSiteCheckAction } from "../site-check-actions";
 
 // The reminder's two answers on /booking/site-check: *All set* is one button (a link in an email must
@@ -26,7 +27,7 @@ export function SiteCheckForm({ token, initial }: { token: string; initial: "all
       </Form>
       <button
         type="button"
-        className="text-sm font-medium text-brand underline underline-offset-2"
+        className={textLinkClass({ className: "text-sm" })}
         onClick={() => setChoice("changed")}
       >
         Something changed instead
@@ -52,7 +53,7 @@ export function SiteCheckForm({ token, initial }: { token: string; initial: "all
       </Form>
       <button
         type="button"
-        className="text-sm font-medium text-brand underline underline-offset-2"
+        className={textLinkClass({ className: "text-sm" })}
         onClick={() => setChoice("all-set")}
       >
         Nothing changed after all

@@ -1,5 +1,15 @@
 import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
+import { textLinkClass } from "@/components/ui/link";
+import {
+  PlainHead,
+  PlainRow,
+  PlainRowTh,
+  PlainTable,
+  PlainTd,
+  PlainTh,
+  ScrollRegion,
+} from "@/components/ui/table";
 import { heatLevel, hourLabel, type HeatGrid, WEEKDAY_LABELS, WEEKDAY_NAMES } from "../domain/analytics";
 import type { FallbackTable } from "../server/analytics-compare";
 
@@ -8,55 +18,40 @@ import type { FallbackTable } from "../server/analytics-compare";
 
 export function FallbackTableView({ table, className }: { table: FallbackTable; className?: string }) {
   return (
-    <div
-      className={cn("overflow-x-auto", className)}
-      tabIndex={0}
-      role="region"
-      aria-label={`${table.caption} (table)`}
-    >
-      <table className="w-full min-w-max border-collapse text-sm tabular-nums">
-        <caption className="sr-only">{table.caption}</caption>
-        <thead>
-          <tr className="border-b border-line-strong">
-            {table.columns.map((c) => (
-              <th
-                key={c.label}
-                scope="col"
-                className={cn("px-3 py-2 font-medium text-ink-muted", c.numeric ? "text-right" : "text-left")}
-              >
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
+    <ScrollRegion label={`${table.caption} (table)`} className={className}>
+      <PlainTable caption={table.caption} className="min-w-max tabular-nums">
+        <PlainHead className="border-line-strong">
+          {table.columns.map((c) => (
+            <PlainTh key={c.label} numeric={c.numeric} className="px-3">
+              {c.label}
+            </PlainTh>
+          ))}
+        </PlainHead>
         <tbody>
-          {table.rows.map((row, r) => {
-            const total = row[0] === "Total";
-            return (
-              <tr key={r} className={cn("border-b border-line", total && "font-semibold")}>
-                {row.map((cell, i) =>
-                  i === 0 ? (
-                    <th key={i} scope="row" className="px-3 py-2 text-left font-medium whitespace-nowrap">
-                      {cell}
-                    </th>
-                  ) : (
-                    <td
-                      key={i}
-                      className={cn(
-                        "px-3 py-2 whitespace-nowrap",
-                        table.columns[i]?.numeric ? "text-right" : "text-left",
-                      )}
-                    >
-                      {cell}
-                    </td>
-                  ),
-                )}
-              </tr>
-            );
-          })}
+          {table.rows.map((row, r) => (
+            <PlainRow key={r} className={row[0] === "Total" ? "font-semibold" : undefined}>
+              {row.map((cell, i) =>
+                i === 0 ? (
+                  <PlainRowTh key={i} className="px-3 font-medium whitespace-nowrap">
+                    {cell}
+                  </PlainRowTh>
+                ) : (
+                  <PlainTd
+                    key={i}
+                    className={cn(
+                      "px-3 whitespace-nowrap",
+                      table.columns[i]?.numeric ? "text-right" : "text-left",
+                    )}
+                  >
+                    {cell}
+                  </PlainTd>
+                ),
+              )}
+            </PlainRow>
+          ))}
         </tbody>
-      </table>
-    </div>
+      </PlainTable>
+    </ScrollRegion>
   );
 }
 
@@ -92,7 +87,14 @@ export function ChartCard({
       <div className="mt-4">{children}</div>
       {table && (
         <details className="group mt-3">
-          <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-medium text-brand-ink underline-offset-2 hover:underline">
+          <summary
+            className={textLinkClass({
+              tone: "ink",
+              underline: "hover",
+              touch: "always",
+              className: "cursor-pointer text-sm",
+            })}
+          >
             <span className="group-open:hidden">Show as table</span>
             <span className="hidden group-open:inline">Hide the table</span>
             <span className="sr-only">: {table.caption}</span>
@@ -118,14 +120,11 @@ const LEVEL_CLASS = [
  */
 export function HeatMapTable({ grid }: { grid: HeatGrid }) {
   return (
-    <div
-      className="overflow-x-auto"
-      tabIndex={0}
-      role="region"
-      aria-label="Jobs by weekday and starting hour (scrolls sideways)"
-    >
-      <table className="border-separate border-spacing-1 text-xs tabular-nums">
-        <caption className="sr-only">Jobs by weekday and starting hour</caption>
+    <ScrollRegion label="Jobs by weekday and starting hour (scrolls sideways)">
+      <PlainTable
+        caption="Jobs by weekday and starting hour"
+        className="w-auto border-separate border-spacing-1 text-xs tabular-nums"
+      >
         <thead>
           <tr>
             <td />
@@ -158,7 +157,7 @@ export function HeatMapTable({ grid }: { grid: HeatGrid }) {
             </tr>
           ))}
         </tbody>
-      </table>
-    </div>
+      </PlainTable>
+    </ScrollRegion>
   );
 }

@@ -1,5 +1,6 @@
 import { cn } from "@/components/ui/cn";
 import { dateFormat } from "@/lib/dates";
+import { PlainTable, ScrollRegion } from "@/components/ui/table";
 import { heatLevel, sparklinePoints } from "../domain/board";
 import type { Board, BoardKpi } from "../server/board";
 
@@ -102,16 +103,15 @@ const noon = (d: string) => new Date(`${d}T12:00:00Z`);
 export function BoardHeatMap({ heat }: { heat: Board["heat"] }) {
   if (heat.rows.length === 0) return <p className="mt-3 text-sm text-ink-muted">No teams yet.</p>;
   return (
-    <div
-      className="mt-3 overflow-x-auto rounded-control border border-line bg-surface"
-      tabIndex={0}
+    <ScrollRegion
       role="group"
-      aria-label="Capacity heat map, scrolls sideways"
+      label="Capacity heat map, scrolls sideways"
+      className="mt-3 rounded-control border border-line bg-surface"
     >
-      <table className="w-full min-w-[52rem] border-collapse text-center text-xs">
-        <caption className="sr-only">
-          Booked minutes ÷ open minutes per team and day, for the next 14 days.
-        </caption>
+      <PlainTable
+        caption="Booked minutes ÷ open minutes per team and day, for the next 14 days."
+        className="min-w-[52rem] text-center text-xs"
+      >
         <thead>
           <tr>
             <th
@@ -160,7 +160,7 @@ export function BoardHeatMap({ heat }: { heat: Board["heat"] }) {
             </tr>
           ))}
         </tbody>
-      </table>
-    </div>
+      </PlainTable>
+    </ScrollRegion>
   );
 }

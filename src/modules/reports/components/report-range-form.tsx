@@ -1,5 +1,6 @@
 import { Button } from "@/components/ui/button";
 import { controlClass } from "@/components/ui/control";
+import { Label } from "@/components/ui/label";
 import { RANGE_PRESET_LABELS, RANGE_PRESETS, type RangeFieldErrors, type RangePreset } from "../domain/range";
 
 // The range picker: a plain GET form (the range lives in the URL: shareable, kept by reload and back,
@@ -31,9 +32,7 @@ export function ReportRangeForm({
     const error = errors[name];
     return (
       <div>
-        <label htmlFor={`range-${name}`} className="block text-sm font-medium">
-          {label}
-        </label>
+        <Label htmlFor={`range-${name}`}>{label}</Label>
         <input
           id={`range-${name}`}
           name={name}
@@ -62,9 +61,7 @@ export function ReportRangeForm({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <div>
-        <label htmlFor="range-preset" className="block text-sm font-medium">
-          Period
-        </label>
+        <Label htmlFor="range-preset">Period</Label>
         <select id="range-preset" name="range" defaultValue={preset} className={`${controlClass()} min-h-11`}>
           {RANGE_PRESETS.map((p) => (
             <option key={p} value={p}>

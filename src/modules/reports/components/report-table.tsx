@@ -1,4 +1,4 @@
-import Link from "@/components/ui/link";
+import { TextLink } from "@/components/ui/link";
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
 import { buttonClass } from "@/components/ui/button";
@@ -12,12 +12,9 @@ import { cellText, type Cell, type ReportTable } from "../domain/table";
 function cellContent(cell: Cell, text: string): ReactNode {
   if (cell && typeof cell === "object")
     return (
-      <Link
-        href={cell.href}
-        className="font-medium whitespace-nowrap text-brand-ink underline-offset-2 hover:underline"
-      >
+      <TextLink href={cell.href} tone="ink" underline="hover" className="whitespace-nowrap">
         {text}
-      </Link>
+      </TextLink>
     );
   return text;
 }

@@ -1,4 +1,4 @@
-import Link from "@/components/ui/link";
+import { TextLink } from "@/components/ui/link";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { cardClass } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -45,12 +45,14 @@ export function RescheduleRequestCard({
           {showBooking && (
             <>
               {" · "}
-              <Link
+              <TextLink
                 href={routes.adminBooking(row.bookingId)}
-                className="text-brand-ink underline underline-offset-2 tabular"
+                tone="ink"
+                weight="normal"
+                className="tabular"
               >
                 {row.reference}
-              </Link>
+              </TextLink>
             </>
           )}
         </p>

@@ -1,19 +1,18 @@
 "use client";
 
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useContext, useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cardClass } from "@/components/ui/card";
 import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
-import { controlClass } from "@/components/ui/control";
+import { DayStepper } from "@/components/ui/day-stepper";
 import { Dialog } from "@/components/ui/dialog";
 import { Form, type FormResult } from "@/components/ui/form";
 import { FormContext } from "@/components/ui/form-context";
 import { SubmitButton, TextAreaField } from "@/components/ui/form-fields";
+import { Legend } from "@/components/ui/label";
 import { Notice } from "@/components/ui/notice";
 import { toast } from "@/components/ui/toast";
-import { addDays } from "@/lib/dates";
 import {
   acceptRescheduleOfferAction,
   declineRescheduleOfferAction,
@@ -79,38 +78,7 @@ function DayPicker({
   return (
     <div className="space-y-3">
       <input type="hidden" name="start" value={choice} />
-      <div className="flex items-end gap-2">
-        <Button
-          type="button"
-          size="icon"
-          variant="secondary"
-          onClick={() => DATE.test(date) && setDate(addDays(date, -1))}
-        >
-          <ChevronLeft aria-hidden="true" className="size-5" />
-          <span className="sr-only">Previous day</span>
-        </Button>
-        <div className="min-w-0 flex-1">
-          <label htmlFor={`${id}-date`} className="block text-sm font-medium">
-            Day
-          </label>
-          <input
-            id={`${id}-date`}
-            type="date"
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-            className={`${controlClass(false)} min-h-11`}
-          />
-        </div>
-        <Button
-          type="button"
-          size="icon"
-          variant="secondary"
-          onClick={() => DATE.test(date) && setDate(addDays(date, 1))}
-        >
-          <ChevronRight aria-hidden="true" className="size-5" />
-          <span className="sr-only">Next day</span>
-        </Button>
-      </div>
+      <DayStepper date={date} onChange={setDate} />
       {slotError && (
         <p role="alert" className="text-sm text-danger">
           {slotError} The times below are up to date.
@@ -124,9 +92,9 @@ function DayPicker({
         )}
         {!loading && day && day.slots.length > 0 && (
           <fieldset>
-            <legend className="text-sm font-medium">
+            <Legend>
               Free times on {day.dateLabel} ({timeZone})
-            </legend>
+            </Legend>
             <ul className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
               {day.slots.map((s) => {
                 const checked = choice === s.start;

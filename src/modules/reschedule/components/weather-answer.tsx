@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Form } from "@/components/ui/form";
 import { SubmitButton, TextAreaField } from "@/components/ui/form-fields";
 import { Notice } from "@/components/ui/notice";
+import { textLinkClass } from "@/components/ui/link";
 import { acceptWeatherOfferAction, askAnotherWeatherTimeAction } from "../weather-actions";
 
 // The weather offer's answer page (ADR 0036): opened from the email's links, which change nothing by
@@ -74,7 +75,7 @@ export function WeatherAnswer({ token, times, choice, bookingPath }: Props) {
           <SubmitButton>Ask for another time</SubmitButton>
           <p className="text-sm text-ink-muted">
             Or pick a time yourself on{" "}
-            <a href={bookingPath} className="font-medium text-brand underline underline-offset-2">
+            <a href={bookingPath} className={textLinkClass()}>
               your booking&rsquo;s page
             </a>{" "}
             (sign-in needed).
@@ -83,7 +84,7 @@ export function WeatherAnswer({ token, times, choice, bookingPath }: Props) {
       ) : (
         <button
           type="button"
-          className="text-sm font-medium text-brand underline underline-offset-2"
+          className={textLinkClass({ className: "text-sm" })}
           onClick={() => setAnother(true)}
         >
           None of these work — ask for another time

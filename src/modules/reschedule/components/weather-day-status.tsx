@@ -1,4 +1,4 @@
-import Link from "@/components/ui/link";
+import { TextLink, textLinkClass } from "@/components/ui/link";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
 import { routes } from "@/lib/routes";
@@ -86,13 +86,8 @@ export function WeatherDayStatusList({ days }: { days: WeatherDayStatus[] }) {
                   className="flex flex-col gap-1 px-4 py-3 text-sm sm:flex-row sm:justify-between"
                 >
                   <div>
-                    <Link
-                      href={routes.adminBooking(r.bookingId)}
-                      className="font-medium text-brand underline underline-offset-2"
-                    >
-                      {r.reference}
-                    </Link>{" "}
-                    · {r.customerName}
+                    <TextLink href={routes.adminBooking(r.bookingId)}>{r.reference}</TextLink> ·{" "}
+                    {r.customerName}
                     <div className="text-ink-muted tabular">{r.when}</div>
                     {r.offered.length > 0 && (
                       <div className="mt-1 text-ink-muted">
@@ -111,10 +106,7 @@ export function WeatherDayStatusList({ days }: { days: WeatherDayStatus[] }) {
                     {(r.state === "call" || r.state === "asked_another") && (
                       <span className="tabular">
                         {r.phone ? (
-                          <a
-                            href={`tel:${r.phone.replace(/\s+/g, "")}`}
-                            className="font-medium text-brand underline"
-                          >
+                          <a href={`tel:${r.phone.replace(/\s+/g, "")}`} className={textLinkClass()}>
                             {r.phone}
                           </a>
                         ) : (

@@ -1,4 +1,4 @@
-import Link from "@/components/ui/link";
+import { TextLink, textLinkClass } from "@/components/ui/link";
 import { Phone } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
@@ -29,12 +29,9 @@ function JobCard({ job }: { job: TodayJob }) {
           {job.time} <span className="text-sm font-normal text-ink-muted">to {job.endTime}</span>
         </p>
         {job.isNext && <Badge tone="brand">{started ? "Now" : "Next"}</Badge>}
-        <Link
-          href={routes.adminBooking(job.id)}
-          className="inline-flex min-h-11 items-center font-semibold text-brand underline-offset-2 hover:underline"
-        >
+        <TextLink href={routes.adminBooking(job.id)} underline="hover" weight="semibold" touch="always">
           {job.reference}
-        </Link>
+        </TextLink>
         <span className="flex flex-wrap gap-1.5">
           <BookingStatusBadge status={job.status} label={job.statusLabel} />
           <PaymentStatusBadge status={job.paymentStatus} label={job.paymentStatusLabel} />
@@ -50,7 +47,11 @@ function JobCard({ job }: { job: TodayJob }) {
               {" · "}
               <a
                 href={`tel:${job.customerPhone.replace(/[^\d+]/g, "")}`}
-                className="inline-flex min-h-11 items-center gap-1 text-brand underline underline-offset-2 sm:min-h-0"
+                className={textLinkClass({
+                  weight: "normal",
+                  touch: "always",
+                  className: "gap-1 sm:min-h-0",
+                })}
               >
                 <Phone aria-hidden="true" className="size-3.5" />
                 {job.customerPhone}

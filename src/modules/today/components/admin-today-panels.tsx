@@ -1,4 +1,4 @@
-import Link from "@/components/ui/link";
+import Link, { TextLink } from "@/components/ui/link";
 import { ArrowDownRight, ArrowUpRight, Minus } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
@@ -102,12 +102,9 @@ export function ActionQueue({ groups, total }: { groups: QueueGroup[]; total: nu
               </ul>
               {more > 0 &&
                 (moreHref ? (
-                  <Link
-                    href={moreHref}
-                    className="mt-1 inline-flex min-h-11 items-center px-2 text-sm text-brand underline"
-                  >
+                  <TextLink href={moreHref} weight="normal" touch="always" className="mt-1 px-2 text-sm">
                     {more} more {g.title.toLowerCase()}
-                  </Link>
+                  </TextLink>
                 ) : (
                   <p className="px-2 text-sm text-ink-muted">and {more} more</p>
                 ))}
@@ -131,12 +128,14 @@ export function RecentActivity({ entries }: { entries: ActivityEntry[] }) {
         <li key={e.id} className="py-2">
           <p>
             <span className="font-medium">{e.who}</span> · {e.what} ·{" "}
-            <Link
+            <TextLink
               href={routes.adminBooking(e.bookingId)}
-              className="font-semibold whitespace-nowrap text-brand underline-offset-2 hover:underline"
+              underline="hover"
+              weight="semibold"
+              className="whitespace-nowrap"
             >
               {e.reference}
-            </Link>
+            </TextLink>
           </p>
           {e.why && <p className="text-ink-muted">“{e.why}”</p>}
           <p className="text-xs text-ink-muted">

@@ -1,4 +1,4 @@
-import Link from "@/components/ui/link";
+import { TextLink } from "@/components/ui/link";
 import { Badge } from "@/components/ui/badge";
 import { summaryClass } from "@/components/ui/button";
 import { routes } from "@/lib/routes";
@@ -31,10 +31,10 @@ export function VehicleHistoryPanel({
                 {d.serviceName}: {d.isDue ? "due since" : "due"} {d.dueLabel}
               </span>
               {audience === "customer" && d.bookHref && (
-                <Link href={d.bookHref} className="font-medium text-brand-ink underline underline-offset-2">
+                <TextLink href={d.bookHref} tone="ink">
                   Book {d.serviceName}
                   <span className="sr-only"> for {vehicleName}</span>
-                </Link>
+                </TextLink>
               )}
             </li>
           ))}
@@ -59,12 +59,9 @@ export function VehicleHistoryPanel({
                 <p className="font-medium">
                   {e.date}
                   {" · "}
-                  <Link
-                    href={bookingHref(e.bookingId)}
-                    className="font-mono text-brand-ink underline underline-offset-2"
-                  >
+                  <TextLink href={bookingHref(e.bookingId)} tone="ink" weight="normal" className="font-mono">
                     {e.reference}
-                  </Link>
+                  </TextLink>
                 </p>
                 <p className="text-ink-muted">
                   {e.services.join(", ")}

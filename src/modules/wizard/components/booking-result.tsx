@@ -1,5 +1,5 @@
 import { CalendarPlus, CircleCheck, Clock, Info, LoaderCircle, CircleX } from "lucide-react";
-import Link from "@/components/ui/link";
+import { TextLink } from "@/components/ui/link";
 import type { ReactNode } from "react";
 import { ButtonLink, buttonClass } from "@/components/ui/button";
 import { Card, Section } from "@/components/ui/card";
@@ -130,11 +130,7 @@ function nextSteps(state: State, r: BookingResult): ReactNode[] {
     v.onTheDayMinor > 0 ? [`The remaining ${v.onTheDay} is paid on the day, when the job is done.`] : [];
   const policy = (
     <>
-      {r.promises.cancellation} See our{" "}
-      <Link href={routes.bookingPolicies} className="font-medium text-brand underline underline-offset-2">
-        booking policies
-      </Link>
-      .
+      {r.promises.cancellation} See our <TextLink href={routes.bookingPolicies}>booking policies</TextLink>.
     </>
   );
   switch (state) {
@@ -174,11 +170,7 @@ function nextSteps(state: State, r: BookingResult): ReactNode[] {
     case "finished":
       return [
         <>
-          Choose a new time whenever you like:{" "}
-          <Link href={routes.book} className="font-medium text-brand underline underline-offset-2">
-            Book again
-          </Link>
-          .
+          Choose a new time whenever you like: <TextLink href={routes.book}>Book again</TextLink>.
         </>,
       ];
   }

@@ -4,6 +4,7 @@ import { formatMoney } from "@/lib/money";
 import { BOOK_PATH, type WizardState, wizardQuery } from "../domain/wizard-state";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Legend } from "@/components/ui/label";
 import { WizardAddonsLive } from "./wizard-addons-live";
 
 export type AddonChoice = {
@@ -43,7 +44,7 @@ export function WizardAddonsStep({
         </Card>
       ) : (
         <fieldset>
-          <legend className="text-sm font-medium">Extras (optional)</legend>
+          <Legend>Extras (optional)</Legend>
           <ul className="mt-2 grid gap-2">
             {options.map((o) => (
               <li key={o.slug}>

@@ -1,8 +1,8 @@
 "use client";
 
-import { useRef } from "react";
-import { Checkbox, Field, Form, TextAreaField } from "@/components/ui/form";
-import { type StepChoices, useRestoreFields, useStepSubmit, WizardSubmit } from "./wizard-run";
+import { Field, Form, TextAreaField } from "@/components/ui/form";
+import { SiteQuestions } from "./wizard-fields";
+import { type StepChoices, useStepForm, WizardSubmit } from "./wizard-run";
 
 /**
  * The address step's form. The postcode is checked against the service area as the step is left (and
@@ -11,9 +11,7 @@ import { type StepChoices, useRestoreFields, useStepSubmit, WizardSubmit } from 
  * with their details.
  */
 export function WizardAddressForm({ choices, signedIn }: { choices: StepChoices; signedIn: boolean }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useRestoreFields(ref, choices.run, "address");
-  const { submit, pending } = useStepSubmit("address", choices, "address");
+  const { ref, submit, pending } = useStepForm("address", choices, "address");
   return (
     <div ref={ref}>
       <Form action={submit} aria-label="Address">
@@ -44,16 +42,7 @@ export function WizardAddressForm({ choices, signedIn }: { choices: StepChoices;
           rows={2}
           help="Where to park, a gate code, which car it is…"
         />
-        {signedIn && (
-          <fieldset className="mb-4">
-            <legend className="text-sm font-medium">At this address</legend>
-            <div className="mt-2">
-              <Checkbox name="hasWater" label="There's an outside tap we can use" />
-              <Checkbox name="hasPower" label="There's a power socket within reach" />
-              <Checkbox name="hasCoveredSpace" label="There's covered space (a garage or carport)" />
-            </div>
-          </fieldset>
-        )}
+        {signedIn && <SiteQuestions legend="At this address" />}
         {signedIn && (
           <p className="mb-4 text-sm text-ink-muted">We&apos;ll save this address to your account.</p>
         )}

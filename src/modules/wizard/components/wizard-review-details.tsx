@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "@/components/ui/link";
+import Link, { TextLink } from "@/components/ui/link";
 import type { ReactNode } from "react";
 import { Notice } from "@/components/ui/notice";
 import type { WizardStep } from "../domain/wizard-state";
@@ -20,12 +20,9 @@ function DetailsBlock({ title, href, children }: { title: string; href: string; 
         <p className="font-medium">{title}</p>
         <div className="text-ink-muted">{children}</div>
       </div>
-      <Link
-        href={href}
-        className="inline-flex min-h-11 shrink-0 items-center text-sm font-medium text-brand underline"
-      >
+      <TextLink href={href} touch="always" className="shrink-0 text-sm">
         Change<span className="sr-only"> {title.toLowerCase()}</span>
-      </Link>
+      </TextLink>
     </div>
   );
 }

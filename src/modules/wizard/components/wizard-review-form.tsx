@@ -1,11 +1,13 @@
 "use client";
 
-import Link from "@/components/ui/link";
+import Link, { TextLink } from "@/components/ui/link";
 import { useRouter } from "next/navigation";
 import { type ReactNode, useRef, useState } from "react";
-import { Form, type FormResult, TextAreaField } from "@/components/ui/form";
+import { Form, type FormResult } from "@/components/ui/form";
 import { Notice } from "@/components/ui/notice";
+import { Label } from "@/components/ui/label";
 import { type WizardState, type WizardStep, wizardHref } from "../domain/wizard-state";
+import { TeamNotesField } from "./wizard-fields";
 import { type Problem, ReviewDetails } from "./wizard-review-details";
 import {
   continueInNewRun,
@@ -194,13 +196,7 @@ export function WizardReviewForm({
 
       {signedIn && (
         <div className="mt-6 max-w-xl">
-          <TextAreaField
-            name="notes"
-            label="Notes for the team"
-            required={false}
-            rows={3}
-            help="Anything we should know about the vehicle or the visit."
-          />
+          <TeamNotesField />
         </div>
       )}
 
@@ -235,13 +231,11 @@ export function WizardReviewForm({
           className="mt-0.5 size-5 shrink-0 accent-brand"
         />
         <div>
-          <label htmlFor="accept-policies" className="text-sm font-medium">
-            I accept the booking policies
-          </label>
+          <Label htmlFor="accept-policies">I accept the booking policies</Label>
           <p className="text-sm text-ink-muted">
-            <Link href={policiesHref} className="text-brand underline">
+            <TextLink href={policiesHref} weight="normal">
               Read the booking policies
-            </Link>
+            </TextLink>
           </p>
           {acceptError && (
             <p id="accept-error" className="mt-1 text-sm text-danger">

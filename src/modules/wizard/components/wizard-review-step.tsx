@@ -1,4 +1,4 @@
-import Link from "@/components/ui/link";
+import { TextLink } from "@/components/ui/link";
 import { Notice } from "@/components/ui/notice";
 import { formatDuration, formatLongDate, formatTime } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
@@ -9,6 +9,7 @@ import type { WizardView } from "../server/wizard-page";
 import { WizardReviewForm } from "./wizard-review-form";
 import { cardClass } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
+import { PlainHead, PlainRowTh, PlainTable, PlainTd, PlainTh } from "@/components/ui/table";
 
 /** What is due now, in words, from the same numbers the commit uses. */
 function dueNowText(view: WizardView, totalMinor: number): string {
@@ -38,25 +39,22 @@ export function WizardReviewStep({ view }: { view: WizardView }) {
         <h2 id="items-heading" className="text-lg font-semibold">
           What you&apos;re booking
         </h2>
-        <table className="mt-2 w-full text-sm">
-          <caption className="sr-only">Items, time and price</caption>
-          <thead className="sr-only">
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Time</th>
-              <th scope="col">Price</th>
-            </tr>
-          </thead>
+        <PlainTable caption="Items, time and price" className="mt-2">
+          <PlainHead hidden>
+            <PlainTh>Item</PlainTh>
+            <PlainTh>Time</PlainTh>
+            <PlainTh>Price</PlainTh>
+          </PlainHead>
           <tbody className="divide-y divide-line border-y border-line">
             {q.lines.map((line, i) => (
               <tr key={`${line.kind}-${line.serviceId ?? i}`}>
-                <th scope="row" className="py-2 text-left font-normal">
-                  {line.name}
-                </th>
-                <td className="py-2 text-right text-ink-muted tabular">
+                <PlainRowTh className="font-normal">{line.name}</PlainRowTh>
+                <PlainTd numeric className="text-ink-muted">
                   {line.minutes > 0 ? formatDuration(line.minutes) : ""}
-                </td>
-                <td className="w-28 py-2 text-right font-medium tabular">{money(line.priceMinor)}</td>
+                </PlainTd>
+                <PlainTd numeric className="w-28 font-medium">
+                  {money(line.priceMinor)}
+                </PlainTd>
               </tr>
             ))}
           </tbody>
@@ -71,7 +69,7 @@ export function WizardReviewStep({ view }: { view: WizardView }) {
               <td className="pt-3 text-right tabular">{money(q.totalMinor)}</td>
             </tr>
           </tfoot>
-        </table>
+        </PlainTable>
         <div
           className={cn(
             cardClass,
@@ -84,12 +82,9 @@ export function WizardReviewStep({ view }: { view: WizardView }) {
               {formatLongDate(start, s.timeZone)}, {formatTime(start, s.timeZone)}
             </p>
           </div>
-          <Link
-            href={wizardHref(state, { step: "time" })}
-            className="inline-flex min-h-11 shrink-0 items-center font-medium text-brand underline"
-          >
+          <TextLink href={wizardHref(state, { step: "time" })} touch="always" className="shrink-0">
             Change<span className="sr-only"> date and time</span>
-          </Link>
+          </TextLink>
         </div>
       </section>
 

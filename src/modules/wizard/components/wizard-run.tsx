@@ -1,7 +1,15 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { type ReactNode, type RefObject, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import {
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import type { FormResult } from "@/components/ui/form";
 import type { AddressDetails, ContactDetails, VehicleDetails } from "../book-schemas";
 import {
@@ -268,4 +276,15 @@ export function useStepSubmit(
     }
   };
   return { submit, pending };
+}
+
+/** A details step's form: the box its remembered values are put back into (`ref`), and its submit. */
+export function useStepForm(
+  step: "vehicle" | "address" | "details",
+  choices: StepChoices,
+  remember: keyof Omit<RunDetails, "submitted">,
+) {
+  const ref = useRef<HTMLDivElement>(null);
+  useRestoreFields(ref, choices.run, remember);
+  return { ref, ...useStepSubmit(step, choices, remember) };
 }

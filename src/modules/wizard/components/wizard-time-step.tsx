@@ -1,4 +1,4 @@
-import Link from "@/components/ui/link";
+import Link, { TextLink } from "@/components/ui/link";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { formatTime, toLocalParts } from "@/lib/dates";
 import { dateLabel, groupByPartOfDay, monthLabel, WEEKDAY_NAMES } from "../domain/wizard-calendar";
@@ -6,6 +6,7 @@ import { type WizardState, type WizardStep, wizardHref } from "../domain/wizard-
 import type { DateStepTimes } from "../server/wizard-times";
 import { buttonClass } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
+import { PlainTable } from "@/components/ui/table";
 
 // The date step, all links: the month grid marks the days that have times (next and previous month
 // are links too), and the chosen day's times are buttons grouped by part of the day. Choosing one
@@ -52,7 +53,7 @@ export function WizardTimeStep({
             <span className="size-11" />
           )}
         </div>
-        <table className="mt-3 w-full table-fixed text-center text-sm" aria-labelledby="calendar-heading">
+        <PlainTable aria-labelledby="calendar-heading" className="mt-3 table-fixed text-center">
           <thead>
             <tr>
               {WEEKDAY_NAMES.map(([short, long]) => (
@@ -108,7 +109,7 @@ export function WizardTimeStep({
               </tr>
             ))}
           </tbody>
-        </table>
+        </PlainTable>
         <p className="mt-2 flex items-center gap-2 text-xs text-ink-muted">
           <span aria-hidden="true" className="inline-block size-1.5 rounded-full bg-brand" />
           Days with times you can book
@@ -128,9 +129,7 @@ export function WizardTimeStep({
             {times.nextMonth && (
               <>
                 {" "}
-                <Link href={monthLink(times.nextMonth)} className="font-medium text-brand underline">
-                  See {monthLabel(times.nextMonth)}
-                </Link>
+                <TextLink href={monthLink(times.nextMonth)}>See {monthLabel(times.nextMonth)}</TextLink>
               </>
             )}
           </Notice>

@@ -1,10 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { wizardHref } from "../domain/wizard-state";
 import { Field, Form, type FormResult } from "@/components/ui/form";
-import { type StepChoices, useRestoreFields, useStepSubmit, WizardSubmit } from "./wizard-run";
+import { Legend } from "@/components/ui/label";
+import { type StepChoices, useStepForm, WizardSubmit } from "./wizard-run";
 
 export type SizeChoice = {
   id: string;
@@ -27,9 +28,7 @@ export function WizardVehicleForm({
   serviceName: string;
   saveNote?: string;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useRestoreFields(ref, choices.run, "vehicle");
-  const { submit, pending } = useStepSubmit("vehicle", choices, "vehicle");
+  const { ref, submit, pending } = useStepForm("vehicle", choices, "vehicle");
   const [sizeError, setSizeError] = useState<string | null>(null);
   const router = useRouter();
   // The size is a choice, so it goes into the address bar as soon as it is picked: a refresh (or a step
@@ -46,7 +45,7 @@ export function WizardVehicleForm({
     <div ref={ref}>
       <Form action={action} aria-label="Your vehicle">
         <fieldset className="mb-6" aria-describedby={sizeError ? "size-error" : "size-help"}>
-          <legend className="text-sm font-medium">Size</legend>
+          <Legend>Size</Legend>
           <p id="size-help" className="mt-1 text-sm text-ink-muted">
             Choose the closest match — the price depends on the size.
           </p>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { NewPasswordFields } from "@/modules/accounts/components/new-password-fields";
-import { Field, Form, SubmitButton } from "@/components/ui/form";
+import { Field, Form, PhoneField, SubmitButton } from "@/components/ui/form";
 import { routes } from "@/lib/routes";
 import { AuthCard, TextLink } from "@/modules/accounts/components/auth-card";
 import { ResendVerificationForm } from "@/modules/accounts/components/resend-verification-form";
@@ -33,14 +33,7 @@ export default async function RegisterPage() {
       >
         <Field name="name" label="Your name" autoComplete="name" />
         <Field name="email" label="Email address" type="email" autoComplete="email" />
-        <Field
-          name="phone"
-          label="Phone number"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          help="So we can reach you on the day."
-        />
+        <PhoneField help="So we can reach you on the day." />
         <NewPasswordFields label="Password" confirmLabel="Confirm password" />
         <div className="mt-6">
           <SubmitButton>Create account</SubmitButton>

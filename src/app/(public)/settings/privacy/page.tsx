@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
-import Link from "@/components/ui/link";
+import Link, { TextLink } from "@/components/ui/link";
 import { Checkbox, Field, Form, SubmitButton } from "@/components/ui/form";
 import { Notice } from "@/components/ui/notice";
 import { formatLongDate } from "@/lib/dates";
@@ -36,10 +36,7 @@ export default async function PrivacySettingsPage() {
       </h1>
       <p className="mt-2 text-ink-muted">
         What we store and send is explained in our{" "}
-        <Link href={routes.privacyPolicy} className="font-medium text-brand underline underline-offset-2">
-          privacy policy
-        </Link>
-        .
+        <TextLink href={routes.privacyPolicy}>privacy policy</TextLink>.
       </p>
 
       <div className="mt-8 space-y-6">
@@ -67,12 +64,9 @@ export default async function PrivacySettingsPage() {
 
         {!user ? (
           <p className="text-sm text-ink-muted">
-            <Link
-              href={`${routes.login}?next=${encodeURIComponent(routes.privacySettings)}`}
-              className="font-medium text-brand underline underline-offset-2"
-            >
+            <TextLink href={`${routes.login}?next=${encodeURIComponent(routes.privacySettings)}`}>
               Sign in
-            </Link>{" "}
+            </TextLink>{" "}
             to manage marketing emails, download your data or delete your account.
           </p>
         ) : (

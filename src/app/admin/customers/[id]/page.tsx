@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "@/components/ui/link";
+import { TextLink } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
 import { BackLink } from "@/components/ui/back-link";
@@ -122,12 +122,15 @@ export default async function AdminCustomerPage({ params }: Params) {
                     {bookingLines.map((b) => (
                       <Tr key={b.id}>
                         <Td label="Reference">
-                          <Link
+                          <TextLink
                             href={routes.adminBooking(b.id)}
-                            className="inline-flex min-h-11 items-center font-semibold whitespace-nowrap text-brand underline-offset-2 hover:underline md:min-h-0"
+                            underline="hover"
+                            weight="semibold"
+                            touch="phone"
+                            className="whitespace-nowrap"
                           >
                             {b.reference}
-                          </Link>
+                          </TextLink>
                           {b.upcoming && (
                             <Badge tone="brand" className="ml-2">
                               Upcoming
@@ -170,12 +173,9 @@ export default async function AdminCustomerPage({ params }: Params) {
                     <span>
                       <span className="font-medium">{m.kind === "payment" ? "Payment" : "Refund"}</span>{" "}
                       {m.amount} ·{" "}
-                      <Link
-                        href={routes.adminBooking(m.bookingId)}
-                        className="text-brand underline-offset-2 hover:underline"
-                      >
+                      <TextLink href={routes.adminBooking(m.bookingId)} underline="hover" weight="normal">
                         {m.reference}
-                      </Link>
+                      </TextLink>
                     </span>
                     <span className="text-ink-muted">
                       {m.status === "succeeded" ? "Done" : m.status === "pending" ? "Pending" : "Failed"} ·{" "}

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "@/components/ui/link";
+import { TextLink } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { ActionButton } from "@/components/ui/action-button";
@@ -59,12 +59,9 @@ export default async function OutboxEmailPage({ params }: { params: Promise<{ id
           <>
             <dt className="font-medium">Booking</dt>
             <dd>
-              <Link
-                href={routes.adminBooking(email.bookingId)}
-                className="text-brand-ink underline underline-offset-2"
-              >
+              <TextLink href={routes.adminBooking(email.bookingId)} tone="ink" weight="normal">
                 Open the booking
-              </Link>
+              </TextLink>
             </dd>
           </>
         )}

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Card, PageHeader, Section } from "@/components/ui/card";
-import Link from "@/components/ui/link";
+import { TextLink } from "@/components/ui/link";
 import { Notice } from "@/components/ui/notice";
 import { localDateOf } from "@/lib/dates";
 import { routes } from "@/lib/routes";
@@ -31,12 +31,8 @@ export default async function OpeningHoursPage() {
         title="Opening hours"
         description={
           <>
-            When your{" "}
-            <Link href={routes.adminTeams} className="font-medium text-brand underline underline-offset-2">
-              teams
-            </Link>{" "}
-            can work. Customers can only book jobs that fit inside one opening range, so a break between two
-            ranges is never booked over.
+            When your <TextLink href={routes.adminTeams}>teams</TextLink> can work. Customers can only book
+            jobs that fit inside one opening range, so a break between two ranges is never booked over.
           </>
         }
       >

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader, Section } from "@/components/ui/card";
-import Link from "@/components/ui/link";
+import { TextLink } from "@/components/ui/link";
 import { Field, Form, SubmitButton } from "@/components/ui/form";
 import { Notice } from "@/components/ui/notice";
 import { routes } from "@/lib/routes";
@@ -40,14 +40,7 @@ export default async function TeamsPage() {
         </Notice>
       )}
       <p className="mt-2 text-sm text-ink-muted">
-        When teams work is set in{" "}
-        <Link
-          href={routes.adminScheduleHours}
-          className="font-medium text-brand underline underline-offset-2"
-        >
-          opening hours
-        </Link>
-        .
+        When teams work is set in <TextLink href={routes.adminScheduleHours}>opening hours</TextLink>.
       </p>
 
       <Section title="Add a team" className="mt-6">
@@ -75,11 +68,8 @@ export default async function TeamsPage() {
       <Section
         plain
         className="mt-8"
-        title={
-          <>
-            All teams <span className="font-normal text-ink-muted">({teams.length})</span>
-          </>
-        }
+        title="All teams"
+        count={teams.length}
         description="In the order they appear on the calendar. A team with upcoming bookings can't be deactivated, and a team that has ever had a booking can only be deactivated, not deleted."
       >
         <TeamsList teams={teams} />

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "@/components/ui/link";
+import { TextLink } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { ActiveBadge } from "@/components/ui/active-badge";
 import { Section } from "@/components/ui/card";
@@ -130,9 +130,7 @@ export default async function EditServicePage({ params, searchParams }: Params) 
         description={
           <>
             One price and duration per vehicle size. Leave both empty where you don&apos;t offer it.{" "}
-            <Link href={routes.adminPricing} className="font-medium text-brand underline underline-offset-2">
-              Edit every service&apos;s prices at once
-            </Link>
+            <TextLink href={routes.adminPricing}>Edit every service&apos;s prices at once</TextLink>
           </>
         }
       >

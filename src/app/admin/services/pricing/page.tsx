@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import Link from "@/components/ui/link";
+import Link, { textLinkClass } from "@/components/ui/link";
 import { TravelZones } from "@/modules/catalogue/components/travel-zones";
 import { PriceGrid } from "@/modules/pricing/components/price-grid";
 import { getPriceMatrix } from "@/modules/pricing/server";
@@ -10,7 +10,7 @@ import { requireAdminPage } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "Prices and travel zones" };
 
-const link = "font-medium text-brand underline underline-offset-2";
+const link = textLinkClass();
 
 export default async function PricingPage() {
   await requireAdminPage("/admin/services/pricing");

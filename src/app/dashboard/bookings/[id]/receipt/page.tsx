@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { BackLink } from "@/components/ui/back-link";
 import { cardClass } from "@/components/ui/card";
+import { PlainHead, PlainRow, PlainRowTh, PlainTable, PlainTd, PlainTh } from "@/components/ui/table";
 import { formatLongDate } from "@/lib/dates";
 import { routes } from "@/lib/routes";
 import { isUuid } from "@/lib/uuid";
@@ -77,85 +78,65 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
           </div>
         </dl>
 
-        <table className="mt-6 w-full text-sm">
-          <caption className="sr-only">What was booked</caption>
-          <thead>
-            <tr className="border-b border-line text-left text-ink-muted">
-              <th scope="col" className="py-2 font-medium">
-                Item
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Price
-              </th>
-            </tr>
-          </thead>
+        <PlainTable caption="What was booked" className="mt-6">
+          <PlainHead>
+            <PlainTh>Item</PlainTh>
+            <PlainTh numeric>Price</PlainTh>
+          </PlainHead>
           <tbody>
             {b.items.map((item, i) => (
-              <tr key={`${item.name}-${i}`} className="border-b border-line">
-                <td className="py-2">{item.name}</td>
-                <td className="tabular whitespace-nowrap py-2 text-right">{item.price}</td>
-              </tr>
+              <PlainRow key={`${item.name}-${i}`}>
+                <PlainTd>{item.name}</PlainTd>
+                <PlainTd numeric>{item.price}</PlainTd>
+              </PlainRow>
             ))}
           </tbody>
           <tfoot>
             <tr className={adjustments.length || m.closed ? "" : "font-semibold"}>
-              <th scope="row" className="py-2 text-left">
-                Total
-              </th>
-              <td className="tabular whitespace-nowrap py-2 text-right">{b.total}</td>
+              <PlainRowTh>Total</PlainRowTh>
+              <PlainTd numeric>{b.total}</PlainTd>
             </tr>
             {adjustments.map((a) => (
               <tr key={a.id} className="border-t border-line">
-                <th scope="row" className="py-2 text-left font-normal">
+                <PlainRowTh className="font-normal">
                   {a.label}
                   <span className="block text-ink-muted">{a.reason}</span>
-                </th>
-                <td className="tabular whitespace-nowrap py-2 text-right">−{a.amount}</td>
+                </PlainRowTh>
+                <PlainTd numeric>−{a.amount}</PlainTd>
               </tr>
             ))}
             {(adjustments.length > 0 || m.closed) && (
               <tr className="border-t border-line font-semibold">
-                <th scope="row" className="py-2 text-left">
-                  {m.closed ? `${b.statusLabel}: fee kept` : "Price"}
-                </th>
-                <td className="tabular whitespace-nowrap py-2 text-right">{b.charge}</td>
+                <PlainRowTh>{m.closed ? `${b.statusLabel}: fee kept` : "Price"}</PlainRowTh>
+                <PlainTd numeric>{b.charge}</PlainTd>
               </tr>
             )}
           </tfoot>
-        </table>
+        </PlainTable>
 
-        <table className="mt-6 w-full text-sm">
-          <caption className="mb-2 text-left font-semibold">Payments and refunds</caption>
-          <thead>
-            <tr className="border-b border-line text-left text-ink-muted">
-              <th scope="col" className="py-2 font-medium">
-                Date
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                What
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Amount
-              </th>
-            </tr>
-          </thead>
+        <PlainTable caption="Payments and refunds" captionHidden={false} className="mt-6">
+          <PlainHead>
+            <PlainTh>Date</PlainTh>
+            <PlainTh>What</PlainTh>
+            <PlainTh numeric>Amount</PlainTh>
+          </PlainHead>
           <tbody>
             {ledger.map((line) => (
-              <tr key={line.id} className="border-b border-line">
-                <td className="py-2">{line.at}</td>
-                <td className="py-2">
+              <PlainRow key={line.id}>
+                <PlainTd>{line.at}</PlainTd>
+                <PlainTd>
                   {line.kind === "payment" ? "Payment" : line.pending ? "Refund (on its way)" : "Refund"} —{" "}
                   {line.how}
                   {line.why && <span className="block text-ink-muted">{line.why}</span>}
-                </td>
-                <td className="tabular whitespace-nowrap py-2 text-right">
+                </PlainTd>
+                <PlainTd numeric>
                   {line.kind === "refund" ? "−" : ""}
                   {line.amount}
-                </td>
-              </tr>
+                </PlainTd>
+              </PlainRow>
             ))}
           </tbody>
-        </table>
+        </PlainTable>
         <dl className="mt-4 ml-auto grid max-w-xs grid-cols-2 gap-1 text-sm">
           <dt className="text-ink-muted">{m.closed ? "Fee kept" : "Price"}</dt>
           <dd className="tabular text-right">{b.charge}</dd>
