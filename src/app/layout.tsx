@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { Toaster } from "@/components/ui/toast";
+import { Toaster } from "@/components/ui/overlay/toast";
 import { getPublicSettings } from "@/modules/settings/server";
 import { inter } from "./fonts";
 import "./globals.css";

@@ -2,7 +2,7 @@
 
 import { usePathname } from "next/navigation";
 import { customerNav } from "@/lib/routes";
-import { TabScroller } from "@/components/ui/tab-scroller";
+import { TabScroller } from "@/components/ui/nav/tab-scroller";
 import { NavLink } from "./nav-link";
 
 const HREFS = customerNav.map((i) => i.href);

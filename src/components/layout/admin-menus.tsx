@@ -4,8 +4,8 @@ import { ChevronDown, Menu } from "lucide-react";
 import { usePathname } from "next/navigation";
 import { type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuLink, DropdownMenuSeparator } from "@/components/ui/dropdown-menu";
-import { Popover } from "@/components/ui/popover";
+import { DropdownMenu, DropdownMenuLink, DropdownMenuSeparator } from "@/components/ui/overlay/dropdown-menu";
+import { Popover } from "@/components/ui/overlay/popover";
 import { routes } from "@/lib/routes";
 import { SignOutMenuItem } from "@/modules/accounts/components/sign-out-button";
 

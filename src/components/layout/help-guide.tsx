@@ -3,8 +3,8 @@
 import Link, { textLinkClass } from "@/components/ui/link";
 import { useId, useState } from "react";
 import { cardClass } from "@/components/ui/card";
-import { controlClass } from "@/components/ui/control";
-import { Label } from "@/components/ui/label";
+import { controlClass } from "@/components/ui/form/control";
+import { Label } from "@/components/ui/form/label";
 import { ADMIN_GUIDE, guideText } from "./admin-guide";
 
 const link = textLinkClass({ tone: "ink" });

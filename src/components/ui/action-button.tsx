@@ -3,8 +3,8 @@
 import { useRouter } from "next/navigation";
 import { type ReactNode, useState, useTransition } from "react";
 import { Button } from "./button";
-import type { FormResult } from "./form";
-import { toast } from "./toast";
+import type { FormResult } from "@/components/ui/form/form";
+import { toast } from "@/components/ui/overlay/toast";
 
 const variants = { secondary: "secondary", danger: "danger-outline" } as const;
 

@@ -4,8 +4,8 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useId } from "react";
 import { addDays } from "@/lib/dates";
 import { Button } from "./button";
-import { controlClass } from "./control";
-import { Label } from "./label";
+import { controlClass } from "@/components/ui/form/control";
+import { Label } from "@/components/ui/form/label";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

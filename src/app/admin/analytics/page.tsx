@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import type { SearchParamsInput } from "@/components/ui/url";
+import type { SearchParamsInput } from "@/components/ui/data/url";
 import { formatLongDate } from "@/lib/dates";
 import { routes } from "@/lib/routes";
 import { ChartCard, HeatMapTable } from "@/modules/reports/components/analytics-blocks";

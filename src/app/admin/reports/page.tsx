@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import { Pagination } from "@/components/ui/pagination";
-import { LinkTabs } from "@/components/ui/link-tabs";
-import { hrefWith, type SearchParamsInput } from "@/components/ui/url";
+import { Pagination } from "@/components/ui/data/pagination";
+import { LinkTabs } from "@/components/ui/nav/link-tabs";
+import { hrefWith, type SearchParamsInput } from "@/components/ui/data/url";
 import { formatLongDate } from "@/lib/dates";
 import { routes } from "@/lib/routes";
 import { AccountingExportLinks } from "@/modules/reports/components/accounting-export-links";

@@ -1,5 +1,5 @@
 import { ButtonLink } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
+import { EmptyState } from "@/components/ui/data/empty-state";
 import type { Metadata } from "next";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { CalendarPopoverKeys } from "@/modules/availability/components/calendar-popover-keys";

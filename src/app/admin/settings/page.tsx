@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { TextLink } from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/card";
-import { Tabs } from "@/components/ui/tabs";
+import { Tabs } from "@/components/ui/nav/tabs";
 import { formatDateTime } from "@/lib/dates";
 import { routes } from "@/lib/routes";
 import { AdminTeam } from "@/modules/accounts/components/admin-team";

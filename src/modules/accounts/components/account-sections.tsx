@@ -1,5 +1,5 @@
 import { Section } from "@/components/ui/card";
-import { Checkbox, Field, Form, PhoneField, SubmitButton } from "@/components/ui/form";
+import { Checkbox, Field, Form, PhoneField, SubmitButton } from "@/components/ui/form/form";
 import { Notice } from "@/components/ui/notice";
 import {
   requestEmailChangeAction,

@@ -2,10 +2,10 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
-import { Dialog } from "@/components/ui/dialog";
-import { Form, type FormResult, SubmitButton } from "@/components/ui/form";
-import { CheckboxGroup, Field, TextAreaField } from "@/components/ui/form-fields";
+import { ConfirmActionButton } from "@/components/ui/overlay/confirm-action-button";
+import { Dialog } from "@/components/ui/overlay/dialog";
+import { Form, type FormResult, SubmitButton } from "@/components/ui/form/form";
+import { CheckboxGroup, Field, TextAreaField } from "@/components/ui/form/form-fields";
 import {
   reactivateCustomerAction,
   saveCustomerNotesAction,

@@ -1,9 +1,9 @@
 import { TextLink } from "@/components/ui/link";
 import { Badge } from "@/components/ui/badge";
-import { FilterSearch, FilterSelect, ListFilters } from "@/components/ui/list-filters";
-import { PhoneSortForm } from "@/components/ui/phone-sort";
-import { SortableTh, Table, TableBody, TableHead, Td, Th, Tr } from "@/components/ui/table";
-import type { SearchParamsInput } from "@/components/ui/url";
+import { FilterSearch, FilterSelect, ListFilters } from "@/components/ui/data/list-filters";
+import { PhoneSortForm } from "@/components/ui/data/phone-sort";
+import { SortableTh, Table, TableBody, TableHead, Td, Th, Tr } from "@/components/ui/data/table";
+import type { SearchParamsInput } from "@/components/ui/data/url";
 import { formatDateTime, formatShortDate } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";

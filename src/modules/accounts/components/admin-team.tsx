@@ -2,9 +2,9 @@
 
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { cardListClass } from "@/components/ui/card";
-import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
-import { Form } from "@/components/ui/form";
-import { Field, SubmitButton } from "@/components/ui/form-fields";
+import { ConfirmActionButton } from "@/components/ui/overlay/confirm-action-button";
+import { Form } from "@/components/ui/form/form";
+import { Field, SubmitButton } from "@/components/ui/form/form-fields";
 import { inviteAdminAction, removeAdminAction } from "../admin-team-actions";
 
 // Settings → Admins: who runs the back office, an invitation form, and Remove (never for yourself; the

@@ -1,4 +1,4 @@
-import { Form, SubmitButton } from "@/components/ui/form";
+import { Form, SubmitButton } from "@/components/ui/form/form";
 import { NewPasswordFields } from "./new-password-fields";
 import { routes } from "@/lib/routes";
 import { isPasswordTokenUsable } from "../server/queries";

@@ -1,4 +1,4 @@
-import { Field, Form, SubmitButton } from "@/components/ui/form";
+import { Field, Form, SubmitButton } from "@/components/ui/form/form";
 
 /**
  * The emailed confirmation link's button: a same-site POST, so only the person on this page — never a

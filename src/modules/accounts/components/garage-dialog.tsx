@@ -2,8 +2,8 @@
 
 import { type ReactNode, useState } from "react";
 import { Button, type ButtonVariant } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
-import { Form, type FormResult, SubmitButton } from "@/components/ui/form";
+import { Dialog } from "@/components/ui/overlay/dialog";
+import { Form, type FormResult, SubmitButton } from "@/components/ui/form/form";
 
 /**
  * Add or edit one saved vehicle or address in a dialog: field messages stay in the dialog, success

@@ -1,4 +1,4 @@
-import { Checkbox, Field, SelectField, TextAreaField } from "@/components/ui/form";
+import { Checkbox, Field, SelectField, TextAreaField } from "@/components/ui/form/form";
 
 // The fields of a saved vehicle and a saved address: the same labels and help as the booking wizard.
 

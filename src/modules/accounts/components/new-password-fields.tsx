@@ -1,4 +1,4 @@
-import { Field } from "@/components/ui/form";
+import { Field } from "@/components/ui/form/form";
 import { MIN_PASSWORD_LENGTH } from "../domain/password-policy";
 
 /** "Password" + "Confirm", with the rule the server enforces spelled out. */

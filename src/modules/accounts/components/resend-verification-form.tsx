@@ -1,4 +1,4 @@
-import { Field, Form, SubmitButton } from "@/components/ui/form";
+import { Field, Form, SubmitButton } from "@/components/ui/form/form";
 
 /** "Send me a new link": the same answer whether or not the email has an account waiting. */
 export function ResendVerificationForm({ email }: { email?: string }) {

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { buttonClass } from "@/components/ui/button";
-import { DropdownMenuItem } from "@/components/ui/dropdown-menu";
+import { DropdownMenuItem } from "@/components/ui/overlay/dropdown-menu";
 
 /** Ends the session on the server, then reloads at the home page. */
 async function signOut() {

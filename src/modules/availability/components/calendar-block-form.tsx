@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { Field, Form, type FormResult, SelectField, SubmitButton } from "@/components/ui/form";
+import { Field, Form, type FormResult, SelectField, SubmitButton } from "@/components/ui/form/form";
 import { Notice } from "@/components/ui/notice";
 import { createBlockAction } from "../block-actions";
 import { useBlockDraft } from "./calendar-block-draft";

@@ -1,6 +1,6 @@
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { controlClass } from "@/components/ui/control";
+import { controlClass } from "@/components/ui/form/control";
 import Link from "@/components/ui/link";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { formatLongDate } from "@/lib/dates";

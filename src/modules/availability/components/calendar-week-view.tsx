@@ -1,5 +1,5 @@
 import { TextLink } from "@/components/ui/link";
-import { PlainTable, ScrollRegion } from "@/components/ui/table";
+import { PlainTable, ScrollRegion } from "@/components/ui/data/table";
 import { type Calendar, shortDate } from "../server/calendar";
 import { CalendarItemButton } from "./calendar-item";
 import { scheduleHref } from "./calendar-toolbar";

@@ -1,11 +1,11 @@
 "use client";
 
-import { controlClass } from "@/components/ui/control";
+import { controlClass } from "@/components/ui/form/control";
 import { buttonClass } from "@/components/ui/button";
 import { Loader2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Notice } from "@/components/ui/notice";
-import { Label, Legend } from "@/components/ui/label";
+import { Label, Legend } from "@/components/ui/form/label";
 import { saveOverrideAction } from "../hours-actions";
 import type { AdminOverride } from "../server/hours";
 import { HoursRangesEditor, type RangeDraft, toDrafts } from "./hours-ranges-editor";

@@ -1,4 +1,4 @@
-import { EmptyState } from "@/components/ui/empty-state";
+import { EmptyState } from "@/components/ui/data/empty-state";
 import { cardListClass } from "@/components/ui/card";
 import { summaryClass } from "@/components/ui/button";
 import { formatLongDate } from "@/lib/dates";

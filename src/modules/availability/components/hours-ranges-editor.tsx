@@ -1,7 +1,7 @@
 "use client";
 
 import { buttonClass } from "@/components/ui/button";
-import { controlClass } from "@/components/ui/control";
+import { controlClass } from "@/components/ui/form/control";
 import { Plus, X } from "lucide-react";
 import { useId } from "react";
 import { DAY_MINUTES, MAX_RANGES_PER_DAY, parseTimeInput, toTimeInputValue } from "../domain/time-ranges";

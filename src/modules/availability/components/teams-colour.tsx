@@ -1,5 +1,5 @@
 import { TEAM_COLOURS, teamColourName } from "../schedule-schemas";
-import { Legend } from "@/components/ui/label";
+import { Legend } from "@/components/ui/form/label";
 
 /**
  * A team's colour as a small swatch. Drawn as SVG with a fill attribute (data, not a design token), so

@@ -1,8 +1,8 @@
 import { cardListClass } from "@/components/ui/card";
 import { ActiveBadge } from "@/components/ui/active-badge";
 import { buttonClass } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
-import { Field, Form, SubmitButton } from "@/components/ui/form";
+import { EmptyState } from "@/components/ui/data/empty-state";
+import { Field, Form, SubmitButton } from "@/components/ui/form/form";
 import { RowActions } from "@/modules/catalogue/components/row-actions";
 import type { AdminTeam } from "../server/teams";
 import { teamColourName } from "../schedule-schemas";

@@ -1,4 +1,4 @@
-import { FilterDate, FilterSearch, FilterSelect, ListFilters } from "@/components/ui/list-filters";
+import { FilterDate, FilterSearch, FilterSelect, ListFilters } from "@/components/ui/data/list-filters";
 import { BOOKING_STATUSES } from "@/lib/enums";
 import { BOOKING_PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from "@/modules/bookings/domain/booking-money";
 import type { AdminBookingsQuery } from "../server/admin-bookings-filters";

@@ -1,5 +1,5 @@
-import { PhoneSortForm } from "@/components/ui/phone-sort";
-import type { SearchParamsInput } from "@/components/ui/url";
+import { PhoneSortForm } from "@/components/ui/data/phone-sort";
+import type { SearchParamsInput } from "@/components/ui/data/url";
 import { ADMIN_BOOKING_SORTS, type AdminBookingSort } from "../server/admin-bookings-filters";
 import type { AdminBookingsPage } from "../server/admin-bookings";
 

@@ -1,6 +1,6 @@
 import { TextLink } from "@/components/ui/link";
-import { SortableTh, Table, TableBody, TableHead, Td, Th, Tr } from "@/components/ui/table";
-import type { SearchParamsInput } from "@/components/ui/url";
+import { SortableTh, Table, TableBody, TableHead, Td, Th, Tr } from "@/components/ui/data/table";
+import type { SearchParamsInput } from "@/components/ui/data/url";
 import { formatDateTime } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";

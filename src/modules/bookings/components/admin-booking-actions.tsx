@@ -3,11 +3,11 @@
 import { useRouter } from "next/navigation";
 import { type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Dialog } from "@/components/ui/dialog";
-import { Form, type FormResult } from "@/components/ui/form";
-import { SubmitButton, TextAreaField } from "@/components/ui/form-fields";
-import { toast } from "@/components/ui/toast";
+import { ConfirmDialog } from "@/components/ui/overlay/confirm-dialog";
+import { Dialog } from "@/components/ui/overlay/dialog";
+import { Form, type FormResult } from "@/components/ui/form/form";
+import { SubmitButton, TextAreaField } from "@/components/ui/form/form-fields";
+import { toast } from "@/components/ui/overlay/toast";
 import { formatDuration } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";
 import {

@@ -3,11 +3,11 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
-import { Form, type FormResult } from "@/components/ui/form";
-import { SubmitButton, TextAreaField } from "@/components/ui/form-fields";
-import { toast } from "@/components/ui/toast";
-import { Legend } from "@/components/ui/label";
+import { Dialog } from "@/components/ui/overlay/dialog";
+import { Form, type FormResult } from "@/components/ui/form/form";
+import { SubmitButton, TextAreaField } from "@/components/ui/form/form-fields";
+import { toast } from "@/components/ui/overlay/toast";
+import { Legend } from "@/components/ui/form/label";
 import type { BookingStatus } from "@/lib/enums";
 import { formatDuration } from "@/lib/dates";
 import { bookingSlotDayAction, moveBookingAction, reassignTeamAction } from "../admin-move-actions";

@@ -1,7 +1,7 @@
 "use client";
 
-import { Form } from "@/components/ui/form";
-import { SubmitButton, TextAreaField } from "@/components/ui/form-fields";
+import { Form } from "@/components/ui/form/form";
+import { SubmitButton, TextAreaField } from "@/components/ui/form/form-fields";
 import { saveInternalNotesAction } from "../admin-actions";
 
 /** Notes for the business only: never shown to the customer. */

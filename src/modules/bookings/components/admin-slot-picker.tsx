@@ -2,11 +2,11 @@
 
 import { TriangleAlert } from "lucide-react";
 import { useContext, useEffect, useId, useState } from "react";
-import { controlClass } from "@/components/ui/control";
+import { controlClass } from "@/components/ui/form/control";
 import { DayStepper } from "@/components/ui/day-stepper";
-import { FormContext } from "@/components/ui/form-context";
-import type { FormResult } from "@/components/ui/form";
-import { Label, Legend } from "@/components/ui/label";
+import { FormContext } from "@/components/ui/form/form-context";
+import type { FormResult } from "@/components/ui/form/form";
+import { Label, Legend } from "@/components/ui/form/label";
 import { Notice } from "@/components/ui/notice";
 import { localToInstant } from "@/lib/dates";
 

@@ -3,7 +3,7 @@ import type { BookingView } from "@/modules/bookings/server/booking-view";
 import { BookingStatusBadge, PaymentStatusBadge } from "./booking-status-badge";
 import { cardClass } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { PlainRowTh, PlainTable, PlainTd } from "@/components/ui/table";
+import { PlainRowTh, PlainTable, PlainTd } from "@/components/ui/data/table";
 
 // The booking as the customer sees it everywhere (the wizard's last step, the /booking/* pages): what,
 // when (in the business time zone, with its name), where, the vehicle, and the money.

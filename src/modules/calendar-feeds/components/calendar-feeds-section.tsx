@@ -5,7 +5,7 @@ import { useId, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Section } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import { Label } from "@/components/ui/label";
+import { Label } from "@/components/ui/form/label";
 import { createCalendarFeedAction, revokeCalendarFeedAction } from "../calendar-feed-actions";
 
 // Private calendar feeds on the admin's and the customer's account page (ADR 0027). A feed's address is

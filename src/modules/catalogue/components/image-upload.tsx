@@ -6,7 +6,7 @@ import { useId, useRef, useState } from "react";
 import { Loader2 } from "lucide-react";
 import { uploadUrl } from "@/lib/routes";
 import { Notice } from "@/components/ui/notice";
-import { Label } from "@/components/ui/label";
+import { Label } from "@/components/ui/form/label";
 
 type Result = { ok: true } | { ok: false; message: string; fieldErrors?: Record<string, string[]> };
 

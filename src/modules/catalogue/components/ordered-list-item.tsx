@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { ActiveBadge } from "@/components/ui/active-badge";
 import { buttonClass } from "@/components/ui/button";
-import { Form, SubmitButton, type FormResult } from "@/components/ui/form";
+import { Form, SubmitButton, type FormResult } from "@/components/ui/form/form";
 import { RowActions } from "./row-actions";
 
 type Props = {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { PageHeader, Section, cardListClass } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
-import { Field, Form, SubmitButton, type FormResult } from "@/components/ui/form";
+import { EmptyState } from "@/components/ui/data/empty-state";
+import { Field, Form, SubmitButton, type FormResult } from "@/components/ui/form/form";
 import { OrderedListItem } from "./ordered-list-item";
 import type { RowActions } from "./row-actions";
 

@@ -1,5 +1,5 @@
 import { buttonClass } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
+import { Label } from "@/components/ui/form/label";
 import { formatMoney } from "@/lib/money";
 import type { PostcodeCheck } from "../server/queries";
 

@@ -4,8 +4,8 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { ArrowDown, ArrowUp } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
-import type { FormResult } from "@/components/ui/form";
+import { ConfirmActionButton } from "@/components/ui/overlay/confirm-action-button";
+import type { FormResult } from "@/components/ui/form/form";
 
 type Actions = {
   move: (input: { id: string; direction: "up" | "down" }) => Promise<FormResult>;

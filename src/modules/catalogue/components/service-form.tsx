@@ -7,7 +7,7 @@ import {
   SelectField,
   SubmitButton,
   TextAreaField,
-} from "@/components/ui/form";
+} from "@/components/ui/form/form";
 import type { ServiceKind } from "@/lib/enums";
 
 export type ServiceFormValues = {

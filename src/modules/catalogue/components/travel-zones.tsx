@@ -1,8 +1,8 @@
-import { EmptyState } from "@/components/ui/empty-state";
+import { EmptyState } from "@/components/ui/data/empty-state";
 import { cardClass, cardListClass } from "@/components/ui/card";
 import { summaryClass } from "@/components/ui/button";
 import { ActiveBadge } from "@/components/ui/active-badge";
-import { Checkbox, Field, Form, SubmitButton } from "@/components/ui/form";
+import { Checkbox, Field, Form, SubmitButton } from "@/components/ui/form/form";
 import { getPublicSettings } from "@/modules/settings/server";
 import { formatDuration } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
@@ -11,7 +11,7 @@ import { type AdminZone, listZonesForAdmin } from "../server/zones";
 import { createZoneAction, deleteZoneAction, setZoneActiveAction, updateZoneAction } from "../zone-actions";
 import { ZonesPostcodeCheck } from "./zones-postcode-check";
 import { ActionButton } from "@/components/ui/action-button";
-import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
+import { ConfirmActionButton } from "@/components/ui/overlay/confirm-action-button";
 
 const PREFIX_HELP =
   "Separate with commas: an area (SE), a district (SW9) or a sector (SW9 8). A prefix can be in only one active zone.";

@@ -4,7 +4,7 @@ import { buttonClass } from "@/components/ui/button";
 import { useEffect, useId, useRef, useState, useTransition } from "react";
 import { Loader2 } from "lucide-react";
 import { Notice } from "@/components/ui/notice";
-import { Label } from "@/components/ui/label";
+import { Label } from "@/components/ui/form/label";
 import { describeZoneTerms } from "../domain/zone-input";
 import type { AdminPostcodeCheck } from "../server/zones";
 import { checkZonePostcodeAction } from "../zone-actions";

@@ -1,4 +1,4 @@
-import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
+import { ConfirmActionButton } from "@/components/ui/overlay/confirm-action-button";
 import type { BookingResult } from "@/modules/wizard/server";
 import { cancelPendingBookingAction } from "../actions";
 import { PayButton } from "./pay-button";

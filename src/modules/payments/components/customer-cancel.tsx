@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { toast } from "@/components/ui/toast";
+import { ConfirmDialog } from "@/components/ui/overlay/confirm-dialog";
+import { toast } from "@/components/ui/overlay/toast";
 import { cancelMyBookingAction } from "../actions";
 
 /**

@@ -1,9 +1,9 @@
 import { Download } from "lucide-react";
-import { BackLink } from "@/components/ui/back-link";
+import { BackLink } from "@/components/ui/nav/back-link";
 import { buttonClass } from "@/components/ui/button";
 import { cardClass } from "@/components/ui/card";
 import { textLinkClass } from "@/components/ui/link";
-import { PlainHead, PlainRow, PlainTable, PlainTd, PlainTh, ScrollRegion } from "@/components/ui/table";
+import { PlainHead, PlainRow, PlainTable, PlainTd, PlainTh, ScrollRegion } from "@/components/ui/data/table";
 import { formatLongDate } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { getPublicSettings } from "@/modules/settings/server";

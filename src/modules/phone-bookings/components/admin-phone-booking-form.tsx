@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
-import { Form, type FormResult } from "@/components/ui/form";
-import { SubmitButton, TextAreaField } from "@/components/ui/form-fields";
+import { Form, type FormResult } from "@/components/ui/form/form";
+import { SubmitButton, TextAreaField } from "@/components/ui/form/form-fields";
 import { customerSavedAction, phoneJobDayAction, phoneQuoteAction } from "../admin-phone-actions";
 import { AdminSlotPicker } from "@/modules/bookings/components/admin-slot-picker";
 import { FieldError, type Hit, Part, type Quote, type Saved } from "./phone-booking-parts";

@@ -1,7 +1,7 @@
 "use client";
 
-import { controlClass } from "@/components/ui/control";
-import { Checkbox, ControlledField, Field, TextAreaField } from "@/components/ui/form-fields";
+import { controlClass } from "@/components/ui/form/control";
+import { Checkbox, ControlledField, Field, TextAreaField } from "@/components/ui/form/form-fields";
 import { Notice } from "@/components/ui/notice";
 import { Part, SavedChoices } from "./phone-booking-parts";
 

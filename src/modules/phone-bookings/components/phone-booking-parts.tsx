@@ -1,8 +1,8 @@
 "use client";
 
 import { type ReactNode, useContext } from "react";
-import { FormContext } from "@/components/ui/form-context";
-import { Legend } from "@/components/ui/label";
+import { FormContext } from "@/components/ui/form/form-context";
+import { Legend } from "@/components/ui/form/label";
 
 // The pieces the phone booking's sections are made of (admin-phone-booking-form.tsx), and what the
 // server answers them with.

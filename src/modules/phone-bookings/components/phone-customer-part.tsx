@@ -3,9 +3,9 @@
 import { Search } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { controlClass } from "@/components/ui/control";
-import { Checkbox, Field } from "@/components/ui/form-fields";
-import { Label, Legend } from "@/components/ui/label";
+import { controlClass } from "@/components/ui/form/control";
+import { Checkbox, Field } from "@/components/ui/form/form-fields";
+import { Label, Legend } from "@/components/ui/form/label";
 import { searchCustomersAction } from "../admin-phone-actions";
 import { Choice, FieldError, type Hit, Part } from "./phone-booking-parts";
 

@@ -1,8 +1,8 @@
 "use client";
 
-import { controlClass } from "@/components/ui/control";
-import { ControlledField, Field } from "@/components/ui/form-fields";
-import { Legend } from "@/components/ui/label";
+import { controlClass } from "@/components/ui/form/control";
+import { ControlledField, Field } from "@/components/ui/form/form-fields";
+import { Legend } from "@/components/ui/form/label";
 import { FieldError, Part, SavedChoices } from "./phone-booking-parts";
 
 type Named = { id: string; name: string };

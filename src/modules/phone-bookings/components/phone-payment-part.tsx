@@ -1,7 +1,7 @@
 "use client";
 
-import { controlClass } from "@/components/ui/control";
-import { ControlledField, Field } from "@/components/ui/form-fields";
+import { controlClass } from "@/components/ui/form/control";
+import { ControlledField, Field } from "@/components/ui/form/form-fields";
 import { Choice, FieldError, Part, type Quote } from "./phone-booking-parts";
 
 export type PhonePayment = "link" | "manual" | "on_the_day";

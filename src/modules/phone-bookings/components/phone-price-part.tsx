@@ -1,4 +1,4 @@
-import { PlainRow, PlainRowTh, PlainTable, PlainTd } from "@/components/ui/table";
+import { PlainRow, PlainRowTh, PlainTable, PlainTd } from "@/components/ui/data/table";
 import { Part, type Quote } from "./phone-booking-parts";
 
 /** The server's price for the job as chosen so far, line by line, with its work time and zone. */

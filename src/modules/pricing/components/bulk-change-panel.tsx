@@ -4,8 +4,8 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Section } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { controlClass } from "@/components/ui/control";
-import { Label } from "@/components/ui/label";
+import { controlClass } from "@/components/ui/form/control";
+import { Label } from "@/components/ui/form/label";
 import { formatMoney } from "@/lib/money";
 import type { BulkScope } from "../domain/price-grid-state";
 

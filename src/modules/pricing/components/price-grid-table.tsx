@@ -3,7 +3,7 @@
 import { Fragment } from "react";
 import type { MatrixService, PriceMatrix } from "../server/prices";
 import { PriceCell, type PriceCellProps } from "./price-cell";
-import { PlainTable } from "@/components/ui/table";
+import { PlainTable } from "@/components/ui/data/table";
 
 type CellPropsFor = (service: MatrixService, sizeId: string, sizeName: string) => PriceCellProps;
 

@@ -2,7 +2,7 @@
 
 import { useId, useMemo, useReducer, useRef } from "react";
 import { useRouter } from "next/navigation";
-import { EmptyState } from "@/components/ui/empty-state";
+import { EmptyState } from "@/components/ui/data/empty-state";
 import { Notice } from "@/components/ui/notice";
 import { savePricesAction } from "../actions";
 import { currencyFractionDigits } from "../domain/bulk-change";

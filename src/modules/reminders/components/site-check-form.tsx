@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { Form } from "@/components/ui/form";
-import { SubmitButton, TextAreaField } from "@/components/ui/form-fields";
+import { Form } from "@/components/ui/form/form";
+import { SubmitButton, TextAreaField } from "@/components/ui/form/form-fields";
 import { Notice } from "@/components/ui/notice";
 import { textLinkClass } from "@/components/ui/link";
 import { answerSiteCheckAction } from "../site-check-actions";

@@ -9,7 +9,7 @@ import {
   PlainTd,
   PlainTh,
   ScrollRegion,
-} from "@/components/ui/table";
+} from "@/components/ui/data/table";
 import { heatLevel, hourLabel, type HeatGrid, WEEKDAY_LABELS, WEEKDAY_NAMES } from "../domain/analytics";
 import type { FallbackTable } from "../server/analytics-compare";
 

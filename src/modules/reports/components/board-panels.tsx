@@ -1,6 +1,6 @@
 import { cn } from "@/components/ui/cn";
 import { dateFormat } from "@/lib/dates";
-import { PlainTable, ScrollRegion } from "@/components/ui/table";
+import { PlainTable, ScrollRegion } from "@/components/ui/data/table";
 import { heatLevel, sparklinePoints } from "../domain/board";
 import type { Board, BoardKpi } from "../server/board";
 

@@ -1,6 +1,6 @@
 import { Button } from "@/components/ui/button";
-import { controlClass } from "@/components/ui/control";
-import { Label } from "@/components/ui/label";
+import { controlClass } from "@/components/ui/form/control";
+import { Label } from "@/components/ui/form/label";
 import { RANGE_PRESET_LABELS, RANGE_PRESETS, type RangeFieldErrors, type RangePreset } from "../domain/range";
 
 // The range picker: a plain GET form (the range lives in the URL: shareable, kept by reload and back,

@@ -2,8 +2,8 @@ import { TextLink } from "@/components/ui/link";
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
 import { buttonClass } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
-import { Table, TableBody, TableHead, Td, Th, Tr } from "@/components/ui/table";
+import { EmptyState } from "@/components/ui/data/empty-state";
+import { Table, TableBody, TableHead, Td, Th, Tr } from "@/components/ui/data/table";
 import { cellText, type Cell, type ReportTable } from "../domain/table";
 
 // One report as a table with its totals row and its CSV download (the same table model: the file holds

@@ -3,11 +3,11 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
-import { Dialog } from "@/components/ui/dialog";
-import { Form, type FormResult } from "@/components/ui/form";
-import { SubmitButton, TextAreaField } from "@/components/ui/form-fields";
-import { toast } from "@/components/ui/toast";
+import { ConfirmActionButton } from "@/components/ui/overlay/confirm-action-button";
+import { Dialog } from "@/components/ui/overlay/dialog";
+import { Form, type FormResult } from "@/components/ui/form/form";
+import { SubmitButton, TextAreaField } from "@/components/ui/form/form-fields";
+import { toast } from "@/components/ui/overlay/toast";
 import {
   approveRescheduleAction,
   counterOfferRescheduleAction,

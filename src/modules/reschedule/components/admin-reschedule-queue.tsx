@@ -1,7 +1,7 @@
 import { TextLink } from "@/components/ui/link";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { cardClass } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
+import { EmptyState } from "@/components/ui/data/empty-state";
 import type { RescheduleStatus } from "@/lib/enums";
 import { routes } from "@/lib/routes";
 import type { RescheduleQueue, RescheduleQueueRow } from "../server/reschedule-views";

@@ -4,15 +4,15 @@ import { useRouter } from "next/navigation";
 import { useContext, useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cardClass } from "@/components/ui/card";
-import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
+import { ConfirmActionButton } from "@/components/ui/overlay/confirm-action-button";
 import { DayStepper } from "@/components/ui/day-stepper";
-import { Dialog } from "@/components/ui/dialog";
-import { Form, type FormResult } from "@/components/ui/form";
-import { FormContext } from "@/components/ui/form-context";
-import { SubmitButton, TextAreaField } from "@/components/ui/form-fields";
-import { Legend } from "@/components/ui/label";
+import { Dialog } from "@/components/ui/overlay/dialog";
+import { Form, type FormResult } from "@/components/ui/form/form";
+import { FormContext } from "@/components/ui/form/form-context";
+import { SubmitButton, TextAreaField } from "@/components/ui/form/form-fields";
+import { Legend } from "@/components/ui/form/label";
 import { Notice } from "@/components/ui/notice";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/ui/overlay/toast";
 import {
   acceptRescheduleOfferAction,
   declineRescheduleOfferAction,

@@ -3,8 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Form, type FormResult } from "@/components/ui/form";
-import { CheckboxGroup, Field, SubmitButton, TextAreaField } from "@/components/ui/form-fields";
+import { Form, type FormResult } from "@/components/ui/form/form";
+import { CheckboxGroup, Field, SubmitButton, TextAreaField } from "@/components/ui/form/form-fields";
 import { Notice } from "@/components/ui/notice";
 import { markWeatherDayAction, previewWeatherDayAction } from "../weather-actions";
 

@@ -1,6 +1,6 @@
 import { TextLink, textLinkClass } from "@/components/ui/link";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
+import { ConfirmActionButton } from "@/components/ui/overlay/confirm-action-button";
 import { routes } from "@/lib/routes";
 import { cardListClass } from "@/components/ui/card";
 import type { WeatherEntryState } from "../domain/weather-rules";

@@ -1,7 +1,7 @@
 "use client";
 
-import { Form } from "@/components/ui/form";
-import { Checkbox, Field, SubmitButton } from "@/components/ui/form-fields";
+import { Form } from "@/components/ui/form/form";
+import { Checkbox, Field, SubmitButton } from "@/components/ui/form/form-fields";
 import { saveBookingRulesAction } from "../actions";
 import {
   approvalSentence,

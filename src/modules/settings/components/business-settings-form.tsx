@@ -1,7 +1,7 @@
 "use client";
 
-import { Form } from "@/components/ui/form";
-import { Field, SelectField, SubmitButton, TextAreaField } from "@/components/ui/form-fields";
+import { Form } from "@/components/ui/form/form";
+import { Field, SelectField, SubmitButton, TextAreaField } from "@/components/ui/form/form-fields";
 import { Notice } from "@/components/ui/notice";
 import { saveBusinessSettingsAction } from "../actions";
 import type { BusinessChoices } from "../domain/choices";

@@ -1,8 +1,8 @@
 "use client";
 
-import { Form } from "@/components/ui/form";
-import { Checkbox, Field, SubmitButton } from "@/components/ui/form-fields";
-import { Legend } from "@/components/ui/label";
+import { Form } from "@/components/ui/form/form";
+import { Checkbox, Field, SubmitButton } from "@/components/ui/form/form-fields";
+import { Legend } from "@/components/ui/form/label";
 import { saveNotificationSettingsAction } from "../actions";
 import { BUSINESS_ALERTS } from "../domain/choices";
 import { type SettingsValues, SettingsSection } from "./settings-form-parts";

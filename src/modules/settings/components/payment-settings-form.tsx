@@ -1,7 +1,7 @@
 "use client";
 
-import { Form } from "@/components/ui/form";
-import { Checkbox, Field, SelectField, SubmitButton } from "@/components/ui/form-fields";
+import { Form } from "@/components/ui/form/form";
+import { Checkbox, Field, SelectField, SubmitButton } from "@/components/ui/form/form-fields";
 import { Notice } from "@/components/ui/notice";
 import type { PaymentMode } from "@/lib/enums";
 import { savePaymentSettingsAction } from "../actions";

@@ -1,8 +1,8 @@
 "use client";
 
-import { Form } from "@/components/ui/form";
-import { SubmitButton, TextAreaField } from "@/components/ui/form-fields";
-import { labelClass } from "@/components/ui/label";
+import { Form } from "@/components/ui/form/form";
+import { SubmitButton, TextAreaField } from "@/components/ui/form/form-fields";
+import { labelClass } from "@/components/ui/form/label";
 import { renderMarkdown } from "@/lib/markdown";
 import { routes } from "@/lib/routes";
 import { savePolicyTextsAction } from "../actions";

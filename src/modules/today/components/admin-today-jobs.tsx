@@ -3,7 +3,7 @@ import { Phone } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { EmptyState } from "@/components/ui/empty-state";
+import { EmptyState } from "@/components/ui/data/empty-state";
 import { routes } from "@/lib/routes";
 import type { JobDay, TodayJob } from "../server/admin-today-jobs";
 import { BookingStatusBadge, PaymentStatusBadge } from "@/modules/bookings/components/booking-status-badge";

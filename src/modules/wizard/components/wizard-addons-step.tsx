@@ -4,7 +4,7 @@ import { formatMoney } from "@/lib/money";
 import { BOOK_PATH, type WizardState, wizardQuery } from "../domain/wizard-state";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Legend } from "@/components/ui/label";
+import { Legend } from "@/components/ui/form/label";
 import { WizardAddonsLive } from "./wizard-addons-live";
 
 export type AddonChoice = {

@@ -1,6 +1,6 @@
 "use client";
 
-import { Field, Form, TextAreaField } from "@/components/ui/form";
+import { Field, Form, TextAreaField } from "@/components/ui/form/form";
 import { SiteQuestions } from "./wizard-fields";
 import { type StepChoices, useStepForm, WizardSubmit } from "./wizard-run";
 

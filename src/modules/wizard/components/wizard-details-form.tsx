@@ -1,6 +1,6 @@
 "use client";
 
-import { Field, Form, PhoneField } from "@/components/ui/form";
+import { Field, Form, PhoneField } from "@/components/ui/form/form";
 import { SiteQuestions, TeamNotesField } from "./wizard-fields";
 import { type StepChoices, useStepForm, WizardSubmit } from "./wizard-run";
 

@@ -1,8 +1,8 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { Checkbox, TextAreaField } from "@/components/ui/form";
-import { Legend } from "@/components/ui/label";
+import { Checkbox, TextAreaField } from "@/components/ui/form/form";
+import { Legend } from "@/components/ui/form/label";
 
 // Fields asked on more than one step: a guest answers them with their details, a signed-in customer
 // with a new address (the site) or on the review (the notes).

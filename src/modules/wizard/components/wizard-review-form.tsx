@@ -3,9 +3,9 @@
 import Link, { TextLink } from "@/components/ui/link";
 import { useRouter } from "next/navigation";
 import { type ReactNode, useRef, useState } from "react";
-import { Form, type FormResult } from "@/components/ui/form";
+import { Form, type FormResult } from "@/components/ui/form/form";
 import { Notice } from "@/components/ui/notice";
-import { Label } from "@/components/ui/label";
+import { Label } from "@/components/ui/form/label";
 import { type WizardState, type WizardStep, wizardHref } from "../domain/wizard-state";
 import { TeamNotesField } from "./wizard-fields";
 import { type Problem, ReviewDetails } from "./wizard-review-details";

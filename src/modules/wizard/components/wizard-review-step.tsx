@@ -9,7 +9,7 @@ import type { WizardView } from "../server/wizard-page";
 import { WizardReviewForm } from "./wizard-review-form";
 import { cardClass } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { PlainHead, PlainRowTh, PlainTable, PlainTd, PlainTh } from "@/components/ui/table";
+import { PlainHead, PlainRowTh, PlainTable, PlainTd, PlainTh } from "@/components/ui/data/table";
 
 /** What is due now, in words, from the same numbers the commit uses. */
 function dueNowText(view: WizardView, totalMinor: number): string {

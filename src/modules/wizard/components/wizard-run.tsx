@@ -10,7 +10,7 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
-import type { FormResult } from "@/components/ui/form";
+import type { FormResult } from "@/components/ui/form/form";
 import type { AddressDetails, ContactDetails, VehicleDetails } from "../book-schemas";
 import {
   firstIncompleteStep,

@@ -6,7 +6,7 @@ import { type WizardState, type WizardStep, wizardHref } from "../domain/wizard-
 import type { DateStepTimes } from "../server/wizard-times";
 import { buttonClass } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import { PlainTable } from "@/components/ui/table";
+import { PlainTable } from "@/components/ui/data/table";
 
 // The date step, all links: the month grid marks the days that have times (next and previous month
 // are links too), and the chosen day's times are buttons grouped by part of the day. Choosing one

@@ -3,8 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { wizardHref } from "../domain/wizard-state";
-import { Field, Form, type FormResult } from "@/components/ui/form";
-import { Legend } from "@/components/ui/label";
+import { Field, Form, type FormResult } from "@/components/ui/form/form";
+import { Legend } from "@/components/ui/form/label";
 import { type StepChoices, useStepForm, WizardSubmit } from "./wizard-run";
 
 export type SizeChoice = {

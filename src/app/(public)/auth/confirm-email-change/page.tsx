@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { Form, SubmitButton } from "@/components/ui/form";
+import { Form, SubmitButton } from "@/components/ui/form/form";
 import { routes } from "@/lib/routes";
 import { confirmEmailChangeAction } from "@/modules/accounts/actions";
 import { AuthCard, TextLink } from "@/modules/accounts/components/auth-card";

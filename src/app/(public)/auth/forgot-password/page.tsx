@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { Field, Form, SubmitButton } from "@/components/ui/form";
+import { Field, Form, SubmitButton } from "@/components/ui/form/form";
 import { routes } from "@/lib/routes";
 import { AuthCard, TextLink } from "@/modules/accounts/components/auth-card";
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { Checkbox, Field, Form, SubmitButton } from "@/components/ui/form";
+import { Checkbox, Field, Form, SubmitButton } from "@/components/ui/form/form";
 import { routes, safeNextPath } from "@/lib/routes";
 import { AuthCard, TextLink } from "@/modules/accounts/components/auth-card";
 import { redirectIfSignedIn } from "@/server/auth/redirect-signed-in";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { NewPasswordFields } from "@/modules/accounts/components/new-password-fields";
-import { Field, Form, PhoneField, SubmitButton } from "@/components/ui/form";
+import { Field, Form, PhoneField, SubmitButton } from "@/components/ui/form/form";
 import { routes } from "@/lib/routes";
 import { AuthCard, TextLink } from "@/modules/accounts/components/auth-card";
 import { ResendVerificationForm } from "@/modules/accounts/components/resend-verification-form";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link, { TextLink } from "@/components/ui/link";
-import { Checkbox, Field, Form, SubmitButton } from "@/components/ui/form";
+import { Checkbox, Field, Form, SubmitButton } from "@/components/ui/form/form";
 import { Notice } from "@/components/ui/notice";
 import { formatLongDate } from "@/lib/dates";
 import { routes } from "@/lib/routes";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { LiveRefresh } from "@/components/live/live-refresh";
-import { BackLink } from "@/components/ui/back-link";
+import { BackLink } from "@/components/ui/nav/back-link";
 import { Section } from "@/components/ui/card";
 import { routes } from "@/lib/routes";
 import { AdminBookingActions } from "@/modules/bookings/components/admin-booking-actions";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { BackLink } from "@/components/ui/back-link";
+import { BackLink } from "@/components/ui/nav/back-link";
 import { PageHeader } from "@/components/ui/card";
 import { routes } from "@/lib/routes";
 import { AdminPhoneBookingForm } from "@/modules/phone-bookings/components/admin-phone-booking-form";

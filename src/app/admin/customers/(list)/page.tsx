@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
-import { Pagination } from "@/components/ui/pagination";
-import { hrefWith, type SearchParamsInput } from "@/components/ui/url";
+import { EmptyState } from "@/components/ui/data/empty-state";
+import { Pagination } from "@/components/ui/data/pagination";
+import { hrefWith, type SearchParamsInput } from "@/components/ui/data/url";
 import { routes } from "@/lib/routes";
 import { isCustomersFiltered, parseAdminCustomersQuery } from "@/modules/accounts/admin-customers-filters";
 import {

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeader, Section } from "@/components/ui/card";
 import { TextLink } from "@/components/ui/link";
-import { Field, Form, SubmitButton } from "@/components/ui/form";
+import { Field, Form, SubmitButton } from "@/components/ui/form/form";
 import { Notice } from "@/components/ui/notice";
 import { routes } from "@/lib/routes";
 import { TeamsColourField } from "@/modules/availability/components/teams-colour";

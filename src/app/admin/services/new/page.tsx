@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { BackLink } from "@/components/ui/back-link";
+import { BackLink } from "@/components/ui/nav/back-link";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
+import { EmptyState } from "@/components/ui/data/empty-state";
 import { routes } from "@/lib/routes";
 import { createServiceAction } from "@/modules/catalogue/actions";
 import { ServiceForm } from "@/modules/catalogue/components/service-form";

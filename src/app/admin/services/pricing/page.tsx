@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
+import { EmptyState } from "@/components/ui/data/empty-state";
 import Link, { textLinkClass } from "@/components/ui/link";
 import { TravelZones } from "@/modules/catalogue/components/travel-zones";
 import { PriceGrid } from "@/modules/pricing/components/price-grid";

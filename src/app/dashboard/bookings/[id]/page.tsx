@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { BackLink } from "@/components/ui/back-link";
+import { BackLink } from "@/components/ui/nav/back-link";
 import { ButtonLink } from "@/components/ui/button";
 import { cardClass } from "@/components/ui/card";
-import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
+import { ConfirmActionButton } from "@/components/ui/overlay/confirm-action-button";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { routes } from "@/lib/routes";
 import { isUuid } from "@/lib/uuid";

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { BackLink } from "@/components/ui/back-link";
+import { BackLink } from "@/components/ui/nav/back-link";
 import { cardClass } from "@/components/ui/card";
-import { PlainHead, PlainRow, PlainRowTh, PlainTable, PlainTd, PlainTh } from "@/components/ui/table";
+import { PlainHead, PlainRow, PlainRowTh, PlainTable, PlainTd, PlainTh } from "@/components/ui/data/table";
 import { formatLongDate } from "@/lib/dates";
 import { routes } from "@/lib/routes";
 import { isUuid } from "@/lib/uuid";

@@ -1,6 +1,6 @@
-import { Button } from "./button";
-import { controlClass } from "./control";
-import type { SearchParamsInput } from "./url";
+import { Button } from "@/components/ui/button";
+import { controlClass } from "@/components/ui/form/control";
+import type { SearchParamsInput } from "@/components/ui/data/url";
 
 /**
  * A table's sort on phones, where its header row (the sortable column titles) is hidden: a plain GET form

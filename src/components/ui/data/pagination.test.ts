@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Pagination } from "./pagination";
+import { Pagination } from "@/components/ui/data/pagination";
 
 const render = (page: number, pageCount: number, total?: number) =>
   renderToStaticMarkup(

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "./cn";
+import { cn } from "@/components/ui/cn";
 
 /** What a list shows when it has nothing: what this is, and what to do next (an action, usually). */
 export function EmptyState({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type ControlState, isControlValid, withoutFieldError } from "./field-validity";
+import { type ControlState, isControlValid, withoutFieldError } from "@/components/ui/form/field-validity";
 
 const text = (over: Partial<ControlState>): ControlState => ({
   kind: "text",

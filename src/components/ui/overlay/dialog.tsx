@@ -3,7 +3,7 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import type { ReactNode, RefObject } from "react";
 import { X } from "lucide-react";
-import { cn } from "./cn";
+import { cn } from "@/components/ui/cn";
 
 // Modal dialogs on Radix (ADR 0015): focus is trapped inside and returned to the trigger on close,
 // Escape and the close button dismiss, the title and description label the dialog, and the page

@@ -1,8 +1,8 @@
 import Link from "@/components/ui/link";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { buttonClass } from "./button";
-import { cn } from "./cn";
-import { hrefWith, type SearchParamsInput } from "./url";
+import { buttonClass } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { hrefWith, type SearchParamsInput } from "@/components/ui/data/url";
 
 /**
  * "Page 2 of 7" with previous and next links that keep every other search parameter. At either end the

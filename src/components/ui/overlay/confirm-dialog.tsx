@@ -1,9 +1,9 @@
 "use client";
 
 import { type ReactNode, useRef, useState, useTransition } from "react";
-import { Button, type ButtonVariant } from "./button";
-import { Dialog, DialogClose } from "./dialog";
-import type { FormResult } from "./form";
+import { Button, type ButtonVariant } from "@/components/ui/button";
+import { Dialog, DialogClose } from "@/components/ui/overlay/dialog";
+import type { FormResult } from "@/components/ui/form/form";
 
 /**
  * Asks before a destructive or money-moving action, stating its consequence (DESIGN.md: "Cancel and

@@ -3,7 +3,7 @@
 import * as RadixTabs from "@radix-ui/react-tabs";
 import { useSearchParams } from "next/navigation";
 import { type ReactNode, useState } from "react";
-import { cn } from "./cn";
+import { cn } from "@/components/ui/cn";
 
 // Tabs on Radix: arrow keys move between tabs, Tab moves into the panel, roles and labels are wired.
 // With `param`, the chosen tab lives in the URL (?param=value), so a reload or a shared link opens it.

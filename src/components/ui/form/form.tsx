@@ -2,10 +2,10 @@
 
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { type ControlState, isControlValid, withoutFieldError } from "./field-validity";
-import { FormContext, type FormState } from "./form-context";
-import { Notice } from "./notice";
-import { toast } from "./toast";
+import { type ControlState, isControlValid, withoutFieldError } from "@/components/ui/form/field-validity";
+import { FormContext, type FormState } from "@/components/ui/form/form-context";
+import { Notice } from "@/components/ui/notice";
+import { toast } from "@/components/ui/overlay/toast";
 
 // One form behaviour for the whole product: submit as JSON to a route handler or a server action,
 // keep what was typed on error, show field messages under their fields and a summary at the top,
@@ -217,4 +217,4 @@ export {
   SelectField,
   SubmitButton,
   TextAreaField,
-} from "./form-fields";
+} from "@/components/ui/form/form-fields";

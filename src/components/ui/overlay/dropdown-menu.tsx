@@ -3,7 +3,7 @@
 import * as RadixMenu from "@radix-ui/react-dropdown-menu";
 import Link from "@/components/ui/link";
 import type { ComponentProps, ReactNode } from "react";
-import { cn } from "./cn";
+import { cn } from "@/components/ui/cn";
 
 // A menu of actions on Radix (ADR 0015): the trigger is a button with aria-haspopup/aria-expanded, arrow
 // keys and typeahead move between items, Enter/Space choose, Escape closes and focus returns to the

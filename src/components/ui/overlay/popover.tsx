@@ -2,8 +2,8 @@
 
 import * as RadixPopover from "@radix-ui/react-popover";
 import type { ReactNode } from "react";
-import { cn } from "./cn";
-import { floatingPanelClass } from "./dropdown-menu";
+import { cn } from "@/components/ui/cn";
+import { floatingPanelClass } from "@/components/ui/overlay/dropdown-menu";
 
 // A non-modal panel anchored to its trigger, on Radix (ADR 0015): the trigger carries aria-expanded and
 // aria-controls, focus moves into the panel on opening and back to the trigger on Escape, a click outside

@@ -1,8 +1,8 @@
 import Link from "@/components/ui/link";
 import type { ComponentProps, ReactNode } from "react";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
-import { cn } from "./cn";
-import { type SearchParamsInput, type SortState, sortHref } from "./url";
+import { cn } from "@/components/ui/cn";
+import { type SearchParamsInput, type SortState, sortHref } from "@/components/ui/data/url";
 
 // An admin table that becomes a list of cards below the md breakpoint (a phone at 390 px): the header
 // row is hidden there and each cell says what it is with its `label`. Semantics stay a real table, so

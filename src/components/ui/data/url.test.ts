@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hrefWith, pageFrom, type SearchParamsInput, sortHref } from "./url";
+import { hrefWith, pageFrom, type SearchParamsInput, sortHref } from "@/components/ui/data/url";
 
 describe("hrefWith", () => {
   it.each<[string, SearchParamsInput, Record<string, string | number | undefined>, string]>([

@@ -1,9 +1,9 @@
 import { createElement as h } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Button } from "./button";
-import { DropdownMenu, DropdownMenuItem, menuItemClass } from "./dropdown-menu";
-import { Popover } from "./popover";
+import { Button } from "@/components/ui/button";
+import { DropdownMenu, DropdownMenuItem, menuItemClass } from "@/components/ui/overlay/dropdown-menu";
+import { Popover } from "@/components/ui/overlay/popover";
 
 // The open panels live in a portal (checked in the browser by the admin shell's e2e); here, what the
 // server sends: a real button that says what it opens and that it is closed.

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "./cn";
+import { cn } from "@/components/ui/cn";
 
 // A control's name above it (DESIGN.md: label above field). Shared by server pages (filter forms) and the
 // client `Form` fields, so it carries no "use client".

@@ -1,6 +1,6 @@
 import Link from "@/components/ui/link";
-import { cn } from "./cn";
-import { TabScroller } from "./tab-scroller";
+import { cn } from "@/components/ui/cn";
+import { TabScroller } from "@/components/ui/nav/tab-scroller";
 
 // Tabs that are links: each tab is its own URL (?tab=…), so the server renders (and reads the data of)
 // the shown tab only; the current one is marked aria-current="page". Looks like Tabs. On a phone the

@@ -1,9 +1,9 @@
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
-import { Button, ButtonLink, buttonClass } from "./button";
-import { cn } from "./cn";
-import { controlClass } from "./control";
-import { Label } from "./label";
+import { Button, ButtonLink, buttonClass } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { controlClass } from "@/components/ui/form/control";
+import { Label } from "@/components/ui/form/label";
 
 // An admin list's filters: a plain GET form, so submitting puts every filter in the URL (shareable, kept
 // by reload and back), and it works before JavaScript loads. The sort is carried along; the page starts

@@ -1,8 +1,8 @@
 import { createElement as h } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { SortState } from "./url";
-import { SortableTh, Td } from "./table";
+import type { SortState } from "@/components/ui/data/url";
+import { SortableTh, Td } from "@/components/ui/data/table";
 
 const th = (sort: SortState | null) =>
   renderToStaticMarkup(

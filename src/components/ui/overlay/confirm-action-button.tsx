@@ -2,10 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
-import { Button, type ButtonSize, type ButtonVariant } from "./button";
-import { ConfirmDialog } from "./confirm-dialog";
-import type { FormResult } from "./form";
-import { toast } from "./toast";
+import { Button, type ButtonSize, type ButtonVariant } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/overlay/confirm-dialog";
+import type { FormResult } from "@/components/ui/form/form";
+import { toast } from "@/components/ui/overlay/toast";
 
 /**
  * A button that asks in a `ConfirmDialog`, then runs one server action: on success the page refreshes

@@ -2,10 +2,10 @@
 
 import { type ReactNode, useContext, useId } from "react";
 import { Loader2 } from "lucide-react";
-import { buttonClass } from "./button";
-import { controlClass } from "./control";
-import { FormContext } from "./form-context";
-import { Label, Legend } from "./label";
+import { buttonClass } from "@/components/ui/button";
+import { controlClass } from "@/components/ui/form/control";
+import { FormContext } from "@/components/ui/form/form-context";
+import { Label, Legend } from "@/components/ui/form/label";
 
 // The fields of a `Form` (form.tsx): label above, help and the server's error below, wired with
 // aria-describedby / aria-invalid so the first invalid field can take focus.
