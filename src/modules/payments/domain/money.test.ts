@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseMoneyInput, policyRefund } from "./money";
+import { BOOKING_STATUSES } from "@/lib/enums";
+import { canRecordPayment, parseMoneyInput, policyRefund } from "./money";
 
 const HOUR = 3_600_000;
 const now = new Date("2026-12-01T09:00:00Z");
@@ -47,4 +48,20 @@ describe("parseMoneyInput", () => {
   it.each(["", "abc", "12.345", "-3", "1e3"])("refuses %s", (text) =>
     expect(parseMoneyInput(text)).toBeNull(),
   );
+});
+
+describe("canRecordPayment", () => {
+  it("takes money for a booking still happening or that happened, never for one that will not", () => {
+    const recordable = BOOKING_STATUSES.filter(canRecordPayment);
+    expect(recordable).toEqual([
+      "pending_payment",
+      "awaiting_approval",
+      "confirmed",
+      "in_progress",
+      "completed",
+      "no_show",
+    ]);
+    for (const status of ["cancelled", "declined", "expired"] as const)
+      expect(canRecordPayment(status)).toBe(false);
+  });
 });

@@ -1,8 +1,17 @@
-import type { PaymentMethod } from "@/lib/enums";
+import { type BookingStatus, type PaymentMethod, takesTime } from "@/lib/enums";
 import { isFreeCancellation } from "@/modules/bookings/domain/booking-money";
 import { lateCancellationFee } from "@/modules/pricing/domain/quote";
 
 // The admin's money arithmetic on a booking, pure so that the page and the use cases agree.
+
+/**
+ * Money can be recorded against a booking that is still happening or has happened (a missed one: its
+ * fee) — exactly the bookings that take time (ADR 0043); one that will not happen takes none. The money
+ * panel offers Record payment by it, and recordPayment refuses by it.
+ */
+export function canRecordPayment(status: BookingStatus): boolean {
+  return takesTime(status);
+}
 
 export const MANUAL_METHOD_LABELS: Record<PaymentMethod, string> = {
   online: "Online",

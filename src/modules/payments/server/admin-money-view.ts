@@ -14,7 +14,7 @@ import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type DbOrTx, getDb } from "@/server/db";
 import { bookings, payments, refunds } from "@/server/db/schema";
 import { REFUND_MAX_ATTEMPTS } from "../domain/customer-cancel";
-import { MANUAL_METHOD_LABELS, policyRefund } from "../domain/money";
+import { MANUAL_METHOD_LABELS, policyRefund, canRecordPayment } from "../domain/money";
 import { REFUND_REASON_CHOICES } from "../admin-money-schemas";
 import {
   moneyWithPendingRefunds,
@@ -66,15 +66,6 @@ export type AdminMoneyPanel = {
   cancel: { refundMinor: number; refund: string; explanation: string };
 };
 
-const RECORDABLE: readonly BookingStatus[] = [
-  "pending_payment",
-  "awaiting_approval",
-  "confirmed",
-  "in_progress",
-  "completed",
-  "no_show",
-];
-
 const PROVIDER_LABELS = { stripe: "Card (Stripe)", test: "Test provider", manual: "Recorded" } as const;
 
 const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
@@ -119,7 +110,7 @@ export async function getAdminMoneyPanel(
   const refundableMinor = available.reduce((s, p) => s + p.refundableMinor, 0);
   const limits = refundLimits(await moneyWithPendingRefunds(db, booking), refundableMinor);
   const standing = bookingMoney(booking);
-  const canRecord = RECORDABLE.includes(booking.status);
+  const canRecord = canRecordPayment(booking.status);
   // The one definition (ADR 0040): a closed booking owes only what its fee still needs (a missed one's).
   const dueMinor = standing.dueMinor;
   const holding = !booking.holdExpiresAt || booking.holdExpiresAt > now;

@@ -18,7 +18,7 @@ import type { DbOrTx } from "@/server/db";
 import { payments } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import type { RecordPaymentInput } from "../admin-money-schemas";
-import { MANUAL_METHOD_LABELS } from "../domain/money";
+import { MANUAL_METHOD_LABELS, canRecordPayment } from "../domain/money";
 import { cancelOpenCheckouts, expireCheckoutsQuietly, type OpenCheckout } from "./checkout/checkout";
 import { enqueuePaymentReceipt } from "./payment-emails";
 import { issueInvoiceIfDue } from "./tax-documents/tax-documents";
@@ -27,16 +27,6 @@ import { issueInvoiceIfDue } from "./tax-documents/tax-documents";
 // on the locked booking row, refused when the page showed another status.
 
 type Options = { now?: Date };
-
-/** Money can be recorded against a booking that is still happening or has happened (a missed one: its fee). */
-const PAYABLE: readonly BookingStatus[] = [
-  "pending_payment",
-  "awaiting_approval",
-  "confirmed",
-  "in_progress",
-  "completed",
-  "no_show",
-];
 
 /** Record a payment the business took itself: cash, card terminal or bank transfer. */
 export async function recordPayment(
@@ -51,7 +41,7 @@ export async function recordPayment(
     const booking = await lockBooking(tx, input.bookingId);
     if (!booking) throw new AppError("NOT_FOUND");
     if (booking.status !== input.from) throw new AppError("CONFLICT", staleMessage(booking));
-    if (!PAYABLE.includes(booking.status))
+    if (!canRecordPayment(booking.status))
       throw new AppError("CONFLICT", "This booking has ended: no payment can be recorded on it.");
     const due = bookingMoney(booking).dueMinor;
     if (input.amountMinor > due && !input.moreThanDue)
