@@ -72,6 +72,8 @@ test("the session cookie is HttpOnly and SameSite=Lax; 'remember me' makes it la
   expect(cookie?.sameSite).toBe("Lax");
   expect(cookie?.expires).toBe(-1);
 
+  // Leave the dashboard first: its live-event stream would reconnect without the cookie and be refused.
+  await page.goto("about:blank");
   await page.context().clearCookies();
   await page.goto("/auth/login");
   await signInWithForm(page, c.email, c.password, true);
