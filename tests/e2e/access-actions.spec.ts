@@ -60,7 +60,7 @@ const ACTIONS: Record<string, Requirement> = {
   resendBookingEmailAction: "admin",
   saveInternalNotesAction: "admin",
   startBookingAction: "admin",
-  // src/modules/bookings/admin-move-actions.ts
+  // src/modules/booking-moves/actions.ts
   bookingSlotDayAction: "admin",
   moveBookingAction: "admin",
   reassignTeamAction: "admin",

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BookingStatus } from "@/lib/enums";
-import { moveBookingInput, reassignTeamInput } from "@/modules/bookings/admin-move-schemas";
-import { getBookingSlotDay, moveBookingAsAdmin, reassignBookingTeam } from "@/modules/bookings/server";
+import { moveBookingInput, reassignTeamInput } from "@/modules/booking-moves/schemas";
+import { getBookingSlotDay, moveBookingAsAdmin, reassignBookingTeam } from "@/modules/booking-moves/server";
 import { getAdminBookingPage } from "@/modules/bookings/server/admin/admin-booking-view";
 import { renderTemplate } from "@/modules/notifications/templates";
 import { setDatabaseForProcess } from "@/server/db";

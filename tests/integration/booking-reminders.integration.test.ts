@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { moveBookingInput } from "@/modules/bookings/admin-move-schemas";
+import { moveBookingInput } from "@/modules/booking-moves/schemas";
 import {
   answerSiteCheck,
   getSiteCheckPage,
@@ -14,7 +14,8 @@ import {
   createCalendarFeed,
   revokeCalendarFeed,
 } from "@/modules/calendar-feeds/server";
-import { changeBookingAsAdmin, getAdminBookingPage, moveBookingAsAdmin } from "@/modules/bookings/server";
+import { changeBookingAsAdmin, getAdminBookingPage } from "@/modules/bookings/server";
+import { moveBookingAsAdmin } from "@/modules/booking-moves/server";
 import { buildBookingIcs } from "@/modules/bookings/server/booking-ics";
 import { loadJobDays } from "@/modules/today/server/admin-today-jobs";
 import { renderTemplate } from "@/modules/notifications/templates";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { localDateOf } from "@/lib/dates";
 import { getCalendar, loadHeld } from "@/modules/availability/server";
 import { changeBookingAsAdmin } from "@/modules/bookings/server/admin/admin-booking-actions";
-import { checkAdminSlot } from "@/modules/bookings/server/admin/admin-slots";
+import { checkAdminSlot } from "@/modules/booking-moves/server";
 import { freeRemainingTime, NOTHING_TO_FREE } from "@/modules/bookings/server/admin/free-remaining-time";
 import { allocations, auditLog, settings } from "@/server/db/schema";
 import { insertBooking } from "@tests/factories";

@@ -17,10 +17,11 @@ import {
   verifyWeatherToken,
   weatherToken,
 } from "@/modules/reschedule/server";
-import { expireHolds, moveBookingAsAdmin } from "@/modules/bookings/server";
+import { expireHolds } from "@/modules/bookings/server";
+import { moveBookingAsAdmin } from "@/modules/booking-moves/server";
 import { siteCheckToken } from "@/modules/reminders/server";
 import { LIFTED_MESSAGE } from "@/modules/reschedule/domain/weather-rules";
-import { moveBookingInput } from "@/modules/bookings/admin-move-schemas";
+import { moveBookingInput } from "@/modules/booking-moves/schemas";
 import { weatherDayInput } from "@/modules/reschedule/weather-schemas";
 import { renderTemplate } from "@/modules/notifications/templates";
 import { setDatabaseForProcess } from "@/server/db";

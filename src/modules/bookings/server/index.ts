@@ -6,24 +6,6 @@ export {
   tellCustomerBookingEnded,
 } from "./admin/admin-booking-actions";
 export { describeEvent, getAdminBookingPage, loadAdminBookingPage } from "./admin/admin-booking-view";
-export {
-  type AdminSlotDay,
-  type AdminSlotTeam,
-  checkAdminSlot,
-  getAdminSlotDay,
-  inTheWayMessage,
-  listActiveTeams,
-  whatIsInTheWay,
-} from "./admin/admin-slots";
-export {
-  MOVABLE_STATUSES,
-  jobShapeOf,
-  moveBookingAsAdmin,
-  moveBookingToHeldTime,
-  reassignBookingTeam,
-  whenLabel,
-} from "./admin/move-booking";
-export { getBookingSlotDay, loadBookingMovePanel } from "./admin/move-panel";
 export { findBookingForViewer, isOwner } from "./booking-access";
 export {
   type SavedAddress,
@@ -44,6 +26,7 @@ export {
   enqueueCompleteYourBooking,
 } from "./booking-emails";
 export { buildBookingIcs } from "./booking-ics";
+export { setBookingTime, takeBookingTime } from "./booking-time";
 export {
   type Booking,
   type BookingRecordInput,

@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from "react";
 import { Form, type FormResult } from "@/components/ui/form/form";
 import { SubmitButton, TextAreaField } from "@/components/ui/form/form-fields";
 import { customerSavedAction, phoneJobDayAction, phoneQuoteAction } from "../admin-phone-actions";
-import { AdminSlotPicker } from "@/modules/bookings/components/admin-slot-picker";
+import { AdminSlotPicker } from "@/modules/booking-moves/components/admin-slot-picker";
 import { FieldError, type Hit, Part, type Quote, type Saved } from "./phone-booking-parts";
 import { PhoneAddressPart } from "./phone-address-part";
 import { PhoneCustomerPart } from "./phone-customer-part";

@@ -22,9 +22,6 @@ import { AppError, type FieldErrors, slotTaken, sqlState, SQLSTATE } from "@/ser
 import { publish } from "@/server/realtime/publish";
 import type { PhoneBookingInput } from "../admin-phone-schemas";
 import {
-  checkAdminSlot,
-  inTheWayMessage,
-  whatIsInTheWay,
   announceNewBooking,
   newBookingRecord,
   type Booking,
@@ -34,6 +31,7 @@ import {
   findOwnedVehicle,
   loadBookingCatalogue,
 } from "@/modules/bookings/server";
+import { checkAdminSlot, inTheWayMessage, whatIsInTheWay } from "@/modules/booking-moves/server";
 import { addressSnapshotOf, vehicleSnapshotOf } from "@/modules/wizard/server";
 import { choicesFor } from "./phone-job";
 

@@ -3,7 +3,8 @@ import { addDays, localDateOf } from "@/lib/dates";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type DbOrTx, getDb } from "@/server/db";
 import { addonOptions, bookablePackages, sizeOptions } from "@/modules/bookings/domain/booking-choices";
-import { listActiveTeams, loadBookingCatalogue } from "@/modules/bookings/server";
+import { loadBookingCatalogue } from "@/modules/bookings/server";
+import { listActiveTeams } from "@/modules/booking-moves/server";
 
 // What /admin/bookings/new offers: the bookable catalogue, the teams and the business's zone.
 

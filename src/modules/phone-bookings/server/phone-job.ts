@@ -9,12 +9,8 @@ import { type DbOrTx } from "@/server/db";
 import { AppError } from "@/server/errors";
 import type { PhoneJobInput } from "../admin-phone-schemas";
 import { resolveChoices } from "@/modules/bookings/domain/booking-choices";
-import {
-  type AdminSlotDay,
-  getAdminSlotDay,
-  findOwnedAddress,
-  loadBookingCatalogue,
-} from "@/modules/bookings/server";
+import { findOwnedAddress, loadBookingCatalogue } from "@/modules/bookings/server";
+import { type AdminSlotDay, getAdminSlotDay } from "@/modules/booking-moves/server";
 
 // A phone booking's job priced exactly as the wizard prices it (resolveChoices → quote()), with a postcode
 // outside every zone allowed without a travel fee, and the picker's day of times for it.

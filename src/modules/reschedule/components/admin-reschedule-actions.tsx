@@ -14,7 +14,7 @@ import {
   declineRescheduleAction,
   offerSlotDayAction,
 } from "../reschedule-actions";
-import { AdminSlotPicker, type PickerTeam } from "@/modules/bookings/components/admin-slot-picker";
+import { AdminSlotPicker, type PickerTeam } from "@/modules/booking-moves/components/admin-slot-picker";
 
 // The business's answers to a pending reschedule request (/admin/reschedule-requests and the booking's
 // admin page): Approve (the booking moves to the held time, the customer is emailed the new calendar

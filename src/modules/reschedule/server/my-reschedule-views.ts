@@ -11,7 +11,7 @@ import { type DbOrTx, getDb } from "@/server/db";
 import { bookings, rescheduleRequests } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { isOffer, canRequestReschedule, isLapsed, rescheduleCutoff } from "../domain/reschedule-rules";
-import { type AdminSlotDay, getAdminSlotDay, jobShapeOf, whenLabel } from "@/modules/bookings/server";
+import { type AdminSlotDay, getAdminSlotDay, jobShapeOf, whenLabel } from "@/modules/booking-moves/server";
 
 // What the customer sees of their reschedule requests and the business's offers: the panel on their booking
 // page, the answers on their dashboard, and the days of free times they may pick from.

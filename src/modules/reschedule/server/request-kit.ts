@@ -17,10 +17,9 @@ import {
   type Booking,
   lockBooking,
   bookingHoldExpiry,
-  jobShapeOf,
-  whenLabel,
   announceBooking,
 } from "@/modules/bookings/server";
+import { jobShapeOf, whenLabel } from "@/modules/booking-moves/server";
 import { type RescheduleRequestRow as Request } from "./reschedule-expiry";
 
 // What the reschedule use cases share (reschedule-requests.ts for the customer, reschedule-decisions.ts for

@@ -11,7 +11,8 @@ import type {
   DeclineRescheduleInput,
   RescheduleRequestIdInput,
 } from "../reschedule-schemas";
-import { type Booking, moveBookingToHeldTime } from "@/modules/bookings/server";
+import { type Booking } from "@/modules/bookings/server";
+import { moveBookingToHeldTime } from "@/modules/booking-moves/server";
 import { decideRequest, type RescheduleRequestRow as Request } from "./reschedule-expiry";
 import { faultPoint } from "@/server/fault-point";
 import type { RescheduleOutcome } from "./request-kit";

@@ -10,7 +10,7 @@ import type { Actor } from "@/server/audit";
 import { type DbOrTx, getDb } from "@/server/db";
 import { bookings, rescheduleRequests, teams } from "@/server/db/schema";
 import { answeredBy, isOffer, isLapsed, RESCHEDULE_STATUS_LABELS } from "../domain/reschedule-rules";
-import { type AdminSlotTeam, listActiveTeams, whenLabel } from "@/modules/bookings/server";
+import { type AdminSlotTeam, listActiveTeams, whenLabel } from "@/modules/booking-moves/server";
 
 // What the screens show of reschedule requests: the admin's queue (/admin/reschedule-requests, its count
 // in the navigation and on the booking's admin page), the customer's panel on /dashboard/bookings/{id}

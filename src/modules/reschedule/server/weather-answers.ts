@@ -9,14 +9,8 @@ import { AppError } from "@/server/errors";
 import { alreadyDecidedMessage, isLapsed } from "../domain/reschedule-rules";
 import { LIFTED_MESSAGE } from "../domain/weather-rules";
 import type { WeatherAcceptInput, WeatherAnotherInput } from "../weather-schemas";
-import {
-  recordBookingEvents,
-  type Booking,
-  lockBooking,
-  MOVABLE_STATUSES,
-  moveBookingToHeldTime,
-  announceBooking,
-} from "@/modules/bookings/server";
+import { recordBookingEvents, type Booking, lockBooking, announceBooking } from "@/modules/bookings/server";
+import { MOVABLE_STATUSES, moveBookingToHeldTime } from "@/modules/booking-moves/server";
 import { transitionRequest } from "./request-transition";
 import { verifyWeatherToken } from "./weather-links";
 

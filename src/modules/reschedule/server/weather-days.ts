@@ -24,10 +24,9 @@ import {
   recordBookingEvents,
   type Booking,
   lockBooking,
-  MOVABLE_STATUSES,
-  whenLabel,
   announceBooking,
 } from "@/modules/bookings/server";
+import { MOVABLE_STATUSES, whenLabel } from "@/modules/booking-moves/server";
 import { decideRequest } from "./reschedule-expiry";
 
 import { offerTimes } from "./weather-offers";

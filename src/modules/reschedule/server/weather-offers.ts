@@ -18,10 +18,9 @@ import {
   recordBookingEvents,
   type Booking,
   bookingHoldExpiry,
-  jobShapeOf,
-  whenLabel,
   announceBooking,
 } from "@/modules/bookings/server";
+import { jobShapeOf, whenLabel } from "@/modules/booking-moves/server";
 import { expireRequest } from "./reschedule-expiry";
 import { weatherOfferUrl } from "./weather-links";
 

@@ -19,7 +19,7 @@ import { allocations, bookings, rescheduleRequests, teams, weatherDayBookings } 
 import { isLapsed } from "../domain/reschedule-rules";
 import { WEATHER_STATE_LABELS, type WeatherEntryState, weatherEntryState } from "../domain/weather-rules";
 import type { WeatherDayInput } from "../weather-schemas";
-import { listActiveTeams, MOVABLE_STATUSES, whenLabel } from "@/modules/bookings/server";
+import { listActiveTeams, MOVABLE_STATUSES, whenLabel } from "@/modules/booking-moves/server";
 import { bookingsInWindow, weatherWindow } from "./weather-days";
 import { verifyWeatherToken, weatherToken } from "./weather-links";
 

@@ -12,10 +12,11 @@ import {
   AdminBookingMoney,
   AdminBookingTimeline,
 } from "@/modules/bookings/components/admin-booking-details";
-import { AdminBookingMove } from "@/modules/bookings/components/admin-booking-move";
+import { AdminBookingMove } from "@/modules/booking-moves/components/admin-booking-move";
 import { AdminBookingNotes } from "@/modules/bookings/components/admin-booking-notes";
 import { BookingStatusBadge, PaymentStatusBadge } from "@/modules/bookings/components/booking-status-badge";
-import { loadAdminBookingPage, loadBookingMovePanel } from "@/modules/bookings/server";
+import { loadAdminBookingPage } from "@/modules/bookings/server";
+import { loadBookingMovePanel } from "@/modules/booking-moves/server";
 import { loadBookingRescheduleRequests } from "@/modules/reschedule/server";
 import { RescheduleRequestCard } from "@/modules/reschedule/components/admin-reschedule-queue";
 import { CancelWithRefundButton } from "@/modules/payments/components/admin-money-actions";

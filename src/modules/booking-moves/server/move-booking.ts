@@ -1,5 +1,4 @@
 import "server-only";
-import { allocationHoldsTime } from "@/server/db/time-taken";
 import { assertAdminActor } from "@/server/auth/assert-admin";
 import { and, eq, sql } from "drizzle-orm";
 import { getEnv } from "@/env";
@@ -11,20 +10,25 @@ import { enqueueEmail } from "@/modules/notifications/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type Actor, writeAudit } from "@/server/audit";
 import { type DbOrTx, type Tx } from "@/server/db";
-import { allocations, bookings, teams } from "@/server/db/schema";
-import { AppError, sqlState, SQLSTATE, slotTaken } from "@/server/errors";
+import { teams } from "@/server/db/schema";
+import { AppError, slotTaken } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
-import type { MoveBookingInput, ReassignTeamInput } from "../../admin-move-schemas";
-import { allocationStatusFor } from "../../domain/booking-status";
-import { bookingPageUrl } from "../../links";
-import { staleMessage } from "./admin-booking-actions";
-import { recordBookingEvents, type Booking, lockBooking } from "../booking-records";
+import {
+  announceBooking,
+  type Booking,
+  bookingContext,
+  bookingHoldExpiry,
+  buildBookingIcs,
+  loadBookingCatalogue,
+  lockBooking,
+  recordBookingEvents,
+  setBookingTime,
+  staleMessage,
+  takeBookingTime,
+} from "@/modules/bookings/server";
+import type { MoveBookingInput, ReassignTeamInput } from "../schemas";
+import { bookingPageUrl } from "@/modules/bookings/links";
 import { checkAdminSlot, inTheWayMessage, whatIsInTheWay } from "./admin-slots";
-import { bookingContext } from "../booking-emails";
-import { buildBookingIcs } from "../booking-ics";
-import { bookingHoldExpiry } from "../hold-expiry";
-import { announceBooking } from "../transition-booking";
-import { loadBookingCatalogue } from "../booking-catalogue";
 
 // Move and Reassign team on /admin/bookings/{id} (PRODUCT.md §8): the booking keeps its length, status
 // and money; only its time or team changes. One transaction: the page's view checked (status, time,
@@ -163,61 +167,25 @@ async function checkNewTime(tx: Tx, c: Change, now: Date, timeZone: string) {
 /** The old time is given up and the new one taken (a held time becomes the booking's own). */
 async function takeNewTime(tx: Tx, c: Change, now: Date, timeZone: string): Promise<void> {
   const { booking } = c;
-  // The old time is freed and the new one held; the guard checks the new row against everything else.
-  await tx
-    .update(allocations)
-    .set({ status: "released", releasedAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(allocations.bookingId, booking.id),
-        eq(allocations.kind, "booking"),
-        allocationHoldsTime(allocations.status),
-      ),
-    );
-  if (c.fromHold) {
-    // The held time becomes the booking's: same team and range, so the overlap guard has nothing new to
-    // compare; it stays a row of this booking (kind booking, the booking's status).
-    const [taken] = await tx
-      .update(allocations)
-      .set({
-        kind: "booking",
-        status: allocationStatusFor(booking.status),
-        holdExpiresAt: null,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(allocations.id, c.fromHold.allocationId),
-          eq(allocations.bookingId, booking.id),
-          eq(allocations.status, "pending_reschedule"),
-        ),
-      )
-      .returning({ id: allocations.id });
-    if (!taken) throw new AppError("CONFLICT", "The held time was released meanwhile. Refresh the page.");
-  } else
-    try {
-      await tx.transaction(async (sp) => {
-        await sp.insert(allocations).values({
-          teamId: c.teamId,
-          during: { start: c.start, end: c.end },
-          kind: "booking",
-          status: allocationStatusFor(booking.status),
-          bookingId: booking.id,
-          holdExpiresAt: booking.status === "pending_payment" ? booking.holdExpiresAt : null,
-        });
-      });
-    } catch (err) {
-      if (sqlState(err) !== SQLSTATE.exclusionViolation) throw err;
-      const inTheWay = await whatIsInTheWay(tx, {
-        teamId: c.teamId,
-        start: c.start,
-        end: c.end,
-        excludeBookingId: booking.id,
-        now,
-      });
-      const message = inTheWayMessage(inTheWay, timeZone);
-      throw slotTaken(message, c.verb === "move" ? "start" : "teamId");
-    }
+  const taken = await takeBookingTime(tx, booking, {
+    start: c.start,
+    end: c.end,
+    teamId: c.teamId,
+    fromHoldId: c.fromHold?.allocationId ?? null,
+    now,
+  });
+  if (taken === "hold_gone")
+    throw new AppError("CONFLICT", "The held time was released meanwhile. Refresh the page.");
+  if (taken === "overlap") {
+    const inTheWay = await whatIsInTheWay(tx, {
+      teamId: c.teamId,
+      start: c.start,
+      end: c.end,
+      excludeBookingId: booking.id,
+      now,
+    });
+    throw slotTaken(inTheWayMessage(inTheWay, timeZone), c.verb === "move" ? "start" : "teamId");
+  }
 }
 
 /** The booking's new time or team, its timeline line, the audit row and the customer's email. */
@@ -231,19 +199,7 @@ async function recordMove(
 ): Promise<Booking> {
   const { booking } = c;
   const moved = c.start.getTime() !== booking.startsAt.getTime();
-  const [updated] = await tx
-    .update(bookings)
-    .set({
-      startsAt: c.start,
-      endsAt: c.end,
-      teamId: c.teamId,
-      updatedAt: now,
-      // A new time: the calendar event's SEQUENCE rises and the reminder is planned afresh from it (ADR 0027).
-      ...(moved ? { sequence: sql`${bookings.sequence} + 1`, reminderSentAt: null, timeChosenAt: now } : {}),
-    })
-    .where(eq(bookings.id, booking.id))
-    .returning();
-  if (!updated) throw new Error(`booking ${booking.id} vanished under its lock`);
+  const updated = await setBookingTime(tx, booking, { start: c.start, end: c.end, teamId: c.teamId, now });
 
   const [oldTeam] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, booking.teamId));
   const previous = whenLabel(booking.startsAt, booking.endsAt, timeZone);

@@ -10,7 +10,7 @@ import { toast } from "@/components/ui/overlay/toast";
 import { Legend } from "@/components/ui/form/label";
 import type { BookingStatus } from "@/lib/enums";
 import { formatDuration } from "@/lib/dates";
-import { bookingSlotDayAction, moveBookingAction, reassignTeamAction } from "../admin-move-actions";
+import { bookingSlotDayAction, moveBookingAction, reassignTeamAction } from "../actions";
 import { AdminSlotPicker, OverrideCheckbox } from "./admin-slot-picker";
 
 // Move and Reassign team on /admin/bookings/{id}. Each dialog says what will happen before it does: the

@@ -2,9 +2,8 @@
 
 import { adminAction, requestActor } from "@/server/actions";
 import { getDb } from "@/server/db";
-import { bookingSlotDayInput, moveBookingInput, reassignTeamInput } from "./admin-move-schemas";
-import { getBookingSlotDay } from "./server/admin/move-panel";
-import { moveBookingAsAdmin, reassignBookingTeam } from "./server/admin/move-booking";
+import { bookingSlotDayInput, moveBookingInput, reassignTeamInput } from "./schemas";
+import { getBookingSlotDay, moveBookingAsAdmin, reassignBookingTeam } from "./server";
 
 // Move and Reassign team on /admin/bookings/{id}, and the slot picker's day for the booking.
 
