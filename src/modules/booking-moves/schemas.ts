@@ -19,7 +19,8 @@ const localDate = z.string({ error: "Choose a date." }).regex(/^\d{4}-\d{2}-\d{2
 
 export const OVERRIDE_REASON = "Give the reason for overriding availability (at least 3 characters).";
 
-const reasonFields = {
+/** Overriding availability, with a reason (the admin's Move and the phone booking both offer it). */
+export const overrideFields = {
   override: z.boolean().default(false),
   reason: z
     .string()
@@ -43,7 +44,7 @@ export const moveBookingInput = z
     fromTeamId: z.uuid({ error: "Reload the page and try again." }),
     start: instant("Choose a new time."),
     teamId,
-    ...reasonFields,
+    ...overrideFields,
   })
   .superRefine(requireOverrideReason);
 export type MoveBookingInput = z.infer<typeof moveBookingInput>;
@@ -56,7 +57,7 @@ export const reassignTeamInput = z
     fromStart: instant("Reload the page and try again."),
     fromTeamId: z.uuid({ error: "Reload the page and try again." }),
     teamId,
-    ...reasonFields,
+    ...overrideFields,
   })
   .superRefine(requireOverrideReason);
 export type ReassignTeamInput = z.infer<typeof reassignTeamInput>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isMoneyWithinLimit, MONEY_TOO_LARGE } from "@/lib/money-input";
 import { isInstantInRange } from "@/lib/dates";
 import { PAYMENT_METHODS } from "@/lib/enums";
+import { OVERRIDE_REASON, overrideFields } from "@/modules/booking-moves/schemas";
 import {
   addressDetailsInput,
   contactDetailsInput,
@@ -66,13 +67,7 @@ export const phoneBookingInput = z
         .optional(),
     ),
     teamId: optionalUuid("Choose a time (and its team)."),
-    override: z.boolean().default(false),
-    reason: z
-      .string()
-      .trim()
-      .max(500, "Use at most 500 characters.")
-      .nullish()
-      .transform((v) => v || null),
+    ...overrideFields,
     payment: z.preprocess(emptyToUndefined, z.enum(PHONE_PAYMENTS).optional()),
     method: z.preprocess(emptyToUndefined, z.enum(MANUAL_METHODS).optional()),
     amount: z.string().max(20).optional(),
@@ -125,8 +120,7 @@ export const phoneBookingInput = z
           hasCoveredSpace: v.hasCoveredSpace,
         });
     const postcode = v.savedAddressId ? null : sub(postcodeInput, v.postcode ?? "", "postcode");
-    if (v.override && (v.reason ?? "").length < 3)
-      issue("reason", "Give the reason for overriding availability (at least 3 characters).");
+    if (v.override && (v.reason ?? "").length < 3) issue("reason", OVERRIDE_REASON);
     let amountMinor: number | null = null;
     if (v.payment === "manual") {
       if (!v.method) issue("method", "Choose how it was paid: cash, card terminal or bank transfer.");

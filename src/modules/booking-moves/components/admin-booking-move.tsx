@@ -8,32 +8,17 @@ import { Form, type FormResult } from "@/components/ui/form/form";
 import { SubmitButton, TextAreaField } from "@/components/ui/form/form-fields";
 import { toast } from "@/components/ui/overlay/toast";
 import { Legend } from "@/components/ui/form/label";
-import type { BookingStatus } from "@/lib/enums";
 import { formatDuration } from "@/lib/dates";
 import { bookingSlotDayAction, moveBookingAction, reassignTeamAction } from "../actions";
 import { AdminSlotPicker, OverrideCheckbox } from "./admin-slot-picker";
+import type { BookingMovePanel } from "../server";
 
 // Move and Reassign team on /admin/bookings/{id}. Each dialog says what will happen before it does: the
 // length, status and money stay; a move emails the customer the new time (and calendar file); a reassign
 // tells nobody but the schedule. A refusal (taken, outside the rules, the page out of date) stays in the
 // dialog with the reason; a page that was out of date is refreshed.
 
-type Team = { id: string; name: string; free: boolean; note: string | null };
-
-type Props = {
-  bookingId: string;
-  status: BookingStatus;
-  startsAt: string;
-  teamId: string;
-  teamName: string;
-  timeZone: string;
-  date: string;
-  durationMinutes: number;
-  otherTeams: Team[];
-  reference: string;
-  customerName: string;
-  when: string;
-};
+type Props = BookingMovePanel & { reference: string; customerName: string; when: string };
 
 type Action = (input: Record<string, unknown>) => Promise<FormResult>;
 

@@ -16,4 +16,4 @@ export {
   reassignBookingTeam,
   whenLabel,
 } from "./move-booking";
-export { getBookingSlotDay, loadBookingMovePanel } from "./move-panel";
+export { type BookingMovePanel, getBookingSlotDay, loadBookingMovePanel } from "./move-panel";

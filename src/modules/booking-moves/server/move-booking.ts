@@ -19,6 +19,7 @@ import {
   bookingContext,
   bookingHoldExpiry,
   buildBookingIcs,
+  icsAttachment,
   loadBookingCatalogue,
   lockBooking,
   recordBookingEvents,
@@ -268,17 +269,7 @@ async function tellCustomerMoved(
       url: bookingPageUrl("success", booking, getEnv().APP_URL),
       withCalendar: Boolean(ics),
     },
-    ...(ics
-      ? {
-          attachments: [
-            {
-              filename: ics.filename,
-              contentType: `text/calendar; charset=utf-8; method=${ics.method}`,
-              content: Buffer.from(ics.content, "utf8").toString("base64"),
-            },
-          ],
-        }
-      : {}),
+    ...icsAttachment(ics),
   });
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { BookingStatus } from "@/lib/enums";
+import { listActiveZones } from "@/modules/catalogue/server";
 import type { DbOrTx } from "@/server/db";
 import {
   addonCategories,
@@ -9,7 +10,6 @@ import {
   prices,
   serviceCategories,
   services,
-  serviceZones,
   vehicleSizes,
   vehicles,
 } from "@/server/db/schema";
@@ -47,16 +47,7 @@ export async function loadBookingCatalogue(db: DbOrTx): Promise<BookingCatalogue
       .from(vehicleSizes)
       .where(eq(vehicleSizes.isActive, true))
       .orderBy(asc(vehicleSizes.sortOrder), asc(vehicleSizes.name)),
-    db
-      .select({
-        id: serviceZones.id,
-        name: serviceZones.name,
-        postcodePrefixes: serviceZones.postcodePrefixes,
-        travelFeeMinor: serviceZones.travelFeeMinor,
-        travelBufferMinutes: serviceZones.travelBufferMinutes,
-      })
-      .from(serviceZones)
-      .where(eq(serviceZones.isActive, true)),
+    listActiveZones(db),
   ]);
   // Prices only for the rows above: an inactive size or service is simply not there.
   const priceRows = await db

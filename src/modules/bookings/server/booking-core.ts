@@ -6,9 +6,9 @@ import type { ReceiptSection } from "@/modules/notifications/templates/booking";
 import type { Quote } from "@/modules/pricing/domain/quote";
 import type { Tx } from "@/server/db";
 import type { AddressSnapshot, VehicleSnapshot } from "@/server/db/schema";
-import { publish } from "@/server/realtime/publish";
 import { enqueueBookingEmails } from "./booking-emails";
 import type { Booking, BookingRecordInput } from "./booking-records";
+import { publishBookingUpdated } from "./transition-booking";
 
 // What every new booking shares, whoever makes it — the customer's wizard (create-booking.ts) or the
 // business on the phone (create-admin-booking.ts): the record built from the priced quote and the
@@ -87,7 +87,5 @@ export async function announceNewBooking(
   opts: { receipt?: ReceiptSection | null } = {},
 ): Promise<void> {
   await enqueueBookingEmails(tx, booking.id, booking.status === "confirmed" ? "confirmed" : "received", opts);
-  const payload = { bookingId: booking.id, reference: booking.reference, status: booking.status };
-  await publish(tx, "booking.updated", { audience: "admins" }, payload);
-  await publish(tx, "booking.updated", { audience: "user", userId: booking.customerId }, payload);
+  await publishBookingUpdated(tx, booking);
 }

@@ -3,7 +3,7 @@ import { and, eq, gt, lte, sql } from "drizzle-orm";
 import { formatMoney } from "@/lib/money";
 import { getEnv } from "@/env";
 import { findUserById, setupLinkIfPasswordless } from "@/modules/accounts/server";
-import { type BookingView, getBookingView } from "./booking-view";
+import { type BookingView, bookingHeading, getBookingView } from "./booking-view";
 import { allowsEmail, enqueueEmail } from "@/modules/notifications/server";
 import {
   alertHeadline,
@@ -22,7 +22,7 @@ import {
   reminderPromiseSentence,
 } from "../domain/booking-promises";
 import { bookingPageUrl } from "../links";
-import { buildBookingIcs } from "./booking-ics";
+import { buildBookingIcs, icsAttachment } from "./booking-ics";
 
 // The booking emails, queued in the caller's transaction (they go out if and only if it commits).
 // The customer gets one email per thing that happened to their booking (issue 17):
@@ -43,10 +43,7 @@ export const adminBookingUrl = (bookingId: string) =>
 
 function summaryOf(view: BookingView): BookingEmailSummary {
   return {
-    reference: view.reference,
-    title: view.title,
-    date: view.date,
-    timeRange: view.timeRange,
+    ...bookingHeading(view),
     vehicle: view.vehicleLabel,
     address: view.addressLine,
     items: view.items.map((i) => ({ name: i.name, price: i.price })),
@@ -160,47 +157,37 @@ export async function enqueueBookingEmails(
   // Waiting for payment online: the customer is at the checkout, and the business waits until it is
   // paid. (A booking the business made by phone is paid from the email: that one goes at once.)
   if (kind === "received" && payment && booking.source === "online") return;
-  if (customer && kind === "received") {
-    await enqueueEmail(tx, {
-      to: customer.email,
-      template: "booking-received",
-      bookingId,
-      userId: customer.id,
-      data: {
-        name: customer.name,
-        summary: summaryOf(view),
-        url: bookingPageUrl("success", booking, appUrl),
-        awaiting: payment ? "payment" : "approval",
-        dueNow: view.dueNow,
-        holdUntil: payment ? view.holdExpiresAtTime : null,
-        setupUrl: await guestSetupUrl(tx, ctx),
-      },
-    });
-  }
-  if (customer && kind === "confirmed") {
-    const ics = await buildBookingIcs(tx, bookingId);
-    await enqueueEmail(tx, {
-      to: customer.email,
-      template: "booking-confirmed",
-      bookingId,
-      userId: customer.id,
-      data: {
-        name: customer.name,
-        summary: summaryOf(view),
-        url: bookingPageUrl("success", booking, appUrl),
-        site: siteAnswersOf(booking.addressSnapshot),
-        receipt: opts.receipt ?? null,
-        setupUrl: await guestSetupUrl(tx, ctx),
-        promises: promisesOf(ctx, customer, opts.now ?? new Date()),
-      },
-      attachments: [
-        {
-          filename: ics.filename,
-          contentType: `text/calendar; charset=utf-8; method=${ics.method}`,
-          content: Buffer.from(ics.content, "utf8").toString("base64"),
+  if (customer) {
+    const to = { to: customer.email, bookingId, userId: customer.id };
+    const about = {
+      name: customer.name,
+      summary: summaryOf(view),
+      url: bookingPageUrl("success", booking, appUrl),
+      setupUrl: await guestSetupUrl(tx, ctx),
+    };
+    if (kind === "received")
+      await enqueueEmail(tx, {
+        ...to,
+        template: "booking-received",
+        data: {
+          ...about,
+          awaiting: payment ? "payment" : "approval",
+          dueNow: view.dueNow,
+          holdUntil: payment ? view.holdExpiresAtTime : null,
         },
-      ],
-    });
+      });
+    else
+      await enqueueEmail(tx, {
+        ...to,
+        template: "booking-confirmed",
+        data: {
+          ...about,
+          site: siteAnswersOf(booking.addressSnapshot),
+          receipt: opts.receipt ?? null,
+          promises: promisesOf(ctx, customer, opts.now ?? new Date()),
+        },
+        ...icsAttachment(await buildBookingIcs(tx, bookingId)),
+      });
   }
   await enqueueNewBookingForAdmin(tx, ctx);
 }

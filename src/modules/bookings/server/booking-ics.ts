@@ -12,6 +12,17 @@ import { getBookingView } from "./booking-view";
 
 export type BookingIcs = { filename: string; content: string; method: "PUBLISH" | "CANCEL" };
 
+/** An email's part carrying the calendar file (nothing without one). */
+export function icsAttachment(ics: BookingIcs | null) {
+  if (!ics) return {};
+  const attachment = {
+    filename: ics.filename,
+    contentType: `text/calendar; charset=utf-8; method=${ics.method}`,
+    content: Buffer.from(ics.content, "utf8").toString("base64"),
+  };
+  return { attachments: [attachment] };
+}
+
 export async function buildBookingIcs(db: DbOrTx, bookingId: string, now = new Date()): Promise<BookingIcs> {
   const [view, settings] = await Promise.all([getBookingView(db, bookingId), getSettingsOrThrow(db)]);
   const description = [

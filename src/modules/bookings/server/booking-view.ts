@@ -115,6 +115,11 @@ export type BookingView = {
   sequence: number;
 };
 
+/** What names a booking in an email or on a page: its reference, title, date and time. */
+export function bookingHeading(view: BookingView) {
+  return { reference: view.reference, title: view.title, date: view.date, timeRange: view.timeRange };
+}
+
 export async function getBookingView(db: DbOrTx, bookingId: string): Promise<BookingView> {
   const [row] = await db
     .select({ booking: bookings, teamName: teams.name })

@@ -1,13 +1,11 @@
 import "server-only";
+import { bookingRow, bookingRowColumns, type MyBookingRow } from "./my-bookings";
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { formatDateTime } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";
-import { formatMoney } from "@/lib/money";
 import { normaliseRegistration } from "@/lib/registration";
 import { type DbOrTx, getDb } from "@/server/db";
 import { bookings, customerBookingFacts, postcodeKeyExpr, registrationExpr } from "@/server/db/schema";
-import { bookingMoney, paymentStatusLabel } from "../domain/booking-money";
-import { BOOKING_STATUS_LABELS } from "./booking-view";
+import { bookingMoney } from "../domain/booking-money";
 
 // What the bookings module knows about each customer, for the admin's customers list (ADR 0020, ADR 0025):
 // a subquery the accounts module joins to its users. The facts that do not depend on the time of day
@@ -113,17 +111,9 @@ export function customerIdsByBookingSearchSql(q: string): SQL {
     UNION SELECT ${bookings.customerId} FROM ${bookings} WHERE ${postcodeKeyExpr(bookings)} LIKE ${`${upper}%`}`;
 }
 
-export type CustomerBookingLine = {
-  id: string;
-  reference: string;
-  when: string;
+/** A line of the customer's own list, with what the admin's profile of them needs besides. */
+export type CustomerBookingLine = MyBookingRow & {
   startsAt: Date;
-  title: string;
-  vehicle: string;
-  status: BookingStatus;
-  statusLabel: string;
-  paymentStatusLabel: string;
-  total: string;
   upcoming: boolean;
   /** What the admin cancel path needs to show its refund choice: what can still be given back. */
   netPaidMinor: number;
@@ -138,23 +128,7 @@ export async function listCustomerBookingsForAdmin(
 ): Promise<CustomerBookingLine[]> {
   const upcomingSql = sql<boolean>`(${bookings.startsAt} > ${now.toISOString()}::timestamptz AND ${bookings.status} IN (${list(UPCOMING_STATUSES)}))`;
   const rows = await db
-    .select({
-      id: bookings.id,
-      reference: bookings.reference,
-      startsAt: bookings.startsAt,
-      status: bookings.status,
-      currency: bookings.currency,
-      totalMinor: bookings.totalMinor,
-      amountPaidMinor: bookings.amountPaidMinor,
-      amountRefundedMinor: bookings.amountRefundedMinor,
-      adjustmentMinor: bookings.adjustmentMinor,
-      feeMinor: bookings.feeMinor,
-      vehicle: bookings.vehicleSnapshot,
-      upcoming: upcomingSql,
-      title: sql<
-        string | null
-      >`(SELECT bi.name FROM booking_items bi WHERE bi.booking_id = "bookings"."id" ORDER BY (bi.kind = 'package') DESC, bi.position LIMIT 1)`,
-    })
+    .select({ ...bookingRowColumns, upcoming: upcomingSql })
     .from(bookings)
     .where(eq(bookings.customerId, customerId))
     .orderBy(
@@ -164,23 +138,12 @@ export async function listCustomerBookingsForAdmin(
       asc(bookings.id),
     )
     .limit(limit);
-  return rows.map((r) => {
-    const m = bookingMoney(r);
-    return {
-      id: r.id,
-      reference: r.reference,
-      when: formatDateTime(r.startsAt, timeZone),
-      startsAt: r.startsAt,
-      title: r.title ?? "Booking",
-      vehicle: [r.vehicle.make, r.vehicle.model, r.vehicle.registration].filter(Boolean).join(" "),
-      status: r.status,
-      statusLabel: BOOKING_STATUS_LABELS[r.status],
-      paymentStatusLabel: paymentStatusLabel(m, r.currency),
-      total: formatMoney(r.totalMinor, r.currency),
-      upcoming: Boolean(r.upcoming),
-      netPaidMinor: m.netPaidMinor,
-    };
-  });
+  return rows.map((r) => ({
+    ...bookingRow(r, timeZone),
+    startsAt: r.startsAt,
+    upcoming: Boolean(r.upcoming),
+    netPaidMinor: bookingMoney(r).netPaidMinor,
+  }));
 }
 
 /** The customer's upcoming bookings (ids and status), which a deactivation keeps or cancels. */

@@ -9,9 +9,9 @@ import {
 } from "@/modules/availability/server";
 import type { DbOrTx, Tx } from "@/server/db";
 import { allocations, bookings } from "@/server/db/schema";
-import { publish } from "@/server/realtime/publish";
 import { lockBooking } from "./booking-records";
-import { SYSTEM_ACTOR, transitionBooking } from "./transition-booking";
+import { bookingLiveColumns } from "./booking-columns";
+import { publishBookingUpdated, SYSTEM_ACTOR, transitionBooking } from "./transition-booking";
 
 // A payment hold that lapsed: the booking becomes `expired` through the one transition path (its
 // allocation with it), for every stale hold met by the expiry job, by reserve() under its per-date lock,
@@ -128,34 +128,18 @@ export async function publishExpired(tx: Tx, expired: ExpiredHolds): Promise<voi
   if (!expired.span) return;
   if (expired.bookingIds.length) {
     const rows = await tx
-      .select({ id: bookings.id, reference: bookings.reference, customerId: bookings.customerId })
+      .select(bookingLiveColumns)
       .from(bookings)
       .where(inArray(bookings.id, expired.bookingIds));
-    for (const b of rows) {
-      const payload = { bookingId: b.id, reference: b.reference, status: "expired" as const };
-      await publish(tx, "booking.updated", { audience: "admins" }, payload);
-      await publish(tx, "booking.updated", { audience: "user", userId: b.customerId }, payload);
-    }
+    for (const b of rows) await publishBookingUpdated(tx, { ...b, status: "expired" });
   }
   // A lapsed reschedule request changes what its booking's pages show.
   const moved = (await requestExpiry().bookingsOf(tx, expired.rescheduleRequestIds)).filter(
     (id) => !expired.bookingIds.includes(id),
   );
   if (moved.length) {
-    const rows = await tx
-      .select({
-        id: bookings.id,
-        reference: bookings.reference,
-        customerId: bookings.customerId,
-        status: bookings.status,
-      })
-      .from(bookings)
-      .where(inArray(bookings.id, moved));
-    for (const b of rows) {
-      const payload = { bookingId: b.id, reference: b.reference, status: b.status };
-      await publish(tx, "booking.updated", { audience: "admins" }, payload);
-      await publish(tx, "booking.updated", { audience: "user", userId: b.customerId }, payload);
-    }
+    const rows = await tx.select(bookingLiveColumns).from(bookings).where(inArray(bookings.id, moved));
+    for (const b of rows) await publishBookingUpdated(tx, b);
   }
   await publishScheduleFreed(tx, expired.span);
 }

@@ -16,6 +16,7 @@ export {
   listSaved,
   loadBookingCatalogue,
 } from "./booking-catalogue";
+export { bookingLiveColumns, bookingMoneyColumns, bookingTitleSql } from "./booking-columns";
 export { announceNewBooking, newBookingRecord } from "./booking-core";
 export { findBookingDocumentFacts } from "./booking-document-facts";
 export {
@@ -25,7 +26,7 @@ export {
   enqueueBusinessAlert,
   enqueueCompleteYourBooking,
 } from "./booking-emails";
-export { buildBookingIcs } from "./booking-ics";
+export { buildBookingIcs, icsAttachment } from "./booking-ics";
 export { setBookingTime, takeBookingTime } from "./booking-time";
 export {
   type Booking,
@@ -40,7 +41,7 @@ export {
   setBookingCharge,
   setSiteCheckAnswer,
 } from "./booking-records";
-export { BOOKING_STATUS_LABELS, type BookingView, getBookingView } from "./booking-view";
+export { BOOKING_STATUS_LABELS, type BookingView, bookingHeading, getBookingView } from "./booking-view";
 export { type CancelPendingActor, type CancelPendingInput, cancelPendingBooking } from "./cancel-pending";
 export {
   customerBookingFactsSql,
@@ -63,6 +64,7 @@ export {
   type ChargeFallListener,
   PAYMENT_ACTOR,
   announceBooking,
+  publishBookingUpdated,
   registerTransitionHooks,
   transitionBooking,
 } from "./transition-booking";

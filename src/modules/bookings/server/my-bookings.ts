@@ -1,4 +1,5 @@
 import "server-only";
+import { bookingMoneyColumns, bookingTitleSql } from "./booking-columns";
 import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { formatDateTime } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";
@@ -6,9 +7,9 @@ import { formatMoney } from "@/lib/money";
 import { normaliseRegistration } from "@/lib/registration";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { getDb, type DbOrTx } from "@/server/db";
-import { bookingEvents, bookings } from "@/server/db/schema";
+import { bookingEvents, bookings, type VehicleSnapshot } from "@/server/db/schema";
 import { describeForCustomer } from "../domain/customer-timeline";
-import { bookingMoney, paymentStatusLabel } from "../domain/booking-money";
+import { type BookingMoneyInput, bookingMoney, paymentStatusLabel } from "../domain/booking-money";
 import { TERMINAL_STATUSES } from "../domain/booking-status";
 import { BOOKING_STATUS_LABELS, type BookingView, getBookingView } from "./booking-view";
 
@@ -37,6 +38,40 @@ export type MyBookingRow = {
   paymentStatusLabel: string;
   total: string;
 };
+
+/** What a line of a customer's bookings selects (see `bookingRow`). */
+export const bookingRowColumns = {
+  id: bookings.id,
+  reference: bookings.reference,
+  startsAt: bookings.startsAt,
+  ...bookingMoneyColumns,
+  vehicle: bookings.vehicleSnapshot,
+  title: bookingTitleSql,
+};
+
+type BookingRowFacts = BookingMoneyInput & {
+  id: string;
+  reference: string;
+  startsAt: Date;
+  currency: string;
+  vehicle: VehicleSnapshot;
+  title: string | null;
+};
+
+/** A line of a customer's bookings: the customer's own list and the admin's profile of them. */
+export function bookingRow(r: BookingRowFacts, timeZone: string): MyBookingRow {
+  return {
+    id: r.id,
+    reference: r.reference,
+    when: formatDateTime(r.startsAt, timeZone),
+    title: r.title ?? "Booking",
+    vehicle: [r.vehicle.make, r.vehicle.model, r.vehicle.registration].filter(Boolean).join(" "),
+    status: r.status,
+    statusLabel: BOOKING_STATUS_LABELS[r.status],
+    paymentStatusLabel: paymentStatusLabel(bookingMoney(r), r.currency),
+    total: formatMoney(r.totalMinor, r.currency),
+  };
+}
 
 export type MyBookingsPage = {
   rows: MyBookingRow[];
@@ -86,22 +121,7 @@ export async function listMyBookings(
   const [settings, rows, [filtered], [counts]] = await Promise.all([
     getSettingsOrThrow(db),
     db
-      .select({
-        id: bookings.id,
-        reference: bookings.reference,
-        startsAt: bookings.startsAt,
-        status: bookings.status,
-        currency: bookings.currency,
-        totalMinor: bookings.totalMinor,
-        amountPaidMinor: bookings.amountPaidMinor,
-        amountRefundedMinor: bookings.amountRefundedMinor,
-        adjustmentMinor: bookings.adjustmentMinor,
-        feeMinor: bookings.feeMinor,
-        vehicle: bookings.vehicleSnapshot,
-        title: sql<
-          string | null
-        >`(SELECT bi.name FROM booking_items bi WHERE bi.booking_id = "bookings"."id" ORDER BY (bi.kind = 'package') DESC, bi.position LIMIT 1)`,
-      })
+      .select(bookingRowColumns)
       .from(bookings)
       .where(where)
       .orderBy(...order)
@@ -121,19 +141,7 @@ export async function listMyBookings(
   ]);
   const total = Number(filtered?.n ?? 0);
   return {
-    rows: rows.map((r) => {
-      return {
-        id: r.id,
-        reference: r.reference,
-        when: formatDateTime(r.startsAt, settings.timeZone),
-        title: r.title ?? "Booking",
-        vehicle: [r.vehicle.make, r.vehicle.model, r.vehicle.registration].filter(Boolean).join(" "),
-        status: r.status,
-        statusLabel: BOOKING_STATUS_LABELS[r.status],
-        paymentStatusLabel: paymentStatusLabel(bookingMoney(r), r.currency),
-        total: formatMoney(r.totalMinor, r.currency),
-      };
-    }),
+    rows: rows.map((r) => bookingRow(r, settings.timeZone)),
     total,
     pageCount: Math.max(1, Math.ceil(total / MY_BOOKINGS_PAGE_SIZE)),
     counts: { upcoming: Number(counts?.upcoming ?? 0), past: Number(counts?.past ?? 0) },

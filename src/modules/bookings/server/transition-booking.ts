@@ -225,10 +225,17 @@ async function mirrorAllocation(tx: Tx, booking: Booking, now: Date): Promise<vo
 }
 
 /** booking.updated for every admin and the booking's owner, and the changed time on the schedule. */
-export async function announceBooking(tx: Tx, booking: Booking): Promise<void> {
+type LiveBooking = Pick<Booking, "id" | "reference" | "customerId" | "status">;
+
+/** A booking changed: the admins' screens and its customer's pages reload it. */
+export async function publishBookingUpdated(tx: Tx, booking: LiveBooking): Promise<void> {
   const live = { bookingId: booking.id, reference: booking.reference, status: booking.status };
   await publish(tx, "booking.updated", { audience: "admins" }, live);
   await publish(tx, "booking.updated", { audience: "user", userId: booking.customerId }, live);
+}
+
+export async function announceBooking(tx: Tx, booking: Booking): Promise<void> {
+  await publishBookingUpdated(tx, booking);
   await publish(
     tx,
     "schedule.changed",

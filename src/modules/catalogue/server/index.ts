@@ -9,4 +9,5 @@ export {
 } from "./admin-queries";
 export { serveUpload, serviceImageHandler } from "./image-http";
 export { getPostcodeCheck, getPublicCatalogue, getVehicleSizeChoices } from "./queries";
+export { listActiveZones } from "./zones";
 export { type StoredIllustration, attachServiceIllustration, storeServiceIllustration } from "./services";

@@ -159,17 +159,23 @@ export type AdminZone = {
   isActive: boolean;
 };
 
+const zoneColumns = {
+  id: serviceZones.id,
+  name: serviceZones.name,
+  postcodePrefixes: serviceZones.postcodePrefixes,
+  travelFeeMinor: serviceZones.travelFeeMinor,
+  travelBufferMinutes: serviceZones.travelBufferMinutes,
+};
+
+/** The zones the business serves now (what a booking's travel fee and buffer are matched against). */
+export async function listActiveZones(db: DbOrTx): Promise<Omit<AdminZone, "isActive">[]> {
+  return db.select(zoneColumns).from(serviceZones).where(eq(serviceZones.isActive, true));
+}
+
 /** Every zone, active first, then by name. */
 export async function listZones(db: DbOrTx): Promise<AdminZone[]> {
   return db
-    .select({
-      id: serviceZones.id,
-      name: serviceZones.name,
-      postcodePrefixes: serviceZones.postcodePrefixes,
-      travelFeeMinor: serviceZones.travelFeeMinor,
-      travelBufferMinutes: serviceZones.travelBufferMinutes,
-      isActive: serviceZones.isActive,
-    })
+    .select({ ...zoneColumns, isActive: serviceZones.isActive })
     .from(serviceZones)
     .orderBy(sql`${serviceZones.isActive} DESC`, asc(serviceZones.name));
 }

@@ -9,7 +9,12 @@ import type { DbOrTx } from "@/server/db";
 import { bookings } from "@/server/db/schema";
 import { reminderPlan } from "@/modules/bookings/domain/reminder-plan";
 import { bookingPageUrl } from "@/modules/bookings/links";
-import { getBookingView, recordBookingEvents, claimBookingReminder } from "@/modules/bookings/server";
+import {
+  bookingHeading,
+  getBookingView,
+  recordBookingEvents,
+  claimBookingReminder,
+} from "@/modules/bookings/server";
 import { siteCheckUrl } from "./site-check";
 
 // Booking reminders (issue 17, ADR 0027): a sweep every minute, not one scheduled job per booking. Each
@@ -91,10 +96,7 @@ async function remind(
       userId: customer.id,
       data: {
         name: customer.name,
-        reference: view.reference,
-        title: view.title,
-        date: view.date,
-        timeRange: view.timeRange,
+        ...bookingHeading(view),
         address: view.addressLine,
         site: {
           water: a.hasWater,

@@ -10,6 +10,7 @@ import {
   lockBooking,
   recordBookingEvents,
   setSiteCheckAnswer,
+  bookingHeading,
   getBookingView,
   announceBooking,
 } from "@/modules/bookings/server";
@@ -61,10 +62,7 @@ export async function getSiteCheckPage(
   const view = await getBookingView(db, bookingId);
   const a = row.addressSnapshot;
   return {
-    reference: view.reference,
-    title: view.title,
-    date: view.date,
-    timeRange: view.timeRange,
+    ...bookingHeading(view),
     addressLine: view.addressLine,
     site: { water: a.hasWater, power: a.hasPower, covered: a.hasCoveredSpace, accessNotes: a.accessNotes },
     answer: row.siteCheck ?? null,

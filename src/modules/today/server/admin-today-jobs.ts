@@ -14,7 +14,7 @@ import {
 } from "@/modules/bookings/domain/booking-money";
 import type { DbOrTx } from "@/server/db";
 import { bookingItems, bookings } from "@/server/db/schema";
-import { BOOKING_STATUS_LABELS } from "@/modules/bookings/server";
+import { BOOKING_STATUS_LABELS, bookingMoneyColumns } from "@/modules/bookings/server";
 
 // The jobs of two local dates (today and tomorrow) grouped by team in time order: everything the person
 // doing the job needs on the doorstep — who, how to call them, the car, the work, where and how to get
@@ -78,15 +78,9 @@ export async function loadJobDays(
       reference: bookings.reference,
       startsAt: bookings.startsAt,
       endsAt: bookings.endsAt,
-      status: bookings.status,
       teamId: bookings.teamId,
       customerId: bookings.customerId,
-      currency: bookings.currency,
-      totalMinor: bookings.totalMinor,
-      amountPaidMinor: bookings.amountPaidMinor,
-      amountRefundedMinor: bookings.amountRefundedMinor,
-      adjustmentMinor: bookings.adjustmentMinor,
-      feeMinor: bookings.feeMinor,
+      ...bookingMoneyColumns,
       vehicle: bookings.vehicleSnapshot,
       address: bookings.addressSnapshot,
       customerNotes: bookings.customerNotes,

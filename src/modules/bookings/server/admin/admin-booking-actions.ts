@@ -20,10 +20,10 @@ import {
   tooEarlyInWords,
 } from "../../domain/job-clock";
 import { getSettingsOrThrow } from "@/modules/settings/server";
-import { cancelledBookingIcs } from "../booking-ics";
+import { cancelledBookingIcs, icsAttachment } from "../booking-ics";
 import { bookingContext } from "../booking-emails";
 import { type Booking, lockBooking } from "../booking-records";
-import { BOOKING_STATUS_LABELS } from "../booking-view";
+import { BOOKING_STATUS_LABELS, bookingHeading } from "../booking-view";
 import { announceBooking, transitionBooking } from "../transition-booking";
 
 // The admin's lifecycle buttons and internal notes on /admin/bookings/{id} (docs/architecture.md, "Adding a
@@ -81,27 +81,14 @@ export async function tellCustomerBookingEnded(
     userId: customer.id,
     data: {
       name: customer.name,
-      reference: view.reference,
-      title: view.title,
-      date: view.date,
-      timeRange: view.timeRange,
+      ...bookingHeading(view),
       reason,
       paid: netPaid > 0 ? formatMoney(netPaid, booking.currency) : null,
       ...(refund !== undefined ? { refund } : {}),
       ...(byCustomer ? { by: "customer" as const, ...byCustomer } : {}),
       bookUrl: new URL(routes.book, getEnv().APP_URL).toString(),
     },
-    ...(ics
-      ? {
-          attachments: [
-            {
-              filename: ics.filename,
-              contentType: `text/calendar; charset=utf-8; method=${ics.method}`,
-              content: Buffer.from(ics.content, "utf8").toString("base64"),
-            },
-          ],
-        }
-      : {}),
+    ...icsAttachment(ics),
   });
 }
 

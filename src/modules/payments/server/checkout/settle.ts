@@ -4,13 +4,17 @@ import { formatMoney } from "@/lib/money";
 import type { BookingStatus } from "@/lib/enums";
 import { addToBookingLedger, lockBooking, recordBookingEvents } from "@/modules/bookings/server";
 import { expireLapsedHold, publishExpired } from "@/modules/bookings/server";
-import { announceBooking, PAYMENT_ACTOR, transitionBooking } from "@/modules/bookings/server";
+import {
+  announceBooking,
+  PAYMENT_ACTOR,
+  publishBookingUpdated,
+  transitionBooking,
+} from "@/modules/bookings/server";
 import { enqueueCompleteYourBooking } from "@/modules/bookings/server";
 import { bookingMoney } from "@/modules/bookings/domain/booking-money";
 import type { PaymentAlertKind } from "@/modules/notifications/templates/booking";
 import type { Tx } from "@/server/db";
 import { payments, refunds } from "@/server/db/schema";
-import { publish } from "@/server/realtime/publish";
 import { cancelOpenCheckouts, type OpenCheckout } from "./checkout";
 import { enqueuePaymentAlert, enqueuePaymentReceipt, receiptSection } from "../payment-emails";
 import { BALANCE_PAYABLE } from "./payment-link";
@@ -173,9 +177,7 @@ export async function settlePaidCheckout(
   if (expired) await publishExpired(tx, expired);
   // publishExpired already announced this booking when it was the one that just expired.
   if (!expired?.bookingIds.includes(booking.id)) {
-    const live = { bookingId: booking.id, reference: booking.reference, status: booking.status };
-    await publish(tx, "booking.updated", { audience: "admins" }, live);
-    await publish(tx, "booking.updated", { audience: "user", userId: booking.customerId }, live);
+    await publishBookingUpdated(tx, booking);
   }
   return { outcome: "refunding", refundId: refund.id, kind };
 }

@@ -2,7 +2,12 @@ import "server-only";
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { formatMoney } from "@/lib/money";
 import type { Db } from "@/server/db";
-import { addToBookingLedger, recordBookingEvents } from "@/modules/bookings/server";
+import {
+  addToBookingLedger,
+  bookingLiveColumns,
+  publishBookingUpdated,
+  recordBookingEvents,
+} from "@/modules/bookings/server";
 import { bookings, payments, refunds } from "@/server/db/schema";
 import { logger } from "@/server/logger";
 import { publish } from "@/server/realtime/publish";
@@ -85,12 +90,7 @@ async function send(
   if (!row || row.refund.status !== "pending" || row.refund.providerReference) return "skipped";
   const { refund, payment } = row;
   const [booking] = await db
-    .select({
-      id: bookings.id,
-      reference: bookings.reference,
-      customerId: bookings.customerId,
-      status: bookings.status,
-    })
+    .select(bookingLiveColumns)
     .from(bookings)
     .where(eq(bookings.id, payment.bookingId));
   if (!booking) return "skipped";
@@ -181,8 +181,7 @@ async function send(
         },
       },
     ]);
-    await publish(tx, "booking.updated", { audience: "admins" }, live);
-    await publish(tx, "booking.updated", { audience: "user", userId: booking.customerId }, live);
+    await publishBookingUpdated(tx, booking);
     return result.status;
   });
 }
