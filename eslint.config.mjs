@@ -74,6 +74,20 @@ const namedSurfaces = {
     ],
   },
 };
+// A module keeps no process-wide state of its own: what it needs from a module above it is a port that
+// the composition root passes in (src/server/ports.ts, ADR 0045).
+const noModuleGlobals = {
+  files: ["src/modules/**/*.{ts,tsx}"],
+  rules: {
+    "no-restricted-globals": [
+      "error",
+      {
+        name: "globalThis",
+        message: "Declare a port (src/server/ports.ts) and let the composition root pass it in (ADR 0045).",
+      },
+    ],
+  },
+};
 const fileSize = {
   files: ["src/**/*.{ts,tsx}"],
   ignores: ["src/server/db/schema/**"],
@@ -114,6 +128,7 @@ const config = [
   fileSize,
   serverFunctionSize,
   noCycles,
+  noModuleGlobals,
   {
     rules: {
       "no-console": ["error", { allow: ["warn", "error"] }],

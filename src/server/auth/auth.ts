@@ -1,4 +1,5 @@
 import "server-only";
+import { port } from "@/server/ports";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { nextCookies } from "better-auth/next-js";
@@ -25,24 +26,16 @@ export type AuthEmailHooks = {
   ) => Promise<void>;
 };
 
-const g = globalThis as unknown as { __forecourtAuthEmails?: AuthEmailHooks };
-
-/** Called once by the composition root; the platform imports no module, so it is told how to email. */
-export function registerAuthEmails(hooks: AuthEmailHooks): void {
-  g.__forecourtAuthEmails = hooks;
-}
-
-function authEmails(): AuthEmailHooks {
-  const hooks = g.__forecourtAuthEmails;
-  // Failing loudly beats a sign-up whose confirmation email silently never leaves.
-  if (!hooks)
-    throw new Error("Auth emails are not registered: call composeApp() from src/composition first.");
-  return hooks;
+// The platform imports no module, so the composition root passes in how to email (accounts' templates).
+declare module "@/server/ports" {
+  interface Ports {
+    authEmails: AuthEmailHooks;
+  }
 }
 
 export function createAuth(db: Db) {
   const env = getEnv();
-  const emails = authEmails();
+  const emails = port("authEmails");
   return betterAuth({
     appName: "Forecourt",
     baseURL: env.APP_URL,

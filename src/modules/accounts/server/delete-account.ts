@@ -1,4 +1,5 @@
 import "server-only";
+import { port } from "@/server/ports";
 import { and, eq, inArray, like, ne, or, sql } from "drizzle-orm";
 import type { SessionUser } from "@/server/auth";
 import { type Db, type DbOrTx, getDb, type Tx } from "@/server/db";
@@ -57,14 +58,12 @@ export async function deletionBlocker(userId: string): Promise<string | null> {
 /** What another module keeps of a person and erases with their account, in the deletion's transaction. */
 export type AccountEraser = (tx: Tx, userId: string) => Promise<void>;
 
-const g = globalThis as unknown as { __forecourtAccountErasers?: readonly AccountEraser[] };
-
-/**
- * The composition root hands in what the other modules erase — bookings' personal parts, the reasons
- * given for reschedule requests — so that accounts imports neither (ADR 0044).
- */
-export function registerAccountErasers(erasers: readonly AccountEraser[]): void {
-  g.__forecourtAccountErasers = erasers;
+// The composition root passes in what the other modules erase — bookings' personal parts, the reasons
+// given for reschedule requests — so that accounts imports neither (ADR 0044, ADR 0045).
+declare module "@/server/ports" {
+  interface Ports {
+    accountErasers: readonly AccountEraser[];
+  }
 }
 
 /**
@@ -109,7 +108,7 @@ export async function deleteAccount(
           inArray(verifications.identifier, ["", ...changeTokens.map((t) => `${t.identifier}:email`)]),
         ),
       );
-    for (const erase of g.__forecourtAccountErasers ?? []) await erase(tx, user.id);
+    for (const erase of port("accountErasers")) await erase(tx, user.id);
     // Their own photos go; a service photo they uploaded as an admin belongs to the business.
     await tx.delete(uploads).where(and(eq(uploads.ownerId, user.id), ne(uploads.purpose, "service_image")));
     await tx.delete(vehicles).where(eq(vehicles.ownerId, user.id));

@@ -1,4 +1,5 @@
 import "server-only";
+import { port } from "@/server/ports";
 import { and, asc, desc, eq, isNull, ne } from "drizzle-orm";
 import { type DbOrTx, getDb, type Tx } from "@/server/db";
 import { addresses, vehicleSizes, vehicles } from "@/server/db/schema";
@@ -20,13 +21,11 @@ export type LiveBookingUsing = (
   entry: { vehicleId: string } | { addressId: string },
 ) => Promise<{ reference: string; startsAt: Date } | null>;
 
-// On globalThis: Next.js bundles server actions apart from the instrumentation hook that composes the
-// app, so a module-level variable set there would not be the one an action reads.
-const g = globalThis as unknown as { __forecourtLiveBookingUsing?: LiveBookingUsing };
-
-/** Called by the composition root with the bookings module's answer. */
-export function registerLiveBookingUsing(fn: LiveBookingUsing): void {
-  g.__forecourtLiveBookingUsing = fn;
+// Passed in by the composition root: the bookings module's answer (bookings depends on accounts).
+declare module "@/server/ports" {
+  interface Ports {
+    liveBookingUsing: LiveBookingUsing;
+  }
 }
 
 export type GarageVehicle = typeof vehicles.$inferSelect & { sizeName: string | null };
@@ -110,9 +109,7 @@ export async function deleteEntry(
   { now = new Date() }: Options = {},
 ): Promise<void> {
   const table = TABLE[kind];
-  const check = g.__forecourtLiveBookingUsing;
-  // Unwired, nothing is deleted: a refusal is safer than losing track of a live booking's vehicle.
-  if (!check) throw new Error("registerLiveBookingUsing was not called (composeApp)");
+  const check = port("liveBookingUsing");
   await db.transaction(async (tx) => {
     const row = await lockOwn(tx, kind, owner, input.id);
     const use = await check(tx, owner.id, kind === "vehicle" ? { vehicleId: row.id } : { addressId: row.id });

@@ -24,14 +24,13 @@ export { adminCustomerBatches, listAdminCustomers, loadAdminCustomers } from "./
 export { adminCustomersCsvResponse } from "./customers/admin-customers-csv";
 export { loadAdmins } from "./customers/admin-team";
 export { findUserContacts } from "./customers/contacts";
-export { deletionBlocker, registerAccountErasers } from "./delete-account";
+export { deletionBlocker } from "./delete-account";
 export {
   deleteEntry,
   getMyAddresses,
   getMyVehicles,
   listMyAddresses,
   listMyVehicles,
-  registerLiveBookingUsing,
   saveMyAddress,
   saveMyVehicle,
   setDefaultEntry,

@@ -6,7 +6,7 @@ import { localDateOf } from "@/lib/dates";
 import { writeAudit } from "@/server/audit";
 import type { DbOrTx, Tx } from "@/server/db";
 import { allocations, blocks, bookings, teams } from "@/server/db/schema";
-import { currentHoldExpiry } from "./holds";
+import { port } from "@/server/ports";
 import { AppError, SQLSTATE, sqlState } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
 import { getSettingsOrThrow } from "@/modules/settings/server";
@@ -150,7 +150,7 @@ export async function createBlock(db: DbOrTx, actor: Actor, raw: CreateBlockInpu
       teamIds = targets.map((t) => t.id);
       // Booking holds are the bookings module's to expire (ADR 0014): its expiry is handed in by the
       // composition root and covers reschedule holds too.
-      const holds = currentHoldExpiry();
+      const holds = port("holdExpiry");
       const expired = await holds.expire(tx, new Date(), { from: input.startsAt, to: input.endsAt });
       const conflicts = await findConflicts(tx, teamIds, input.startsAt, input.endsAt);
       if (conflicts.length)

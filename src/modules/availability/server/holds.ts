@@ -7,8 +7,9 @@ import { publish } from "@/server/realtime/publish";
 // Holds: time held for a booking awaiting payment, or for a pending reschedule, until `hold_expires_at`.
 // An expired hold stops holding at once for the slot engine (it ignores holds past their expiry); making
 // it official is done by the expiry job every minute and by any reserving transaction for the holds it
-// meets. Reschedule holds are expired here; a booking's own hold belongs to the bookings module, which
-// hands its expiry in as a `HoldExpiry` (availability never writes a booking's rows — ADR 0014).
+// meets. That expiry is the bookings module's (`HoldExpiry`, passed in by the composition root as a port,
+// ADR 0045): it covers a booking's own hold and, through reschedule, a request's (availability never
+// writes a booking's rows — ADR 0014).
 
 export type ExpiredHolds = {
   bookingIds: string[];
@@ -36,39 +37,6 @@ const during = {
   end: sql<number>`(extract(epoch from upper(${allocations.during})) * 1000)::float8`,
 };
 
-const overlaps = (window?: HoldWindow) =>
-  window
-    ? sql`${allocations.during} && tstzrange(${window.from.toISOString()}::timestamptz, ${window.to.toISOString()}::timestamptz)`
-    : undefined;
-
-/** Expires reschedule holds past their expiry (optionally only those overlapping a window). */
-export async function expireStaleRescheduleHolds(
-  tx: Tx,
-  now: Date,
-  window?: HoldWindow,
-): Promise<ExpiredHolds> {
-  const rows = await tx
-    .update(allocations)
-    .set({ status: "expired", releasedAt: now })
-    .where(
-      and(
-        eq(allocations.kind, "reschedule_hold"),
-        eq(allocations.status, "pending_reschedule"),
-        sql`${allocations.holdExpiresAt} <= ${now.toISOString()}::timestamptz`,
-        overlaps(window),
-      ),
-    )
-    .returning({ rescheduleRequestId: allocations.rescheduleRequestId, ...during });
-  // The requests themselves are the reschedule module's to close (its one transition path): a request
-  // past its expiry reads as lapsed at once (isLapsed) and its sweep makes it official.
-  const requestIds = rows.flatMap((r) => (r.rescheduleRequestId ? [r.rescheduleRequestId] : []));
-  return {
-    bookingIds: [],
-    rescheduleRequestIds: requestIds,
-    span: spanOf(rows.map((r) => ({ start: Number(r.start), end: Number(r.end) }))),
-  };
-}
-
 /** Tells every admin screen that time was freed. */
 export async function publishScheduleFreed(tx: Tx, span: [Date, Date] | null): Promise<void> {
   if (!span) return;
@@ -80,26 +48,12 @@ export async function publishScheduleFreed(tx: Tx, span: [Date, Date] | null): P
   );
 }
 
-/** Reschedule holds only: what reserve() uses when its caller holds no booking time. */
-export const rescheduleHoldExpiry: HoldExpiry = {
-  expire: expireStaleRescheduleHolds,
-  publish: (tx, expired) => publishScheduleFreed(tx, expired.span),
-};
-
-const g = globalThis as unknown as { __forecourtHoldExpiry?: HoldExpiry };
-
-/**
- * The composition root hands in the bookings module's expiry (it covers booking and reschedule holds),
- * so availability's writers — reserve(), blocks — expire what they meet without importing bookings.
- */
-export function registerHoldExpiry(expiry: HoldExpiry): void {
-  g.__forecourtHoldExpiry = expiry;
-}
-
-/** The registered expiry; reschedule holds only when nothing was composed (a lapsed booking hold then
- * waits for the minute job). */
-export function currentHoldExpiry(): HoldExpiry {
-  return g.__forecourtHoldExpiry ?? rescheduleHoldExpiry;
+// The composition root passes in the bookings module's expiry (it covers booking and reschedule holds),
+// so availability's writers — reserve(), blocks — expire what they meet without importing bookings.
+declare module "@/server/ports" {
+  interface Ports {
+    holdExpiry: HoldExpiry;
+  }
 }
 
 /** Frees the time a booking's pending reschedule requests hold (the booking stopped happening). */

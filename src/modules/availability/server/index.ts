@@ -7,7 +7,6 @@ export {
   type HoldWindow,
   extendRequestHold,
   publishScheduleFreed,
-  registerHoldExpiry,
   releaseRequestHold,
   releaseRescheduleHolds,
   spanOf,

@@ -8,7 +8,8 @@ import { allocations, teams } from "@/server/db/schema";
 import { SQLSTATE, sqlState } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
 import { teamsFreeAt } from "../domain/slots";
-import { currentHoldExpiry, type HoldExpiry } from "./holds";
+import { type HoldExpiry } from "./holds";
+import { port } from "@/server/ports";
 import { type JobShape, loadSlotContext, slotQuery } from "./slots";
 
 // Holding time for a job — the concurrency guarantee (ADR 0009). In one transaction:
@@ -70,7 +71,7 @@ const UNAVAILABLE = "That time can't be booked. Please choose one of the times s
 export async function reserve<T>(db: DbOrTx, input: ReserveInput<T>): Promise<ReserveResult<T>> {
   const now = input.now ?? new Date();
   const end = new Date(input.start.getTime() + input.durationMinutes * 60_000);
-  const holds = input.holdExpiry ?? currentHoldExpiry();
+  const holds = input.holdExpiry ?? port("holdExpiry");
   return db.transaction(async (tx) => {
     const settings = await getSettingsOrThrow(tx);
     const date = localDateOf(input.start, settings.timeZone);

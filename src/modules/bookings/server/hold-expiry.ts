@@ -1,4 +1,5 @@
 import "server-only";
+import { port } from "@/server/ports";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   type ExpiredHolds,
@@ -33,17 +34,12 @@ export type RequestExpiry = {
   bookingsOf: (tx: Tx, requestIds: readonly string[]) => Promise<string[]>;
 };
 
-const g = globalThis as unknown as { __forecourtRequestExpiry?: RequestExpiry };
-
-export function registerRequestExpiry(expiry: RequestExpiry): void {
-  g.__forecourtRequestExpiry = expiry;
+declare module "@/server/ports" {
+  interface Ports {
+    requestExpiry: RequestExpiry;
+  }
 }
-
-const NO_REQUESTS: RequestExpiry = {
-  expire: async () => ({ requestIds: [], span: null }),
-  bookingsOf: async () => [],
-};
-const requestExpiry = () => g.__forecourtRequestExpiry ?? NO_REQUESTS;
+const requestExpiry = () => port("requestExpiry");
 
 /** Expires every hold past its expiry (optionally only those overlapping a window), both kinds. */
 export async function expireStaleHolds(tx: Tx, now: Date, window?: HoldWindow): Promise<ExpiredHolds> {

@@ -50,13 +50,7 @@ export {
   loadCustomerBookingsForAdmin,
   upcomingBookingsOf,
 } from "./customer-facts";
-export {
-  bookingHoldExpiry,
-  expireHolds,
-  expireLapsedHold,
-  publishExpired,
-  registerRequestExpiry,
-} from "./hold-expiry";
+export { bookingHoldExpiry, expireHolds, expireLapsedHold, publishExpired } from "./hold-expiry";
 export { bookingJobs } from "./jobs";
 export { getMyBooking, listMyBookings, loadMyBooking, loadMyBookings } from "./my-bookings";
 export { liveBookingUsing } from "./saved-entry-use";
@@ -65,6 +59,5 @@ export {
   PAYMENT_ACTOR,
   announceBooking,
   publishBookingUpdated,
-  registerTransitionHooks,
   transitionBooking,
 } from "./transition-booking";

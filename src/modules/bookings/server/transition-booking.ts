@@ -1,4 +1,5 @@
 import "server-only";
+import { port } from "@/server/ports";
 import { allocationHoldsTime } from "@/server/db/time-taken";
 import { and, eq, sql } from "drizzle-orm";
 import { type BookingStatus, takesTime } from "@/lib/enums";
@@ -86,12 +87,12 @@ export type BookingEndedListener = (tx: Tx, bookingId: string, now: Date) => Pro
  * charge fell (ADR 0040) on every closing — cancel, decline, no-show, by any path; reschedule closes the
  * pending request of a booking that no longer goes ahead and frees the time it held.
  */
-export type TransitionHooks = { chargeFall?: ChargeFallListener; bookingEnded?: BookingEndedListener };
+export type TransitionHooks = { chargeFall: ChargeFallListener; bookingEnded: BookingEndedListener };
 
-const g = globalThis as unknown as { __forecourtTransitionHooks?: TransitionHooks };
-
-export function registerTransitionHooks(hooks: TransitionHooks): void {
-  g.__forecourtTransitionHooks = { ...g.__forecourtTransitionHooks, ...hooks };
+declare module "@/server/ports" {
+  interface Ports {
+    transitionHooks: TransitionHooks;
+  }
 }
 
 export const TRANSITION_REFUSED =
@@ -111,7 +112,7 @@ export async function transitionBooking(tx: Tx, input: TransitionInput): Promise
   await mirrorAllocation(tx, booking, input.now);
   const fallMinor = bookingMoney(current).chargeMinor - bookingMoney(booking).chargeMinor;
   if (fallMinor > 0)
-    await g.__forecourtTransitionHooks?.chargeFall?.(tx, {
+    await port("transitionHooks").chargeFall(tx, {
       bookingId: booking.id,
       fallMinor,
       to: booking.status,
@@ -119,7 +120,7 @@ export async function transitionBooking(tx: Tx, input: TransitionInput): Promise
       now: input.now,
     });
   // A booking that stops happening holds no requested reschedule time either.
-  if (!isLive(booking.status)) await g.__forecourtTransitionHooks?.bookingEnded?.(tx, booking.id, input.now);
+  if (!isLive(booking.status)) await port("transitionHooks").bookingEnded(tx, booking.id, input.now);
   if (booking.status === "confirmed")
     await enqueueBookingEmails(tx, booking.id, "confirmed", { receipt: input.receipt });
   // A booking that never got past waiting for payment was never announced to the business: its end

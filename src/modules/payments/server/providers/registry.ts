@@ -12,6 +12,9 @@ export type OnlineProviderName = Exclude<ProviderName, "manual">;
 
 type Overrides = { active?: OnlineProviderName; providers?: Partial<Record<ProviderName, PaymentProvider>> };
 
+// Not a port (ADR 0045): the tests' stand-in providers (set through the test routes) and the one Stripe
+// client this process keeps, both seen by every bundle of the process.
+// eslint-disable-next-line no-restricted-globals -- a test seam and a client cache, not module wiring
 const g = globalThis as unknown as {
   __forecourtPaymentOverrides?: Overrides;
   __forecourtStripe?: { key: string; provider: StripeProvider };
