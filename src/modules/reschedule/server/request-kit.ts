@@ -126,6 +126,44 @@ export function labels(
   };
 }
 
+/**
+ * A new pending request row for the time `reserve` found (a customer's request, the business's offer or a
+ * weather offer), written in reserve's savepoint.
+ */
+export async function insertRequest(
+  sp: Tx,
+  booking: Booking,
+  slot: { teamId: string; start: Date; end: Date },
+  fields: { reason: string; counterToId?: string | null; weatherDayId?: string; expiresAt: Date },
+  now: Date,
+): Promise<Request> {
+  const [row] = await sp
+    .insert(rescheduleRequests)
+    .values({
+      bookingId: booking.id,
+      requestedStartsAt: slot.start,
+      requestedEndsAt: slot.end,
+      teamId: slot.teamId,
+      ...fields,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error("reschedule request insert returned nothing");
+  return row;
+}
+
+/** The allocation that holds a request's time for the booking until the request lapses. */
+export function requestHold(booking: Booking, requestId: string, holdExpiresAt: Date) {
+  return {
+    kind: "reschedule_hold" as const,
+    status: "pending_reschedule" as const,
+    bookingId: booking.id,
+    rescheduleRequestId: requestId,
+    holdExpiresAt,
+  };
+}
+
 /** Holds `start` for the booking (any free team, or only `teamIds`) with a new pending request row. */
 export async function holdRequest(
   tx: Tx,
@@ -147,31 +185,14 @@ export async function holdRequest(
     ownTime: { teamId: booking.teamId, start: booking.startsAt, end: booking.endsAt },
     holdExpiry: bookingHoldExpiry,
     createOwner: async (sp, slot) => {
-      const [row] = await sp
-        .insert(rescheduleRequests)
-        .values({
-          bookingId: booking.id,
-          requestedStartsAt: slot.start,
-          requestedEndsAt: slot.end,
-          teamId: slot.teamId,
-          reason: input.reason,
-          counterToId: input.counterToId,
-          expiresAt,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      if (!row) throw new Error("reschedule request insert returned nothing");
-      return {
-        owner: row,
-        allocation: {
-          kind: "reschedule_hold",
-          status: "pending_reschedule",
-          bookingId: booking.id,
-          rescheduleRequestId: row.id,
-          holdExpiresAt: expiresAt,
-        },
-      };
+      const row = await insertRequest(
+        sp,
+        booking,
+        slot,
+        { reason: input.reason, counterToId: input.counterToId, expiresAt },
+        now,
+      );
+      return { owner: row, allocation: requestHold(booking, row.id, expiresAt) };
     },
   });
   if (!result.ok) throw slotTaken(result.message);

@@ -22,6 +22,7 @@ import {
 } from "@/modules/bookings/server";
 import { jobShapeOf, whenLabel } from "@/modules/booking-moves/server";
 import { expireRequest } from "./reschedule-expiry";
+import { insertRequest, requestHold } from "./request-kit";
 import { weatherOfferUrl } from "./weather-links";
 
 // A weather day's offer to one booking (ADR 0036): the nearest free times, held for it under one pending
@@ -133,33 +134,10 @@ async function holdNearestTimes(
       createOwner: async (sp, slot) => {
         let id = offerId;
         if (!id) {
-          const [row] = await sp
-            .insert(rescheduleRequests)
-            .values({
-              bookingId: booking.id,
-              requestedStartsAt: slot.start,
-              requestedEndsAt: slot.end,
-              teamId: slot.teamId,
-              reason: day.message,
-              weatherDayId: day.weatherDayId,
-              expiresAt: provisional,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning({ id: rescheduleRequests.id });
-          if (!row) throw new Error("weather offer insert returned nothing");
-          id = row.id;
+          const fields = { reason: day.message, weatherDayId: day.weatherDayId, expiresAt: provisional };
+          id = (await insertRequest(sp, booking, slot, fields, now)).id;
         }
-        return {
-          owner: id,
-          allocation: {
-            kind: "reschedule_hold",
-            status: "pending_reschedule",
-            bookingId: booking.id,
-            rescheduleRequestId: id,
-            holdExpiresAt: provisional,
-          },
-        };
+        return { owner: id, allocation: requestHold(booking, id, provisional) };
       },
     });
     if (!result.ok) continue;
