@@ -23,6 +23,7 @@ export {
   adminAddress,
   bookingContext,
   enqueueBusinessAlert,
+  enqueueCustomerEmail,
   enqueueCompleteYourBooking,
 } from "./booking-emails";
 export { buildBookingIcs } from "./booking-ics";

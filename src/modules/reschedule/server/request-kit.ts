@@ -4,7 +4,6 @@ import { and, eq, sql } from "drizzle-orm";
 import { getEnv } from "@/env";
 import { formatDateTime } from "@/lib/dates";
 import { routes } from "@/lib/routes";
-import { enqueueEmail } from "@/modules/notifications/server";
 import { type Settings } from "@/modules/settings/server";
 import type { Tx } from "@/server/db";
 import { allocations, rescheduleRequests } from "@/server/db/schema";
@@ -13,6 +12,7 @@ import { alreadyDecidedMessage, isLapsed, rescheduleExpiry } from "../domain/res
 import { weatherOfferExpiry } from "../domain/weather-rules";
 import {
   bookingContext,
+  enqueueCustomerEmail,
   recordBookingEvents,
   type Booking,
   lockBooking,
@@ -213,21 +213,12 @@ export async function tellCustomer(
   const { view, customer } = await bookingContext(tx, booking.id);
   if (!customer) return;
   const { current, requested } = labels(booking, request, settings);
-  await enqueueEmail(tx, {
-    to: customer.email,
-    template,
-    bookingId: booking.id,
-    userId: customer.id,
-    data: {
-      name: customer.name,
-      reference: booking.reference,
-      title: view.title,
-      current,
-      requested,
-      message,
-      offered: offer ? whenLabel(offer.requestedStartsAt, offer.requestedEndsAt, settings.timeZone) : null,
-      expires: offer ? formatDateTime(offer.expiresAt, settings.timeZone) : null,
-      url: dashboardBookingUrl(booking.id),
-    },
+  await enqueueCustomerEmail(tx, { booking, customer, view }, template, {
+    current,
+    requested,
+    message,
+    offered: offer ? whenLabel(offer.requestedStartsAt, offer.requestedEndsAt, settings.timeZone) : null,
+    expires: offer ? formatDateTime(offer.expiresAt, settings.timeZone) : null,
+    url: dashboardBookingUrl(booking.id),
   });
 }

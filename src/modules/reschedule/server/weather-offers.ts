@@ -3,7 +3,6 @@ import { and, eq } from "drizzle-orm";
 import { addDays, formatDateTime, localDateOf } from "@/lib/dates";
 import { computeSlots } from "@/modules/availability/domain/slots";
 import { loadSlotContext, reserve, slotQuery, extendRequestHold } from "@/modules/availability/server";
-import { enqueueEmail } from "@/modules/notifications/server";
 import { type Settings } from "@/modules/settings/server";
 import type { Tx } from "@/server/db";
 import { allocations, rescheduleRequests, weatherDayBookings } from "@/server/db/schema";
@@ -15,6 +14,7 @@ import {
 } from "../domain/weather-rules";
 import {
   bookingContext,
+  enqueueCustomerEmail,
   recordBookingEvents,
   type Booking,
   bookingHoldExpiry,
@@ -167,23 +167,14 @@ async function emailOffer(
         )
     : [];
   holds.sort((a, b) => a.during.start.getTime() - b.during.start.getTime());
-  await enqueueEmail(tx, {
-    to: customer.email,
-    template: "weather-offer",
-    bookingId: booking.id,
-    userId: customer.id,
-    data: {
-      name: customer.name,
-      reference: booking.reference,
-      title: view.title,
-      current: whenLabel(booking.startsAt, booking.endsAt, tz),
-      message: offer.message,
-      times: holds.map((h) => ({
-        label: whenLabel(h.during.start, h.during.end, tz),
-        url: weatherOfferUrl(entryId, h.id),
-      })),
-      expires: offer.expires ? formatDateTime(offer.expires, tz) : null,
-      anotherUrl: weatherOfferUrl(entryId, "another"),
-    },
+  await enqueueCustomerEmail(tx, { booking, customer, view }, "weather-offer", {
+    current: whenLabel(booking.startsAt, booking.endsAt, tz),
+    message: offer.message,
+    times: holds.map((h) => ({
+      label: whenLabel(h.during.start, h.during.end, tz),
+      url: weatherOfferUrl(entryId, h.id),
+    })),
+    expires: offer.expires ? formatDateTime(offer.expires, tz) : null,
+    anotherUrl: weatherOfferUrl(entryId, "another"),
   });
 }

@@ -10,11 +10,11 @@ import {
   assertBookingAdmin,
   type Booking,
   bookingContext,
+  enqueueCustomerEmail,
   lockBooking,
   recordBookingEvents,
   staleMessage,
 } from "@/modules/bookings/server";
-import { enqueueEmail } from "@/modules/notifications/server";
 import { type Actor, writeAudit } from "@/server/audit";
 import type { DbOrTx } from "@/server/db";
 import { bookings } from "@/server/db/schema";
@@ -71,21 +71,12 @@ export async function sendPaymentLink(
     if (!customer)
       throw new AppError("CONFLICT", "This customer's account was erased: there is no one to email.");
     const amount = formatMoney(owed.amountMinor, booking.currency);
-    await enqueueEmail(tx, {
-      to: customer.email,
-      template: "payment-link",
-      bookingId: booking.id,
-      userId: customer.id,
-      data: {
-        name: customer.name,
-        reference: booking.reference,
-        title: view.title,
-        date: view.date,
-        timeRange: view.timeRange,
-        amount,
-        what: owed.what,
-        url: owed.url,
-      },
+    await enqueueCustomerEmail(tx, { booking, customer, view }, "payment-link", {
+      date: view.date,
+      timeRange: view.timeRange,
+      amount,
+      what: owed.what,
+      url: owed.url,
     });
     await recordBookingEvents(tx, [
       {
