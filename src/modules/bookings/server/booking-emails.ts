@@ -12,6 +12,7 @@ import {
   type ReceiptSection,
   type SiteAnswers,
 } from "@/modules/notifications/templates/booking";
+import type { TemplateDataMap, TemplateName } from "@/modules/notifications/templates";
 import { getSettingsOrThrow, type Settings } from "@/modules/settings/server";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { type AddressSnapshot, bookingEvents, bookings, emails } from "@/server/db/schema";
@@ -69,6 +70,38 @@ export async function bookingContext(tx: DbOrTx, bookingId: string) {
   // An erased account has no address to write to.
   const reachable = customer && !customer.anonymisedAt ? customer : null;
   return { booking, view, customer: reachable, settings };
+}
+
+/** How an email about a booking to its customer opens: their name, the booking's reference and title. */
+type CustomerGreeting = { name: string; reference: string; title: string };
+
+type CustomerTemplate = {
+  [K in TemplateName]: TemplateDataMap[K] extends CustomerGreeting ? K : never;
+}[TemplateName];
+
+/**
+ * Queues an email about the booking to its (reachable) customer, greeting them by name and naming the
+ * booking; `data` is what this email says besides.
+ */
+export async function enqueueCustomerEmail<K extends CustomerTemplate>(
+  tx: DbOrTx,
+  ctx: {
+    booking: { id: string; reference: string };
+    customer: { id: string; email: string; name: string };
+    view: { title: string };
+  },
+  template: K,
+  data: Omit<TemplateDataMap[K], keyof CustomerGreeting>,
+): Promise<void> {
+  const { booking, customer, view } = ctx;
+  const greeting: CustomerGreeting = { name: customer.name, reference: booking.reference, title: view.title };
+  await enqueueEmail(tx, {
+    to: customer.email,
+    template,
+    bookingId: booking.id,
+    userId: customer.id,
+    data: { ...greeting, ...data } as TemplateDataMap[K],
+  });
 }
 
 /** The customer's answers about the site, as both the confirmation and the business's alert show them. */

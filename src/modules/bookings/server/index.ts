@@ -24,6 +24,7 @@ export {
   adminAddress,
   bookingContext,
   enqueueBusinessAlert,
+  enqueueCustomerEmail,
   enqueueCompleteYourBooking,
 } from "./booking-emails";
 export { buildBookingIcs, icsAttachment } from "./booking-ics";

@@ -4,7 +4,6 @@ import { and, eq, sql } from "drizzle-orm";
 import { getEnv } from "@/env";
 import { formatDateTime } from "@/lib/dates";
 import { routes } from "@/lib/routes";
-import { enqueueEmail } from "@/modules/notifications/server";
 import { type Settings } from "@/modules/settings/server";
 import type { Tx } from "@/server/db";
 import { allocations, rescheduleRequests } from "@/server/db/schema";
@@ -13,6 +12,7 @@ import { alreadyDecidedMessage, isLapsed, rescheduleExpiry } from "../domain/res
 import { weatherOfferExpiry } from "../domain/weather-rules";
 import {
   bookingContext,
+  enqueueCustomerEmail,
   recordBookingEvents,
   type Booking,
   lockBooking,
@@ -126,6 +126,44 @@ export function labels(
   };
 }
 
+/**
+ * A new pending request row for the time `reserve` found (a customer's request, the business's offer or a
+ * weather offer), written in reserve's savepoint.
+ */
+export async function insertRequest(
+  sp: Tx,
+  booking: Booking,
+  slot: { teamId: string; start: Date; end: Date },
+  fields: { reason: string; counterToId?: string | null; weatherDayId?: string; expiresAt: Date },
+  now: Date,
+): Promise<Request> {
+  const [row] = await sp
+    .insert(rescheduleRequests)
+    .values({
+      bookingId: booking.id,
+      requestedStartsAt: slot.start,
+      requestedEndsAt: slot.end,
+      teamId: slot.teamId,
+      ...fields,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error("reschedule request insert returned nothing");
+  return row;
+}
+
+/** The allocation that holds a request's time for the booking until the request lapses. */
+export function requestHold(booking: Booking, requestId: string, holdExpiresAt: Date) {
+  return {
+    kind: "reschedule_hold" as const,
+    status: "pending_reschedule" as const,
+    bookingId: booking.id,
+    rescheduleRequestId: requestId,
+    holdExpiresAt,
+  };
+}
+
 /** Holds `start` for the booking (any free team, or only `teamIds`) with a new pending request row. */
 export async function holdRequest(
   tx: Tx,
@@ -147,31 +185,14 @@ export async function holdRequest(
     ownTime: { teamId: booking.teamId, start: booking.startsAt, end: booking.endsAt },
     holdExpiry: bookingHoldExpiry,
     createOwner: async (sp, slot) => {
-      const [row] = await sp
-        .insert(rescheduleRequests)
-        .values({
-          bookingId: booking.id,
-          requestedStartsAt: slot.start,
-          requestedEndsAt: slot.end,
-          teamId: slot.teamId,
-          reason: input.reason,
-          counterToId: input.counterToId,
-          expiresAt,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      if (!row) throw new Error("reschedule request insert returned nothing");
-      return {
-        owner: row,
-        allocation: {
-          kind: "reschedule_hold",
-          status: "pending_reschedule",
-          bookingId: booking.id,
-          rescheduleRequestId: row.id,
-          holdExpiresAt: expiresAt,
-        },
-      };
+      const row = await insertRequest(
+        sp,
+        booking,
+        slot,
+        { reason: input.reason, counterToId: input.counterToId, expiresAt },
+        now,
+      );
+      return { owner: row, allocation: requestHold(booking, row.id, expiresAt) };
     },
   });
   if (!result.ok) throw slotTaken(result.message);
@@ -192,21 +213,12 @@ export async function tellCustomer(
   const { view, customer } = await bookingContext(tx, booking.id);
   if (!customer) return;
   const { current, requested } = labels(booking, request, settings);
-  await enqueueEmail(tx, {
-    to: customer.email,
-    template,
-    bookingId: booking.id,
-    userId: customer.id,
-    data: {
-      name: customer.name,
-      reference: booking.reference,
-      title: view.title,
-      current,
-      requested,
-      message,
-      offered: offer ? whenLabel(offer.requestedStartsAt, offer.requestedEndsAt, settings.timeZone) : null,
-      expires: offer ? formatDateTime(offer.expiresAt, settings.timeZone) : null,
-      url: dashboardBookingUrl(booking.id),
-    },
+  await enqueueCustomerEmail(tx, { booking, customer, view }, template, {
+    current,
+    requested,
+    message,
+    offered: offer ? whenLabel(offer.requestedStartsAt, offer.requestedEndsAt, settings.timeZone) : null,
+    expires: offer ? formatDateTime(offer.expiresAt, settings.timeZone) : null,
+    url: dashboardBookingUrl(booking.id),
   });
 }

@@ -70,6 +70,27 @@ export async function moveApproved(
   await publishScheduleFreed(tx, await releaseRequestHold(tx, request.id, "released", now));
 }
 
+/**
+ * The business answers a customer's request in one transaction: the request locked (booking first), still
+ * open, and not an offer of its own (only the customer answers those).
+ */
+async function answerRequest(
+  db: DbOrTx,
+  actor: Actor,
+  requestId: string,
+  now: Date,
+  answer: (tx: Tx, request: Request, booking: Booking, settings: Settings) => Promise<RescheduleOutcome>,
+): Promise<RescheduleOutcome> {
+  const settings = await getSettingsOrThrow(db);
+  return db.transaction(async (tx) => {
+    await assertAdminActor(tx, actor);
+    const { request, booking } = await lockRequest(tx, requestId, null);
+    assertOpen(request, now);
+    if (isOffer(request)) throw new AppError("CONFLICT", OFFER_NOT_YOURS);
+    return answer(tx, request, booking, settings);
+  });
+}
+
 /** Approve: the booking moves, in this transaction, to the time the request holds. */
 export async function approveReschedule(
   db: DbOrTx,
@@ -77,12 +98,7 @@ export async function approveReschedule(
   input: RescheduleRequestIdInput,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<RescheduleOutcome> {
-  const settings = await getSettingsOrThrow(db);
-  return db.transaction(async (tx) => {
-    await assertAdminActor(tx, actor);
-    const { request, booking } = await lockRequest(tx, input.requestId, null);
-    assertOpen(request, now);
-    if (isOffer(request)) throw new AppError("CONFLICT", OFFER_NOT_YOURS);
+  return answerRequest(db, actor, input.requestId, now, async (tx, request, booking, settings) => {
     await moveApproved(tx, actor, request, booking, settings, now, "approved");
     faultPoint("reschedule:approving");
     return { requestId: request.id, status: "approved" };
@@ -96,12 +112,7 @@ export async function declineReschedule(
   input: DeclineRescheduleInput,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<RescheduleOutcome> {
-  const settings = await getSettingsOrThrow(db);
-  return db.transaction(async (tx) => {
-    await assertAdminActor(tx, actor);
-    const { request, booking } = await lockRequest(tx, input.requestId, null);
-    assertOpen(request, now);
-    if (isOffer(request)) throw new AppError("CONFLICT", OFFER_NOT_YOURS);
+  return answerRequest(db, actor, input.requestId, now, async (tx, request, booking, settings) => {
     await decideRequest(tx, request, "declined", actor.id, now, input.reason);
     const freed = await releaseRequestHold(tx, request.id, "released", now);
     await timeline(tx, booking.id, actor.id, "reschedule_decided", "declined", {
@@ -132,12 +143,7 @@ export async function counterOfferReschedule(
   input: CounterOfferInput,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<RescheduleOutcome> {
-  const settings = await getSettingsOrThrow(db);
-  return db.transaction(async (tx) => {
-    await assertAdminActor(tx, actor);
-    const { request, booking } = await lockRequest(tx, input.requestId, null);
-    assertOpen(request, now);
-    if (isOffer(request)) throw new AppError("CONFLICT", OFFER_NOT_YOURS);
+  return answerRequest(db, actor, input.requestId, now, async (tx, request, booking, settings) => {
     if (input.start.getTime() === booking.startsAt.getTime())
       throw new AppError("VALIDATION", undefined, {
         start: ["That is the booking's current time: choose another."],

@@ -11,6 +11,8 @@ import { type DbOrTx, getDb } from "@/server/db";
 import { bookings, rescheduleRequests, teams } from "@/server/db/schema";
 import { answeredBy, isOffer, isLapsed, RESCHEDULE_STATUS_LABELS } from "../domain/reschedule-rules";
 import { type AdminSlotTeam, listActiveTeams, whenLabel } from "@/modules/booking-moves/server";
+import { type Booking } from "@/modules/bookings/server";
+import { type RescheduleRequestRow } from "./reschedule-expiry";
 
 // What the screens show of reschedule requests: the admin's queue (/admin/reschedule-requests, its count
 // in the navigation and on the booking's admin page), the customer's panel on /dashboard/bookings/{id}
@@ -73,6 +75,41 @@ export function ageInWords(from: Date, now: Date): string {
 }
 
 const QUEUE_LIMIT = 200;
+
+type RequestWithBooking = { r: RescheduleRequestRow; b: Booking; teamName: string };
+
+/**
+ * One request as the screens list it. The queue and the booking's page differ only in the status they
+ * show (the booking's page calls a lapsed request expired), its label and how they name people.
+ */
+function queueRow(
+  { r, b, teamName }: RequestWithBooking,
+  status: RescheduleStatus,
+  statusLabel: string,
+  { nameOf, timeZone, now }: { nameOf: (id: string | null) => string | null; timeZone: string; now: Date },
+): RescheduleQueueRow {
+  return {
+    id: r.id,
+    bookingId: b.id,
+    reference: b.reference,
+    customerName: nameOf(b.customerId) ?? "",
+    status,
+    statusLabel,
+    isOffer: isOffer(r),
+    waitingFor: status === "pending" ? answeredBy(r) : null,
+    current: whenLabel(b.startsAt, b.endsAt, timeZone),
+    requested: whenLabel(r.requestedStartsAt, r.requestedEndsAt, timeZone),
+    requestedDate: localDateOf(r.requestedStartsAt, timeZone),
+    teamName,
+    reason: r.reason,
+    adminResponse: r.adminResponse,
+    age: ageInWords(r.createdAt, now),
+    createdAt: formatDateTime(r.createdAt, timeZone),
+    expires: formatDateTime(r.expiresAt, timeZone),
+    decidedAt: r.decidedAt ? formatDateTime(r.decidedAt, timeZone) : null,
+    decidedBy: nameOf(r.decidedBy),
+  };
+}
 
 /** Pending requests the business has to answer (not counter-offers, not lapsed). */
 export async function countPendingRescheduleRequests(db: DbOrTx, now = new Date()): Promise<number> {
@@ -141,33 +178,17 @@ export async function listRescheduleRequests(
     rows: rows
       // The business's own queue: pending customer requests first, then offers waiting for customers.
       .sort((a, b) => (pending ? Number(isOffer(a.r)) - Number(isOffer(b.r)) : 0))
-      .map(({ r, b, teamName }) => ({
-        id: r.id,
-        bookingId: b.id,
-        reference: b.reference,
-        customerName: nameOf(b.customerId) ?? "",
-        status: r.status,
-        statusLabel: isOffer(r)
+      .map((row) => {
+        const { r } = row;
+        const statusLabel = isOffer(r)
           ? r.status === "pending"
             ? "Offered, waiting for the customer"
             : r.status === "approved"
               ? "Offer accepted"
               : `Offer ${RESCHEDULE_STATUS_LABELS[r.status].toLowerCase()}`
-          : RESCHEDULE_STATUS_LABELS[r.status],
-        isOffer: isOffer(r),
-        waitingFor: r.status === "pending" ? answeredBy(r) : null,
-        current: whenLabel(b.startsAt, b.endsAt, timeZone),
-        requested: whenLabel(r.requestedStartsAt, r.requestedEndsAt, timeZone),
-        requestedDate: localDateOf(r.requestedStartsAt, timeZone),
-        teamName,
-        reason: r.reason,
-        adminResponse: r.adminResponse,
-        age: ageInWords(r.createdAt, now),
-        createdAt: formatDateTime(r.createdAt, timeZone),
-        expires: formatDateTime(r.expiresAt, timeZone),
-        decidedAt: r.decidedAt ? formatDateTime(r.decidedAt, timeZone) : null,
-        decidedBy: nameOf(r.decidedBy),
-      })),
+          : RESCHEDULE_STATUS_LABELS[r.status];
+        return queueRow(row, r.status, statusLabel, { nameOf, timeZone, now });
+      }),
   };
 }
 
@@ -195,32 +216,13 @@ export async function listBookingRescheduleRequests(
   ]);
   const nameOf = (id: string | null) => (id ? (people.get(id)?.name ?? null) : null);
   const activeTeams = rows.length ? await listActiveTeams(db) : [];
-  const list = rows.map(({ r, b, teamName }): RescheduleQueueRow => {
-    const lapsed = isLapsed(r, now);
-    const status = lapsed ? "expired" : r.status;
-    return {
-      id: r.id,
-      bookingId: b.id,
-      reference: b.reference,
-      customerName: nameOf(b.customerId) ?? "",
-      status,
-      statusLabel: isOffer(r)
-        ? `Offer: ${RESCHEDULE_STATUS_LABELS[status].toLowerCase()}`
-        : RESCHEDULE_STATUS_LABELS[status],
-      isOffer: isOffer(r),
-      waitingFor: status === "pending" ? answeredBy(r) : null,
-      current: whenLabel(b.startsAt, b.endsAt, timeZone),
-      requested: whenLabel(r.requestedStartsAt, r.requestedEndsAt, timeZone),
-      requestedDate: localDateOf(r.requestedStartsAt, timeZone),
-      teamName,
-      reason: r.reason,
-      adminResponse: r.adminResponse,
-      age: ageInWords(r.createdAt, now),
-      createdAt: formatDateTime(r.createdAt, timeZone),
-      expires: formatDateTime(r.expiresAt, timeZone),
-      decidedAt: r.decidedAt ? formatDateTime(r.decidedAt, timeZone) : null,
-      decidedBy: nameOf(r.decidedBy),
-    };
+  const list = rows.map((row) => {
+    const { r } = row;
+    const status = isLapsed(r, now) ? "expired" : r.status;
+    const statusLabel = isOffer(r)
+      ? `Offer: ${RESCHEDULE_STATUS_LABELS[status].toLowerCase()}`
+      : RESCHEDULE_STATUS_LABELS[status];
+    return queueRow(row, status, statusLabel, { nameOf, timeZone, now });
   });
   return { timeZone, rows: list, teams: activeTeams };
 }

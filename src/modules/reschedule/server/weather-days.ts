@@ -8,7 +8,6 @@ import {
   publishScheduleFreed,
   releaseRequestHold,
 } from "@/modules/availability/server";
-import { enqueueEmail } from "@/modules/notifications/server";
 import { getEnv } from "@/env";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { assertAdminActor } from "@/server/auth/assert-admin";
@@ -21,6 +20,7 @@ import { bookingPageUrl } from "@/modules/bookings/links";
 import type { WeatherDayInput, WeatherLiftInput } from "../weather-schemas";
 import {
   bookingContext,
+  enqueueCustomerEmail,
   recordBookingEvents,
   type Booking,
   lockBooking,
@@ -221,19 +221,10 @@ export async function liftWeatherDay(
       ]);
       const { customer, view } = await bookingContext(tx, booking.id);
       if (customer)
-        await enqueueEmail(tx, {
-          to: customer.email,
-          template: "weather-lifted",
-          bookingId: booking.id,
-          userId: customer.id,
-          data: {
-            name: customer.name,
-            reference: booking.reference,
-            title: view.title,
-            when: whenLabel(booking.startsAt, booking.endsAt, settings.timeZone),
-            hadTimes,
-            url: bookingPageUrl("success", booking, getEnv().APP_URL),
-          },
+        await enqueueCustomerEmail(tx, { booking, customer, view }, "weather-lifted", {
+          when: whenLabel(booking.startsAt, booking.endsAt, settings.timeZone),
+          hadTimes,
+          url: bookingPageUrl("success", booking, getEnv().APP_URL),
         });
       await announceBooking(tx, booking);
     }

@@ -3,7 +3,6 @@ import { and, eq } from "drizzle-orm";
 import { addDays, formatDateTime, localDateOf } from "@/lib/dates";
 import { computeSlots } from "@/modules/availability/domain/slots";
 import { loadSlotContext, reserve, slotQuery, extendRequestHold } from "@/modules/availability/server";
-import { enqueueEmail } from "@/modules/notifications/server";
 import { type Settings } from "@/modules/settings/server";
 import type { Tx } from "@/server/db";
 import { allocations, rescheduleRequests, weatherDayBookings } from "@/server/db/schema";
@@ -15,6 +14,7 @@ import {
 } from "../domain/weather-rules";
 import {
   bookingContext,
+  enqueueCustomerEmail,
   recordBookingEvents,
   type Booking,
   bookingHoldExpiry,
@@ -22,6 +22,7 @@ import {
 } from "@/modules/bookings/server";
 import { jobShapeOf, whenLabel } from "@/modules/booking-moves/server";
 import { expireRequest } from "./reschedule-expiry";
+import { insertRequest, requestHold } from "./request-kit";
 import { weatherOfferUrl } from "./weather-links";
 
 // A weather day's offer to one booking (ADR 0036): the nearest free times, held for it under one pending
@@ -133,33 +134,10 @@ async function holdNearestTimes(
       createOwner: async (sp, slot) => {
         let id = offerId;
         if (!id) {
-          const [row] = await sp
-            .insert(rescheduleRequests)
-            .values({
-              bookingId: booking.id,
-              requestedStartsAt: slot.start,
-              requestedEndsAt: slot.end,
-              teamId: slot.teamId,
-              reason: day.message,
-              weatherDayId: day.weatherDayId,
-              expiresAt: provisional,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning({ id: rescheduleRequests.id });
-          if (!row) throw new Error("weather offer insert returned nothing");
-          id = row.id;
+          const fields = { reason: day.message, weatherDayId: day.weatherDayId, expiresAt: provisional };
+          id = (await insertRequest(sp, booking, slot, fields, now)).id;
         }
-        return {
-          owner: id,
-          allocation: {
-            kind: "reschedule_hold",
-            status: "pending_reschedule",
-            bookingId: booking.id,
-            rescheduleRequestId: id,
-            holdExpiresAt: provisional,
-          },
-        };
+        return { owner: id, allocation: requestHold(booking, id, provisional) };
       },
     });
     if (!result.ok) continue;
@@ -189,23 +167,14 @@ async function emailOffer(
         )
     : [];
   holds.sort((a, b) => a.during.start.getTime() - b.during.start.getTime());
-  await enqueueEmail(tx, {
-    to: customer.email,
-    template: "weather-offer",
-    bookingId: booking.id,
-    userId: customer.id,
-    data: {
-      name: customer.name,
-      reference: booking.reference,
-      title: view.title,
-      current: whenLabel(booking.startsAt, booking.endsAt, tz),
-      message: offer.message,
-      times: holds.map((h) => ({
-        label: whenLabel(h.during.start, h.during.end, tz),
-        url: weatherOfferUrl(entryId, h.id),
-      })),
-      expires: offer.expires ? formatDateTime(offer.expires, tz) : null,
-      anotherUrl: weatherOfferUrl(entryId, "another"),
-    },
+  await enqueueCustomerEmail(tx, { booking, customer, view }, "weather-offer", {
+    current: whenLabel(booking.startsAt, booking.endsAt, tz),
+    message: offer.message,
+    times: holds.map((h) => ({
+      label: whenLabel(h.during.start, h.during.end, tz),
+      url: weatherOfferUrl(entryId, h.id),
+    })),
+    expires: offer.expires ? formatDateTime(offer.expires, tz) : null,
+    anotherUrl: weatherOfferUrl(entryId, "another"),
   });
 }

@@ -66,17 +66,27 @@ export async function expireCheckoutsQuietly(checkouts: OpenCheckout[]): Promise
 }
 
 /**
- * The actor is the booking's customer: signed in, or acting through the booking's token, or the booking
- * just made for them (createBooking, after its commit). Anyone else finds no booking.
+ * A checkout the booking's customer opens: signed in, or acting through the booking's token, or the
+ * booking just made for them (createBooking, after its commit). Anyone else finds no booking. `planFor`
+ * checks the booking and says what is paid, before the provider is asked for anything.
  */
-export async function startCheckout(
-  db: DbOrTx,
-  actor: { id: string },
-  input: { bookingId: string },
-  { now = new Date() }: { now?: Date } = {},
-): Promise<{ url: string }> {
-  const [booking] = await db.select().from(bookings).where(eq(bookings.id, input.bookingId));
-  if (!booking || booking.customerId !== actor.id) throw new AppError("NOT_FOUND");
+export function customerCheckout(
+  planFor: (db: DbOrTx, booking: Booking, now: Date) => Promise<CheckoutPlan>,
+) {
+  return async (
+    db: DbOrTx,
+    actor: { id: string },
+    input: { bookingId: string },
+    { now = new Date() }: { now?: Date } = {},
+  ): Promise<{ url: string }> => {
+    const [booking] = await db.select().from(bookings).where(eq(bookings.id, input.bookingId));
+    if (!booking || booking.customerId !== actor.id) throw new AppError("NOT_FOUND");
+    return openCheckout(db, booking, await planFor(db, booking, now));
+  };
+}
+
+/** The deposit or the full price of a booking waiting for its online payment. */
+export const startCheckout = customerCheckout(async (db, booking, now) => {
   assertPayable(booking, now);
   const settings = await getSettingsOrThrow(db);
   const providerName = activeProviderName();
@@ -89,7 +99,7 @@ export async function startCheckout(
     providerName === "stripe"
       ? new Date(Math.max(currentExpiry.getTime(), now.getTime() + MIN_SESSION_MS))
       : currentExpiry;
-  return openCheckout(db, booking, {
+  return {
     kind,
     amountMinor,
     describe: (title) => `${kind === "deposit" ? "Deposit for " : ""}${title} — booking ${booking.reference}`,
@@ -99,8 +109,8 @@ export async function startCheckout(
       assertPayable(locked, now);
       await extendPaymentHold(tx, booking.id, holdUntil);
     },
-  });
-}
+  };
+});
 
 export type CheckoutPlan = {
   kind: "deposit" | "full" | "balance";

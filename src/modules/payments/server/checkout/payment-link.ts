@@ -1,5 +1,4 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import { getEnv } from "@/env";
 import type { BookingStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
@@ -10,17 +9,16 @@ import {
   assertBookingAdmin,
   type Booking,
   bookingContext,
+  enqueueCustomerEmail,
   lockBooking,
   recordBookingEvents,
   staleMessage,
 } from "@/modules/bookings/server";
-import { enqueueEmail } from "@/modules/notifications/server";
 import { type Actor, writeAudit } from "@/server/audit";
 import type { DbOrTx } from "@/server/db";
-import { bookings } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import type { PaymentLinkInput } from "../../admin-money-schemas";
-import { openCheckout } from "./checkout";
+import { customerCheckout } from "./checkout";
 
 // "Send a payment link" on /admin/bookings/{id}: the customer is emailed a link to pay what is owed
 // through the business's active provider. A booking waiting for its online payment links to its own page
@@ -71,21 +69,12 @@ export async function sendPaymentLink(
     if (!customer)
       throw new AppError("CONFLICT", "This customer's account was erased: there is no one to email.");
     const amount = formatMoney(owed.amountMinor, booking.currency);
-    await enqueueEmail(tx, {
-      to: customer.email,
-      template: "payment-link",
-      bookingId: booking.id,
-      userId: customer.id,
-      data: {
-        name: customer.name,
-        reference: booking.reference,
-        title: view.title,
-        date: view.date,
-        timeRange: view.timeRange,
-        amount,
-        what: owed.what,
-        url: owed.url,
-      },
+    await enqueueCustomerEmail(tx, { booking, customer, view }, "payment-link", {
+      date: view.date,
+      timeRange: view.timeRange,
+      amount,
+      what: owed.what,
+      url: owed.url,
     });
     await recordBookingEvents(tx, [
       {
@@ -124,16 +113,9 @@ const BALANCE_CHECKOUT_MS = 23 * 60 * 60_000;
  * The customer (signed in, or through the booking's token) opens a checkout for the balance of a
  * confirmed booking. Any earlier unpaid checkout of the booking is closed, as "Try again" does.
  */
-export async function startBalanceCheckout(
-  db: DbOrTx,
-  actor: { id: string },
-  input: { bookingId: string },
-  { now = new Date() }: { now?: Date } = {},
-): Promise<{ url: string }> {
-  const [booking] = await db.select().from(bookings).where(eq(bookings.id, input.bookingId));
-  if (!booking || booking.customerId !== actor.id) throw new AppError("NOT_FOUND");
+export const startBalanceCheckout = customerCheckout(async (_db, booking, now) => {
   const amountMinor = assertBalancePayable(booking);
-  return openCheckout(db, booking, {
+  return {
     kind: "balance",
     amountMinor,
     describe: (title) => `Balance for ${title} — booking ${booking.reference}`,
@@ -147,5 +129,5 @@ export async function startBalanceCheckout(
           "What is owed on this booking changed. Reload the page and try again.",
         );
     },
-  });
-}
+  };
+});

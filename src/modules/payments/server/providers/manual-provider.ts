@@ -2,8 +2,6 @@ import "server-only";
 import { AppError } from "@/server/errors";
 import {
   type CheckoutStatus,
-  type CreatedCheckout,
-  type ParsedWebhook,
   type PaymentProvider,
   type RefundInput,
   type RefundResult,
@@ -19,7 +17,8 @@ export class ManualProvider implements PaymentProvider {
   readonly name = "manual" as const;
   readonly takesOnlinePayments = false;
 
-  async createCheckout(): Promise<CreatedCheckout> {
+  // No checkout and no webhook: these two only refuse, so they never return.
+  async createCheckout(): Promise<never> {
     throw new AppError("CONFLICT", "Manual payments are recorded by the business, not paid online.");
   }
 
@@ -34,7 +33,7 @@ export class ManualProvider implements PaymentProvider {
     };
   }
 
-  async parseWebhook(): Promise<ParsedWebhook> {
+  async parseWebhook(): Promise<never> {
     throw new WebhookSignatureError("Manual payments have no webhooks");
   }
 
