@@ -193,12 +193,12 @@ describe.each(dbKinds)("unconfirmed accounts on %s", (kind) => {
       .update(verifications)
       .set({ updatedAt: claimedAt })
       .where(like(verifications.identifier, "password-reset-request:%"));
-    await handlePasswordResetRequests(t.db, new Date(claimedAt.getTime() + 1000));
+    await handlePasswordResetRequests(t.db, { now: new Date(claimedAt.getTime() + 1000) });
     expect(await mailsTo(known, "reset-password")).toHaveLength(0);
     // …then sends it once.
     const later = new Date(claimedAt.getTime() + RESET_REQUEST_LEASE_MS + 1000);
-    await handlePasswordResetRequests(t.db, later);
-    await handlePasswordResetRequests(t.db, later);
+    await handlePasswordResetRequests(t.db, { now: later });
+    await handlePasswordResetRequests(t.db, { now: later });
     expect(await mailsTo(known, "reset-password")).toHaveLength(1);
     expect(await resetRequests()).toHaveLength(0);
   });

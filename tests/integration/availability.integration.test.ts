@@ -160,7 +160,7 @@ describe.each(dbKinds)("availability and reserve() on %s", (kind) => {
       createOwner: holdFor(stale),
     });
     expect(d.ok).toBe(true);
-    const expired = await expireHolds(t.db, NOW);
+    const expired = await expireHolds(t.db, { now: NOW });
     expect(expired.bookingIds).toEqual([d.ok ? d.owner : ""]);
     const [alloc] = await t.db
       .select()

@@ -109,7 +109,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("booking lifecycle races on postgr
       await lockBooking(tx, lapsed.id);
       await extendPaymentHold(tx, lapsed.id, extended);
     });
-    const sweep = expireHolds(t.db, NOW);
+    const sweep = expireHolds(t.db, { now: NOW });
     expect(await queued(watcher, 1, sweep)).toBe("queued");
     await checkout.commit();
 
@@ -133,7 +133,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("booking lifecycle races on postgr
         now: NOW,
       }),
     );
-    const sweep = expireHolds(t.db, NOW);
+    const sweep = expireHolds(t.db, { now: NOW });
     expect(await queued(watcher, 1, sweep)).toBe("queued");
     await customer.commit();
 

@@ -250,7 +250,7 @@ describe.each(dbKinds)("the booking lifecycle on %s", (kind) => {
   it("expires lapsed payment holds through the same path, announcing them once", async () => {
     const lapsed = await bookingIn("pending_payment", -5);
     const live = await bookingIn("pending_payment", 30);
-    const expired = await expireHolds(l.t.db, NOW);
+    const expired = await expireHolds(l.t.db, { now: NOW });
     expect(expired.bookingIds).toEqual([lapsed.id]);
     const gone = await snapshot(lapsed.id);
     expect(gone.booking).toMatchObject({ status: "expired", holdExpiresAt: null });
@@ -274,6 +274,6 @@ describe.each(dbKinds)("the booking lifecycle on %s", (kind) => {
       .where(and(eq(bookings.id, live.id), eq(bookings.status, "pending_payment")));
     expect(kept).toBeDefined();
     // Run again: nothing left to expire.
-    expect((await expireHolds(l.t.db, NOW)).bookingIds).toEqual([]);
+    expect((await expireHolds(l.t.db, { now: NOW })).bookingIds).toEqual([]);
   });
 });

@@ -335,10 +335,10 @@ describe.each(dbKinds)("a customer cancels their booking, on %s", (kind) => {
       );
 
       // Not due yet: nothing sent.
-      expect(await retryDueRefunds(l.t.db, NOW)).toMatchObject({ succeeded: 0, failed: 0 });
+      expect(await retryDueRefunds(l.t.db, { now: NOW })).toMatchObject({ succeeded: 0, failed: 0 });
       const due = new Date(NOW.getTime() + 2 * 60_000);
-      expect(await retryDueRefunds(l.t.db, due)).toMatchObject({ succeeded: 1 });
-      expect(await retryDueRefunds(l.t.db, new Date(due.getTime() + DAY_MS))).toMatchObject({
+      expect(await retryDueRefunds(l.t.db, { now: due })).toMatchObject({ succeeded: 1 });
+      expect(await retryDueRefunds(l.t.db, { now: new Date(due.getTime() + DAY_MS) })).toMatchObject({
         succeeded: 0,
         skipped: 0,
       });
@@ -360,7 +360,7 @@ describe.each(dbKinds)("a customer cancels their booking, on %s", (kind) => {
         let at = NOW;
         for (let i = 0; i < REFUND_MAX_ATTEMPTS + 2; i++) {
           at = new Date(at.getTime() + 3 * 3_600_000);
-          await retryDueRefunds(l.t.db, at);
+          await retryDueRefunds(l.t.db, { now: at });
         }
       } finally {
         provider.state.down = false;
@@ -388,8 +388,8 @@ describe.each(dbKinds)("a customer cancels their booking, on %s", (kind) => {
         reason: "Lost",
         retryAt: new Date(NOW.getTime() + 10 * 60_000),
       });
-      expect(await retryDueRefunds(l.t.db, NOW)).toMatchObject({ succeeded: 0 });
-      expect(await retryDueRefunds(l.t.db, new Date(NOW.getTime() + 11 * 60_000))).toMatchObject({
+      expect(await retryDueRefunds(l.t.db, { now: NOW })).toMatchObject({ succeeded: 0 });
+      expect(await retryDueRefunds(l.t.db, { now: new Date(NOW.getTime() + 11 * 60_000) })).toMatchObject({
         succeeded: 1,
       });
       expect((await refundsOf(b.id))[0]?.refund).toMatchObject({ status: "succeeded", attempts: 1 });
@@ -595,10 +595,12 @@ describe.each(dbKinds)("a customer cancels a booking paid through Stripe, on %s"
     const [failed] = await refundRows(b.id);
     expect(failed?.refund).toMatchObject({ status: "failed", attempts: 1 });
     expect((await l.t.db.select().from(bookings).where(eq(bookings.id, b.id)))[0]?.status).toBe("cancelled");
-    expect(await retryDueRefunds(l.t.db, new Date(NOW.getTime() + 2 * 60_000))).toMatchObject({
+    expect(await retryDueRefunds(l.t.db, { now: new Date(NOW.getTime() + 2 * 60_000) })).toMatchObject({
       succeeded: 1,
     });
-    expect(await retryDueRefunds(l.t.db, new Date(NOW.getTime() + DAY_MS))).toMatchObject({ succeeded: 0 });
+    expect(await retryDueRefunds(l.t.db, { now: new Date(NOW.getTime() + DAY_MS) })).toMatchObject({
+      succeeded: 0,
+    });
     const sent = stripe.refunds.filter((r) => r.payment_intent === session.payment_intent);
     expect(sent).toEqual([
       expect.objectContaining({ amount: 8500, idempotencyKey: `refund-${failed?.refund.id}` }),

@@ -434,13 +434,13 @@ describe.each(dbKinds)("payments with the built-in test provider on %s", (kind) 
     await t.db.transaction((tx) => enqueueBookingEmails(tx, booking.id, "received"));
     expect(await emailsOf(booking.id)).toHaveLength(0);
     // Not yet abandoned: made a moment ago.
-    expect(await remindAbandonedCheckouts(t.db, new Date())).toBe(0);
+    expect(await remindAbandonedCheckouts(t.db, { now: new Date() })).toBe(0);
     // Five minutes on, still unpaid and held: one reminder, however often the sweep (or a second
     // worker) runs.
     const later = new Date(booking.createdAt.getTime() + 6 * 60_000);
     const sweeps = await Promise.all([
-      remindAbandonedCheckouts(t.db, later),
-      remindAbandonedCheckouts(t.db, later),
+      remindAbandonedCheckouts(t.db, { now: later }),
+      remindAbandonedCheckouts(t.db, { now: later }),
     ]);
     expect(sweeps.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     await t.db.transaction((tx) => enqueueCompleteYourBooking(tx, booking.id, later));
@@ -465,7 +465,7 @@ describe.each(dbKinds)("payments with the built-in test provider on %s", (kind) 
     const { url } = await startCheckout(t.db, { id: booking.customerId }, { bookingId: booking.id });
     await completeTestCheckout(tokenOf(url), "pay");
     const { remindAbandonedCheckouts } = await import("@/modules/bookings/server/booking-emails");
-    await remindAbandonedCheckouts(t.db, new Date(Date.now() + 10 * 60_000));
+    await remindAbandonedCheckouts(t.db, { now: new Date(Date.now() + 10 * 60_000) });
     const mail = await emailsOf(booking.id);
     expect(mail.filter((m) => m.template === "booking-received")).toHaveLength(0);
     expect(mail.filter((m) => m.to === customer.email)).toHaveLength(1);

@@ -596,9 +596,9 @@ describe.each(dbKinds)("reschedule requests, on %s", (kind) => {
     });
     expect(await snapshot(b.id)).toEqual(before);
     // Not yet lapsed for the job a minute earlier.
-    await expireHolds(t.db, new Date(must(r).expiresAt.getTime() - 60_000));
+    await expireHolds(t.db, { now: new Date(must(r).expiresAt.getTime() - 60_000) });
     expect((await snapshot(b.id)).requests.find((x) => x.id === requestId)?.status).toBe("pending");
-    const expired = await expireHolds(t.db, later);
+    const expired = await expireHolds(t.db, { now: later });
     expect(expired.rescheduleRequestIds).toContain(requestId);
     const after = await snapshot(b.id);
     expect(after.requests.find((x) => x.id === requestId)).toMatchObject({ status: "expired" });

@@ -390,7 +390,7 @@ describe.each(dbKinds)("weather days, on %s", (kind) => {
     const offerId = must((await entryOf(short.id)).offerId);
     const [offer] = await t.db.select().from(rescheduleRequests).where(eq(rescheduleRequests.id, offerId));
     const after = new Date(must(offer).expiresAt.getTime() + 60_000);
-    await expireHolds(t.db, after);
+    await expireHolds(t.db, { now: after });
     expect((await holdsOf(offerId)).every((h) => h.status === "expired")).toBe(true);
     const again = must((await listWeatherDays(t.db, admin(), after)).find((d) => d.id === out.weatherDayId));
     expect(again.rows.find((r) => r.bookingId === short.id)?.state).toBe("call");

@@ -54,7 +54,7 @@ export async function saveWeeklyHours(
   db: DbOrTx,
   actor: Actor,
   input: WeeklyHoursInput,
-  now: Date = new Date(),
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<SaveHoursResult> {
   return db.transaction(async (tx) => {
     const settings = await getSettingsOrThrow(tx);
@@ -126,7 +126,7 @@ export async function saveOverride(
   db: DbOrTx,
   actor: Actor,
   input: DateOverrideInput,
-  now: Date = new Date(),
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<SaveHoursResult & { id?: string }> {
   return db.transaction(async (tx) => {
     const settings = await getSettingsOrThrow(tx);
@@ -223,7 +223,7 @@ export async function deleteOverride(
   db: DbOrTx,
   actor: Actor,
   input: DeleteOverrideInput,
-  now: Date = new Date(),
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<SaveHoursResult> {
   return db.transaction(async (tx) => {
     const settings = await getSettingsOrThrow(tx);

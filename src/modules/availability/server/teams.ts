@@ -177,7 +177,7 @@ export async function setTeamActive(
   db: DbOrTx,
   actor: Actor,
   input: TeamActiveInput,
-  now: Date = new Date(),
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockTeam(tx, input.id);

@@ -269,7 +269,10 @@ export async function enqueueCompleteYourBooking(
 }
 
 /** The sweep: every checkout left unpaid for ABANDONED_CHECKOUT_MINUTES gets its one reminder. */
-export async function remindAbandonedCheckouts(db: Db, now: Date = new Date()): Promise<number> {
+export async function remindAbandonedCheckouts(
+  db: Db,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<number> {
   const since = new Date(now.getTime() - ABANDONED_CHECKOUT_MINUTES * 60_000);
   const due = await db
     .select({ id: bookings.id })

@@ -144,7 +144,10 @@ export async function publishExpired(tx: Tx, expired: ExpiredHolds): Promise<voi
 export const bookingHoldExpiry: HoldExpiry = { expire: expireStaleHolds, publish: publishExpired };
 
 /** The expiry job: every hold past its expiry, in one transaction. */
-export async function expireHolds(db: DbOrTx, now: Date = new Date()): Promise<ExpiredHolds> {
+export async function expireHolds(
+  db: DbOrTx,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<ExpiredHolds> {
   return db.transaction(async (tx) => {
     const expired = await expireStaleHolds(tx, now);
     await publishExpired(tx, expired);

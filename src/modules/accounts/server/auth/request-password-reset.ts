@@ -59,7 +59,10 @@ export async function requestPasswordReset(
  * up and, when it has an account, better-auth's reset link mailed; then the request is deleted. A failed
  * one stays and is tried again once its claim lapses, until it expires.
  */
-export async function handlePasswordResetRequests(db: Db, now = new Date()): Promise<void> {
+export async function handlePasswordResetRequests(
+  db: Db,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<void> {
   const due = await db
     .select()
     .from(verifications)

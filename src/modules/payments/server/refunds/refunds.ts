@@ -60,7 +60,10 @@ export async function issueRefund(
 }
 
 /** The retry job: every refund whose next attempt (or lapsed lease) is due is sent again. */
-export async function retryDueRefunds(db: Db, now = new Date()): Promise<Record<Outcome, number>> {
+export async function retryDueRefunds(
+  db: Db,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<Record<Outcome, number>> {
   const due = await db
     .select({ id: refunds.id })
     .from(refunds)
