@@ -5,13 +5,12 @@ import { getEnv } from "@/env";
 import { findUserById, setupLinkIfPasswordless } from "@/modules/accounts/server";
 import { type BookingView, bookingHeading, getBookingView } from "./booking-view";
 import { allowsEmail, enqueueEmail } from "@/modules/notifications/server";
-import {
-  alertHeadline,
-  type BookingEmailSummary,
-  type PaymentAlertKind,
-  type ReceiptSection,
-  type SiteAnswers,
+import type {
+  BookingEmailSummary,
+  ReceiptSection,
+  SiteAnswers,
 } from "@/modules/notifications/templates/booking";
+import { alertHeadline, type PaymentAlertKind } from "@/modules/notifications/templates/payment";
 import type { TemplateDataMap, TemplateName } from "@/modules/notifications/templates";
 import { getSettingsOrThrow, type Settings } from "@/modules/settings/server";
 import type { Db, DbOrTx, Tx } from "@/server/db";

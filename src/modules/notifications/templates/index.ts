@@ -17,20 +17,22 @@ import {
   type BookingConfirmedData,
   type BookingReceivedData,
   type NewBookingAdminData,
+  renderBookingConfirmed,
+  renderBookingReceived,
+  renderNewBookingAdmin,
+} from "./booking";
+import {
   type PaymentAlertData,
   type PaymentLinkData,
   type RefundIssuedData,
   type PaymentReceiptData,
   type PriceAdjustedData,
-  renderBookingConfirmed,
-  renderBookingReceived,
-  renderNewBookingAdmin,
   renderPaymentAlertAdmin,
   renderPaymentLink,
   renderRefundIssued,
   renderPaymentReceipt,
   renderPriceAdjusted,
-} from "./booking";
+} from "./payment";
 import { type BookingEndedData, renderBookingCancelled, renderBookingDeclined } from "./booking-ended";
 import { type BookingMovedData, renderBookingMoved } from "./booking-moved";
 import { type MaintenanceDueData, renderMaintenanceDue } from "./maintenance";

@@ -12,7 +12,7 @@ import {
 } from "@/modules/bookings/server";
 import { enqueueCompleteYourBooking } from "@/modules/bookings/server";
 import { bookingMoney } from "@/modules/bookings/domain/booking-money";
-import type { PaymentAlertKind } from "@/modules/notifications/templates/booking";
+import type { PaymentAlertKind } from "@/modules/notifications/templates/payment";
 import type { Tx } from "@/server/db";
 import { payments, refunds } from "@/server/db/schema";
 import { cancelOpenCheckouts, type OpenCheckout } from "./checkout";
