@@ -115,31 +115,28 @@ async function makeDefault(tx: Tx, kind: Kind, owner: Owner, id: string, now: Da
   await tx.update(table).set({ isDefault: true, updatedAt: now }).where(eq(table.id, id));
 }
 
-export async function setDefaultEntry(
+/** Something done to one of the owner's saved vehicles or addresses, picked by its id. */
+type EntryStep = (
   db: DbOrTx,
   owner: Owner,
   kind: Kind,
   input: { id: string },
-  { now = new Date() }: Options = {},
-): Promise<void> {
+  options?: Options,
+) => Promise<void>;
+
+export const setDefaultEntry: EntryStep = async (db, owner, kind, input, { now = new Date() } = {}) => {
   await db.transaction(async (tx) => {
     const row = await lockOwn(tx, kind, owner, input.id);
     if (!row.isDefault) await makeDefault(tx, kind, owner, row.id, now);
   });
-}
+};
 
 function describeUse(kind: Kind, use: { reference: string }): string {
   const what = kind === "vehicle" ? "vehicle" : "address";
   return `Booking ${use.reference} uses this ${what}, so it can't be deleted until that booking is over. Add a new ${what} instead, or cancel the booking first.`;
 }
 
-export async function deleteEntry(
-  db: DbOrTx,
-  owner: Owner,
-  kind: Kind,
-  input: { id: string },
-  { now = new Date() }: Options = {},
-): Promise<void> {
+export const deleteEntry: EntryStep = async (db, owner, kind, input, { now = new Date() } = {}) => {
   const table = TABLE[kind];
   const check = g.__forecourtLiveBookingUsing;
   // Unwired, nothing is deleted: a refusal is safer than losing track of a live booking's vehicle.
@@ -162,7 +159,7 @@ export async function deleteEntry(
       .limit(1);
     if (next) await makeDefault(tx, kind, owner, next.id, now);
   });
-}
+};
 
 const DUPLICATE_REGISTRATION = "You have already saved a vehicle with this registration.";
 
