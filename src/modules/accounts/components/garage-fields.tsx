@@ -1,4 +1,5 @@
 import { Checkbox, Field, SelectField, TextAreaField } from "@/components/ui/form/form";
+import type { AddressSnapshot } from "@/server/db/schema";
 
 // The fields of a saved vehicle and a saved address: the same labels and help as the booking wizard.
 
@@ -70,17 +71,8 @@ export function VehicleFields({
   );
 }
 
-export type AddressFieldValues = {
-  label: string;
-  line1: string;
-  line2: string | null;
-  town: string;
-  postcode: string;
-  accessNotes: string | null;
-  hasWater: boolean;
-  hasPower: boolean;
-  hasCoveredSpace: boolean;
-};
+// The same fields a booking keeps of its address.
+export type AddressFieldValues = AddressSnapshot;
 
 export function AddressFields({ values }: { values?: AddressFieldValues }) {
   return (

@@ -73,6 +73,37 @@ async function hasAny(tx: Tx, kind: Kind, owner: Owner): Promise<boolean> {
   return !!row;
 }
 
+type EntryValues = {
+  vehicle: Omit<typeof vehicles.$inferInsert, "ownerId" | "isDefault">;
+  address: Omit<typeof addresses.$inferInsert, "ownerId" | "isDefault">;
+};
+
+/** Updates the owner's entry (already locked), or adds a new one: an owner's first becomes the default. */
+async function writeOwn<K extends Kind>(
+  tx: Tx,
+  kind: K,
+  owner: Owner,
+  id: string | undefined,
+  values: EntryValues[K],
+): Promise<string> {
+  const table = TABLE[kind];
+  // EntryValues types the values per kind; Drizzle can't follow a table picked from a union, hence `never`.
+  if (id) {
+    await tx
+      .update(table)
+      .set(values as never)
+      .where(eq(table.id, id));
+    return id;
+  }
+  const first = !(await hasAny(tx, kind, owner));
+  const [row] = await tx
+    .insert(table)
+    .values({ ...values, ownerId: owner.id, isDefault: first } as never)
+    .returning({ id: table.id });
+  if (!row) throw new Error(`${kind} insert returned nothing`);
+  return row.id;
+}
+
 /** Makes one entry the default: the old default is cleared first (one default per owner, by index). */
 async function makeDefault(tx: Tx, kind: Kind, owner: Owner, id: string, now: Date): Promise<void> {
   const table = TABLE[kind];
@@ -83,31 +114,28 @@ async function makeDefault(tx: Tx, kind: Kind, owner: Owner, id: string, now: Da
   await tx.update(table).set({ isDefault: true, updatedAt: now }).where(eq(table.id, id));
 }
 
-export async function setDefaultEntry(
+/** Something done to one of the owner's saved vehicles or addresses, picked by its id. */
+type EntryStep = (
   db: DbOrTx,
   owner: Owner,
   kind: Kind,
   input: { id: string },
-  { now = new Date() }: Options = {},
-): Promise<void> {
+  options?: Options,
+) => Promise<void>;
+
+export const setDefaultEntry: EntryStep = async (db, owner, kind, input, { now = new Date() } = {}) => {
   await db.transaction(async (tx) => {
     const row = await lockOwn(tx, kind, owner, input.id);
     if (!row.isDefault) await makeDefault(tx, kind, owner, row.id, now);
   });
-}
+};
 
 function describeUse(kind: Kind, use: { reference: string }): string {
   const what = kind === "vehicle" ? "vehicle" : "address";
   return `Booking ${use.reference} uses this ${what}, so it can't be deleted until that booking is over. Add a new ${what} instead, or cancel the booking first.`;
 }
 
-export async function deleteEntry(
-  db: DbOrTx,
-  owner: Owner,
-  kind: Kind,
-  input: { id: string },
-  { now = new Date() }: Options = {},
-): Promise<void> {
+export const deleteEntry: EntryStep = async (db, owner, kind, input, { now = new Date() } = {}) => {
   const table = TABLE[kind];
   const check = port("liveBookingUsing");
   await db.transaction(async (tx) => {
@@ -128,7 +156,7 @@ export async function deleteEntry(
       .limit(1);
     if (next) await makeDefault(tx, kind, owner, next.id, now);
   });
-}
+};
 
 const DUPLICATE_REGISTRATION = "You have already saved a vehicle with this registration.";
 
@@ -180,17 +208,7 @@ async function writeVehicle(tx: Tx, owner: Owner, input: SavedVehicleInput, now:
     notes: input.notes,
     updatedAt: now,
   };
-  if (input.id) {
-    await tx.update(vehicles).set(values).where(eq(vehicles.id, input.id));
-    return input.id;
-  }
-  const first = !(await hasAny(tx, "vehicle", owner));
-  const [row] = await tx
-    .insert(vehicles)
-    .values({ ...values, ownerId: owner.id, isDefault: first })
-    .returning({ id: vehicles.id });
-  if (!row) throw new Error("vehicle insert returned nothing");
-  return row.id;
+  return writeOwn(tx, "vehicle", owner, input.id, values);
 }
 
 export async function saveMyAddress(
@@ -213,17 +231,7 @@ export async function saveMyAddress(
       hasCoveredSpace: input.hasCoveredSpace,
       updatedAt: now,
     };
-    if (input.id) {
-      await tx.update(addresses).set(values).where(eq(addresses.id, input.id));
-      return input.id;
-    }
-    const first = !(await hasAny(tx, "address", owner));
-    const [row] = await tx
-      .insert(addresses)
-      .values({ ...values, ownerId: owner.id, isDefault: first })
-      .returning({ id: addresses.id });
-    if (!row) throw new Error("address insert returned nothing");
-    return row.id;
+    return writeOwn(tx, "address", owner, input.id, values);
   });
 }
 

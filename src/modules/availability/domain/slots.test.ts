@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatTime, localToInstant } from "@/lib/dates";
 import { computeSlots, countSlotsByDate, type HeldInterval, type SlotQuery, teamsFreeAt } from "./slots";
+import { hourLabels } from "@tests/support/hours";
 
 const TZ = "Europe/London";
 const at = (date: string, hhmm: string) => {
@@ -162,16 +163,7 @@ describe("computeSlots — daylight saving time in Europe/London", () => {
         now: new Date("2026-01-01"),
       });
       const slots = computeSlots(q).get(date) ?? [];
-      expect(slots.map((s) => formatTime(s.start, TZ).slice(0, 5))).toEqual([
-        "09:00",
-        "10:00",
-        "11:00",
-        "12:00",
-        "13:00",
-        "14:00",
-        "15:00",
-        "16:00",
-      ]);
+      expect(slots.map((s) => formatTime(s.start, TZ).slice(0, 5))).toEqual(hourLabels(9, 16));
       expect(slots.at(-1)?.end.getTime()).toBe(at(date, "17:00").getTime());
     }
   });

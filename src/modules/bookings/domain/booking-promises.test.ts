@@ -13,6 +13,17 @@ const at = (iso: string) => new Date(iso);
 const H = 3_600_000;
 
 describe("bookingPromises: what this booking is promised, for its time and now", () => {
+  // 70.00 for 10:00 BST on 10 June, paid in full, seen before its free window: free until 24 h before.
+  const paidWellAhead = {
+    start: "2026-06-10T09:00:00Z",
+    charge: 7000,
+    paid: 7000,
+    inside: false,
+    freeUntil: "2026-06-09T09:00:00.000Z",
+    freeUntilText: "Tue 9 Jun, 10:00 BST",
+    feeNow: 0,
+  };
+
   // start, now, charge, paid → inside the free window?, free until (UTC), its local words, fee now, reminder at
   const table: {
     name: string;
@@ -40,26 +51,14 @@ describe("bookingPromises: what this booking is promised, for its time and now",
     },
     {
       name: "booked a week ahead: free until 24 h before (BST), reminded at the same wall time the day before",
-      start: "2026-06-10T09:00:00Z",
+      ...paidWellAhead,
       now: "2026-06-03T12:00:00Z",
-      charge: 7000,
-      paid: 7000,
-      inside: false,
-      freeUntil: "2026-06-09T09:00:00.000Z",
-      freeUntilText: "Tue 9 Jun, 10:00 BST",
-      feeNow: 0,
       reminder: "2026-06-09T09:00:00.000Z",
     },
     {
       name: "exactly 24 h ahead: still free (the cancel rule's boundary), the reminder is not promised",
-      start: "2026-06-10T09:00:00Z",
+      ...paidWellAhead,
       now: "2026-06-09T09:00:00Z",
-      charge: 7000,
-      paid: 7000,
-      inside: false,
-      freeUntil: "2026-06-09T09:00:00.000Z",
-      freeUntilText: "Tue 9 Jun, 10:00 BST",
-      feeNow: 0,
       reminder: null,
     },
     {

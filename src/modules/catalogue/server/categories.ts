@@ -3,11 +3,11 @@ import { and, eq, ne } from "drizzle-orm";
 import { writeAudit } from "@/server/audit";
 import type { DbOrTx } from "@/server/db";
 import { serviceCategories, services, addonCategories } from "@/server/db/schema";
-import { AppError, SQLSTATE, sqlState } from "@/server/errors";
+import { AppError } from "@/server/errors";
 import { slugify, type CategoryInput, type UpdateCategoryInput } from "../schemas";
-import { type Actor, countWhere, nextSortOrder, type OrderedListConfig, plural } from "./ordered-list";
+import { type Actor, countWhere, insertRow, type OrderedListConfig, plural } from "./ordered-list";
 
-export const categoryList: OrderedListConfig = {
+export const categoryList = {
   table: serviceCategories,
   entity: "service_category",
   usedBy: async (tx, id) => {
@@ -17,7 +17,7 @@ export const categoryList: OrderedListConfig = {
     if (addons > 0) return `${plural(addons, "add-on is", "add-ons are")} limited to it`;
     return null;
   },
-};
+} satisfies OrderedListConfig;
 
 async function uniqueSlug(tx: DbOrTx, name: string, exceptId?: string): Promise<string> {
   const base = slugify(name) || "category";
@@ -50,30 +50,12 @@ async function assertNameFree(tx: DbOrTx, name: string, exceptId?: string) {
 export async function createCategory(db: DbOrTx, actor: Actor, input: CategoryInput): Promise<string> {
   return db.transaction(async (tx) => {
     await assertNameFree(tx, input.name);
-    try {
-      const [row] = await tx
-        .insert(serviceCategories)
-        .values({
-          name: input.name,
-          description: input.description || null,
-          slug: await uniqueSlug(tx, input.name),
-          sortOrder: await nextSortOrder(tx, serviceCategories),
-        })
-        .returning();
-      if (!row) throw new Error("insert returned nothing");
-      await writeAudit(tx, {
-        actorId: actor.id,
-        ip: actor.ip,
-        action: "service_category.created",
-        entity: "service_category",
-        entityId: row.id,
-        summary: { name: row.name },
-      });
-      return row.id;
-    } catch (err) {
-      if (sqlState(err) === SQLSTATE.uniqueViolation) throw nameTaken();
-      throw err;
-    }
+    const values = {
+      name: input.name,
+      description: input.description || null,
+      slug: await uniqueSlug(tx, input.name),
+    };
+    return insertRow(tx, categoryList, actor, values, nameTaken);
   });
 }
 

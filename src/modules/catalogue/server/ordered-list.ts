@@ -4,7 +4,7 @@ import { asc, eq, max, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { writeAudit } from "@/server/audit";
 import type { DbOrTx, Tx } from "@/server/db";
-import { AppError } from "@/server/errors";
+import { AppError, SQLSTATE, sqlState } from "@/server/errors";
 import type { MoveInput } from "../schemas";
 
 // Categories and vehicle sizes are both short, admin-ordered lists with an active flag: one mechanism
@@ -29,6 +29,38 @@ export type { Actor };
 export async function nextSortOrder(tx: DbOrTx, table: OrderedTable): Promise<number> {
   const [row] = await tx.select({ max: max(table.sortOrder) }).from(table);
   return Number(row?.max ?? 0) + 1;
+}
+
+/** The unique name index's refusal, in the list's own words (`nameTaken`); any other error as it was. */
+export const nameTakenOr = (err: unknown, nameTaken: () => AppError): unknown =>
+  sqlState(err) === SQLSTATE.uniqueViolation ? nameTaken() : err;
+
+/** Adds a row at the end of the list, audited as created. */
+export async function insertRow<T extends OrderedTable>(
+  tx: Tx,
+  cfg: OrderedListConfig & { table: T },
+  actor: Actor,
+  values: Omit<T["$inferInsert"], "sortOrder">,
+  nameTaken: () => AppError,
+): Promise<string> {
+  try {
+    const [row] = (await tx
+      .insert(cfg.table)
+      .values({ ...values, sortOrder: await nextSortOrder(tx, cfg.table) } as never)
+      .returning({ id: cfg.table.id, name: cfg.table.name })) as { id: string; name: string }[];
+    if (!row) throw new Error("insert returned nothing");
+    await writeAudit(tx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      action: `${cfg.entity}.created`,
+      entity: cfg.entity,
+      entityId: row.id,
+      summary: { name: row.name },
+    });
+    return row.id;
+  } catch (err) {
+    throw nameTakenOr(err, nameTaken);
+  }
 }
 
 async function rowOrThrow(tx: Tx, table: OrderedTable, id: string) {

@@ -3,11 +3,18 @@ import { eq } from "drizzle-orm";
 import { writeAudit } from "@/server/audit";
 import type { DbOrTx } from "@/server/db";
 import { prices, vehicles, vehicleSizes } from "@/server/db/schema";
-import { AppError, SQLSTATE, sqlState } from "@/server/errors";
+import { AppError } from "@/server/errors";
 import type { UpdateVehicleSizeInput, VehicleSizeInput } from "../schemas";
-import { type Actor, countWhere, nextSortOrder, type OrderedListConfig, plural } from "./ordered-list";
+import {
+  type Actor,
+  countWhere,
+  insertRow,
+  nameTakenOr,
+  type OrderedListConfig,
+  plural,
+} from "./ordered-list";
 
-export const vehicleSizeList: OrderedListConfig = {
+export const vehicleSizeList = {
   table: vehicleSizes,
   entity: "vehicle_size",
   usedBy: async (tx, id) => {
@@ -17,33 +24,13 @@ export const vehicleSizeList: OrderedListConfig = {
     if (owned > 0) return `${plural(owned, "customer vehicle is", "customer vehicles are")} this size`;
     return null;
   },
-};
+} satisfies OrderedListConfig;
 
 const nameTaken = () =>
   new AppError("VALIDATION", undefined, { name: ["A size with this name already exists."] });
 
 export async function createVehicleSize(db: DbOrTx, actor: Actor, input: VehicleSizeInput): Promise<string> {
-  return db.transaction(async (tx) => {
-    try {
-      const [row] = await tx
-        .insert(vehicleSizes)
-        .values({ ...input, sortOrder: await nextSortOrder(tx, vehicleSizes) })
-        .returning();
-      if (!row) throw new Error("insert returned nothing");
-      await writeAudit(tx, {
-        actorId: actor.id,
-        ip: actor.ip,
-        action: "vehicle_size.created",
-        entity: "vehicle_size",
-        entityId: row.id,
-        summary: { name: row.name },
-      });
-      return row.id;
-    } catch (err) {
-      if (sqlState(err) === SQLSTATE.uniqueViolation) throw nameTaken();
-      throw err;
-    }
-  });
+  return db.transaction(async (tx) => insertRow(tx, vehicleSizeList, actor, input, nameTaken));
 }
 
 export async function updateVehicleSize(
@@ -60,8 +47,7 @@ export async function updateVehicleSize(
         .set({ name: input.name, description: input.description, examples: input.examples })
         .where(eq(vehicleSizes.id, input.id));
     } catch (err) {
-      if (sqlState(err) === SQLSTATE.uniqueViolation) throw nameTaken();
-      throw err;
+      throw nameTakenOr(err, nameTaken);
     }
     await writeAudit(tx, {
       actorId: actor.id,

@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
 import { emails } from "@/server/db/schema";
+import { emailHeadline } from "./email-headline";
 
 // The outbox's failures, for the admin's action queue: emails that gave up after their last attempt.
 // Only recent ones (a failure the admin has had a week to see is history, kept on the booking's page).
@@ -25,10 +26,7 @@ export async function listFailedEmails(
   // The total rides on the rows (count(*) OVER () is computed before the LIMIT): one query.
   const rows = await db
     .select({
-      id: emails.id,
-      to: emails.to,
-      template: emails.template,
-      subject: emails.subject,
+      ...emailHeadline,
       bookingId: emails.bookingId,
       failedAt: emails.updatedAt,
       total: sql<number>`(count(*) OVER ())::int`,

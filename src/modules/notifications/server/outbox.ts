@@ -12,6 +12,7 @@ import { getSettingsOrThrow } from "@/modules/settings/server";
 import { hideSecretLinks, templateLabel } from "../domain/outbox-view";
 import { isTemplateName, renderTemplate } from "../templates";
 import { OUTBOX_CHANNEL } from "./enqueue-email";
+import { emailHeadline } from "./email-headline";
 
 // The admin's view of the outbox: every email the product sent or tried to send, and each one as its
 // recipient sees it. With no SMTP server (the embedded default) this is where the emails are read.
@@ -52,10 +53,7 @@ export async function listOutbox(db: DbOrTx, viewer: Pick<Actor, "id">, query: O
   const page = Math.min(Math.max(1, query.page ?? 1), pageCount);
   const rows = await db
     .select({
-      id: emails.id,
-      to: emails.to,
-      template: emails.template,
-      subject: emails.subject,
+      ...emailHeadline,
       status: emails.status,
       attempts: emails.attempts,
       lastError: emails.lastError,

@@ -3,6 +3,7 @@ import { desc, eq, or, sql } from "drizzle-orm";
 import type { EmailStatus } from "@/lib/enums";
 import { type DbOrTx, getDb } from "@/server/db";
 import { emails } from "@/server/db/schema";
+import { emailHeadline } from "./email-headline";
 
 // The emails one person was sent (the admin's customer profile): those linked to their account and any
 // addressed to their email (a guest's confirmation before the account existed), newest first.
@@ -24,10 +25,7 @@ export async function listEmailsForRecipient(
 ): Promise<RecipientEmail[]> {
   return db
     .select({
-      id: emails.id,
-      to: emails.to,
-      template: emails.template,
-      subject: emails.subject,
+      ...emailHeadline,
       status: emails.status,
       bookingId: emails.bookingId,
       createdAt: emails.createdAt,

@@ -22,7 +22,12 @@ export type WeatherOfferData = {
 };
 
 export function renderWeatherOffer(d: WeatherOfferData, ctx: EmailContext): EmailContent {
-  const intro = `${ctx.businessName} can't work in the weather forecast for your ${d.title} (${d.reference}) on ${d.current}. We're sorry: moving it costs you nothing, and the price stays the same.`;
+  // With times or without, the email opens the same way.
+  const opening = [
+    `Hello ${d.name},`,
+    `${ctx.businessName} can't work in the weather forecast for your ${d.title} (${d.reference}) on ${d.current}. We're sorry: moving it costs you nothing, and the price stays the same.`,
+    d.message ? `Message: ${d.message}` : null,
+  ];
   if (d.times.length === 0)
     return {
       subject: `The weather: we need to move your booking ${d.reference}`,
@@ -30,9 +35,7 @@ export function renderWeatherOffer(d: WeatherOfferData, ctx: EmailContext): Emai
       why: WHY.booking(ctx),
       blocks: [
         ...paragraphs(
-          `Hello ${d.name},`,
-          intro,
-          d.message ? `Message: ${d.message}` : null,
+          ...opening,
           `We couldn't find a free time near it. Tell us when suits you, or call us on ${ctx.contactPhone}; we'll call you otherwise.`,
         ),
         { kind: "button", label: "Ask for another time", url: d.anotherUrl },
@@ -43,12 +46,7 @@ export function renderWeatherOffer(d: WeatherOfferData, ctx: EmailContext): Emai
     preview: `We hold ${d.times.length === 1 ? "a new time" : `${d.times.length} new times`} for you: choose one in one click.`,
     why: WHY.booking(ctx),
     blocks: [
-      ...paragraphs(
-        `Hello ${d.name},`,
-        intro,
-        d.message ? `Message: ${d.message}` : null,
-        `We hold these times for you until ${d.expires ?? ""}. Choose one:`,
-      ),
+      ...paragraphs(...opening, `We hold these times for you until ${d.expires ?? ""}. Choose one:`),
       ...d.times.map((t) => ({ kind: "button" as const, label: t.label, url: t.url })),
       ...paragraphs("None of these work? Ask for another time and we'll find one with you."),
       { kind: "button", label: "None of these work — ask for another time", url: d.anotherUrl },

@@ -192,24 +192,19 @@ describe("bulk preview and undo", () => {
 });
 
 describe("saving", () => {
+  // The server's answer to saving wash-1 small at 26.00: one price saved, now at version 2.
+  const savedAt26 = (sent: Extract<PriceGridAction, { type: "saved" }>["sent"]): PriceGridAction => ({
+    type: "saved",
+    sent,
+    saved: 1,
+    cells: [{ ...cell("wash-1", "small"), current: { priceMinor: 2600, durationMinutes: 45, version: 2 } }],
+  });
+
   it("success forgets the saved drafts, remembers the new values until the page refreshes", () => {
     const edited = run([edit("wash-1", "small", "price", "26"), { type: "saveStarted" }]);
     expect(edited.pending).toBe(true);
     const sent = changedDrafts(edited, ctx);
-    const saved = run(
-      [
-        {
-          type: "saved",
-          sent,
-          saved: 1,
-          cells: [
-            { ...cell("wash-1", "small"), current: { priceMinor: 2600, durationMinutes: 45, version: 2 } },
-          ],
-        },
-      ],
-      ctx,
-      edited,
-    );
+    const saved = run([savedAt26(sent)], ctx, edited);
     expect(saved.draft).toEqual({});
     expect(saved.pending).toBe(false);
     expect(saved.message).toEqual({ kind: "success", text: "Saved 1 price." });
@@ -223,21 +218,7 @@ describe("saving", () => {
   it("a cell typed into while saving keeps the newer text, based on the version just saved", () => {
     const before = run([edit("wash-1", "small", "price", "26"), { type: "saveStarted" }]);
     const sent = changedDrafts(before, ctx);
-    const s = run(
-      [
-        edit("wash-1", "small", "price", "27"),
-        {
-          type: "saved",
-          sent,
-          saved: 1,
-          cells: [
-            { ...cell("wash-1", "small"), current: { priceMinor: 2600, durationMinutes: 45, version: 2 } },
-          ],
-        },
-      ],
-      ctx,
-      before,
-    );
+    const s = run([edit("wash-1", "small", "price", "27"), savedAt26(sent)], ctx, before);
     expect(s.draft["wash-1:small"]).toMatchObject({ price: "27", baseVersion: 2 });
     expect(isChanged(s, ctx, s.draft["wash-1:small"])).toBe(true);
   });

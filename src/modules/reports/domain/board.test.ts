@@ -9,6 +9,7 @@ import {
   lateness,
   sparklinePoints,
 } from "./board";
+import { hourLabels } from "@tests/support/hours";
 
 const TZ = "Europe/London";
 const at = (date: string, hhmm: string) => {
@@ -62,19 +63,7 @@ describe("dayAxis and positions", () => {
     const axis = dayAxis("2026-11-23", TZ, [{ opens: 480, closes: 1080 }]);
     expect(axis.start).toBe(at("2026-11-23", "08:00"));
     expect(axis.end).toBe(at("2026-11-23", "18:00"));
-    expect(axis.ticks.map((t) => t.label)).toEqual([
-      "08:00",
-      "09:00",
-      "10:00",
-      "11:00",
-      "12:00",
-      "13:00",
-      "14:00",
-      "15:00",
-      "16:00",
-      "17:00",
-      "18:00",
-    ]);
+    expect(axis.ticks.map((t) => t.label)).toEqual(hourLabels(8, 18));
     expect(axisPercent(axis, at("2026-11-23", "13:00"))).toBe(50);
     expect(
       blockPosition(axis, { startsAt: at("2026-11-23", "09:00"), endsAt: at("2026-11-23", "10:30") }),

@@ -12,14 +12,7 @@ import {
 } from "../domain/analytics";
 import { type ParsedRange, parseReportRange, type ReportRange } from "../domain/range";
 import { servicesReport, vehicleSizesReport } from "./aggregates";
-import {
-  bookingRates,
-  bookingTrend,
-  categoryMix,
-  leadTimes,
-  repeatCustomers,
-  weekdayHourHeat,
-} from "./analytics";
+import * as analytics from "./analytics";
 import { assertReportsViewer } from "./reports-page";
 import { teamUtilisation } from "./report-tables";
 import type { AnalyticsTrendPoint, ComparePoint, Ctx, FallbackTable } from "./analytics-compare";
@@ -97,21 +90,21 @@ export async function analyticsData(
     teams,
     teamsBefore,
   ] = await Promise.all([
-    bookingTrend(db, range, grain),
-    bookingTrend(db, previous, grain),
-    categoryMix(db, range),
-    categoryMix(db, previous),
+    analytics.bookingTrend(db, range, grain),
+    analytics.bookingTrend(db, previous, grain),
+    analytics.categoryMix(db, range),
+    analytics.categoryMix(db, previous),
     servicesReport(db, range),
     servicesReport(db, previous),
     vehicleSizesReport(db, range),
     vehicleSizesReport(db, previous),
-    weekdayHourHeat(db, range),
-    leadTimes(db, range),
-    leadTimes(db, previous),
-    bookingRates(db, range),
-    bookingRates(db, previous),
-    repeatCustomers(db, range),
-    repeatCustomers(db, previous),
+    analytics.weekdayHourHeat(db, range),
+    analytics.leadTimes(db, range),
+    analytics.leadTimes(db, previous),
+    analytics.bookingRates(db, range),
+    analytics.bookingRates(db, previous),
+    analytics.repeatCustomers(db, range),
+    analytics.repeatCustomers(db, previous),
     teamUtilisation(db, range),
     teamUtilisation(db, previous),
   ]);

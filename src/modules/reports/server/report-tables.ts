@@ -11,16 +11,7 @@ import type { DbOrTx } from "@/server/db";
 import { formatMonthKey } from "../domain/analytics";
 import type { ReportRange } from "../domain/range";
 import { type Cell, type ReportKey, type ReportTable, sharePercent } from "../domain/table";
-import {
-  bookingsByStatus,
-  customerTypes,
-  revenueReport,
-  servicesReport,
-  teamJobs,
-  topCustomers,
-  travelZones,
-  vehicleSizesReport,
-} from "./aggregates";
+import * as aggregates from "./aggregates";
 import { type LedgerEntry, ledgerEntries, ledgerTotals } from "./ledger";
 
 // Each report's figures as the table the page and the CSV both render (domain/table.ts).
@@ -35,7 +26,7 @@ const PROVIDER_LABELS: Record<string, string> = {
 const KIND_LABELS: Record<string, string> = { deposit: "Deposit", full: "Full", balance: "Balance" };
 
 async function revenueTable(db: DbOrTx, c: TableContext, grain: "day" | "month"): Promise<ReportTable> {
-  const { rows, total } = await revenueReport(db, c.range, grain);
+  const { rows, total } = await aggregates.revenueReport(db, c.range, grain);
   const cells = (r: typeof total, first: Cell): Cell[] => [
     first,
     r.bookings,
@@ -141,7 +132,7 @@ export function ledgerTotalsCells(t: Awaited<ReturnType<typeof ledgerTotals>>): 
 }
 
 async function statusTable(db: DbOrTx, c: TableContext): Promise<ReportTable> {
-  const s = await bookingsByStatus(db, c.range);
+  const s = await aggregates.bookingsByStatus(db, c.range);
   const byStatus = new Map(s.rows.map((r) => [r.status, r]));
   const cells = (r: (typeof s.rows)[number] | undefined, label: string): Cell[] => [
     label,
@@ -175,7 +166,7 @@ async function statusTable(db: DbOrTx, c: TableContext): Promise<ReportTable> {
 }
 
 async function servicesTable(db: DbOrTx, c: TableContext): Promise<ReportTable> {
-  const { rows, total } = await servicesReport(db, c.range);
+  const { rows, total } = await aggregates.servicesReport(db, c.range);
   return {
     key: "services",
     title: "Services and add-ons",
@@ -211,7 +202,7 @@ async function servicesTable(db: DbOrTx, c: TableContext): Promise<ReportTable> 
 }
 
 async function sizesTable(db: DbOrTx, c: TableContext): Promise<ReportTable> {
-  const { rows, total } = await vehicleSizesReport(db, c.range);
+  const { rows, total } = await aggregates.vehicleSizesReport(db, c.range);
   return {
     key: "vehicle-sizes",
     title: "By vehicle size",
@@ -244,7 +235,7 @@ async function sizesTable(db: DbOrTx, c: TableContext): Promise<ReportTable> {
 }
 
 async function customersTable(db: DbOrTx, c: TableContext): Promise<ReportTable> {
-  const { rows, total } = await customerTypes(db, c.range);
+  const { rows, total } = await aggregates.customerTypes(db, c.range);
   const cells = (r: typeof total, label: string): Cell[] => [
     label,
     r.customers,
@@ -271,7 +262,7 @@ async function customersTable(db: DbOrTx, c: TableContext): Promise<ReportTable>
 }
 
 async function topCustomersTable(db: DbOrTx, c: TableContext): Promise<ReportTable> {
-  const rows = await topCustomers(db, c.range, 10);
+  const rows = await aggregates.topCustomers(db, c.range, 10);
   return {
     key: "top-customers",
     title: "Top customers by value",
@@ -316,7 +307,7 @@ export async function teamUtilisation(
   range: ReportRange,
 ): Promise<{ rows: TeamUtilisationRow[]; total: TeamUtilisationRow }> {
   const [{ rows, total }, capacity] = await Promise.all([
-    teamJobs(db, range),
+    aggregates.teamJobs(db, range),
     loadScheduleCapacity(db, { from: range.fromDate, to: range.toDate, timeZone: range.timeZone }),
   ]);
   const openAll = sumDates(capacity.openTeamMinutes, range.fromDate, range.days);
@@ -374,7 +365,7 @@ async function teamsTable(db: DbOrTx, c: TableContext): Promise<ReportTable> {
 }
 
 async function zonesTable(db: DbOrTx, c: TableContext): Promise<ReportTable> {
-  const { rows, total } = await travelZones(db, c.range);
+  const { rows, total } = await aggregates.travelZones(db, c.range);
   return {
     key: "travel-zones",
     title: "Travel zones",

@@ -206,18 +206,11 @@ export async function postJson(url: string, body: unknown): Promise<FormResult> 
   return ((await res.json().catch(() => null)) as FormResult | null) ?? NETWORK;
 }
 
-export type StepChoices = {
-  run: string;
-  service: string | null;
-  size: string | null;
-  vehicle: string | null;
-  /** null = the add-ons step has not been answered yet. */
-  addons: string[] | null;
-  postcode: string | null;
-  address: string | null;
-  date: string | null;
-  start: string | null;
-};
+/** What a step's form carries: the choices so far and the run, already begun (not step, month, notice). */
+export type StepChoices = Pick<
+  WizardState,
+  "service" | "size" | "vehicle" | "addons" | "postcode" | "address" | "date" | "start"
+> & { run: string };
 
 const noSubscribe = () => () => {};
 

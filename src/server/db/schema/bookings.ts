@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
-  char,
   check,
   date,
   index,
@@ -15,7 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { services } from "./catalogue";
-import { createdAt, id, instant, updatedAt } from "./columns";
+import { createdAt, currencyCode, id, instant, updatedAt } from "./columns";
 import { addresses, vehicles } from "./customers";
 import {
   bookingEventType,
@@ -103,7 +102,7 @@ export const bookings = pgTable(
     teamId: uuid("team_id")
       .notNull()
       .references(() => teams.id),
-    currency: char("currency", { length: 3 }).notNull(),
+    currency: currencyCode(),
     totalMinor: integer("total_minor").notNull(),
     depositDueMinor: integer("deposit_due_minor").notNull().default(0),
     amountPaidMinor: integer("amount_paid_minor").notNull().default(0),

@@ -1,4 +1,4 @@
-import { customType, timestamp, uuid } from "drizzle-orm/pg-core";
+import { char, customType, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** An instant range `[start, end)`. Stored as PostgreSQL `tstzrange`; exposed as two Dates. */
 export type InstantRange = { start: Date; end: Date };
@@ -21,3 +21,6 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+
+/** An ISO 4217 code ("GBP"): the currency a booking, a payment or the business counts in. */
+export const currencyCode = () => char("currency", { length: 3 }).notNull();

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import {
-  char,
   check,
   index,
   integer,
@@ -14,7 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { bookings } from "./bookings";
-import { createdAt, id, instant, updatedAt } from "./columns";
+import { createdAt, currencyCode, id, instant, updatedAt } from "./columns";
 import {
   adjustmentKind,
   paymentKind,
@@ -38,7 +37,7 @@ export const payments = pgTable(
     kind: paymentKind("kind").notNull(),
     method: paymentMethod("method").notNull().default("online"),
     amountMinor: integer("amount_minor").notNull(),
-    currency: char("currency", { length: 3 }).notNull(),
+    currency: currencyCode(),
     status: paymentStatus("status").notNull().default("pending"),
     // Checkout session id / payment intent id at the provider; unique per provider.
     providerReference: text("provider_reference"),
@@ -179,7 +178,7 @@ export const taxDocuments = pgTable(
     invoiceId: uuid("invoice_id"),
     refundId: uuid("refund_id").references(() => refunds.id),
     adjustmentId: uuid("adjustment_id").references(() => bookingAdjustments.id),
-    currency: char("currency", { length: 3 }).notNull(),
+    currency: currencyCode(),
     supplier: jsonb("supplier").$type<TaxParty>().notNull(),
     customer: jsonb("customer").$type<TaxParty>().notNull(),
     lines: jsonb("lines").$type<TaxLine[]>().notNull(),

@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { bookings } from "./bookings";
-import { createdAt, id, instant, updatedAt } from "./columns";
+import { createdAt, currencyCode, id, instant, updatedAt } from "./columns";
 import { emailStatus, eventAudience, paymentMode, uploadPurpose } from "./enums";
 
 export type PolicyTexts = {
@@ -36,7 +36,7 @@ export const settings = pgTable(
     baseAddress: text("base_address").notNull(),
     country: char("country", { length: 2 }).notNull().default("GB"),
     timeZone: text("time_zone").notNull().default("Europe/London"),
-    currency: char("currency", { length: 3 }).notNull().default("GBP"),
+    currency: currencyCode().default("GBP"),
     slotIntervalMinutes: integer("slot_interval_minutes").notNull().default(30),
     minNoticeMinutes: integer("min_notice_minutes").notNull().default(720),
     horizonDays: integer("horizon_days").notNull().default(60),
