@@ -6,6 +6,7 @@ import { buttonClass } from "@/components/ui/button";
 import { AdminAccountMenu, AdminNavDrawer } from "./admin-menus";
 import { adminNav, type NavBadge, routes } from "@/lib/routes";
 import { activeProviderName } from "@/modules/payments/server";
+import { TextLink } from "@/components/ui/link";
 
 type Badges = Partial<Record<NavBadge, number>>;
 type Props = { businessName: string; userName: string; badges?: Badges; children: ReactNode };
@@ -85,9 +86,9 @@ export function AdminShell({ businessName, userName, badges, children }: Props) 
             <FlaskConical aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             <span>
               <strong className="font-semibold">Test payments — no real money is taken.</strong>{" "}
-              <Link href={routes.adminHelp} className="underline underline-offset-2">
+              <TextLink href={routes.adminHelp} tone="inherit" weight="normal">
                 How to take card payments
-              </Link>
+              </TextLink>
             </span>
           </p>
         ) : null}

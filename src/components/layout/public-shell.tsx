@@ -7,6 +7,7 @@ import { SiteMenu } from "./site-menu";
 import { SignOutButton } from "@/modules/accounts/components/sign-out-button";
 import { getSessionUser } from "@/server/auth";
 import { getPublicSettings } from "@/modules/settings/server";
+import { textLinkClass } from "@/components/ui/link";
 
 // In the phone menu a link is a full-width row; in the desktop header, a compact button.
 const ITEM = "w-full justify-start lg:w-auto lg:justify-center";
@@ -77,13 +78,16 @@ export async function PublicShell({ children }: { children: ReactNode }) {
               {s.baseAddress}
               <br />
               <a
-                className="underline underline-offset-2 hover:text-ink"
+                className={textLinkClass({ tone: "inherit", weight: "normal", className: "hover:text-ink" })}
                 href={`tel:${s.contactPhone.replace(/\s+/g, "")}`}
               >
                 {s.contactPhone}
               </a>
               {" · "}
-              <a className="underline underline-offset-2 hover:text-ink" href={`mailto:${s.contactEmail}`}>
+              <a
+                className={textLinkClass({ tone: "inherit", weight: "normal", className: "hover:text-ink" })}
+                href={`mailto:${s.contactEmail}`}
+              >
                 {s.contactEmail}
               </a>
             </address>

@@ -12,8 +12,9 @@ export default function Link({ prefetch = false, ...props }: ComponentProps<type
 }
 
 export type TextLinkStyle = {
-  /** `ink`: the darker brand, for links in dense admin text and on tinted panels. */
-  tone?: "brand" | "ink";
+  /** `ink`: the darker brand, for links in dense admin text and on tinted panels; `inherit`: the
+   * surrounding text's colour, for a link inside a notice, a banner or a footer. */
+  tone?: "brand" | "ink" | "inherit";
   /** `hover`: underlined on hover only — a record's name opening it, in a list where every row links. */
   underline?: "always" | "hover";
   weight?: "normal" | "medium" | "semibold";
@@ -38,7 +39,7 @@ export function textLinkClass({
     touch && "inline-flex min-h-11 items-center",
     touch === "phone" && "md:min-h-0",
     WEIGHTS[weight],
-    tone === "ink" ? "text-brand-ink" : "text-brand",
+    tone === "ink" ? "text-brand-ink" : tone === "brand" && "text-brand",
     "underline-offset-2",
     underline === "always" ? "underline" : "hover:underline",
     underline === "always" && tone === "brand" && "hover:text-brand-hover",

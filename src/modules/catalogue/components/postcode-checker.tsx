@@ -2,6 +2,7 @@ import { buttonClass } from "@/components/ui/button";
 import { Label } from "@/components/ui/form/label";
 import { formatMoney } from "@/lib/money";
 import type { PostcodeCheck } from "../server/queries";
+import { textLinkClass } from "@/components/ui/link";
 
 /**
  * "Do you come to me?" A plain GET form: it works without JavaScript, and the answer is rendered by the
@@ -49,7 +50,7 @@ export function PostcodeChecker({
             Sorry — we don&apos;t cover {result.postcode} yet.{" "}
             <a
               href={`tel:${phone.replace(/\s+/g, "")}`}
-              className="font-semibold underline underline-offset-2"
+              className={textLinkClass({ tone: "inherit", weight: "semibold" })}
             >
               Call us on {phone}
             </a>

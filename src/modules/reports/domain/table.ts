@@ -1,3 +1,4 @@
+import type { ReportRange } from "./range";
 import { formatMoney } from "@/lib/money";
 import { type CsvNumber, csvDecimal } from "@/lib/csv";
 
@@ -30,6 +31,9 @@ export type ColumnKind = "text" | "money" | "count" | "percent" | "hours";
 export type Column = { label: string; kind: ColumnKind };
 /** A text cell may link somewhere on the page (the CSV writes its text). */
 export type Cell = string | number | null | { text: string; href: string };
+
+/** What every report table is computed for: the range and the business's currency. */
+export type TableContext = { range: ReportRange; currency: string };
 
 export type ReportTable = {
   key: ReportKey;

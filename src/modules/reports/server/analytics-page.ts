@@ -14,7 +14,7 @@ import { type ParsedRange, parseReportRange, type ReportRange } from "../domain/
 import { servicesReport, vehicleSizesReport } from "./aggregates";
 import * as analytics from "./analytics";
 import { assertReportsViewer } from "./reports-page";
-import { teamUtilisation } from "./report-tables";
+import { teamUtilisation } from "./team-utilisation";
 import type { AnalyticsTrendPoint, ComparePoint, Ctx, FallbackTable } from "./analytics-compare";
 import { heatBlockOf, mixBlocksOf, trendBlockOf } from "./analytics-blocks";
 import { leadBlockOf, ratesBlockOf, teamsBlockOf } from "./analytics-rate-blocks";

@@ -1,7 +1,7 @@
 import "server-only";
 import { LEAD_TIME_BUCKETS, ratePercent, rateSentence } from "../domain/analytics";
 import type { bookingRates, leadTimes, repeatCustomers } from "./analytics";
-import type { teamUtilisation } from "./report-tables";
+import type { teamUtilisation } from "./team-utilisation";
 import type { ComparePoint, Ctx } from "./analytics-compare";
 import { compare, pct, share } from "./analytics-compare";
 

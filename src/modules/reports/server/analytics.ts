@@ -12,7 +12,7 @@ import {
   services,
 } from "@/server/db/schema";
 import { LEAD_TIME_BUCKETS, type HeatCell, type TrendGrain } from "../domain/analytics";
-import { rangeCustomers } from "./aggregates";
+import { rangeCustomers } from "./customer-aggregates";
 import { between, booked, dateKey, inDates, isTotal, num, type Range, rows, str, t } from "./sql";
 
 // /admin/analytics' figures, each one SQL aggregate over the range's rows (the reports' definitions:

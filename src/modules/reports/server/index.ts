@@ -1,14 +1,13 @@
 // The module's public server surface: other modules and the app import from here only (ADR 0016).
 export {
   bookingsByStatus,
-  customerTypes,
   revenueReport,
   servicesReport,
   teamJobs,
-  topCustomers,
   travelZones,
   vehicleSizesReport,
 } from "./aggregates";
+export { customerTypes, topCustomers } from "./customer-aggregates";
 export {
   bookingRates,
   bookingTrend,
@@ -20,7 +19,9 @@ export {
 export { analyticsData, getAnalyticsPage, loadAnalyticsPage } from "./analytics-page";
 export { type Board, bookedByDateAndTeam, cancellationsByDate, getBoard, loadBoard } from "./board";
 export { ledgerBatches, ledgerEntries, ledgerTotals } from "./ledger";
-export { type LedgerTable, reportTable, teamUtilisation } from "./report-tables";
+export { type LedgerTable } from "./ledger-table";
+export { reportTable } from "./report-tables";
+export { teamUtilisation } from "./team-utilisation";
 export { reportCsvResponse } from "./reports-csv";
 export { REPORT_TABS, getReportsPage, loadReportsPage } from "./reports-page";
 export { taxDocumentsCsvResponse } from "./tax-documents-csv";

@@ -1,29 +1,25 @@
 import "server-only";
-import { formatLocalStamp, localDateOf } from "@/lib/dates";
-import type { BookingStatus, PaymentMethod } from "@/lib/enums";
+import { localDateOf } from "@/lib/dates";
+import type { BookingStatus } from "@/lib/enums";
 import { BOOKING_STATUSES } from "@/lib/enums";
-import { routes } from "@/lib/routes";
-import { loadScheduleCapacity } from "@/modules/availability/server";
-import { BOOKED_REVENUE_HELP, sumDates, utilisationPercent } from "@/modules/today/domain/admin-today";
+import { BOOKED_REVENUE_HELP, utilisationPercent } from "@/modules/today/domain/admin-today";
 import { BOOKING_STATUS_LABELS } from "@/modules/bookings/server";
-import { MANUAL_METHOD_LABELS } from "@/modules/payments/domain/money";
 import type { DbOrTx } from "@/server/db";
 import { formatMonthKey } from "../domain/analytics";
-import type { ReportRange } from "../domain/range";
-import { type Cell, type ReportKey, type ReportTable, sharePercent } from "../domain/table";
+import {
+  type Cell,
+  type ReportKey,
+  type ReportTable,
+  sharePercent,
+  type TableContext,
+} from "../domain/table";
 import * as aggregates from "./aggregates";
-import { type LedgerEntry, ledgerEntries, ledgerTotals } from "./ledger";
+import { customerTypes, topCustomers } from "./customer-aggregates";
+import { ledgerTable } from "./ledger-table";
+import type { TeamUtilisationRow } from "./team-utilisation";
+import { teamUtilisation } from "./team-utilisation";
 
 // Each report's figures as the table the page and the CSV both render (domain/table.ts).
-
-export type TableContext = { range: ReportRange; currency: string };
-
-const PROVIDER_LABELS: Record<string, string> = {
-  stripe: "Stripe",
-  test: "Test provider",
-  manual: "Recorded by hand",
-};
-const KIND_LABELS: Record<string, string> = { deposit: "Deposit", full: "Full", balance: "Balance" };
 
 async function revenueTable(db: DbOrTx, c: TableContext, grain: "day" | "month"): Promise<ReportTable> {
   const { rows, total } = await aggregates.revenueReport(db, c.range, grain);
@@ -58,77 +54,6 @@ async function revenueTable(db: DbOrTx, c: TableContext, grain: "day" | "month")
     currency: c.currency,
     empty: "Nothing was booked, paid or refunded in this range.",
   };
-}
-
-export const LEDGER_COLUMNS = [
-  { label: "Settled", kind: "text" },
-  { label: "Type", kind: "text" },
-  { label: "Kind", kind: "text" },
-  { label: "Booking", kind: "text" },
-  { label: "Customer", kind: "text" },
-  { label: "Provider", kind: "text" },
-  { label: "Method", kind: "text" },
-  { label: "Reference", kind: "text" },
-  { label: "Amount", kind: "money" },
-] as const satisfies ReportTable["columns"];
-
-export function ledgerCells(e: LedgerEntry, timeZone: string): Cell[] {
-  return [
-    formatLocalStamp(e.settledAt, timeZone),
-    e.type === "refund" ? "Refund" : "Payment",
-    KIND_LABELS[e.kind] ?? e.kind,
-    { text: e.bookingReference, href: routes.adminBooking(e.bookingId) },
-    e.customerName,
-    PROVIDER_LABELS[e.provider] ?? e.provider,
-    MANUAL_METHOD_LABELS[e.method as PaymentMethod] ?? e.method,
-    e.providerReference,
-    e.amountMinor,
-  ];
-}
-
-export const LEDGER_PAGE_SIZE = 50;
-
-export type LedgerTable = ReportTable & { page: number; pages: number; entries: number };
-
-async function ledgerTable(db: DbOrTx, c: TableContext, page = 1): Promise<LedgerTable> {
-  const wanted = Math.max(1, Math.floor(page));
-  const pageOf = (p: number) =>
-    ledgerEntries(db, c.range, { limit: LEDGER_PAGE_SIZE, offset: (p - 1) * LEDGER_PAGE_SIZE });
-  // The totals and the page asked for in parallel; a page past the end is read again as the last one.
-  const [totals, first] = await Promise.all([ledgerTotals(db, c.range), pageOf(wanted)]);
-  const entries = totals.payments + totals.refunds;
-  const pages = Math.max(1, Math.ceil(entries / LEDGER_PAGE_SIZE));
-  const current = Math.min(wanted, pages);
-  const list = current === wanted ? first : await pageOf(current);
-  return {
-    key: "ledger",
-    title: "Payments and refunds",
-    description:
-      "Every payment and refund that settled in the range, in order; refunds are negative. The totals are the whole range's (the download holds every page).",
-    columns: [...LEDGER_COLUMNS],
-    rows: list.map((e) => ledgerCells(e, c.range.timeZone)),
-    totals: ledgerTotalsCells(totals),
-    currency: c.currency,
-    empty: "No payment or refund settled in this range.",
-    page: current,
-    pages,
-    entries,
-  };
-}
-
-export function ledgerTotalsCells(t: Awaited<ReturnType<typeof ledgerTotals>>): Cell[] {
-  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
-  return [
-    "Total",
-    `${plural(t.payments, "payment")}, ${plural(t.refunds, "refund")}`,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    t.netMinor,
-  ];
 }
 
 async function statusTable(db: DbOrTx, c: TableContext): Promise<ReportTable> {
@@ -235,7 +160,7 @@ async function sizesTable(db: DbOrTx, c: TableContext): Promise<ReportTable> {
 }
 
 async function customersTable(db: DbOrTx, c: TableContext): Promise<ReportTable> {
-  const { rows, total } = await aggregates.customerTypes(db, c.range);
+  const { rows, total } = await customerTypes(db, c.range);
   const cells = (r: typeof total, label: string): Cell[] => [
     label,
     r.customers,
@@ -262,7 +187,7 @@ async function customersTable(db: DbOrTx, c: TableContext): Promise<ReportTable>
 }
 
 async function topCustomersTable(db: DbOrTx, c: TableContext): Promise<ReportTable> {
-  const rows = await aggregates.topCustomers(db, c.range, 10);
+  const rows = await topCustomers(db, c.range, 10);
   return {
     key: "top-customers",
     title: "Top customers by value",
@@ -284,54 +209,6 @@ async function topCustomersTable(db: DbOrTx, c: TableContext): Promise<ReportTab
     totals: null,
     currency: c.currency,
     empty: "No customer had a job in this range.",
-  };
-}
-
-export type TeamUtilisationRow = {
-  teamId: string;
-  /** The team's name, "(inactive)" after an inactive one. */
-  label: string;
-  jobs: number;
-  bookedMinutes: number;
-  openMinutes: number;
-  valueMinor: number;
-};
-
-/**
- * Booked minutes against open minutes per team (active teams, and inactive ones with jobs) and in total.
- * Every active team works the business's opening hours: a team's open time is the schedule's open team
- * minutes shared between the active teams (the Today page's utilisation, per team).
- */
-export async function teamUtilisation(
-  db: DbOrTx,
-  range: ReportRange,
-): Promise<{ rows: TeamUtilisationRow[]; total: TeamUtilisationRow }> {
-  const [{ rows, total }, capacity] = await Promise.all([
-    aggregates.teamJobs(db, range),
-    loadScheduleCapacity(db, { from: range.fromDate, to: range.toDate, timeZone: range.timeZone }),
-  ]);
-  const openAll = sumDates(capacity.openTeamMinutes, range.fromDate, range.days);
-  const active = capacity.teams.filter((t) => t.isActive).length;
-  const openPerTeam = active > 0 ? Math.round(openAll / active) : 0;
-  return {
-    rows: rows
-      .filter((t) => t.isActive || t.jobs > 0)
-      .map((t) => ({
-        teamId: t.teamId,
-        label: t.isActive ? t.name : `${t.name} (inactive)`,
-        jobs: t.jobs,
-        bookedMinutes: t.bookedMinutes,
-        openMinutes: t.isActive ? openPerTeam : 0,
-        valueMinor: t.valueMinor,
-      })),
-    total: {
-      teamId: "",
-      label: "Total",
-      jobs: total.jobs,
-      bookedMinutes: total.bookedMinutes,
-      openMinutes: openAll,
-      valueMinor: total.valueMinor,
-    },
   };
 }
 
@@ -414,5 +291,3 @@ export async function reportTable(
       return zonesTable(db, c);
   }
 }
-
-export { ledgerTable };

@@ -14,7 +14,8 @@ import {
   type ReportTable,
 } from "../domain/table";
 import { ledgerBatches, ledgerTotals } from "./ledger";
-import { LEDGER_COLUMNS, ledgerCells, ledgerTotalsCells, reportTable } from "./report-tables";
+import { LEDGER_COLUMNS, ledgerCells, ledgerTotalsCells } from "./ledger-table";
+import { reportTable } from "./report-tables";
 
 // GET /admin/reports/export/<report>?range=…: one report's table for the range as a CSV — the columns,
 // rows and totals row the page shows, numbers in plain form. The ledger streams every entry of the

@@ -5,7 +5,8 @@ import { type DbOrTx, getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { type ParsedRange, parseReportRange } from "../domain/range";
 import type { ReportKey, ReportTable } from "../domain/table";
-import { type LedgerTable, ledgerTable, reportTable } from "./report-tables";
+import { type LedgerTable, ledgerTable } from "./ledger-table";
+import { reportTable } from "./report-tables";
 
 // /admin/reports: the range and the tab from the URL, and the tab's reports for it, read in parallel
 // (each one SQL aggregate; npm run bench:reports). The other tabs are links, read when opened.

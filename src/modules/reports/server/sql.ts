@@ -41,3 +41,9 @@ export const dateKey = (col: SQL, grain: "day" | "month") =>
 export async function rows(db: DbOrTx, query: SQL): Promise<Record<string, unknown>[]> {
   return (await db.execute<Record<string, unknown>>(query)).rows;
 }
+
+/** A ROLLUP's rows apart from its total row (or `empty` when there is none). */
+export function split<T>(all: Record<string, unknown>[], map: (r: Record<string, unknown>) => T, empty: T) {
+  const total = all.find(isTotal);
+  return { rows: all.filter((r) => !isTotal(r)).map(map), total: total ? map(total) : empty };
+}

@@ -8,6 +8,7 @@ import { routes } from "@/lib/routes";
 import type { BookingResult } from "../server/result-page";
 import { BookingConfirming } from "./booking-confirming";
 import { BookingSummary } from "@/modules/bookings/components/booking-summary";
+import { textLinkClass } from "@/components/ui/link";
 
 // The body of /booking/payment-complete, /booking/payment-cancelled and /booking/success: one headline
 // for where the booking stands (from the page the customer landed on and what the provider said), the
@@ -277,11 +278,17 @@ export function BookingResultView({
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
             Questions about this booking? Call{" "}
-            <a href={`tel:${r.business.phone.replace(/\s+/g, "")}`} className="underline underline-offset-2">
+            <a
+              href={`tel:${r.business.phone.replace(/\s+/g, "")}`}
+              className={textLinkClass({ tone: "inherit", weight: "normal" })}
+            >
               {r.business.phone}
             </a>{" "}
             or email{" "}
-            <a href={`mailto:${r.business.email}`} className="underline underline-offset-2">
+            <a
+              href={`mailto:${r.business.email}`}
+              className={textLinkClass({ tone: "inherit", weight: "normal" })}
+            >
               {r.business.email}
             </a>{" "}
             quoting {r.view.reference}.

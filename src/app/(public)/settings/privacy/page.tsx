@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
-import Link, { TextLink } from "@/components/ui/link";
+import { TextLink } from "@/components/ui/link";
 import { Checkbox, Field, Form, SubmitButton } from "@/components/ui/form/form";
 import { Notice } from "@/components/ui/notice";
 import { formatLongDate } from "@/lib/dates";
@@ -116,9 +116,9 @@ export default async function PrivacySettingsPage() {
               ) : blocker ? (
                 <Notice kind="warning">
                   {blocker}{" "}
-                  <Link href={routes.myBookings} className="font-medium underline underline-offset-2">
+                  <TextLink href={routes.myBookings} tone="inherit">
                     Go to your bookings
-                  </Link>
+                  </TextLink>
                 </Notice>
               ) : (
                 <>
