@@ -7,6 +7,10 @@ import { closeDatabase, getDatabase } from "@/server/db";
 import { users } from "@/server/db/schema";
 import { createPasswordSetupLink } from "@/modules/accounts/server/auth/password-setup-link";
 import { findUserByEmail } from "@/modules/accounts/server/queries";
+import { composeApp } from "@/composition";
+
+// Module code here reaches the ports the composition root passes in (ADR 0045).
+composeApp();
 
 const { values } = parseArgs({ options: { email: { type: "string" }, name: { type: "string" } } });
 const email = values.email?.trim().toLowerCase();

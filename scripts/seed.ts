@@ -4,6 +4,10 @@ import { getEnv } from "@/env";
 import { getStorage } from "@/server/storage";
 import { seedDemoBusiness } from "@/composition/seed/demo-business";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "@/composition/seed/demo-data";
+import { composeApp } from "@/composition";
+
+// Module code here reaches the ports the composition root passes in (ADR 0045).
+composeApp();
 
 const handle = await getDatabase();
 const { seeded } = await seedDemoBusiness(handle.db, { storage: getStorage(), seed: getEnv().DEMO_SEED });

@@ -2,6 +2,10 @@
 import { parseArgs } from "node:util";
 import { closeDatabase, getDatabase } from "@/server/db";
 import { enqueueEmail } from "@/modules/notifications/server/enqueue-email";
+import { composeApp } from "@/composition";
+
+// Module code here reaches the ports the composition root passes in (ADR 0045).
+composeApp();
 
 const { values } = parseArgs({ options: { to: { type: "string" } } });
 if (!values.to || !/^[^@\s]+@[^@\s]+$/.test(values.to)) {

@@ -15,6 +15,10 @@ import { bookingEvents, bookings, emails, payments, refunds, rescheduleRequests 
 import { insertWeeklyHours } from "@/testing/factories";
 import { sql } from "drizzle-orm";
 import { pct, rng } from "./databases";
+import { composeApp } from "@/composition";
+
+// Module code here reaches the ports the composition root passes in (ADR 0045).
+composeApp();
 
 const admin = { role: "admin" as const };
 

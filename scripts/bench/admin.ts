@@ -28,6 +28,10 @@ import { benchAdminToday } from "./admin-today";
 import { bookingEvents, bookingItems, bookings, payments, services, teams, users } from "@/server/db/schema";
 import { buildUser, insertCategory, insertSettings } from "@/testing/factories";
 import { defaultAddressSnapshot, defaultVehicleSnapshot } from "@/testing/factories/bookings";
+import { composeApp } from "@/composition";
+
+// Module code here reaches the ports the composition root passes in (ADR 0045).
+composeApp();
 
 const TZ = "Europe/London";
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 100_000);

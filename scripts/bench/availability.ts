@@ -14,6 +14,10 @@ import { pct, rng, runOnDatabases } from "./databases";
 import { insertBooking, insertSettings, insertUser } from "@/testing/factories";
 import { defaultAddressSnapshot, defaultVehicleSnapshot } from "@/testing/factories/bookings";
 import { allocations, bookings, teams, workingHours } from "@/server/db/schema";
+import { composeApp } from "@/composition";
+
+// Module code here reaches the ports the composition root passes in (ADR 0045).
+composeApp();
 
 const TZ = "Europe/London";
 const TEAMS = 20;

@@ -11,6 +11,10 @@ import {
 import { customerFactsSource } from "@/modules/bookings/server/customer-facts";
 import { openDatabase } from "@/server/db/client";
 import { pct } from "./databases";
+import { composeApp } from "@/composition";
+
+// Module code here reaches the ports the composition root passes in (ADR 0045).
+composeApp();
 
 const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const name = process.env.BENCH_DB;

@@ -9,6 +9,10 @@ import { openDatabase } from "@/server/db/client";
 import { bookings } from "@/server/db/schema";
 import type { FileStorage } from "@/server/storage";
 import { pct } from "./databases";
+import { composeApp } from "@/composition";
+
+// Module code here reaches the ports the composition root passes in (ADR 0045).
+composeApp();
 
 const RUNS = Number(process.env.RUNS ?? 5);
 // The illustrations are stored too (in memory here), as on a real first start.

@@ -55,6 +55,10 @@ import { buildUser, insertSettings, insertWeeklyHours } from "@/testing/factorie
 import { defaultAddressSnapshot, defaultVehicleSnapshot } from "@/testing/factories/bookings";
 import { pct, rng, runOnDatabases } from "./databases";
 import { seedReportsInSql } from "./reports-seed-sql";
+import { composeApp } from "@/composition";
+
+// Module code here reaches the ports the composition root passes in (ADR 0045).
+composeApp();
 
 const TZ = "Europe/London";
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 100_000);
