@@ -143,7 +143,7 @@ export async function processWebhook(
   providerName: OnlineProviderName,
   body: Uint8Array,
   headers: Headers,
-  now = new Date(),
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<WebhookResult> {
   const provider = getPaymentProvider(providerName);
   let event: ParsedWebhook;
