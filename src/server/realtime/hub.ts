@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, or } from "drizzle-orm";
 import type { DatabaseHandle } from "@/server/db";
 import { liveEvents } from "@/server/db/schema";
 import { logger } from "@/server/logger";
@@ -105,14 +105,6 @@ export class EventHub {
       if (rows.length < PAGE) return out;
       after = rows[rows.length - 1]?.id ?? after;
     }
-  }
-
-  /** The newest event id, so a fresh client can start from "now". */
-  async latestId(): Promise<number> {
-    const [row] = await this.handle.db
-      .select({ max: sql<number | null>`max(${liveEvents.id})` })
-      .from(liveEvents);
-    return Number(row?.max ?? 0);
   }
 
   get size(): number {

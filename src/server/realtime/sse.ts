@@ -100,10 +100,11 @@ export function createEventStream(opts: StreamOptions): ReadableStream<Uint8Arra
       opts.signal?.addEventListener("abort", () => cleanup(), { once: true });
 
       write(`retry: 2000\n: connected\n\n`);
+      // A fresh client starts from now: it gets what is notified from its subscription on and no history.
+      // (Starting from the newest id read here instead lost an event committed between the subscription
+      // and that read: its notification came after, with an id already counted as sent.)
       if (opts.lastEventId !== undefined) {
         for (const e of await hub.since(viewer, opts.lastEventId)) send(e);
-      } else {
-        lastSent = await hub.latestId();
       }
       caughtUp = true;
       for (const e of pending.sort((a, b) => a.id - b.id)) send(e);
