@@ -7,7 +7,7 @@ import { parseCsv } from "../support/csv";
 // One money truth (issue 26, ADR 0040): the owner's screens, the CSV, the customer's page and the receipt
 // tell the same money. A fully paid £140 job with a £30 goodwill refund owes nothing anywhere; a cancelled,
 // refunded booking shows the same figures in the table, its CSV row, its page, the customer's page and its
-// receipt. Each test has its own customer (their owed figure is theirs alone) and its own weekday.
+// receipt. Each test has its own customer (their owed figure is theirs alone), its own team and weekday.
 
 const TZ = "Europe/London";
 
@@ -31,6 +31,8 @@ async function makeBooking(
     minutes: number;
     totalMinor: number;
     paidMinor: number;
+    /** The test's own inactive team: outside the demo's history, so the time is always free (ADR 0043). */
+    team: string;
   },
 ) {
   const startsAt = localToInstant(input.date, input.minutes, TZ);
@@ -38,7 +40,8 @@ async function makeBooking(
     data: {
       status: input.status,
       customerEmail: input.email,
-      teamName: "Van A",
+      teamName: input.team,
+      ownTeam: true,
       startsAt: startsAt?.toISOString(),
       totalMinor: input.totalMinor,
       paidMinor: input.paidMinor,
@@ -85,6 +88,7 @@ for (const [width, offset] of [
       minutes: 9 * 60,
       totalMinor: 14000,
       paidMinor: 14000,
+      team: `E2E goodwill ${width}`,
     });
 
     await admin.page.goto(`/admin/bookings/${job.id}`);
@@ -161,6 +165,7 @@ for (const [width, offset] of [
       minutes: 15 * 60,
       totalMinor: 7000,
       paidMinor: 7000,
+      team: `E2E cancelled ${width}`,
     });
     await admin.page.goto(`/admin/bookings/${job.id}`);
     await admin.page.getByRole("button", { name: "Cancel booking" }).click();

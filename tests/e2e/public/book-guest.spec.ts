@@ -22,6 +22,8 @@ for (const [label, viewport] of VIEWPORTS) {
     test.use({ viewport });
 
     test(`a guest books and pays on the day (${label})`, async ({ page, expectConsole }) => {
+      // The whole wizard with eight accessibility scans: about 25 s on two busy cores.
+      test.setTimeout(60_000);
       // Steps sent empty or out of the area, and a review sent without its consent, are refused with 400.
       expectConsole(requestRefused(400, "/api/book/step"));
       expectConsole(requestRefused(400, "/api/book"));
