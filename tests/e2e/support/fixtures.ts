@@ -43,8 +43,14 @@ export async function expectAccessible(page: Page) {
         new Promise((resolve) => setTimeout(resolve, 2000)),
       ]),
     );
+    // Full details for violations only, and on a page without frames axe.run in the page itself (legacy
+    // mode) rather than a partial run finished in a new blank page: the same violations in under half the
+    // time (212 scans in the suite). A page with a frame (the email preview's sandboxed one, which legacy
+    // mode can't reach) is scanned frame by frame as before.
     const results = await new AxeBuilder({ page })
+      .options({ resultTypes: ["violations"] }) // before withTags: options() replaces runOnly
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .setLegacyMode(page.frames().length === 1)
       .analyze();
     return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   };
