@@ -1,19 +1,23 @@
-// `npm run bench:availability` — the availability benchmark of issue 5.
+// `npm run bench:availability` — the availability benchmark of issue 5 (and issue 30's write path).
 // Seeds a busy business (20 teams, 10,000 future bookings over 180 days holding ~60% of the teams' hours,
 // 50,000 past bookings) into a fresh database, then times: the month view (31 days), one day's slot list,
-// and reserve(). Runs on PGlite (in memory) and, when BENCH_DATABASE_URL or TEST_DATABASE_URL points at a
-// PostgreSQL server, on a fresh database there too. Prints one line per figure:
+// and reserve() for two customers — one with a single booking and a fleet customer with 20,000 (19,800
+// past, 200 of the future ones), alternately, so the machine's load falls on both alike. The other
+// bookings belong to 300 other customers. Runs on PGlite (in memory) and, when BENCH_DATABASE_URL or
+// TEST_DATABASE_URL points at a PostgreSQL server, on a fresh database there too. Prints one line per figure:
 //   RESULT <name> p50_ms=<x> p95_ms=<y> bookings=<n> db=<pglite|postgres>
-// Targets (issue 5): month view p95 ≤ 50 ms, reserve p95 ≤ 100 ms.
+//   RESULT reserve_history_ratio p95_ratio=<p95 with 20,000 bookings / p95 with 1> db=<…>
+// Targets: month view p95 ≤ 50 ms (issue 5); reserve p50 ≤ 30 ms and p95 ≤ 60 ms for both customers, and
+// the ratio ≤ 1.2 — a booking costs the same whatever the customer's history (issue 30, ADR 0046).
 import { randomBytes, randomUUID } from "node:crypto";
 import { addDays, isoWeekday, localDateOf, localToInstant } from "@/lib/dates";
 import { reserve } from "@/modules/availability/server/reserve";
 import { getDaySlots, getMonthAvailability } from "@/modules/availability/server/slots";
 import type { DatabaseHandle, Db } from "@/server/db/client";
 import { pct, rng, runOnDatabases } from "./databases";
-import { insertBooking, insertSettings, insertUser } from "@/testing/factories";
+import { buildUser, insertBooking, insertSettings, insertUser } from "@/testing/factories";
 import { defaultAddressSnapshot, defaultVehicleSnapshot } from "@/testing/factories/bookings";
-import { allocations, bookings, teams, workingHours } from "@/server/db/schema";
+import { allocations, bookings, teams, users, workingHours } from "@/server/db/schema";
 import { composeApp } from "@/composition";
 
 // Module code here reaches the ports the composition root passes in (ADR 0045).
@@ -27,6 +31,10 @@ const DAYS = 180;
 const OPEN = 8 * 60;
 const CLOSE = 18 * 60;
 const JOB = { durationMinutes: 120, zoneBufferMinutes: 0 };
+/** The fleet customer's bookings: this many past ones, and every FLEET_FUTURE_EVERY-th future one. */
+const FLEET_PAST = 19_800;
+const FLEET_FUTURE_EVERY = 50;
+const OTHERS = 300;
 
 async function seed(db: Db) {
   const random = rng(42);
@@ -37,7 +45,12 @@ async function seed(db: Db) {
     bufferMinutes: 30,
     horizonDays: 200,
   });
-  const customer = await insertUser(db, { email: "bench@forecourt.test" });
+  const light = await insertUser(db, { email: "one-booking@forecourt.test" });
+  const fleet = await insertUser(db, { email: "fleet@forecourt.test" });
+  const others = await db
+    .insert(users)
+    .values(Array.from({ length: OTHERS }, () => buildUser()))
+    .returning({ id: users.id });
   const teamRows = await db
     .insert(teams)
     .values(Array.from({ length: TEAMS }, (_, i) => ({ name: `Van ${i + 1}`, sortOrder: i + 1 })))
@@ -47,7 +60,8 @@ async function seed(db: Db) {
     .values([1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensMinute: OPEN, closesMinute: CLOSE })));
   const today = localDateOf(new Date(), TZ);
 
-  type Row = { id: string; teamId: string; start: Date; end: Date; past: boolean };
+  type Row = { id: string; customerId: string; teamId: string; start: Date; end: Date; past: boolean };
+  const other = (i: number) => others[i % OTHERS]?.id as string;
   const rows: Row[] = [];
   // Future: team-days are filled day by day with jobs of 60–150 min and gaps of 30–60 min, up to two
   // thirds of each day, until 10,000 bookings exist (about 55–60% of the 180 days' team hours).
@@ -68,6 +82,7 @@ async function seed(db: Db) {
       if (!start) break;
       rows.push({
         id: randomUUID(),
+        customerId: future % FLEET_FUTURE_EVERY === 0 ? fleet.id : other(future),
         teamId,
         start,
         end: new Date(start.getTime() + len * 60_000),
@@ -86,6 +101,7 @@ async function seed(db: Db) {
     const team = teamRows[Math.floor(random() * TEAMS)]?.id as string;
     rows.push({
       id: randomUUID(),
+      customerId: i < FLEET_PAST ? fleet.id : i === FLEET_PAST ? light.id : other(i),
       teamId: team,
       start,
       end: new Date(start.getTime() + 90 * 60_000),
@@ -99,7 +115,7 @@ async function seed(db: Db) {
         id: r.id,
         reference: `BN-${i + j}`,
         accessToken: randomBytes(12).toString("base64url"),
-        customerId: customer.id,
+        customerId: r.customerId,
         status: r.past ? ("completed" as const) : ("confirmed" as const),
         startsAt: r.start,
         endsAt: r.end,
@@ -123,7 +139,17 @@ async function seed(db: Db) {
   const heldShare =
     rows.filter((r) => !r.past).reduce((s, r) => s + (r.end.getTime() - r.start.getTime()), 0) /
     (teamDays.length * (CLOSE - OPEN) * 60_000);
-  return { customerId: customer.id, today, bookings: rows.length, heldShare, future };
+  const count = (id: string) => rows.filter((r) => r.customerId === id).length;
+  return {
+    customers: [
+      { name: `reserve_customer_${count(light.id)}`, id: light.id },
+      { name: `reserve_customer_${count(fleet.id)}`, id: fleet.id },
+    ],
+    today,
+    bookings: rows.length,
+    heldShare,
+    future,
+  };
 }
 
 async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
@@ -143,7 +169,6 @@ async function run(kind: "pglite" | "postgres", handle: DatabaseHandle) {
 
   const month: number[] = [];
   const day: number[] = [];
-  const reserves: number[] = [];
   let totalSlots = 0;
   for (let i = 0; i < 60; i++) {
     const from = addDays(s.today, 1 + (i % 120));
@@ -156,10 +181,14 @@ async function run(kind: "pglite" | "postgres", handle: DatabaseHandle) {
     const [ms] = await time(() => getDaySlots(db, { ...JOB, date }));
     if (i >= 5) day.push(ms);
   }
+  // The two customers book alternately, each 110 times; the first 10 of each warm up.
+  const reserves = s.customers.map(() => [] as number[]);
   let reserved = 0;
   let taken = 0;
-  for (let i = 0; i < 110; i++) {
-    const date = addDays(s.today, 2 + (i % 150));
+  for (let i = 0; i < 220; i++) {
+    const who = i % 2;
+    const customerId = s.customers[who]?.id as string;
+    const date = addDays(s.today, 2 + (Math.floor(i / 2) % 150));
     const slots = await getDaySlots(db, { ...JOB, date });
     const slot = slots[Math.floor(slots.length / 2)];
     if (!slot) continue;
@@ -169,7 +198,7 @@ async function run(kind: "pglite" | "postgres", handle: DatabaseHandle) {
         start: slot.start,
         createOwner: async (tx, chosen) => {
           const b = await insertBooking(tx, {
-            customerId: s.customerId,
+            customerId,
             teamId: chosen.teamId,
             startsAt: chosen.start,
             endsAt: chosen.end,
@@ -182,7 +211,7 @@ async function run(kind: "pglite" | "postgres", handle: DatabaseHandle) {
     );
     if (result.ok) reserved++;
     else taken++;
-    if (i >= 10) reserves.push(ms);
+    if (i >= 20) reserves[who]?.push(ms);
   }
   console.log(
     `[${kind}] month views returned ${totalSlots} slots in total; reserve: ${reserved} held, ${taken} taken`,
@@ -193,7 +222,11 @@ async function run(kind: "pglite" | "postgres", handle: DatabaseHandle) {
     );
   line("month_view_31d", month);
   line("day_slots", day);
-  line("reserve", reserves);
+  s.customers.forEach((c, i) => line(c.name, reserves[i] ?? []));
+  const [one, many] = reserves.map((xs) => pct(xs, 95));
+  console.log(
+    `RESULT reserve_history_ratio p95_ratio=${((many ?? 0) / (one || 1)).toFixed(2)} target=1.2 db=${kind}`,
+  );
 }
 
 await runOnDatabases(run);

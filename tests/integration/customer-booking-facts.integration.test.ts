@@ -19,6 +19,10 @@ import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 // another customer), erasure, deletions, a truncate, and writes that change none of the facts — the facts
 // the list reads equal the facts computed from the bookings themselves by the grouped query the list
 // used before (ADR 0020), at several "now"s (the derived last and next bookings), on both databases.
+// The triggers keep the table incrementally (ADR 0046: deltas for the counts and sums, index probes for the
+// latest and recent starts); after every sequence the table also equals the full recompute,
+// customer_booking_facts_computed(), column for column — with adjustments, fees and moves of single
+// bookings between customers too.
 
 const DAY = 86_400_000;
 const NOW = new Date(Math.floor(Date.now() / 60_000) * 60_000);
@@ -80,7 +84,10 @@ type Op =
   | { op: "erase"; customer: number }
   | { op: "note"; booking: number }
   | { op: "delete"; booking: number }
-  | { op: "truncate" };
+  | { op: "truncate" }
+  | { op: "adjust"; booking: number; adjustment: number }
+  | { op: "fee"; booking: number; fee: number | null }
+  | { op: "reassign"; booking: number; customer: number };
 
 const CUSTOMERS = 4;
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -141,6 +148,36 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant("note" as const), booking: fc.nat(50) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant("delete" as const), booking: fc.nat(50) }) },
   { weight: 1, arbitrary: fc.constant({ op: "truncate" as const }) },
+);
+
+/** The writes of the first property, and price adjustments, fees and one booking given to another customer. */
+const mixedOpArb: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 6, arbitrary: opArb },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant("adjust" as const),
+      booking: fc.nat(50),
+      adjustment: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 8_000 })),
+    }),
+  },
+  {
+    // The fee a cancelled or missed booking keeps (its charge).
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant("fee" as const),
+      booking: fc.nat(50),
+      fee: fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 6_000 })),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant("reassign" as const),
+      booking: fc.nat(50),
+      customer: fc.nat(CUSTOMERS - 1),
+    }),
+  },
 );
 
 describe.each(dbKinds)("customer booking facts read model (%s)", (kind) => {
@@ -246,10 +283,43 @@ describe.each(dbKinds)("customer booking facts read model (%s)", (kind) => {
       case "truncate":
         await db.execute(sql`TRUNCATE bookings CASCADE`);
         return;
+      case "adjust": {
+        const id = await bookingIdAt(o.booking);
+        if (id) await db.update(bookings).set({ adjustmentMinor: o.adjustment }).where(eq(bookings.id, id));
+        return;
+      }
+      case "fee": {
+        const id = await bookingIdAt(o.booking);
+        if (id) await db.update(bookings).set({ feeMinor: o.fee }).where(eq(bookings.id, id));
+        return;
+      }
+      case "reassign": {
+        const id = await bookingIdAt(o.booking);
+        if (id)
+          await db
+            .update(bookings)
+            .set({ customerId: customer(o.customer) })
+            .where(eq(bookings.id, id));
+        return;
+      }
     }
   }
 
+  /** The table as the triggers left it equals the full recompute, every column of every row. */
+  async function expectFullRecompute() {
+    const read = async (from: ReturnType<typeof sql>) =>
+      (
+        await db.execute(sql`SELECT customer_id, bookings::int AS bookings, latest_at::text AS latest_at,
+          recent_starts::text AS recent_starts, owed_minor::int AS owed_minor, value_minor::int AS value_minor
+        FROM ${from} ORDER BY customer_id`)
+      ).rows;
+    expect(await read(sql`customer_booking_facts`)).toEqual(
+      await read(sql`customer_booking_facts_computed(NULL) f`),
+    );
+  }
+
   async function expectExact() {
+    await expectFullRecompute();
     for (const now of [NOW, new Date(NOW.getTime() - 20 * DAY), new Date(NOW.getTime() + 20 * DAY)]) {
       expect(await factsOf(db, customerBookingFactsSql(now))).toEqual(await factsOf(db, oracleSql(now)));
       // The page variant (the default sorts read the facts of 25 ids only).
@@ -270,6 +340,19 @@ describe.each(dbKinds)("customer booking facts read model (%s)", (kind) => {
       { numRuns: kind === "postgres" ? 25 : 20, seed: 2411 },
     );
   }, 120_000);
+
+  it("equals the full recompute after mixed writes: payments, refunds, adjustments, fees, moves between customers", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(mixedOpArb, { minLength: 1, maxLength: 30 }), async (ops) => {
+        await db.execute(sql`DELETE FROM bookings`);
+        for (const o of ops) {
+          await apply(o);
+          await expectFullRecompute();
+        }
+      }),
+      { numRuns: kind === "postgres" ? 40 : 100, seed: 4646 },
+    );
+  }, 180_000);
 
   it.runIf(kind === "postgres")(
     "stays exact when two transactions change the same customer's bookings at once",
@@ -302,6 +385,54 @@ describe.each(dbKinds)("customer booking facts read model (%s)", (kind) => {
       await expectExact();
     },
   );
+
+  it("moves each fact with each input: a missed job's fee, an adjustment, a payment, a refund, another customer", async () => {
+    await db.execute(sql`DELETE FROM bookings`);
+    await apply({ op: "insert", customer: 0, day: -3, status: 8, total: 9000, count: 1 }); // missed
+    await apply({ op: "insert", customer: 0, day: 4, status: 2, total: 7000, count: 1 }); // confirmed
+    const facts = async () =>
+      (await db.select().from(customerBookingFacts).orderBy(customerBookingFacts.customerId)).map((r) => ({
+        customerId: r.customerId,
+        bookings: r.bookings,
+        owedMinor: r.owedMinor,
+        valueMinor: r.valueMinor,
+      }));
+    const steps: [Op, { bookings: number; owedMinor: number; valueMinor: number }][] = [
+      [
+        { op: "fee", booking: 0, fee: 2500 },
+        { bookings: 2, owedMinor: 2500 + 7000, valueMinor: 0 },
+      ],
+      [
+        { op: "adjust", booking: 1, adjustment: 1000 },
+        { bookings: 2, owedMinor: 2500 + 6000, valueMinor: 0 },
+      ],
+      [
+        { op: "ledger", booking: 1, paid: 4000, refunded: 0 },
+        { bookings: 2, owedMinor: 2500 + 2000, valueMinor: 4000 },
+      ],
+      [
+        { op: "ledger", booking: 1, paid: 0, refunded: 500 },
+        { bookings: 2, owedMinor: 2500 + 2500, valueMinor: 3500 },
+      ],
+      [
+        { op: "status", booking: 1, status: 7 },
+        { bookings: 1, owedMinor: 2500, valueMinor: 3500 },
+      ], // expired
+    ];
+    for (const [op, expected] of steps) {
+      await apply(op);
+      expect(await facts()).toEqual([{ customerId: customer(0), ...expected }]);
+      await expectFullRecompute();
+    }
+    await apply({ op: "reassign", booking: 0, customer: 1 });
+    expect(await facts()).toEqual(
+      [
+        { customerId: customer(0), bookings: 0, owedMinor: 0, valueMinor: 3500 },
+        { customerId: customer(1), bookings: 1, owedMinor: 2500, valueMinor: 0 },
+      ].sort((a, b) => a.customerId.localeCompare(b.customerId)),
+    );
+    await expectFullRecompute();
+  });
 
   it("keeps no row for a customer whose last booking is gone, and none for a deleted customer", async () => {
     await db.execute(sql`DELETE FROM bookings`);

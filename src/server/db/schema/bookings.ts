@@ -361,8 +361,9 @@ export const maintenanceReminders = pgTable(
  * The bookings module's per-customer facts that do not depend on the time of day (ADR 0025), for the
  * admin's customers list: how many bookings count, the latest start of a booking that is not cancelled,
  * declined or expired, what is owed on confirmed, started and completed jobs, and the lifetime value
- * (collected minus refunded). Kept exact by statement triggers on bookings in the writing transaction
- * (drizzle/0012_customer_booking_facts_trigger.sql); a row exists for every customer with a booking.
+ * (collected minus refunded). Kept exact by statement triggers on bookings in the writing transaction,
+ * incrementally (drizzle/0029_customer_facts_incremental.sql, ADR 0046: deltas for the counts and sums,
+ * index probes for the starts); a row exists for every customer with a booking.
  */
 // @owner bookings
 export const customerBookingFacts = pgTable("customer_booking_facts", {
