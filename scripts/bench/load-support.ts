@@ -208,6 +208,8 @@ export async function startLoadStack(
     urls,
     stop,
     logs,
+    /** The web instances' process ids (to read their CPU time). */
+    pids: procs.slice(0, instances).map((p) => p.child.pid ?? 0),
     /** A round-robin proxy over the first `n` instances; its URL. */
     async proxy(n: number): Promise<string> {
       const port = FIRST_PORT + 20 + servers.length;
