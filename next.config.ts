@@ -32,7 +32,6 @@ const nextConfig: NextConfig = {
     "@electric-sql/pglite",
     "pg-boss",
     "pino",
-    "pino-pretty",
     "nodemailer",
     "sharp",
     "prom-client",
