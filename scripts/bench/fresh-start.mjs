@@ -70,8 +70,9 @@ try {
   const log = fs.createWriteStream(path.join(dir, "start.log"));
   server.stdout.on("data", (chunk) => {
     log.write(chunk);
-    process.stdout.write(chunk); // the build's own phase timings show in the bench's output
-    if (Number.isNaN(buildMs) && /Build finished in/.test(chunk.toString())) buildMs = Date.now() - tStart;
+    if (!Number.isNaN(buildMs)) return;
+    process.stdout.write(chunk); // the build's own output (its phases' times), not the server's log
+    if (/Build finished in/.test(chunk.toString())) buildMs = Date.now() - tStart;
   });
   server.stderr.on("data", (chunk) => log.write(chunk));
   let exited = false;
