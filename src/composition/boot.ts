@@ -5,8 +5,7 @@ import type { JobRuntime } from "@/server/jobs/runtime";
 import { composeApp } from "./index";
 import { startAppJobs } from "./jobs";
 import { logger } from "@/server/logger";
-import { getStorage } from "@/server/storage";
-import { seedDemoBusiness, seedInstallation } from "@/composition/seed/demo-business";
+import { prepareDatabase } from "./prepare-database";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "@/composition/seed/demo-data";
 
 const g = globalThis as unknown as {
@@ -37,21 +36,15 @@ export function bootServer(): Promise<void> {
 
 async function boot() {
   composeApp();
-  const env = getEnv();
   const started = Date.now();
   const handle = await getDatabase();
   logger.info({ db: handle.kind, ms: Date.now() - started }, "database ready (migrations applied)");
 
-  // The embedded default is a demo; a PostgreSQL installation starts with its settings record only
-  // (SEED_ON_START=demo seeds the demo there too, e.g. for a staging site).
-  const demo = env.SEED_ON_START === "demo" || (env.SEED_ON_START === "auto" && handle.kind === "pglite");
-  if (demo) {
-    const { seeded } = await seedDemoBusiness(handle.db, { storage: getStorage(), seed: getEnv().DEMO_SEED });
-    if (seeded) logger.info("demo business seeded");
-    printDemoLogins(seeded);
-  } else if (env.SEED_ON_START !== "never") {
-    if ((await seedInstallation(handle.db)).seeded) logger.info("default settings created");
-  }
+  // The embedded default is a demo; a PostgreSQL installation starts with its settings record only.
+  const { demo, demoSeeded, settingsSeeded } = await prepareDatabase(handle);
+  if (demoSeeded) logger.info("demo business seeded");
+  if (settingsSeeded) logger.info("default settings created");
+  if (demo) printDemoLogins(demoSeeded);
 
   if (jobsRunInWeb()) {
     g.__forecourtJobs = await startAppJobs(handle);

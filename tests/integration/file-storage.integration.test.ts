@@ -7,13 +7,15 @@ import { type FileStorage, LocalDiskStorage, S3Storage } from "@/server/storage"
 import { type LocalS3, startLocalS3 } from "../support/s3-server";
 
 // One contract for every file store (issue 18): the local folder (the default) and the S3-compatible
-// adapter (S3_BUCKET), the latter against a real S3 server on localhost (s3rver).
+// adapter (S3_BUCKET), the latter against an S3-compatible server on localhost that checks each request's
+// signature (tests/support/s3-server.ts).
 
 let s3: LocalS3;
-const credentials = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+let credentials: LocalS3["credentials"];
 
 beforeAll(async () => {
   s3 = await startLocalS3();
+  credentials = s3.credentials;
 });
 afterAll(async () => {
   await s3.stop();
@@ -94,6 +96,18 @@ describe("the S3 adapter", () => {
       prefix: "shop-c/",
     });
     expect(await other.get("services/prefixed.webp")).toBeNull();
+  });
+
+  it("is refused, not answered as a missing file, with the wrong secret", async () => {
+    const store = new S3Storage({
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      region: "us-east-1",
+      credentials: { ...credentials, secretAccessKey: "not-the-secret" },
+    });
+    await expect(store.put("services/x.webp", Buffer.from("x"))).rejects.toThrow(/signature/i);
+    await expect(store.get("services/x.webp")).rejects.toThrow(/signature/i);
+    store.close();
   });
 
   it("fails loudly, not as a missing file, when the store can't be reached", async () => {
