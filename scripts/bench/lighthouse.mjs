@@ -7,7 +7,7 @@
 // keeps the medians. Prints, per page:
 //   RESULT lighthouse <page> perf=<x> a11y=<y> fcp_ms=<n> lcp_ms=<n> tbt_ms=<n> cls=<n> si_ms=<n>
 //     opportunity <audit id> ~<n> ms | <n> KB — <title>      (the top three of the median run, by savings)
-// `--only <substring>` measures only the pages whose label contains it.
+// `--only <label>,<label>` measures only those pages (labels as printed: `/`, `/book time step`…).
 // Targets (issue 30): performance 100 on every public and customer page, accessibility 100.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -143,7 +143,7 @@ const pages = [
   ["/book", "/book"],
   ...(await wizardSteps()),
   ...(await customerPages()),
-].filter(([label]) => !only || label.includes(only));
+].filter(([label]) => !only || only.split(",").includes(label));
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
