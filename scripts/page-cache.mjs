@@ -38,6 +38,18 @@ const PER_RESPONSE = new Set([
 
 const NONCE = /'nonce-([A-Za-z0-9+/=]+)'/;
 
+/** What a rendered page may arrive as from Next: as is, or compressed by its `compression`. */
+const KEPT_ENCODINGS = new Set(["", "identity", "gzip", "deflate"]);
+
+/** A page's text from the bytes Next wrote, or null when they can't be read back. */
+function plainText(bytes, encoding) {
+  try {
+    return (encoding === "gzip" || encoding === "deflate" ? zlib.unzipSync(bytes) : bytes).toString("utf8");
+  } catch {
+    return null;
+  }
+}
+
 /** Whether this request may be answered from (and fill) the cache: its cache key, or null. */
 export function cacheKeyOf(req) {
   if (req.method !== "GET") return null;
@@ -158,11 +170,12 @@ export function createPageCache({
           !tooBig &&
           res.statusCode === 200 &&
           !headers["set-cookie"] &&
-          !headers["content-encoding"] &&
+          KEPT_ENCODINGS.has(String(headers["content-encoding"] ?? "")) &&
           String(headers["content-type"] ?? "").startsWith("text/html") &&
           nonce;
-        if (shareable) {
-          const body = Buffer.concat(chunks).toString("utf8");
+        const text = shareable ? plainText(Buffer.concat(chunks), headers["content-encoding"]) : null;
+        const body = text !== null && text.length <= maxPageBytes ? text : null;
+        if (body !== null) {
           drop(key);
           makeRoom(body.length);
           entries.set(key, {
@@ -174,12 +187,15 @@ export function createPageCache({
           });
           bytes += body.length;
         }
-        resolve(Boolean(shareable));
+        resolve(body !== null);
       };
       res.once("finish", settle);
       res.once("close", settle);
-      // The copy is kept uncompressed (each answer gets its own nonce before it is compressed).
-      delete req.headers["accept-encoding"];
+      // The person whose request renders the page gets it as Next sends it — gzipped when they accept it
+      // (Next's compression writes through `res.write` above, so the copy is of the compressed bytes); the
+      // copy is kept uncompressed, because each answer gets its own nonce before it is compressed. (It used
+      // to ask Next for the page uncompressed: every miss then sent the home page's 80 KB as is, which a
+      // phone on a slow network waited for — ADR 0047.)
       render(req, res);
     });
   }

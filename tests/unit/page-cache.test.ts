@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { gunzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { cacheKeyOf, createPageCache } from "../../scripts/page-cache.mjs";
 
@@ -211,6 +211,39 @@ describe("the page cache", () => {
     const nonce = /'nonce-([^']+)'/.exec(String(res.headers["content-security-policy"]))?.[1];
     expect(html).toContain(`nonce="${nonce}"`);
     expect(html).toContain(big);
+  });
+
+  it("sends a miss compressed as Next compressed it, and keeps a copy the next visitor can read", async () => {
+    renders = 0;
+    const big = "y".repeat(5_000);
+    // As Next's compression does: gzip when the request accepts it, written through res.write/res.end.
+    const compressing: Render = (req, res) => {
+      renders++;
+      const nonce = randomBytes(16).toString("base64");
+      res.setHeader("content-type", "text/html; charset=utf-8");
+      res.setHeader("content-security-policy", `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`);
+      const html = Buffer.from(page(nonce, big));
+      const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+      if (gzip) res.setHeader("content-encoding", "gzip");
+      const out = gzip ? gzipSync(html) : html;
+      res.write(out.subarray(0, 20));
+      res.end(out.subarray(20));
+    };
+    const { url } = await serve(compressing);
+    const first = await new Promise<http.IncomingMessage>((resolve) =>
+      http.get(url, { headers: { "accept-encoding": "gzip" } }, resolve),
+    );
+    const chunks: Buffer[] = [];
+    for await (const c of first) chunks.push(c as Buffer);
+    expect(first.headers["content-encoding"]).toBe("gzip");
+    expect(Buffer.concat(chunks).length).toBeLessThan(1_000);
+    expect(gunzipSync(Buffer.concat(chunks)).toString("utf8")).toContain(big);
+    const second = await get(url);
+    expect(second.cache).toBe("hit");
+    expect(renders).toBe(1);
+    expect(second.html).toContain(big);
+    const { inBody, inHeader } = noncesOf(second);
+    expect([...inBody]).toEqual([inHeader]);
   });
 
   it("is off with a time to live of 0", async () => {

@@ -90,19 +90,22 @@ export default async function HomePage({
           // On a wide screen the categories sit side by side, two cards each, so a small business's two or
           // three packages per category fill the row; a category with more spans the whole width.
           <div className="grid gap-x-6 lg:grid-cols-2">
-            {packages.map((cat) => {
+            {packages.map((cat, c) => {
               const wide = cat.services.length > 2;
               return (
                 <div key={cat.id} className={wide ? "mt-8 lg:col-span-2" : "mt-8"}>
                   <h3 className="text-lg font-semibold">{cat.name}</h3>
                   {cat.description && <p className="mt-1 text-ink-muted">{cat.description}</p>}
                   <ul className={`mt-4 grid gap-4 sm:grid-cols-2 ${wide ? "lg:grid-cols-4" : ""}`}>
-                    {cat.services.map((svc) => (
+                    {cat.services.map((svc, i) => (
                       <ServiceCard
                         key={svc.id}
                         service={svc}
                         currency={s.currency}
                         book={{ href: routes.bookService(svc.slug, coveredPostcode) }}
+                        // The first row's pictures show in the first screenful (a phone's: the top of the
+                        // first, its largest paint), so they load with the page; the rest when scrolled to.
+                        picture={c === 0 && i === 0 ? "first" : c === 0 && i < 2 ? "eager" : undefined}
                       />
                     ))}
                   </ul>

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuLink, DropdownMenuSeparator } from "@/components/ui/overlay/dropdown-menu";
 import { Popover } from "@/components/ui/overlay/popover";
 import { routes } from "@/lib/routes";
-import { SignOutMenuItem } from "@/modules/accounts/components/sign-out-button";
+import { SignOutMenuItem } from "@/modules/accounts/components/sign-out-menu-item";
 
 /**
  * The phone drawer: the sidebar in a popover. It closes once a page is chosen — on the click, so the

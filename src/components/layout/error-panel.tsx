@@ -1,6 +1,6 @@
 "use client";
 
-import { Button, buttonClass } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button-class";
 
 /** The generic application-error message. Only the digest (a log id) of a server error is shown. */
 export function ErrorPanel({ digest, onRetry }: { digest?: string; onRetry?: () => void }) {
@@ -19,9 +19,11 @@ export function ErrorPanel({ digest, onRetry }: { digest?: string; onRetry?: () 
       )}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {onRetry && (
-          <Button variant="primary" size="lg" onClick={onRetry}>
+          // A plain button with the kit's look: the root error pages are loaded with every page, and the
+          // Button component would bring its spinner icon along (ADR 0047).
+          <button type="button" className={buttonClass({ variant: "primary", size: "lg" })} onClick={onRetry}>
             Try again
-          </Button>
+          </button>
         )}
         {/* A plain link: a full page load recovers even when client-side navigation is broken. */}
         {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}

@@ -3,7 +3,7 @@
 import Link from "@/components/ui/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
-import { buttonClass } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button-class";
 import { cn } from "@/components/ui/cn";
 
 // The two navigation looks: a sidebar row (back office) and an underlined tab (customer area). The

@@ -12,11 +12,15 @@ test("the home page's service cards have pictures and fill the desktop width", a
   const services = page.getByRole("region", { name: "Services and prices" });
   const pictures = services.locator("img");
   await expect(pictures).toHaveCount(PACKAGES);
-  for (const img of await pictures.all()) {
-    // Sized before the file arrives (no layout shift); below the hero, so loaded lazily.
+  for (const [i, img] of (await pictures.all()).entries()) {
+    // Sized before the file arrives (no layout shift). The first row's two show in the first screenful
+    // (on a phone, the top of the first is the largest paint): they load with the page, the first
+    // before the others; the rest lazily.
     await expect(img).toHaveAttribute("width", "640");
     await expect(img).toHaveAttribute("height", "360");
-    await expect(img).toHaveAttribute("loading", "lazy");
+    await expect(img).toHaveAttribute("loading", i < 2 ? "eager" : "lazy");
+    if (i === 0) await expect(img).toHaveAttribute("fetchpriority", "high");
+    else await expect(img).not.toHaveAttribute("fetchpriority", /./);
   }
   const src = await pictures.first().getAttribute("src");
   const file = await page.request.get(src ?? "");

@@ -1,13 +1,29 @@
 "use client";
 
-import * as RadixDialog from "@radix-ui/react-dialog";
-import type { ReactNode, RefObject } from "react";
-import { X } from "lucide-react";
-import { cn } from "@/components/ui/cn";
+import {
+  cloneElement,
+  createContext,
+  isValidElement,
+  lazy,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  useContext,
+  useState,
+} from "react";
 
-// Modal dialogs on Radix (ADR 0015): focus is trapped inside and returned to the trigger on close,
-// Escape and the close button dismiss, the title and description label the dialog, and the page
-// behind is inert to screen readers.
+// Modal dialogs (ADR 0015). The trigger is drawn with the page; the dialog itself — Radix, with its focus
+// trap, Escape, labelling and inert background (dialog-view.tsx) — is loaded when it first opens, or
+// when the pointer or focus reaches the trigger, so a page whose dialogs nobody opens doesn't download
+// them (ADR 0047). Once loaded it stays mounted, so it closes and returns focus as Radix does.
+
+const loadView = () => import("./dialog-view");
+const DialogView = lazy(loadView);
+
+/** Closes the dialog around it (DialogClose). */
+const CloseContext = createContext<(() => void) | null>(null);
 
 type DialogProps = {
   /** The element that opens it (a `Button`); omitted when `open` is controlled from outside. */
@@ -26,60 +42,70 @@ type DialogProps = {
   className?: string;
 };
 
-export function Dialog({
-  trigger,
-  title,
-  description,
-  children,
-  footer,
-  open,
-  onOpenChange,
-  role = "dialog",
-  initialFocus,
-  className,
-}: DialogProps) {
+type TriggerProps = {
+  onClick?: (event: MouseEvent<HTMLElement>) => void;
+  onPointerEnter?: () => void;
+  onFocus?: () => void;
+};
+
+export function Dialog({ trigger, open: openProp, onOpenChange, ...view }: DialogProps) {
+  const [openState, setOpenState] = useState(false);
+  const open = openProp ?? openState;
+  const [loaded, setLoaded] = useState(open);
+  if (open && !loaded) setLoaded(true);
+  const [triggerElement, setTriggerElement] = useState<HTMLElement | null>(null);
+  const setOpen = (next: boolean) => {
+    if (openProp === undefined) setOpenState(next);
+    onOpenChange?.(next);
+  };
+  const preload = () => void loadView().catch(() => undefined);
+
+  let opener: ReactNode = null;
+  if (isValidElement<TriggerProps>(trigger)) {
+    const own = trigger.props;
+    opener = cloneElement(trigger as ReactElement<TriggerProps & Record<string, unknown>>, {
+      "aria-haspopup": "dialog",
+      "aria-expanded": open,
+      "data-state": open ? "open" : "closed",
+      onClick: (event: MouseEvent<HTMLElement>) => {
+        own.onClick?.(event);
+        // Focus returns here when the dialog closes (the trigger is not Radix's, so Radix can't).
+        setTriggerElement(event.currentTarget);
+        if (!event.defaultPrevented) setOpen(!open);
+      },
+      onPointerEnter: () => {
+        own.onPointerEnter?.();
+        preload();
+      },
+      onFocus: () => {
+        own.onFocus?.();
+        preload();
+      },
+    });
+  } else opener = trigger;
+
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-ink/40" />
-        <RadixDialog.Content
-          role={role}
-          onOpenAutoFocus={(event) => {
-            if (!initialFocus?.current) return;
-            event.preventDefault();
-            initialFocus.current.focus();
-          }}
-          // Without a description Radix warns unless told there is none on purpose.
-          {...(description ? {} : { "aria-describedby": undefined })}
-          className={cn(
-            "fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card border border-line bg-surface p-5 shadow-card focus:outline-none",
-            className,
-          )}
-        >
-          <div className="flex items-start justify-between gap-3">
-            <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
-            <RadixDialog.Close
-              className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-control text-ink-muted hover:bg-canvas hover:text-ink"
-              aria-label="Close"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </RadixDialog.Close>
-          </div>
-          {description && (
-            <RadixDialog.Description className="mt-2 text-ink-muted">{description}</RadixDialog.Description>
-          )}
-          {children && <div className="mt-4">{children}</div>}
-          {footer && (
-            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div>
-          )}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <>
+      {opener}
+      {loaded && (
+        <CloseContext.Provider value={() => setOpen(false)}>
+          <Suspense fallback={null}>
+            <DialogView {...view} open={open} onOpenChange={setOpen} returnFocus={triggerElement} />
+          </Suspense>
+        </CloseContext.Provider>
+      )}
+    </>
   );
 }
 
 /** Closes the surrounding dialog when clicked (wrap a `Button`). */
-export function DialogClose({ children }: { children: ReactNode }) {
-  return <RadixDialog.Close asChild>{children}</RadixDialog.Close>;
+export function DialogClose({ children }: { children: ReactElement<TriggerProps> }) {
+  const close = useContext(CloseContext);
+  const own = children.props;
+  return cloneElement(children, {
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      own.onClick?.(event);
+      if (!event.defaultPrevented) close?.();
+    },
+  });
 }

@@ -1,11 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import { buttonClass } from "@/components/ui/button";
-import { DropdownMenuItem } from "@/components/ui/overlay/dropdown-menu";
+import { buttonClass } from "@/components/ui/button-class";
 
 /** Ends the session on the server, then reloads at the home page. */
-async function signOut() {
+export async function signOut() {
   await fetch("/api/auth/sign-out", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -30,22 +29,5 @@ export function SignOutButton({ className }: { className?: string }) {
     >
       {pending ? "Signing out…" : "Sign out"}
     </button>
-  );
-}
-
-/** The same, as the last item of an account menu; the menu stays open showing "Signing out…". */
-export function SignOutMenuItem() {
-  const [pending, setPending] = useState(false);
-  return (
-    <DropdownMenuItem
-      disabled={pending}
-      onSelect={(event) => {
-        event.preventDefault();
-        setPending(true);
-        void signOut();
-      }}
-    >
-      {pending ? "Signing out…" : "Sign out"}
-    </DropdownMenuItem>
   );
 }

@@ -27,17 +27,22 @@ export function ServiceCard({
   currency,
   as: Tag = "li",
   book,
+  picture,
 }: {
   service: ServiceCardData;
   currency: string;
   as?: "li" | "div";
+  /** How its picture loads: `eager` in the page's first screenful, `first` for the first of them. */
+  picture?: "eager" | "first";
   /** The booking link; "preview" draws the button without a link (the admin's preview). */
   book?: { href: string } | "preview";
 }) {
   const s = service;
   return (
     <Tag className="flex flex-col overflow-hidden rounded-card border border-line bg-surface shadow-card">
-      {s.imageUploadId && <ServiceImage uploadId={s.imageUploadId} />}
+      {s.imageUploadId && (
+        <ServiceImage uploadId={s.imageUploadId} eager={picture === "eager"} first={picture === "first"} />
+      )}
       <div className="flex flex-1 flex-col p-5">
         <p className="font-semibold">{s.name}</p>
         <p className="mt-1 flex-1 text-sm text-ink-muted">{s.shortDescription}</p>

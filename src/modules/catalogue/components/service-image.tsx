@@ -12,11 +12,14 @@ export const SERVICE_IMAGE_HEIGHT = 360;
 export function ServiceImage({
   uploadId,
   eager = false,
+  first = false,
   className = "",
 }: {
   uploadId: string;
   /** Above the fold (the first cards of a page that opens on them): load at once, not lazily. */
   eager?: boolean;
+  /** The page's first picture, on a phone its largest paint: fetched before the other pictures. */
+  first?: boolean;
   className?: string;
 }) {
   return (
@@ -26,7 +29,8 @@ export function ServiceImage({
       alt=""
       width={SERVICE_IMAGE_WIDTH}
       height={SERVICE_IMAGE_HEIGHT}
-      loading={eager ? "eager" : "lazy"}
+      loading={eager || first ? "eager" : "lazy"}
+      fetchPriority={first ? "high" : undefined}
       decoding="async"
       className={`aspect-[16/9] h-auto w-full bg-canvas object-cover ${className}`}
     />

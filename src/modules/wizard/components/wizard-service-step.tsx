@@ -44,9 +44,13 @@ export function WizardServiceStep({
                 >
                   {service.imageUploadId && (
                     // Edge to edge across the card's top; the first category's pictures are in the first
-                    // screenful, so they are not lazy.
+                    // screenful, so they are not lazy, and the first is a phone's largest paint.
                     <div className="-mx-4 -mt-4 mb-3">
-                      <ServiceImage uploadId={service.imageUploadId} eager={g === 0 && i < 2} />
+                      <ServiceImage
+                        uploadId={service.imageUploadId}
+                        eager={g === 0 && i < 2}
+                        first={g === 0 && i === 0}
+                      />
                     </div>
                   )}
                   <p className="font-semibold">{service.name}</p>
