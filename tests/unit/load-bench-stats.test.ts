@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { percentile, trendShare } from "../../scripts/bench/load-support";
+import { percentile, trendShare } from "../../scripts/bench/stats";
 
-// The soak's verdict and the load bench's percentiles (scripts/bench/load-support.ts).
+// The soak's verdict and the load bench's percentiles (scripts/bench/stats.ts).
 describe("the load and soak benchmarks' statistics", () => {
   it("takes the nearest-rank percentile", () => {
     const xs = Array.from({ length: 100 }, (_, i) => 100 - i);
