@@ -107,19 +107,21 @@ describe("the payment provider and the mail server down", () => {
       body: JSON.stringify({ email }),
     });
     expect(res.status).toBe(200);
-    // Tried and refused by the dead port: still queued, with the attempt and its error recorded.
+    // Tried and refused by the dead port: back in the queue, with the attempt and its error recorded. Read
+    // in one query and waited for, since a retry may have the row in `sending` at any given moment; a row
+    // that failed for good, or was lost, never reads as queued again and fails the wait.
+    type Row = { status: string; attempts: number; last_error: string | null };
+    let waiting: Row[] = [];
     await until(
-      async () =>
-        (await query<{ attempts: number }>(`SELECT attempts FROM emails WHERE "to" = $1`, [email])).some(
-          (r) => r.attempts >= 1,
-        ),
+      async () => {
+        waiting = await query<Row>(`SELECT status, attempts, last_error FROM emails WHERE "to" = $1`, [
+          email,
+        ]);
+        return waiting.some((r) => r.attempts >= 1 && r.status === "queued");
+      },
       60_000,
-      "a failed delivery attempt",
+      "a failed delivery attempt, back in the queue",
       app.log,
-    );
-    const waiting = await query<{ status: string; last_error: string | null }>(
-      `SELECT status, last_error FROM emails WHERE "to" = $1`,
-      [email],
     );
     expect(waiting.map((w) => w.status)).toEqual(["queued"]);
     expect(waiting[0]?.last_error).toBeTruthy();
