@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { SIGNING_OUT_EVENT } from "@/lib/signing-out";
 import type { LiveEventMap, LiveEventType } from "@/server/realtime/events";
 
 // The browser end of live events (docs/decisions/0005-live-events.md). One EventSource on /api/events
@@ -97,11 +98,17 @@ export function useLiveEvents(
       };
     };
 
-    connect();
-    return () => {
+    const stop = () => {
       disposed = true;
       clearTimeout(retryTimer);
       source?.close();
+    };
+    // Signing out ends the session: the stream stops before, rather than reconnecting into a 401.
+    window.addEventListener(SIGNING_OUT_EVENT, stop);
+    connect();
+    return () => {
+      window.removeEventListener(SIGNING_OUT_EVENT, stop);
+      stop();
     };
   }, [typesKey, endpoint]);
 

@@ -2,9 +2,12 @@
 
 import { useState } from "react";
 import { buttonClass } from "@/components/ui/button-class";
+import { SIGNING_OUT_EVENT } from "@/lib/signing-out";
 
 /** Ends the session on the server, then reloads at the home page. */
 export async function signOut() {
+  // The page's live streams close first: none reconnects without the session while the page is left.
+  window.dispatchEvent(new Event(SIGNING_OUT_EVENT));
   await fetch("/api/auth/sign-out", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
