@@ -27,7 +27,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { startProcess, until } from "../../tests/faults/app-process";
-import { percentile, ROOT, startLoadStack } from "./load-support";
+import { benchServerEnv, percentile, ROOT, startLoadStack } from "./load-support";
 
 const N = Number(process.env.RENDER_REQUESTS ?? 30);
 const WARMUP = Number(process.env.RENDER_WARMUP ?? 5);
@@ -46,16 +46,10 @@ async function startPgliteServer() {
   const port = Number(process.env.LOAD_PORT ?? 4000);
   const base = `http://127.0.0.1:${port}`;
   const proc = startProcess([...NODE_ARGS, path.join(ROOT, "scripts/server.mjs")], {
-    NODE_ENV: "production",
+    ...benchServerEnv(),
     DATABASE_URL: "",
     PGLITE_DIR: path.join(dir, "pglite"),
     UPLOADS_DIR: path.join(dir, "uploads"),
-    AUTH_SECRET: randomBytes(32).toString("base64"),
-    PAYMENTS_PROVIDER: "test",
-    SEED_ON_START: "demo",
-    AUTH_RATE_LIMIT_PER_EMAIL: "10000",
-    AUTH_RATE_LIMIT_PER_IP: "100000",
-    BOOKING_RATE_LIMIT_PER_IP: "100000",
     PUBLIC_PAGE_CACHE_SECONDS: "0",
     APP_URL: base,
     PORT: String(port),
