@@ -32,6 +32,7 @@ const nextConfig: NextConfig = {
     // first build, and a build here starts fresh (CI, a new clone) or after a change that `npm run dev`
     // would have served faster anyway.
     turbopackFileSystemCacheForBuild: false,
+    turbopackMinify: { server: false, client: true },
   },
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "pg-boss", "pino", "nodemailer", "sharp", "prom-client"],

@@ -27,6 +27,8 @@ export default defineConfig({
           name: "integration",
           include: ["src/**/*.integration.test.ts", "tests/integration/**/*.integration.test.ts"],
           setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/integration-env.ts"],
+          // Migrates once, into the copies every test database starts from (ADR 0049).
+          globalSetup: ["tests/setup/integration-global.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Files share one PostgreSQL database when TEST_DATABASE_URL is set; each gets its own schema.

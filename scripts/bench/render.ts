@@ -7,7 +7,7 @@
 //   home              GET /
 //   book_date_step    GET /book at the date step, each request with its own run id (a new guest)
 //   slot_list         GET /book with a date chosen, each request with its own run id
-// and, signed in as the demo admin or customer (ADR 0049), the pages owners and customers use most:
+// and, signed in as the demo admin or customer (issue 30), the pages owners and customers use most:
 //   /admin (Today), /admin/bookings, /admin/bookings/{id}, /admin/schedule?view=week, /admin/settings,
 //   /admin/customers, /admin/customers/{id}, /admin/reports, /dashboard, /dashboard/bookings/{id}
 // A page's time is the time to its whole HTML document (a first load; a client navigation's RSC payload

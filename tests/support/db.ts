@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import pg from "pg";
+import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "@/server/db/client";
+import "./db-templates";
 
 export type DbKind = "pglite" | "postgres";
 
@@ -9,13 +12,25 @@ export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "pos
 
 export type TestDatabase = DatabaseHandle & { url?: string; drop: () => Promise<void> };
 
+/** The run's migrated PGlite data folder (tests/setup/integration-global.ts), read once per test file. */
+let pgliteTemplate: Blob | null | undefined;
+function pgliteTemplateBlob(): Blob | null {
+  if (pgliteTemplate === undefined) {
+    const file = inject("pgliteTemplate");
+    pgliteTemplate =
+      file && fs.existsSync(file) ? new Blob([fs.readFileSync(file)], { type: "application/x-gzip" }) : null;
+  }
+  return pgliteTemplate;
+}
+
 /**
  * A fresh, migrated database: an in-memory PGlite, or a new PostgreSQL database created for this test
- * file on the server of TEST_DATABASE_URL and dropped afterwards.
+ * file on the server of TEST_DATABASE_URL and dropped afterwards. Both start from the run's migrated copy
+ * when the global setup made one (ADR 0049); the migrations then find nothing left to do.
  */
 export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
   if (kind === "pglite") {
-    const handle = await openDatabase({ dir: "memory://" });
+    const handle = await openDatabase({ dir: "memory://", loadDataDir: pgliteTemplateBlob() ?? undefined });
     return Object.assign(handle, { drop: () => handle.close() });
   }
   const base = process.env.TEST_DATABASE_URL;
@@ -23,7 +38,8 @@ export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
   const name = `forecourt_t_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = inject("pgTemplate");
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;

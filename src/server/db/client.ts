@@ -43,6 +43,11 @@ export type OpenOptions = {
   dir?: string;
   migrate?: boolean;
   poolSize?: number;
+  /**
+   * An in-memory PGlite started from this data folder (`PGlite.dumpDataDir`) instead of an empty one: a
+   * test file's database copied from one migrated once (tests/support/db.ts), 3 s → 1.5 s on 2 cores.
+   */
+  loadDataDir?: Blob;
 };
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
@@ -60,6 +65,7 @@ async function openPglite(dir: string, opts: OpenOptions): Promise<DatabaseHandl
     if (!inMemory) fs.mkdirSync(dir, { recursive: true });
     client = await PGlite.create(inMemory ? "memory://" : dir, {
       extensions: { btree_gist, pg_trgm },
+      ...(inMemory && opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     });
   } catch (err) {
     release();

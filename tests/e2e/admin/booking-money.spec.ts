@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { addDays, isoWeekday, localDateOf, localToInstant } from "../../../src/lib/dates";
-import { credentials, expect, expectAccessible, test } from "../support/fixtures";
+import { credentials, expect, expectAccessible, test, shot } from "../support/fixtures";
 import { mailCount, waitForMail } from "../support/mail";
 
 // The money on the admin's booking page: record a payment taken in cash, cancel with the refund the
@@ -9,7 +9,6 @@ import { mailCount, waitForMail } from "../support/mail";
 // other admin specs' days.
 
 const TZ = "Europe/London";
-const SHOTS = "/tmp/shots-money";
 
 function weekdayFrom(offset: number): string {
   let d = addDays(localDateOf(new Date(), TZ), offset);
@@ -67,7 +66,7 @@ for (const [width, offset] of [
       record.getByText("Give the card terminal's receipt or transaction number.").first(),
     ).toBeVisible();
     await expectAccessible(a.page);
-    await a.page.screenshot({ path: `${SHOTS}/record-payment-${width}.png` });
+    await shot(a.page, `record-payment-${width}.png`, { fullPage: false });
     await record.getByLabel("How they paid").selectOption("cash");
     await record.getByLabel("Amount (£)").fill("90.00");
     await record.getByRole("button", { name: "Record payment and email receipt" }).click();
@@ -81,7 +80,7 @@ for (const [width, offset] of [
       /Payment receipt|Receipt for your payment/,
     );
     await expectAccessible(a.page);
-    await a.page.screenshot({ path: `${SHOTS}/booking-paid-${width}.png`, fullPage: true });
+    await shot(a.page, `booking-paid-${width}.png`);
 
     // Cancel with refund: paid £85.00 online (test provider), three weeks ahead: the policy refunds it all.
     const paid = await makeBooking(a.page, "confirmed", day, 14 * 60, 8500);
@@ -96,7 +95,7 @@ for (const [width, offset] of [
     await expect(cancel.getByText(/At most £85\.00 can be refunded/).first()).toBeVisible();
     await cancel.getByLabel("Refund (£)").fill("60.00");
     await expectAccessible(a.page);
-    await a.page.screenshot({ path: `${SHOTS}/cancel-with-refund-${width}.png` });
+    await shot(a.page, `cancel-with-refund-${width}.png`, { fullPage: false });
     await cancel.getByRole("button", { name: "Cancel, refund and email" }).click();
     await expect(header(a.page)).toContainText("Cancelled", { timeout: 5_000 });
     await expect(money(a.page)).toContainText("Test provider");
@@ -108,7 +107,7 @@ for (const [width, offset] of [
     await expect(timeline).toContainText("Refund £60.00 succeeded");
     await expect(timeline).toContainText("Business told: A booking was cancelled");
     await waitForMail(credentials.customer.email, new RegExp(`^Your booking ${paid.reference} is cancelled`));
-    await a.page.screenshot({ path: `${SHOTS}/cancelled-refunded-${width}.png`, fullPage: true });
+    await shot(a.page, `cancelled-refunded-${width}.png`);
     await a.ctx.close();
   });
 }
@@ -146,7 +145,7 @@ test("send a payment link for a balance, the customer pays it through the test p
       page.getByRole("heading", { level: 1, name: `Pay £60.00 for booking ${job.reference}` }),
     ).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/pay-balance-${width}.png`, fullPage: true });
+    await shot(page, `pay-balance-${width}.png`);
     if (width === 1280) {
       await page.getByRole("button", { name: "Pay £60.00" }).click();
       await expect(page).toHaveURL(/\/pay\/test/);

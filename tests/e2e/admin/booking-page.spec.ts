@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { addDays, isoWeekday, localDateOf, localToInstant } from "../../../src/lib/dates";
-import { credentials, expect, expectAccessible, test } from "../support/fixtures";
+import { credentials, expect, expectAccessible, test, shot } from "../support/fixtures";
 
 // The admin's booking page: opened from the schedule's pop-up, every lifecycle button with its
 // consequence stated first, decline and cancel with the customer's reason, and another admin's page
@@ -69,7 +69,7 @@ for (const [width, offset] of [
     await expect(a.page.getByRole("region", { name: "Job" })).toContainText(/10:00 (GMT|BST)/);
     await expect(a.page.getByRole("status").filter({ hasText: /^Live$/ })).toBeVisible();
     await expectAccessible(a.page);
-    await a.page.screenshot({ path: `test-results/booking-page-${width}.png`, fullPage: true });
+    await shot(a.page, `booking-page-${width}.png`);
 
     const b = await adminContext(browser, baseURL, width);
     await b.page.goto(`/admin/bookings/${booking.id}`);
@@ -79,7 +79,7 @@ for (const [width, offset] of [
     const approve = a.page.getByRole("alertdialog", { name: `Approve ${booking.reference}?` });
     await expect(approve).toContainText("becomes Confirmed");
     await expectAccessible(a.page);
-    if (width === 390) await a.page.screenshot({ path: `test-results/booking-approve-${width}.png` });
+    if (width === 390) await shot(a.page, `booking-approve-${width}.png`, { fullPage: false });
     await approve.getByRole("button", { name: "Approve and email" }).click();
     await status(a.page, "Confirmed");
     // B never reloaded: the change arrived live.
@@ -100,7 +100,7 @@ for (const [width, offset] of [
     await expect(start.getByText(/Starting more than 1 h before it needs a reason\./).first()).toBeVisible();
     await start.getByLabel("Why start it now?").fill("The customer asked us to come weeks early.");
     await expectAccessible(a.page);
-    await a.page.screenshot({ path: `test-results/booking-start-early-${width}.png` });
+    await shot(a.page, `booking-start-early-${width}.png`, { fullPage: false });
     await start.getByRole("button", { name: "Start job now" }).click();
     await status(a.page, "In progress");
     await expect(a.page.getByRole("region", { name: "Timeline" })).toContainText(
@@ -137,7 +137,7 @@ for (const [width, offset] of [
     await expect(decline.getByText("Give a reason: the customer sees it.").first()).toBeVisible();
     await decline.getByLabel("Reason (the customer sees it)").fill("No team free that morning.");
     await expectAccessible(a.page);
-    await a.page.screenshot({ path: `test-results/booking-decline-${width}.png` });
+    await shot(a.page, `booking-decline-${width}.png`, { fullPage: false });
     await decline.getByRole("button", { name: "Decline and email" }).click();
     await status(a.page, "Declined");
     await expect(a.page.getByRole("region", { name: "Timeline" })).toContainText(
@@ -168,7 +168,7 @@ for (const [width, offset] of [
     await expect(a.page.getByRole("region", { name: "Emails" })).toContainText(
       /Booking cancelled|is cancelled/,
     );
-    await a.page.screenshot({ path: `test-results/booking-cancelled-${width}.png`, fullPage: true });
+    await shot(a.page, `booking-cancelled-${width}.png`);
     await a.ctx.close();
     await b.ctx.close();
   });

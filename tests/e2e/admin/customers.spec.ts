@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { addDays, isoWeekday, localDateOf, localToInstant } from "../../../src/lib/dates";
-import { createUser, credentials, expect, expectAccessible, test } from "../support/fixtures";
+import { createUser, credentials, expect, expectAccessible, test, shot } from "../support/fixtures";
 
 const TZ = "Europe/London";
 
@@ -86,7 +86,7 @@ for (const width of [1280, 390]) {
     await expect(page.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
     await expect(page.getByText(/\d+ customers?$/).first()).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: test.info().outputPath(`admin-customers-${width}.png`), fullPage: true });
+    await shot(page, `admin-customers-${width}.png`);
 
     // Search by the demo customer's name: they are in the table, and the search stays in the URL.
     const filters = page.getByRole("search", { name: "Filter customers" });
@@ -179,7 +179,7 @@ for (const width of [1280, 390]) {
       /\/admin\/bookings\/new\?customer=/,
     );
     await expectAccessible(page);
-    await page.screenshot({ path: test.info().outputPath(`admin-customer-${width}.png`), fullPage: true });
+    await shot(page, `admin-customer-${width}.png`);
 
     // "New booking for this customer" opens the phone booking with them already chosen.
     await page.getByRole("link", { name: "New booking for this customer" }).click();
@@ -200,15 +200,12 @@ for (const width of [1280, 390]) {
     ).toBeVisible();
     await dialog.getByLabel("Reason").fill("We are closing your account as you asked.");
     await expectAccessible(page);
-    await page.screenshot({ path: test.info().outputPath(`admin-customer-deactivate-${width}.png`) });
+    await shot(page, `admin-customer-deactivate-${width}.png`, { fullPage: false });
     await dialog.getByRole("button", { name: "Deactivate" }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText("This customer is deactivated", { exact: false })).toBeVisible();
     await expect(page.getByRole("button", { name: "Reactivate" })).toBeVisible();
-    await page.screenshot({
-      path: test.info().outputPath(`admin-customer-deactivated-${width}.png`),
-      fullPage: true,
-    });
+    await shot(page, `admin-customer-deactivated-${width}.png`);
     const rows = page.getByRole("table", { name: "Bookings" }).getByRole("row");
     await expect(rows.filter({ hasText: cancel.reference })).toContainText("Cancelled");
     await expect(rows.filter({ hasText: keep.reference })).toContainText("Confirmed");

@@ -1,4 +1,12 @@
-import { createUser, expect, expectAccessible, PAGE_NOT_FOUND, signInAs, test } from "../support/fixtures";
+import {
+  createUser,
+  expect,
+  expectAccessible,
+  PAGE_NOT_FOUND,
+  signInAs,
+  test,
+  shot,
+} from "../support/fixtures";
 
 test("a visitor opening the back office is sent to sign in, with the page to come back to", async ({
   page,
@@ -80,7 +88,7 @@ test("the signed-in name opens the account menu: their account, help, the public
   await expect(menu.getByRole("menuitem", { name: "View the public site" })).toBeFocused();
   await expect(menu.getByRole("menuitem", { name: "View the public site" })).toHaveAttribute("href", "/");
   await expectAccessible(page);
-  await page.screenshot({ path: test.info().outputPath("admin-account-menu-1280.png") });
+  await shot(page, "admin-account-menu-1280.png", { fullPage: false });
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();
   await expect(trigger).toBeFocused();
@@ -111,7 +119,7 @@ test("on a phone the menu drawer closes once a page is chosen (390 px)", async (
   const drawer = page.getByRole("dialog", { name: "Menu" });
   await expect(drawer).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: test.info().outputPath("admin-drawer-390.png") });
+  await shot(page, "admin-drawer-390.png", { fullPage: false });
   await drawer.getByRole("link", { name: "Services" }).click();
   await expect(page).toHaveURL(/\/admin\/services$/);
   await expect(drawer).toBeHidden();
@@ -123,5 +131,5 @@ test("on a phone the menu drawer closes once a page is chosen (390 px)", async (
   await page.keyboard.press("Escape");
   await expect(drawer).toBeHidden();
   await expect(menuButton).toBeFocused();
-  await page.screenshot({ path: test.info().outputPath("admin-services-390.png") });
+  await shot(page, "admin-services-390.png", { fullPage: false });
 });

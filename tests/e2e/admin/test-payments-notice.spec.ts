@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from "../support/fixtures";
+import { expect, expectAccessible, test, shot } from "../support/fixtures";
 
 // Issue 10 #8: while the built-in test provider takes payments, every back-office page says so, so that
 // no one mistakes a test checkout for money taken.
@@ -16,6 +16,6 @@ for (const width of [1280, 390]) {
       );
     }
     await expectAccessible(page);
-    await page.screenshot({ path: test.info().outputPath(`admin-test-notice-${width}.png`) });
+    await shot(page, `admin-test-notice-${width}.png`, { fullPage: false });
   });
 }

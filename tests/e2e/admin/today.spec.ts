@@ -1,13 +1,12 @@
 import type { Browser, Page } from "@playwright/test";
 import { localDateOf, localToInstant, toLocalParts } from "../../../src/lib/dates";
-import { createUser, credentials, expect, expectAccessible, test } from "../support/fixtures";
+import { createUser, credentials, expect, expectAccessible, test, shot } from "../support/fixtures";
 
 // The admin's morning: signing in lands on /admin (Today), today's job is there with the customer's
 // phone, the work, the address and the money to collect; the action queue asks for its approval; another
 // admin approves it and the first admin's page follows live, without a reload. Desktop and a 390 px phone.
 
 const TZ = "Europe/London";
-const SHOTS = "/tmp/shots-today";
 
 /** A start later today (the next job) when the day allows it, on a team no other spec uses today. */
 function laterToday(): Date {
@@ -99,8 +98,8 @@ for (const [width, team] of [
       // Cards, not a wide table: nothing makes the phone scroll sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     }
-    await page.screenshot({ path: `${SHOTS}/today-${width}.png`, fullPage: true });
-    await page.screenshot({ path: `${SHOTS}/today-${width}-top.png` });
+    await shot(page, `today-${width}.png`);
+    await shot(page, `today-${width}-top.png`, { fullPage: false });
 
     // Another admin approves it on the booking page; this page was never reloaded.
     const other = await adminPage(browser, baseURL, 1280);

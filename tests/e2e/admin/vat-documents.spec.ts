@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { addDays, isoWeekday, localDateOf, localToInstant } from "../../../src/lib/dates";
 import { readPdf } from "../../support/pdf-text";
-import { createUser, expect, expectAccessible, signInAs, test } from "../support/fixtures";
+import { createUser, expect, expectAccessible, signInAs, test, shot } from "../support/fixtures";
 
 // VAT documents (issue 26, ADR 0040): the owner registers for VAT in Settings → Payments; a payment
 // recorded on a booking issues a VAT invoice, a goodwill refund a credit note that references it. Both are
@@ -75,9 +75,9 @@ test("VAT registered: a payment issues a VAT invoice, a goodwill refund a credit
     await expect(page.getByText("£70.83").first()).toBeVisible();
     await expect(page.getByText("Vera Invoice").first()).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: test.info().outputPath("vat-invoice-1280.png"), fullPage: true });
+    await shot(page, "vat-invoice-1280.png");
     await page.setViewportSize({ width: 390, height: 900 });
-    await page.screenshot({ path: test.info().outputPath("vat-invoice-390.png"), fullPage: true });
+    await shot(page, "vat-invoice-390.png");
     await expectAccessible(page);
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -100,7 +100,7 @@ test("VAT registered: a payment issues a VAT invoice, a goodwill refund a credit
     await expect(page.getByRole("heading", { level: 1, name: /Credit note/ })).toBeVisible();
     await expect(page.getByText(invoiceNumber).first()).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: test.info().outputPath("credit-note-1280.png"), fullPage: true });
+    await shot(page, "credit-note-1280.png");
     const creditText = await pdfText(
       page,
       (await page.getByRole("link", { name: "Download PDF" }).getAttribute("href")) ?? "",
@@ -119,7 +119,7 @@ test("VAT registered: a payment issues a VAT invoice, a goodwill refund a credit
     await theirs.getByRole("link", { name: /^VAT invoice INV-/ }).click();
     await expect(mine.getByRole("heading", { level: 1, name: /VAT invoice/ })).toBeVisible();
     await expectAccessible(mine);
-    await mine.screenshot({ path: test.info().outputPath("vat-invoice-customer-390.png"), fullPage: true });
+    await shot(mine, "vat-invoice-customer-390.png");
     // Another customer's document is not there for them.
     const other = await createUser(page.request, { name: "Someone Else" });
     const ctx2 = await browser.newContext({ baseURL });

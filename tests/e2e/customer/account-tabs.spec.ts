@@ -37,7 +37,7 @@ for (const width of [1280, 390]) {
     for (let i = 1; i < count; i++) await page.keyboard.press("Tab");
     await expect(links.last()).toBeFocused();
     await expect(links.last()).toBeInViewport({ ratio: 1 });
-    await page.screenshot({ path: test.info().outputPath(`account-tabs-focus-${width}.png`) });
+    await shot(page, `account-tabs-focus-${width}.png`, { fullPage: false });
     await ctx.close();
   });
 }

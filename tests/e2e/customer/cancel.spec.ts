@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { createUser, expect, expectAccessible, signInAs, test } from "../support/fixtures";
+import { createUser, expect, expectAccessible, signInAs, test, shot } from "../support/fixtures";
 
 // Issue 13: a customer cancels their confirmed booking from its page. The dialog says first what it does
 // in this booking's money — outside the free window the deposit comes back; inside it the late fee is
@@ -56,7 +56,7 @@ for (const width of [1280, 390]) {
       "If you cancel now: You paid £17.00. Cancelling now is free: £17.00 goes back to your card.",
     );
     await expectAccessible(page);
-    await page.screenshot({ path: `test-results/customer-cancel-offer-${width}.png`, fullPage: true });
+    await shot(page, `customer-cancel-offer-${width}.png`);
 
     await money.getByRole("button", { name: "Cancel booking" }).click();
     const dialog = page.getByRole("alertdialog", { name: `Cancel booking ${far.reference}?` });
@@ -66,7 +66,7 @@ for (const width of [1280, 390]) {
     // It opens on the safe choice.
     await expect(dialog.getByRole("button", { name: "Keep it" })).toBeFocused();
     await expectAccessible(page);
-    await page.screenshot({ path: `test-results/customer-cancel-dialog-free-${width}.png` });
+    await shot(page, `customer-cancel-dialog-free-${width}.png`, { fullPage: false });
     await dialog.getByRole("button", { name: "Yes, cancel the booking" }).click();
     await expect(dialog).toBeHidden();
     const summary = page.getByRole("region", { name: `Booking ${far.reference}` });
@@ -77,21 +77,18 @@ for (const width of [1280, 390]) {
     // Nothing left to pay or cancel.
     await expect(page.getByRole("region", { name: "Pay or cancel" })).toHaveCount(0);
     await expectAccessible(page);
-    await page.screenshot({ path: `test-results/customer-cancel-done-free-${width}.png`, fullPage: true });
+    await shot(page, `customer-cancel-done-free-${width}.png`);
 
     // The overview's next booking offers the same Cancel, with the same outcome first.
     await page.goto("/dashboard");
     const next = page.getByRole("region", { name: /^Your next booking/ });
     await expect(next.getByRole("link", { name: `Open booking ${soon.reference}` })).toBeVisible();
-    await page.screenshot({
-      path: `test-results/customer-cancel-overview-card-${width}.png`,
-      fullPage: true,
-    });
+    await shot(page, `customer-cancel-overview-card-${width}.png`);
     await next.getByRole("button", { name: "Cancel booking" }).click();
     const fromOverview = page.getByRole("alertdialog", { name: `Cancel booking ${soon.reference}?` });
     await expect(fromOverview).toContainText("the fee is £42.50; £42.50 goes back to your card.");
     await expectAccessible(page);
-    await page.screenshot({ path: `test-results/customer-cancel-overview-${width}.png` });
+    await shot(page, `customer-cancel-overview-${width}.png`, { fullPage: false });
     await fromOverview.getByRole("button", { name: "Keep it" }).click();
     await expect(fromOverview).toBeHidden();
 
@@ -105,7 +102,7 @@ for (const width of [1280, 390]) {
       "You paid £85.00. You are cancelling within 24 hours of the start: the fee is £42.50; £42.50 goes back to your card.",
     );
     await expectAccessible(page);
-    await page.screenshot({ path: `test-results/customer-cancel-dialog-late-${width}.png` });
+    await shot(page, `customer-cancel-dialog-late-${width}.png`, { fullPage: false });
     await lateDialog.getByRole("button", { name: "Yes, cancel the booking" }).click();
     await expect(lateDialog).toBeHidden();
     await expect(page.getByRole("region", { name: `Booking ${soon.reference}` })).toContainText("Cancelled");
@@ -113,7 +110,7 @@ for (const width of [1280, 390]) {
       "Refund of £42.50 made",
     );
     await expectAccessible(page);
-    await page.screenshot({ path: `test-results/customer-cancel-done-late-${width}.png`, fullPage: true });
+    await shot(page, `customer-cancel-done-late-${width}.png`);
   });
 }
 

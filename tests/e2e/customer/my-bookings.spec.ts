@@ -1,4 +1,4 @@
-import { createUser, expect, expectAccessible, signInAs, test } from "../support/fixtures";
+import { createUser, expect, expectAccessible, signInAs, test, shot } from "../support/fixtures";
 
 // Issue 13: a customer finds their bookings (upcoming and past, search, status), opens one, reads its
 // history, adds it to a calendar and prints the receipt — at desktop and on a phone.
@@ -31,7 +31,7 @@ for (const width of [1280, 390]) {
     // No phone on this account yet: the overview asks for one.
     await expect(page.getByRole("region", { name: "Needs you" })).toContainText("Add a phone number");
     await expectAccessible(page);
-    await page.screenshot({ path: `test-results/dashboard-overview-${width}.png`, fullPage: true });
+    await shot(page, `dashboard-overview-${width}.png`);
 
     await page.goto("/dashboard/bookings");
     const list = page.getByRole("list", { name: "Upcoming bookings" });
@@ -39,7 +39,7 @@ for (const width of [1280, 390]) {
     await expect(list).toContainText(booking.reference);
     await expect(page.getByRole("link", { name: "Upcoming (1)" })).toHaveAttribute("aria-current", "page");
     await expectAccessible(page);
-    await page.screenshot({ path: `test-results/dashboard-bookings-${width}.png`, fullPage: true });
+    await shot(page, `dashboard-bookings-${width}.png`);
 
     const search = page.getByRole("search", { name: "Find a booking" });
     await search.getByLabel("Reference or registration").fill("FC-NOPE");
@@ -71,7 +71,7 @@ for (const width of [1280, 390]) {
     expect(ics.status()).toBe(200);
     expect(await ics.text()).toContain("BEGIN:VCALENDAR");
     await expectAccessible(page);
-    await page.screenshot({ path: `test-results/dashboard-booking-${width}.png`, fullPage: true });
+    await shot(page, `dashboard-booking-${width}.png`);
 
     await page.getByRole("link", { name: "Receipt" }).click();
     const receipt = page.getByRole("article", { name: "Receipt" });
@@ -83,6 +83,6 @@ for (const width of [1280, 390]) {
     await page.emulateMedia({ media: "print" });
     await expect(page.getByRole("button", { name: "Print or save as PDF" })).toBeHidden();
     await expect(page.getByRole("navigation", { name: "Your account" })).toBeHidden();
-    await page.screenshot({ path: `test-results/dashboard-receipt-print-${width}.png`, fullPage: true });
+    await shot(page, `dashboard-receipt-print-${width}.png`);
   });
 }

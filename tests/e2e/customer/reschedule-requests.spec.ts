@@ -1,18 +1,15 @@
-import fs from "node:fs";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { addDays, isoWeekday, localDateOf, localToInstant } from "../../../src/lib/dates";
-import { createUser, credentials, expect, expectAccessible, signInAs, test } from "../support/fixtures";
+import { createUser, credentials, expect, expectAccessible, signInAs, test, shot } from "../support/fixtures";
 import { waitForMail } from "../support/mail";
 
 // Reschedule requests end to end (issue 14), at desktop and phone widths with axe and screenshots (in
-// /tmp/shots-resched): the customer asks for a new time on their booking page, the business approves it
+// SHOTS_DIR): the customer asks for a new time on their booking page, the business approves it
 // on /admin/reschedule-requests, the customer's page shows the moved booking live and the moved email
 // carries the calendar file with the same UID and a raised SEQUENCE; a decline with its reason; a
 // counter-offer the customer accepts.
 
 const TZ = "Europe/London";
-const SHOTS = "/tmp/shots-resched";
-fs.mkdirSync(SHOTS, { recursive: true });
 
 function weekdayFrom(offset: number): string {
   let d = addDays(localDateOf(new Date(), TZ), offset);
@@ -52,7 +49,7 @@ async function setUp(
 }
 
 /** Asks for a new time on the customer's booking page; returns the chosen time's label ("13:00 GMT"). */
-async function requestNewTime(page: Page, day: string, reason: string, shot?: string): Promise<string> {
+async function requestNewTime(page: Page, day: string, reason: string, shotName?: string): Promise<string> {
   const panel = page.getByRole("region", { name: "Change the time" });
   await panel.getByRole("button", { name: "Request a new time" }).click();
   const dialog = page.getByRole("dialog", { name: "Request a new time" });
@@ -64,9 +61,9 @@ async function requestNewTime(page: Page, day: string, reason: string, shot?: st
   await slot.click();
   await expect(dialog.getByRole("status")).toContainText(`Chosen: ${label}`);
   await dialog.getByLabel(/^Why/).fill(reason);
-  if (shot) {
+  if (shotName) {
     await expectAccessible(page);
-    await page.screenshot({ path: shot, fullPage: false });
+    await shot(page, shotName, { fullPage: false });
   }
   await dialog.getByRole("button", { name: "Send the request" }).click();
   await expect(dialog).toBeHidden();
@@ -104,14 +101,9 @@ for (const [width, offset] of [
     expect(uid).toBeTruthy();
 
     await expectAccessible(page);
-    const label = await requestNewTime(
-      page,
-      next,
-      "Work trip moved.",
-      `${SHOTS}/customer-picker-${width}.png`,
-    );
+    const label = await requestNewTime(page, next, "Work trip moved.", `customer-picker-${width}.png`);
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/customer-pending-${width}.png`, fullPage: true });
+    await shot(page, `customer-pending-${width}.png`);
     // The business hears of it (the demo's notification address).
     await waitForMail(
       "bookings@shinestreet.example",
@@ -132,7 +124,7 @@ for (const [width, offset] of [
           .getByRole("link", { name: /Reschedule requests \d+/ }),
       ).toBeVisible();
     await expectAccessible(admin.page);
-    await admin.page.screenshot({ path: `${SHOTS}/admin-queue-${width}.png`, fullPage: true });
+    await shot(admin.page, `admin-queue-${width}.png`);
     await card.getByRole("button", { name: "Approve" }).click();
     const confirm = admin.page.getByRole("alertdialog", {
       name: `Move ${booking.reference} to the requested time?`,
@@ -146,7 +138,7 @@ for (const [width, offset] of [
     await expect(panel).toContainText("We approved your request", { timeout: 10_000 });
     await expect(panel).toContainText(label);
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/customer-approved-${width}.png`, fullPage: true });
+    await shot(page, `customer-approved-${width}.png`);
 
     const mail = await waitForMail(
       who.email,
@@ -185,7 +177,7 @@ test("at 390px: a decline with its reason reaches the customer, and the booking 
   await expect(dialog.getByText("Tell the customer why").first()).toBeVisible();
   await expectAccessible(admin.page);
   await dialog.getByLabel(/^Reason/).fill("Both vans are fully booked that day.");
-  await admin.page.screenshot({ path: `${SHOTS}/admin-decline-390.png` });
+  await shot(admin.page, `admin-decline-390.png`, { fullPage: false });
   await dialog.getByRole("button", { name: "Decline and email the customer" }).click();
   await expect(dialog).toBeHidden();
   await expect(section).toContainText("Declined");
@@ -196,7 +188,7 @@ test("at 390px: a decline with its reason reaches the customer, and the booking 
   });
   await expect(panel.getByRole("button", { name: "Request a new time" })).toBeVisible();
   await expectAccessible(customer.page);
-  await customer.page.screenshot({ path: `${SHOTS}/customer-declined-390.png`, fullPage: true });
+  await shot(customer.page, `customer-declined-390.png`);
   const mail = await waitForMail(who.email, new RegExp(`^We can't move your booking ${booking.reference}`));
   expect(mail.text).toContain("Both vans are fully booked that day.");
   await admin.ctx.close();
@@ -228,7 +220,7 @@ test("at 1280px: the business offers another time and the customer accepts it", 
   expect(offered).not.toBe(asked);
   await dialog.getByLabel("Message to the customer").fill("The afternoon is gone; we can do this instead.");
   await expectAccessible(admin.page);
-  await admin.page.screenshot({ path: `${SHOTS}/admin-offer-1280.png` });
+  await shot(admin.page, `admin-offer-1280.png`, { fullPage: false });
   await dialog.getByRole("button", { name: "Hold this time and offer it" }).click();
   await expect(dialog).toBeHidden();
   await expect(card).toContainText("Waiting for the customer");
@@ -237,14 +229,14 @@ test("at 1280px: the business offers another time and the customer accepts it", 
   await expect(panel).toContainText("offer", { timeout: 10_000 });
   await expect(panel).toContainText(offered);
   await expectAccessible(customer.page);
-  await customer.page.screenshot({ path: `${SHOTS}/customer-offer-1280.png`, fullPage: true });
+  await shot(customer.page, `customer-offer-1280.png`);
   await waitForMail(who.email, new RegExp(`^Another time for your booking ${booking.reference}`));
   await panel.getByRole("button", { name: "Accept the new time" }).click();
   const confirm = customer.page.getByRole("alertdialog", { name: "Move your booking to the offered time?" });
   await confirm.getByRole("button", { name: "Accept and move" }).click();
   await expect(panel).toContainText("You accepted the time we offered");
   await expect(panel).toContainText(offered);
-  await customer.page.screenshot({ path: `${SHOTS}/customer-offer-accepted-1280.png`, fullPage: true });
+  await shot(customer.page, `customer-offer-accepted-1280.png`);
   const mail = await waitForMail(who.email, new RegExp(`^Your booking ${booking.reference} has moved`));
   expect(icsOf(mail.raw)).toContain("SEQUENCE:1");
   await admin.ctx.close();

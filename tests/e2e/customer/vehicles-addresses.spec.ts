@@ -1,4 +1,4 @@
-import { createUser, expect, expectAccessible, signInAs, test } from "../support/fixtures";
+import { createUser, expect, expectAccessible, signInAs, test, shot } from "../support/fixtures";
 
 // Issue 13: a customer keeps their vehicles and addresses — adds, fixes a mistake the form points out,
 // edits, picks a default and deletes — at desktop and on a phone.
@@ -17,7 +17,7 @@ for (const width of [1280, 390]) {
     await expect(page.getByText("Nothing booked yet")).toBeVisible();
     await expect(page.getByRole("link", { name: "Book a service" })).toHaveAttribute("href", "/book");
     await expectAccessible(page);
-    await page.screenshot({ path: `test-results/dashboard-welcome-${width}.png`, fullPage: true });
+    await shot(page, `dashboard-welcome-${width}.png`);
 
     await page.goto("/dashboard/vehicles");
     await expect(page.getByText("No saved vehicles yet")).toBeVisible();
@@ -70,7 +70,7 @@ for (const width of [1280, 390]) {
     await confirm.getByRole("button", { name: "Yes, delete it" }).click();
     await expect(list.getByRole("listitem")).toHaveCount(1);
     await expect(list).not.toContainText("Ford Focus");
-    await page.screenshot({ path: `test-results/dashboard-vehicles-${width}.png`, fullPage: true });
+    await shot(page, `dashboard-vehicles-${width}.png`);
 
     await page
       .getByRole("navigation", { name: "Your account" })
@@ -95,6 +95,6 @@ for (const width of [1280, 390]) {
     await expect(addresses).toContainText("Access: Gate code 1234");
     await expect(addresses).toContainText("Default");
     await expectAccessible(page);
-    await page.screenshot({ path: `test-results/dashboard-addresses-${width}.png`, fullPage: true });
+    await shot(page, `dashboard-addresses-${width}.png`);
   });
 }

@@ -45,7 +45,7 @@ for (const width of [1280, 390]) {
     await page.keyboard.press("Tab");
     await expect(book).toBeFocused();
     await expectAccessible(page);
-    await page.screenshot({ path: test.info().outputPath(`header-menu-open-${width}.png`) });
+    await shot(page, `header-menu-open-${width}.png`, { fullPage: false });
     await shot(page, `header-menu-open-full-${width}.png`);
     await page.keyboard.press("Escape");
     await expect(menu).toHaveAttribute("aria-expanded", "false");

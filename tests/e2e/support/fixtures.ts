@@ -15,10 +15,15 @@ export type Role = "admin" | "customer";
 
 export const credentials = { admin: DEMO_ADMIN, customer: DEMO_CUSTOMER } as const;
 
-/** A full-page screenshot in the test's output (and in SHOTS_DIR when set), to be looked at. */
-export async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(name), fullPage: true });
+/**
+ * A screenshot to be looked at (full page unless told), in the test's output and in SHOTS_DIR when set.
+ * In CI, where nobody looks, only with SHOTS_DIR: a full-page capture costs the browser a second of CPU,
+ * and the suite takes 124 of them (ADR 0049). No test reads a screenshot; they are for people.
+ */
+export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
   const dir = process.env.SHOTS_DIR;
+  if (process.env.CI && !dir) return;
+  await page.screenshot({ path: test.info().outputPath(name), fullPage: opts.fullPage ?? true });
   if (dir) {
     fs.mkdirSync(dir, { recursive: true });
     fs.copyFileSync(test.info().outputPath(name), path.join(dir, name));

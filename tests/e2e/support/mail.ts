@@ -1,7 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
+import { test } from "@playwright/test";
 
-const dir = path.resolve(".data/e2e/mail");
+/** The mail sink's folder of the app this test's project runs on (playwright.config.ts, ADR 0049). */
+function mailDir(): string {
+  const dir = (test.info().project.metadata as { mailDir?: string }).mailDir;
+  if (!dir) throw new Error(`Project ${test.info().project.name} has no mail sink (metadata.mailDir)`);
+  return path.resolve(dir);
+}
 
 function decodeQuotedPrintable(s: string): string {
   return s
@@ -27,7 +33,7 @@ function decodeEncodedWords(s: string): string {
 
 export type Mail = { to: string; subject: string; raw: string; text: string };
 
-function read(file: string): Mail {
+function read(dir: string, file: string): Mail {
   const raw = fs.readFileSync(path.join(dir, file), "utf8");
   const to = /^X-Envelope-To: (.*)$/m.exec(raw)?.[1]?.trim() ?? "";
   // The header may be folded over several lines and RFC 2047-encoded (a "£" in it, for example).
@@ -43,9 +49,10 @@ export async function waitForMail(
   opts: { timeoutMs?: number; after?: number } = {},
 ): Promise<Mail> {
   const end = Date.now() + (opts.timeoutMs ?? 20_000);
+  const dir = mailDir();
   while (Date.now() < end) {
     const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
-    const mails = files.slice(opts.after ?? 0).map(read);
+    const mails = files.slice(opts.after ?? 0).map((f) => read(dir, f));
     const hit = mails.find((m) => m.to.toLowerCase() === to.toLowerCase() && subject.test(m.subject));
     if (hit) return hit;
     await new Promise((r) => setTimeout(r, 250));
@@ -54,12 +61,14 @@ export async function waitForMail(
 }
 
 export function mailCount(): number {
+  const dir = mailDir();
   return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
 }
 
 export function mailsTo(to: string): Mail[] {
+  const dir = mailDir();
   const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
-  return files.map(read).filter((m) => m.to.toLowerCase() === to.toLowerCase());
+  return files.map((f) => read(dir, f)).filter((m) => m.to.toLowerCase() === to.toLowerCase());
 }
 
 /** The first link in the email's text that starts with the app's address and contains `pathPart`. */

@@ -1,17 +1,17 @@
-import {
-  Body,
-  Button,
-  Column,
-  Container,
-  Head,
-  Hr,
-  Html,
-  Link,
-  Preview,
-  Row as EmailRow,
-  Section,
-  Text,
-} from "@react-email/components";
+// One package per element (not @react-email/components, which brings a code highlighter, Markdown, a
+// Tailwind compiler and 20 packages this layout never uses — ADR 0048).
+import { Body } from "@react-email/body";
+import { Button } from "@react-email/button";
+import { Column } from "@react-email/column";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Hr } from "@react-email/hr";
+import { Html } from "@react-email/html";
+import { Link } from "@react-email/link";
+import { Preview } from "@react-email/preview";
+import { Row as EmailRow } from "@react-email/row";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { render } from "@react-email/render";
 import type { CSSProperties, ReactNode } from "react";
 import type { Block, EmailContent, EmailContext, RenderedEmail, Row } from "./layout";
