@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm run validate` (and `npm test`): lint, typecheck, unit, integration, end to end — stopping at the
 // first that fails, as `a && b && …` would. Lint and the type check each use one core, so they run side by
-// side (their output is printed whole when each ends); the test layers use every core and run one after
-// the other. Ends with how long each step took: where CI's time goes (ADR 0049).
+// side, with the unit tests filling the core the type check leaves (their output is printed whole when
+// each ends); integration and end to end use every core and run one after the other. Ends with how long
+// each step took: where CI's time goes (ADR 0049).
 import { spawn } from "node:child_process";
 
-const steps = [["lint", "typecheck"], ["test:unit"], ["test:integration"], ["test:e2e"]];
+const steps = [["lint", "typecheck", "test:unit"], ["test:integration"], ["test:e2e"]];
 const timings = [];
 
 function run(script, { capture }) {
