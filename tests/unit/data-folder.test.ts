@@ -95,6 +95,9 @@ describe("the generated auth secret", () => {
 
 describe("the uploads folder", () => {
   it("defaults to the data folder; an explicit UPLOADS_DIR still wins", () => {
+    // In an empty folder: a checkout's own ./.data/uploads (left by `npm start` on PostgreSQL or a bench)
+    // is an earlier release's folder to uploadsRoot, the next test's case.
+    process.chdir(base);
     useEnv({ PGLITE_DIR: path.join(base, "x") });
     expect(uploadsRoot()).toBe(path.join(base, "x", "uploads"));
     useEnv({ DATA_DIR: path.join(base, "d") });
