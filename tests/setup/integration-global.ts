@@ -2,10 +2,9 @@
 // (tests/support/db-templates.ts, ADR 0049). Removed when the run ends.
 import fs from "node:fs";
 import type { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "@/server/db/client";
-import { migrationsHash, pgliteTemplateFile, pgTemplateName } from "../support/db-templates";
+import { adminQuery, migrationsHash, pgliteTemplateFile, pgTemplateName } from "../support/db-templates";
 
 export default async function setup(project: TestProject) {
   const hash = migrationsHash();
@@ -32,14 +31,4 @@ export default async function setup(project: TestProject) {
     fs.rmSync(file, { force: true });
     if (base && template) await adminQuery(base, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
   };
-}
-
-async function adminQuery(base: string, sql: string) {
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
 }

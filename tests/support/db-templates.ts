@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { MIGRATIONS_FOLDER } from "@/server/db/client";
 
 // The integration suite's databases start from a copy of one migrated once per run (ADR 0049) rather
@@ -31,6 +32,17 @@ export function pgliteTemplateFile(hash: string, runId: string): string {
 export function pgTemplateName(baseUrl: string, hash: string): string {
   const base = new URL(baseUrl).pathname.slice(1).replace(/[^a-z0-9_]/gi, "_") || "postgres";
   return `${base.slice(0, 30)}_tpl_${hash}`.toLowerCase();
+}
+
+/** One statement on the server of `base` (creating or dropping a database), on its own connection. */
+export async function adminQuery(base: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
 }
 
 declare module "vitest" {

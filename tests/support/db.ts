@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import pg from "pg";
 import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "@/server/db/client";
-import "./db-templates";
+import { adminQuery } from "./db-templates";
 
 export type DbKind = "pglite" | "postgres";
 
@@ -36,11 +35,8 @@ export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("TEST_DATABASE_URL is not set");
   const name = `forecourt_t_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
   const template = inject("pgTemplate");
-  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
-  await admin.end();
+  await adminQuery(base, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
@@ -48,10 +44,7 @@ export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
     url: url.toString(),
     drop: async () => {
       await handle.close();
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   });
 }
