@@ -1,43 +1,21 @@
 import Link from "@/components/ui/link";
 import type { ComponentProps, ReactNode } from "react";
-import { Loader2 } from "lucide-react";
 import { type ButtonSize, type ButtonVariant, buttonClass } from "./button-class";
+import { ButtonElement, type ButtonProps } from "./button-element";
+import { ClickButton } from "./click-button";
 
 // Every button and button-looking link in the product. Variants follow DESIGN.md: one primary action per
 // area (brand), secondary for the rest, danger for destructive ones, ghost inside dense rows, link for
 // inline text actions. Controls stay at least 44 px tall on touch (min-h-11), icon buttons 44 px wide.
 
-export { type ButtonSize, type ButtonVariant, buttonClass };
+export { type ButtonProps, type ButtonSize, type ButtonVariant, buttonClass };
 
-type ButtonProps = ComponentProps<"button"> & {
-  variant?: ButtonVariant;
-  size?: ButtonSize;
-  /** Shows a spinner, disables the button and marks it busy. */
-  pending?: boolean;
-};
-
-export function Button({
-  variant,
-  size,
-  pending = false,
-  disabled,
-  className,
-  type = "button",
-  children,
-  ...rest
-}: ButtonProps) {
-  return (
-    <button
-      type={type}
-      disabled={disabled || pending}
-      aria-busy={pending || undefined}
-      className={buttonClass({ variant, size, className })}
-      {...rest}
-    >
-      {pending && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
-      {children}
-    </button>
-  );
+/**
+ * A button. One with an `onClick` (and not a form's submit) does nothing until the page's scripts have
+ * run, so it renders disabled until then (`ClickButton`); submits and plain buttons render as they are.
+ */
+export function Button(props: ButtonProps) {
+  return props.onClick && props.type !== "submit" ? <ClickButton {...props} /> : <ButtonElement {...props} />;
 }
 
 type ButtonLinkProps = Omit<ComponentProps<typeof Link>, "className"> & {

@@ -22,6 +22,7 @@ import {
   type WizardStep,
 } from "../domain/wizard-state";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 // What a guest types about themselves never goes into the URL: it is kept in this tab's sessionStorage
 // under the wizard run's id (so refresh, back and forward keep it) and sent only with the final
@@ -211,17 +212,6 @@ export type StepChoices = Pick<
   WizardState,
   "service" | "size" | "vehicle" | "addons" | "postcode" | "address" | "date" | "start"
 > & { run: string };
-
-const noSubscribe = () => () => {};
-
-/** False in the server's HTML and until the page's scripts run, then true. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscribe,
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * The wizard's submit button. It stays disabled until the page's scripts have run: a form submitted
