@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, gt } from "drizzle-orm";
 import { headers as nextHeaders } from "next/headers";
+import { cache } from "react";
 import { getDb } from "@/server/db";
 import { sessions, users } from "@/server/db/schema";
 import type { UserRole } from "@/lib/enums";
@@ -29,8 +30,15 @@ export async function getSessionUser(headers?: Headers): Promise<SessionUser | n
 export async function getSessionWithId(
   headers?: Headers,
 ): Promise<{ user: SessionUser; sessionId: string } | null> {
+  return headers ? sessionFor(headers) : sessionThisRender();
+}
+
+// A page's layouts and the page itself each ask who is signed in: one lookup per server render (React's
+// `cache` memoizes only there; a server action or route handler looks up afresh on every call).
+const sessionThisRender = cache(async () => sessionFor(await nextHeaders()));
+
+async function sessionFor(h: Headers): Promise<{ user: SessionUser; sessionId: string } | null> {
   const auth = await getAuth();
-  const h = headers ?? (await nextHeaders());
   // Without the session cookie better-auth answers null too, after its endpoint machinery (a render
   // profile of the booking wizard found it at ~1 ms a page): a visitor with no cookie has no session.
   const cookieName = (await auth.$context).authCookies.sessionToken.name;
