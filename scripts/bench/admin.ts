@@ -130,6 +130,7 @@ async function seed(db: Db) {
       items.push({
         bookingId: id,
         kind: "package",
+        vehiclePosition: 0,
         serviceId: pkg?.id,
         name: pkg?.name ?? "Wash",
         priceMinor: total - (addon ? 1500 : 0),
@@ -140,6 +141,7 @@ async function seed(db: Db) {
         items.push({
           bookingId: id,
           kind: "addon",
+          vehiclePosition: 0,
           serviceId: addon.id,
           name: addon.name,
           priceMinor: 1500,

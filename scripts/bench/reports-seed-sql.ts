@@ -88,10 +88,10 @@ export async function seedReportsInSql(
           CASE WHEN status = 'cancelled'
             THEN least(created_at + interval '1 day', starts_at - interval '1 hour') END
         FROM g`);
-      await t(`WITH ${sv} INSERT INTO booking_items (booking_id, kind, service_id, name, price_minor, minutes, position)
-        SELECT g.id, 'package'::booking_item_kind, sv.id, pkg, pkg_price, minutes, 0 FROM g LEFT JOIN sv ON sv.name = g.pkg
-        UNION ALL SELECT g.id, 'addon'::booking_item_kind, sv.id, addon, 1500, 0, 1 FROM g JOIN sv ON sv.name = g.addon
-        UNION ALL SELECT id, 'travel_fee'::booking_item_kind, NULL, 'Travel to ' || zone, fee, 0, 2 FROM g WHERE zone IS NOT NULL`);
+      await t(`WITH ${sv} INSERT INTO booking_items (booking_id, kind, service_id, name, price_minor, minutes, position, vehicle_position)
+        SELECT g.id, 'package'::booking_item_kind, sv.id, pkg, pkg_price, minutes, 0, 0 FROM g LEFT JOIN sv ON sv.name = g.pkg
+        UNION ALL SELECT g.id, 'addon'::booking_item_kind, sv.id, addon, 1500, 0, 1, 0 FROM g JOIN sv ON sv.name = g.addon
+        UNION ALL SELECT id, 'travel_fee'::booking_item_kind, NULL, 'Travel to ' || zone, fee, 0, 2, NULL FROM g WHERE zone IS NOT NULL`);
       // The first payment (deposit or in full) and, for a finished deposit job in the past, the balance.
       await t(`CREATE TEMP TABLE gp ON COMMIT DROP AS
         SELECT pay_id AS id, id AS booking_id, n, plan AS kind, CASE plan WHEN 'full' THEN total ELSE deposit END AS amount,

@@ -234,6 +234,7 @@ async function seed(db: Db) {
       items.push({
         bookingId: id,
         kind: "package",
+        vehiclePosition: 0,
         serviceId: serviceIds.get(pkg),
         name: pkg,
         priceMinor: pkgPrice,
@@ -244,6 +245,7 @@ async function seed(db: Db) {
         items.push({
           bookingId: id,
           kind: "addon",
+          vehiclePosition: 0,
           serviceId: serviceIds.get(addon),
           name: addon,
           priceMinor: 1500,

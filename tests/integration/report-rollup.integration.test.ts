@@ -34,6 +34,8 @@ const NIL = "00000000-0000-0000-0000-000000000000";
 const SIZES = ["Small", "Van"];
 const NAMES = ["Full Valet", "Wax", "Travel to Brixton", "Travel to Camden"];
 const KINDS = ["package", "addon", "travel_fee", "discount"] as const;
+/** A package or add-on is for a vehicle (the booking's own here); travel and discounts are the visit's. */
+const workKind = (kind: string | undefined) => kind === "package" || kind === "addon";
 
 /** Each rollup table as the grouped query over the base tables says it should be (zero rows left out). */
 const oracle = (tz: string) => ({
@@ -327,6 +329,7 @@ describe.each(dbKinds)("reports' daily rollup (%s)", (kind) => {
             priceMinor: l.price,
             serviceId: l.service ? serviceId : null,
             position,
+            vehiclePosition: workKind(KINDS[l.kind]) ? 0 : null,
           })),
         );
         if (lines.length) await db.insert(bookingItems).values(lines);
@@ -405,6 +408,7 @@ describe.each(dbKinds)("reports' daily rollup (%s)", (kind) => {
             name: NAMES[o.name] as string,
             priceMinor: o.price,
             position: 9,
+            vehiclePosition: workKind(KINDS[o.kind]) ? 0 : null,
           });
         return;
       }

@@ -4,6 +4,7 @@ import type { BookingSource, BookingStatus } from "@/lib/enums";
 import { generateReference } from "@/lib/reference";
 import type { ReceiptSection } from "@/modules/notifications/templates/booking";
 import type { Quote } from "@/modules/pricing/domain/quote";
+import type { VisitQuote } from "@/modules/pricing/domain/visit-quote";
 import type { Tx } from "@/server/db";
 import type { AddressSnapshot, VehicleSnapshot } from "@/server/db/schema";
 import { enqueueBookingEmails } from "./booking-emails";
@@ -23,11 +24,14 @@ export type NewBookingFacts = {
   source: BookingSource;
   slot: { teamId: string; start: Date; end: Date };
   currency: string;
-  quote: Quote;
+  /** One vehicle's quote, or a visit's for several (its lines say which vehicle each is for). */
+  quote: Quote | VisitQuote;
   /** What is due online now (the checkout's amount); 0 when nothing is. */
   dueNowMinor: number;
   vehicleId: string | null;
   vehicleSnapshot: VehicleSnapshot;
+  /** The visit's other vehicles, in the order of the quote's vehicles 1, 2, … (ADR 0050). */
+  moreVehicles?: readonly { vehicleId: string | null; vehicleSnapshot: VehicleSnapshot }[];
   addressId: string | null;
   addressSnapshot: AddressSnapshot;
   customerNotes: string | null;
@@ -39,6 +43,12 @@ export type NewBookingFacts = {
   /** Write the allocation with the record (false when reserve() writes it). */
   withAllocation: boolean;
 };
+
+/** The vehicle a line is for: a package or add-on's (a one-vehicle quote's are all the first's); null for the visit's. */
+function workLineVehicle(line: Quote["lines"][number] | VisitQuote["lines"][number]): number | null {
+  if (line.kind !== "package" && line.kind !== "addon") return null;
+  return "vehicle" in line && line.vehicle !== null ? line.vehicle : 0;
+}
 
 export function newBookingRecord(f: NewBookingFacts): BookingRecordInput {
   return {
@@ -71,7 +81,9 @@ export function newBookingRecord(f: NewBookingFacts): BookingRecordInput {
       name: line.name,
       priceMinor: line.priceMinor,
       minutes: line.minutes,
+      vehiclePosition: workLineVehicle(line),
     })),
+    moreVehicles: f.moreVehicles ?? [],
     created: f.created,
     withAllocation: f.withAllocation,
   };

@@ -1,7 +1,14 @@
 import "server-only";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/server/db";
-import { allocations, bookingEvents, bookingItems, bookings } from "@/server/db/schema";
+import {
+  allocations,
+  bookingEvents,
+  bookingItems,
+  bookings,
+  bookingVehicles,
+  type VehicleSnapshot,
+} from "@/server/db/schema";
 import { allocationStatusFor } from "../domain/booking-status";
 
 // The bookings module's writes that are not a status change, for the modules around it: a booking's
@@ -27,6 +34,8 @@ export type BookingItemRow = Omit<typeof bookingItems.$inferInsert, "id" | "book
 export type BookingRecordInput = {
   values: NewBooking;
   items: readonly BookingItemRow[];
+  /** The visit's vehicles after the booking's own (positions 1, 2, …; ADR 0050). */
+  moreVehicles?: readonly { vehicleId: string | null; vehicleSnapshot: VehicleSnapshot }[];
   /** Who made it (null: the system acting on an online submission) and what the `created` event says. */
   created: { actorId: string | null; data?: Record<string, unknown>; at?: Date };
   /** Holds the booking's time with its own allocation; false when reserve() writes it. */
@@ -39,10 +48,20 @@ export type BookingRecordInput = {
 export async function insertBookingRecord(db: DbOrTx, input: BookingRecordInput): Promise<Booking> {
   const [booking] = await db.insert(bookings).values(input.values).returning();
   if (!booking) throw new Error("booking insert returned nothing");
-  if (input.items.length)
+  if (input.moreVehicles?.length)
     await db
-      .insert(bookingItems)
-      .values(input.items.map((it, position) => ({ ...it, bookingId: booking.id, position })));
+      .insert(bookingVehicles)
+      .values(input.moreVehicles.map((v, i) => ({ ...v, bookingId: booking.id, position: i + 1 })));
+  if (input.items.length)
+    await db.insert(bookingItems).values(
+      input.items.map((it, position) => ({
+        ...it,
+        // A package or add-on given without a vehicle is for the booking's own (position 0).
+        vehiclePosition: it.vehiclePosition ?? (it.kind === "package" || it.kind === "addon" ? 0 : null),
+        bookingId: booking.id,
+        position,
+      })),
+    );
   if (input.withAllocation)
     await db.insert(allocations).values({
       teamId: booking.teamId,

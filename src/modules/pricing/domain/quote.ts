@@ -56,10 +56,20 @@ export type QuoteError =
 
 export type QuoteResult = { ok: true; quote: Quote } | { ok: false; error: QuoteError };
 
-export function quote(input: QuoteInput): QuoteResult {
-  const pkg = input.package;
+export type VehicleLinesResult = { ok: true; lines: QuoteLine[] } | { ok: false; error: QuoteError };
+
+/**
+ * One vehicle's work: its package and add-ons priced and timed for its size. The one place a package or
+ * add-on is checked and priced — `quote()` (one vehicle) and `quoteVisit()` (several) both call it.
+ */
+export function vehicleLines(
+  pkg: QuoteService,
+  addons: readonly QuoteService[],
+  vehicleSizeId: string,
+  prices: PriceLookup,
+): VehicleLinesResult {
   if (pkg.kind !== "package") return { ok: false, error: { code: "NOT_A_PACKAGE", serviceId: pkg.id } };
-  const pkgCell = input.prices(pkg.id, input.vehicleSizeId);
+  const pkgCell = prices(pkg.id, vehicleSizeId);
   if (!pkgCell) return { ok: false, error: { code: "PACKAGE_NOT_OFFERED", serviceId: pkg.id } };
   const lines: QuoteLine[] = [
     {
@@ -71,7 +81,7 @@ export function quote(input: QuoteInput): QuoteResult {
     },
   ];
   const seen = new Set<string>();
-  for (const addon of input.addons) {
+  for (const addon of addons) {
     if (addon.kind !== "addon") return { ok: false, error: { code: "NOT_AN_ADDON", serviceId: addon.id } };
     if (seen.has(addon.id)) return { ok: false, error: { code: "DUPLICATE_ADDON", serviceId: addon.id } };
     seen.add(addon.id);
@@ -79,7 +89,7 @@ export function quote(input: QuoteInput): QuoteResult {
     if (allowed.length > 0 && !allowed.includes(pkg.categoryId)) {
       return { ok: false, error: { code: "ADDON_NOT_ALLOWED", serviceId: addon.id } };
     }
-    const cell = input.prices(addon.id, input.vehicleSizeId);
+    const cell = prices(addon.id, vehicleSizeId);
     if (!cell) return { ok: false, error: { code: "ADDON_NOT_OFFERED", serviceId: addon.id } };
     lines.push({
       kind: "addon",
@@ -89,16 +99,27 @@ export function quote(input: QuoteInput): QuoteResult {
       minutes: cell.durationMinutes,
     });
   }
+  return { ok: true, lines };
+}
+
+/** The zone's travel fee as a line (none when the zone charges nothing). Once per visit. */
+export function travelLine(zone: QuoteZone): QuoteLine | null {
+  if (zone.travelFeeMinor <= 0) return null;
+  return {
+    kind: "travel_fee",
+    serviceId: null,
+    name: `Travel to ${zone.name}`,
+    priceMinor: zone.travelFeeMinor,
+    minutes: 0,
+  };
+}
+
+export function quote(input: QuoteInput): QuoteResult {
+  const work = vehicleLines(input.package, input.addons, input.vehicleSizeId, input.prices);
+  if (!work.ok) return work;
   if (!input.zone) return { ok: false, error: { code: "OUTSIDE_AREA" } };
-  if (input.zone.travelFeeMinor > 0) {
-    lines.push({
-      kind: "travel_fee",
-      serviceId: null,
-      name: `Travel to ${input.zone.name}`,
-      priceMinor: input.zone.travelFeeMinor,
-      minutes: 0,
-    });
-  }
+  const travel = travelLine(input.zone);
+  const lines = travel ? [...work.lines, travel] : work.lines;
   return {
     ok: true,
     quote: {

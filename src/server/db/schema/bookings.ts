@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   uniqueIndex,
@@ -220,12 +221,46 @@ export const bookingItems = pgTable(
     priceMinor: integer("price_minor").notNull(),
     minutes: integer("minutes").notNull().default(0),
     position: smallint("position").notNull(),
+    // Which of the visit's vehicles a package or add-on is for (0: the booking's own vehicle, 1 and on:
+    // booking_vehicles' positions); null for the visit's lines — travel, the multi-vehicle discount (ADR 0050).
+    vehiclePosition: smallint("vehicle_position"),
   },
   (t) => [
+    check(
+      "booking_items_vehicle",
+      sql`(${t.kind} IN ('package', 'addon')) = (${t.vehiclePosition} IS NOT NULL) AND COALESCE(${t.vehiclePosition}, 0) >= 0`,
+    ),
     index("booking_items_booking_idx").on(t.bookingId, t.position),
     // The services, vehicle-size and travel-zone reports join a range's bookings to their lines (ADR 0026).
     index("booking_items_report_idx").on(t.bookingId, t.kind, t.priceMinor, t.name),
     index("booking_items_service_idx").on(t.serviceId),
+  ],
+);
+
+/**
+ * A visit's vehicles after the first (ADR 0050). The first is the booking's own (`vehicle_id`,
+ * `vehicle_snapshot`: what every search, list and report has always read); a booking for a family's two
+ * cars or a fleet's five vans lists the others here, snapshotted when booked, at positions 1, 2, ….
+ */
+// @owner bookings
+export const bookingVehicles = pgTable(
+  "booking_vehicles",
+  {
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    vehicleId: uuid("vehicle_id").references(() => vehicles.id, { onDelete: "set null" }),
+    vehicleSnapshot: jsonb("vehicle_snapshot").$type<VehicleSnapshot>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookingId, t.position] }),
+    check("booking_vehicles_position", sql`${t.position} >= 1`),
+    index("booking_vehicles_vehicle_idx").on(t.vehicleId),
+    // The admin search matches any of a visit's registrations from their start (as the booking's own).
+    index("booking_vehicles_registration_idx").on(
+      sql`(${t.vehicleSnapshot} ->> 'registration') text_pattern_ops`,
+    ),
   ],
 );
 

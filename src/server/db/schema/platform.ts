@@ -62,6 +62,12 @@ export const settings = pgTable(
     reminderLeadHours: integer("reminder_lead_hours").notNull().default(24),
     // A job may be started from this long before its start (ADR 0043); earlier needs a reason, audited.
     startLeadMinutes: integer("start_lead_minutes").notNull().default(60),
+    // Several vehicles in one visit (ADR 0050): at most this many per booking, and the bundle rule — off
+    // the second vehicle's work, off each later one's, and minutes saved per vehicle after the first.
+    maxVehiclesPerBooking: integer("max_vehicles_per_booking").notNull().default(5),
+    bundleSecondVehiclePercent: integer("bundle_second_vehicle_percent").notNull().default(0),
+    bundleLaterVehiclePercent: integer("bundle_later_vehicle_percent").notNull().default(0),
+    bundleMinutesSavedPerExtraVehicle: integer("bundle_minutes_saved_per_extra_vehicle").notNull().default(0),
     adminNotificationEmail: text("admin_notification_email"),
     // Which alerts the business gets at that address (problems that need it to act are always sent).
     alertNewBookings: boolean("alert_new_bookings").notNull().default(true),
@@ -83,6 +89,10 @@ export const settings = pgTable(
     ),
     check("settings_interval", sql`${t.slotIntervalMinutes} BETWEEN 5 AND 240`),
     check("settings_start_lead", sql`${t.startLeadMinutes} BETWEEN 0 AND 1440`),
+    check(
+      "settings_vehicles",
+      sql`${t.maxVehiclesPerBooking} BETWEEN 1 AND 20 AND ${t.bundleSecondVehiclePercent} BETWEEN 0 AND 100 AND ${t.bundleLaterVehiclePercent} BETWEEN 0 AND 100 AND ${t.bundleMinutesSavedPerExtraVehicle} BETWEEN 0 AND 240`,
+    ),
   ],
 );
 
