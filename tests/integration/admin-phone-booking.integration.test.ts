@@ -153,6 +153,7 @@ describe.each(dbKinds)("phone bookings, on %s", (kind) => {
       service: slugs.pkg,
       size: medium,
       addons: [slugs.addon],
+      more: [],
       postcode: "se10 9nf",
     });
     expect(inside).toMatchObject({
@@ -166,6 +167,7 @@ describe.each(dbKinds)("phone bookings, on %s", (kind) => {
     const outside = await quotePhoneJob(t.db, actor(), {
       service: slugs.pkg,
       size: medium,
+      more: [],
       addons: [],
       postcode: "N1 1AA",
     });

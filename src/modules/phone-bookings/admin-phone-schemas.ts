@@ -31,6 +31,21 @@ export function parseAmount(v: string): number {
   return isMoneyWithinLimit(minor) ? minor : Number.POSITIVE_INFINITY;
 }
 
+/** A further vehicle's job in the visit (ADR 0050): package, size and add-ons, priced by the server. */
+const moreJobInput = z.object({
+  service: z.string().trim().max(100).default(""),
+  size: optionalUuid("Choose the vehicle's size."),
+  addons: z.array(z.string().max(100)).max(20, "Choose at most 20 add-ons.").default([]),
+});
+/** At most this many vehicles after the first in any form; the business's own limit is checked by the use case. */
+export const MAX_MORE_VEHICLES = 19;
+const moreVehiclesInput = <T extends z.ZodTypeAny>(item: T) =>
+  z.array(item).max(MAX_MORE_VEHICLES, "That is more vehicles than one visit can take.").default([]);
+
+const cleanAddons = (addons: string[]) => [
+  ...new Set(addons.map((a) => a.trim().toLowerCase()).filter(Boolean)),
+];
+
 export const phoneBookingInput = z
   .object({
     run: z.uuid({ error: "Reload the page and start again." }),
@@ -57,6 +72,16 @@ export const phoneBookingInput = z
     service: z.string().trim().max(100).default(""),
     size: optionalUuid("Choose the vehicle's size."),
     addons: z.array(z.string().max(100)).max(20, "Choose at most 20 add-ons.").default([]),
+    /** The visit's further vehicles, each saved (by id) or typed in, with its own job. */
+    more: moreVehiclesInput(
+      moreJobInput.extend({
+        savedVehicleId: optionalUuid("Choose one of the customer's vehicles."),
+        make: z.string().optional(),
+        model: z.string().optional(),
+        registration: z.string().optional(),
+        colour: z.string().nullish(),
+      }),
+    ),
     start: z.preprocess(
       emptyToUndefined,
       z
@@ -78,10 +103,11 @@ export const phoneBookingInput = z
   .transform((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
     // `field`: the name of a single value's field (its issues have no path of their own).
-    const sub = <T>(schema: z.ZodType<T>, value: unknown, field?: string): T | null => {
+    // `prefix`: where a further vehicle's fields are named ("more.1.").
+    const sub = <T>(schema: z.ZodType<T>, value: unknown, field?: string, prefix = ""): T | null => {
       const r = schema.safeParse(value);
       if (r.success) return r.data;
-      for (const i of r.error.issues) issue(field ?? String(i.path[0] ?? ""), i.message);
+      for (const i of r.error.issues) issue(prefix + (field ?? String(i.path[0] ?? "")), i.message);
       return null;
     };
     const contact =
@@ -108,6 +134,26 @@ export const phoneBookingInput = z
           registration: v.registration,
           colour: v.colour,
         });
+    const more = v.more.map((m, i) => {
+      const at = `more.${i}.`;
+      if (!m.service) issue(`${at}service`, "Choose a service.");
+      if (!m.size) issue(`${at}size`, "Choose the vehicle's size.");
+      const details = m.savedVehicleId
+        ? null
+        : sub(
+            vehicleDetailsInput,
+            { make: m.make, model: m.model, registration: m.registration, colour: m.colour },
+            undefined,
+            at,
+          );
+      return {
+        savedVehicleId: m.savedVehicleId ?? null,
+        vehicle: details,
+        service: m.service,
+        size: m.size ?? "",
+        addons: cleanAddons(m.addons),
+      };
+    });
     const address = v.savedAddressId
       ? null
       : sub(addressDetailsInput, {
@@ -154,7 +200,8 @@ export const phoneBookingInput = z
       postcode,
       service: v.service,
       size: v.size ?? "",
-      addons: [...new Set(v.addons.map((a) => a.trim().toLowerCase()).filter(Boolean))],
+      addons: cleanAddons(v.addons),
+      more,
       start: v.start ?? new Date(0),
       teamId: v.teamId ?? "",
       override: v.override,
@@ -175,6 +222,7 @@ export const phoneJobInput = z.object({
   service: z.string().trim().max(100).default(""),
   size: z.preprocess(emptyToUndefined, z.uuid().optional()),
   addons: z.array(z.string().max(100)).max(20).default([]),
+  more: moreVehiclesInput(moreJobInput),
   postcode: z.string().trim().max(20).nullish(),
   /** A saved address's id instead of a postcode. */
   savedAddressId: optionalUuid("Choose one of the customer's addresses."),

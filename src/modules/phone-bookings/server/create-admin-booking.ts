@@ -33,10 +33,12 @@ import {
 } from "@/modules/bookings/server";
 import { checkAdminSlot, inTheWayMessage, whatIsInTheWay } from "@/modules/booking-moves/server";
 import { addressSnapshotOf, vehicleSnapshotOf } from "@/modules/wizard/server";
-import { choicesFor } from "./phone-job";
+import { visitFor } from "./phone-job";
+import { moreVehicleRecords, planMoreVehicles } from "./phone-visit";
 
 // A phone booking (/admin/bookings/new, PRODUCT.md §8): the business books for a customer, found or new.
-// The job is priced exactly as the wizard prices it (resolveChoices → quote()); a postcode outside every
+// The job is priced exactly as the wizard prices it (resolveVisit → quoteVisit(): one vehicle, or several in
+// one visit — ADR 0050); a postcode outside every
 // zone is allowed, without a travel fee, and the screen warns. The time is held by reserve() on the chosen
 // team under the business's rules, or — overridden with a reason — written directly, where the database's
 // overlap guard still refuses a real overlap and the refusal names what is in the way. Paying: a payment
@@ -97,6 +99,7 @@ export async function createAdminBooking(
           dueNowMinor: plan.dueNow,
           vehicleId: records.vehicleId,
           vehicleSnapshot: vehicleSnapshotOf(plan.vehicleSource, plan.size.name),
+          moreVehicles: records.moreVehicles,
           addressId: records.addressId,
           addressSnapshot: addressSnapshotOf(plan.addressSource),
           customerNotes: input.notes,
@@ -161,20 +164,32 @@ async function planPhoneBooking(db: Db, input: PhoneBookingInput, now: Date) {
     errors.savedAddressId = ["Choose one of the customer's addresses."];
 
   const {
-    choices,
+    visit,
     errors: choiceErrors,
     outsideArea,
-  } = choicesFor(catalogue, {
+  } = visitFor(catalogue, settings, {
     service: input.service,
     size: input.size,
     addons: input.addons,
     postcode: savedAddress?.postcode ?? input.postcode,
+    more: input.more,
   });
   for (const [field, message] of Object.entries(choiceErrors))
     (errors[field === "postcode" && savedAddress ? "savedAddressId" : field] ??= []).push(message);
-  const q = choices.quote;
-  const size = choices.size;
-  const postcode = choices.postcode;
+  const morePlans = await planMoreVehicles(
+    db,
+    input,
+    {
+      customerId,
+      maxVehicles: settings.maxVehiclesPerBooking,
+      firstRegistration: savedVehicle?.registration ?? input.vehicle?.registration ?? null,
+      sizes: visit.more.map((m) => m.size),
+    },
+    errors,
+  );
+  const q = visit.quote;
+  const size = visit.first.size;
+  const postcode = visit.first.postcode;
   if (!q || !size || !postcode || Object.keys(errors).length) throw invalid(errors);
 
   const total = q.totalMinor;
@@ -199,6 +214,7 @@ async function planPhoneBooking(db: Db, input: PhoneBookingInput, now: Date) {
   return {
     settings,
     customerId,
+    morePlans,
     savedVehicle,
     savedAddress,
     outsideArea,
@@ -235,7 +251,8 @@ async function customerRecords(tx: Tx, input: PhoneBookingInput, plan: PhonePlan
   const addressId =
     plan.savedAddress?.id ??
     (input.address ? await saveAddressForCustomer(tx, ownerId, plan.postcode, input.address) : null);
-  return { ownerId, vehicleId, addressId };
+  const moreVehicles = await moreVehicleRecords(tx, ownerId, plan.morePlans);
+  return { ownerId, vehicleId, addressId, moreVehicles };
 }
 
 /** After the booking is written: the payment taken at the desk, the audit row, the emails. */
@@ -269,6 +286,7 @@ async function finishPhoneBooking(
       override: input.override,
       reason: input.reason,
       outsideArea: c.plan.outsideArea,
+      vehicles: 1 + c.plan.morePlans.length,
       start: made.startsAt.toISOString(),
       teamId: made.teamId,
     },

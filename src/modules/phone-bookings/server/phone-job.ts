@@ -8,28 +8,36 @@ import { type Actor } from "@/server/audit";
 import { type DbOrTx } from "@/server/db";
 import { AppError } from "@/server/errors";
 import type { PhoneJobInput } from "../admin-phone-schemas";
-import { resolveChoices } from "@/modules/bookings/domain/booking-choices";
+import { bundleRuleOf, resolveVisit } from "@/modules/bookings/domain/visit-choices";
 import { findOwnedAddress, loadBookingCatalogue } from "@/modules/bookings/server";
 import { type AdminSlotDay, getAdminSlotDay } from "@/modules/booking-moves/server";
 
-// A phone booking's job priced exactly as the wizard prices it (resolveChoices → quote()), with a postcode
-// outside every zone allowed without a travel fee, and the picker's day of times for it.
+// A phone booking's job priced exactly as the wizard prices it (resolveVisit → quoteVisit(), one vehicle or
+// several), with a postcode outside every zone allowed without a travel fee, and the picker's day of times.
+
+type VisitChoiceInput = {
+  service: string;
+  size: string | null;
+  addons: readonly string[];
+  postcode: string | null;
+  more: readonly { service: string; size?: string | null; addons: readonly string[] }[];
+};
 
 /** Outside every zone is not an error for the business: the job is priced without travel and flagged. */
-export function choicesFor(
+export function visitFor(
   catalogue: Awaited<ReturnType<typeof loadBookingCatalogue>>,
-  input: { service: string; size: string | null; addons: readonly string[]; postcode: string | null },
+  settings: Parameters<typeof bundleRuleOf>[0],
+  input: VisitChoiceInput,
 ) {
-  const choices = resolveChoices(catalogue, {
-    service: input.service,
-    sizeId: input.size,
-    addons: input.addons,
-    postcode: input.postcode,
+  const visit = resolveVisit(catalogue, {
+    first: { service: input.service, sizeId: input.size, addons: input.addons, postcode: input.postcode },
+    more: input.more.map((m) => ({ service: m.service, sizeId: m.size || null, addons: m.addons })),
+    bundle: bundleRuleOf(settings),
   });
-  const outsideArea = Boolean(choices.postcode && !choices.zone);
-  const errors = { ...choices.errors };
+  const outsideArea = Boolean(visit.first.postcode && !visit.first.zone);
+  const errors = { ...visit.errors };
   if (outsideArea) delete errors.postcode;
-  return { choices, errors, outsideArea };
+  return { visit, errors, outsideArea };
 }
 
 export type PhoneQuote = {
@@ -43,7 +51,8 @@ export type PhoneQuote = {
   /** The postcode is outside every zone: allowed, without a travel fee. */
   outsideArea: boolean;
   postcode: string | null;
-  errors: Partial<Record<"service" | "size" | "addons" | "postcode", string>>;
+  /** Under the first vehicle's field names, a further vehicle's under `more.<i>.<field>`. */
+  errors: Record<string, string>;
 };
 
 async function resolveJob(db: DbOrTx, input: PhoneJobInput) {
@@ -54,11 +63,12 @@ async function resolveJob(db: DbOrTx, input: PhoneJobInput) {
       ? findOwnedAddress(db, input.customerId, input.savedAddressId)
       : null,
   ]);
-  const resolved = choicesFor(catalogue, {
+  const resolved = visitFor(catalogue, settings, {
     service: input.service,
     size: input.size ?? null,
     addons: input.addons,
     postcode: address?.postcode ?? input.postcode ?? null,
+    more: input.more,
   });
   return { settings, ...resolved };
 }
@@ -66,11 +76,17 @@ async function resolveJob(db: DbOrTx, input: PhoneJobInput) {
 /** The price and length of a phone booking's job, as the wizard computes them. */
 export async function quotePhoneJob(db: DbOrTx, actor: Actor, input: PhoneJobInput): Promise<PhoneQuote> {
   await assertAdminActor(db, actor);
-  const { settings, choices, errors, outsideArea } = await resolveJob(db, input);
-  const q = choices.quote;
+  const { settings, visit, errors, outsideArea } = await resolveJob(db, input);
+  const q = visit.quote;
   const money = (minor: number) => formatMoney(minor, settings.currency);
+  const several = input.more.length > 0;
   return {
-    lines: q?.lines.map((l) => ({ name: l.name, price: money(l.priceMinor) })) ?? [],
+    // With several vehicles each line says whose it is (the registrations are not known yet).
+    lines:
+      q?.lines.map((l) => ({
+        name: several && l.vehicle !== null ? `Vehicle ${l.vehicle + 1}: ${l.name}` : l.name,
+        price: money(l.priceMinor),
+      })) ?? [],
     total: money(q?.totalMinor ?? 0),
     totalMinor: q?.totalMinor ?? 0,
     minutes: q?.totalMinutes ?? 0,
@@ -78,9 +94,9 @@ export async function quotePhoneJob(db: DbOrTx, actor: Actor, input: PhoneJobInp
     dueNowOnline: money(
       q ? amountDueNow(q.totalMinor, settings.paymentMode, settings.depositPercent) || q.totalMinor : 0,
     ),
-    zoneName: choices.zone?.name ?? null,
+    zoneName: visit.first.zone?.name ?? null,
     outsideArea,
-    postcode: choices.postcode,
+    postcode: visit.first.postcode,
     errors,
   };
 }
@@ -93,16 +109,16 @@ export async function getPhoneJobSlotDay(
   { now = new Date() }: { now?: Date } = {},
 ): Promise<AdminSlotDay> {
   await assertAdminActor(db, actor);
-  const { choices } = await resolveJob(db, input);
-  if (!choices.quote)
+  const { visit } = await resolveJob(db, input);
+  if (!visit.quote)
     throw new AppError(
       "VALIDATION",
-      "Choose the service and the vehicle's size first: the times depend on them.",
+      "Choose the service and the size of each vehicle first: the times depend on them.",
     );
   return getAdminSlotDay(db, {
     date: input.date,
-    durationMinutes: choices.quote.totalMinutes,
-    zoneBufferMinutes: choices.quote.travelBufferMinutes,
+    durationMinutes: visit.quote.totalMinutes,
+    zoneBufferMinutes: visit.quote.travelBufferMinutes,
     now,
   });
 }
