@@ -3,6 +3,7 @@ import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phoneBookingInput } from "@/modules/phone-bookings/admin-phone-schemas";
 import { createAdminBooking, quotePhoneJob } from "@/modules/phone-bookings/server";
+import { findBookingDocumentFacts, getBookingView } from "@/modules/bookings/server";
 import { recordPhonePayment } from "@/modules/payments/server/phone-payment";
 import { setDatabaseForProcess } from "@/server/db";
 import { auditLog, bookingItems, bookings, bookingVehicles, vehicles } from "@/server/db/schema";
@@ -167,6 +168,23 @@ describe.each(dbKinds)("a phone booking for several vehicles, on %s", (kind) => 
     expect(lines.map((l) => l.vehicle)).toEqual([0, 0, 1, null, null]);
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, made.bookingId));
     expect(audit?.summary).toMatchObject({ vehicles: 2 });
+
+    // Every page, email and document names each vehicle, and each vehicle's lines by its registration.
+    const view = await getBookingView(t.db, made.bookingId);
+    expect(view.vehicles.map((v) => [v.registration, v.sizeName])).toEqual([
+      ["AB12CDE", "Medium"],
+      ["FL22VAN", "Large"],
+    ]);
+    expect(view.vehicleLabel).toBe("Volkswagen Golf, AB12CDE; Ford Transit, FL22VAN");
+    const named = [
+      "Full Valet — AB12CDE",
+      "Pet Hair — AB12CDE",
+      "Van Wash — FL22VAN",
+      "2 vehicles: 10% off the second, 15 min saved setting up once",
+      "Travel to Greenwich",
+    ];
+    expect(view.items.map((i) => i.name)).toEqual(named);
+    expect((await findBookingDocumentFacts(t.db, made.bookingId))?.items.map((i) => i.name)).toEqual(named);
   });
 
   it("refuses, under each field and writing nothing: over the limit, a vehicle twice, another's vehicle, a missing size", async () => {

@@ -62,6 +62,25 @@ export function AdminBookingCustomer({ page }: { page: AdminBookingPage }) {
   );
 }
 
+/** One vehicle on a line; a visit's several, one per line. */
+function VehicleList({ vehicles }: { vehicles: AdminBookingPage["view"]["vehicles"] }) {
+  if (vehicles.length === 1)
+    return (
+      <>
+        {vehicles[0]?.label} · {vehicles[0]?.sizeName}
+      </>
+    );
+  return (
+    <ol className="space-y-1">
+      {vehicles.map((v) => (
+        <li key={v.registration}>
+          {v.label} · {v.sizeName}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 export function AdminBookingJob({ page }: { page: AdminBookingPage }) {
   const { view } = page;
   const a = view.address;
@@ -72,8 +91,8 @@ export function AdminBookingJob({ page }: { page: AdminBookingPage }) {
           {view.date}, {view.timeRange} ({view.duration}, times in {view.timeZone})
         </Row>
         <Row label="Team">{view.team?.name ?? "No team"}</Row>
-        <Row label="Vehicle">
-          {view.vehicleLabel} · {view.vehicle.sizeName}
+        <Row label={view.vehicles.length > 1 ? `Vehicles (${view.vehicles.length})` : "Vehicle"}>
+          <VehicleList vehicles={view.vehicles} />
         </Row>
         <Row label="Address">{view.addressLines.join(", ")}</Row>
         <Row label="Access notes">{a.accessNotes ?? "None"}</Row>

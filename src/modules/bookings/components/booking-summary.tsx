@@ -57,9 +57,15 @@ export function BookingSummary({ booking }: { booking: BookingView }) {
             {b.timeRange} ({b.duration})
           </span>
         </Detail>
-        <Detail label="Vehicle">
-          {b.vehicleLabel}
-          <span className="block font-normal text-ink-muted">{b.vehicle.sizeName}</span>
+        <Detail label={b.vehicles.length > 1 ? `Vehicles (${b.vehicles.length})` : "Vehicle"}>
+          <ul className="space-y-1">
+            {b.vehicles.map((v) => (
+              <li key={v.registration}>
+                {v.label}
+                <span className="block font-normal text-ink-muted">{v.sizeName}</span>
+              </li>
+            ))}
+          </ul>
         </Detail>
         <Detail label="Address">
           <address className="not-italic">

@@ -20,6 +20,8 @@ import {
   type VehicleSnapshot,
 } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { lineNameInVisit } from "../domain/visit-choices";
+import { loadVisitVehicles, vehicleLabelOf } from "./booking-vehicles";
 
 // One read of a booking for every customer-facing view (the /booking/* pages, the wizard's last step,
 // emails): everything already formatted in the business time zone and currency, so components and
@@ -104,9 +106,12 @@ export type BookingView = {
   holdExpiresAt: string | null;
   /** "10:15 GMT" */
   holdExpiresAtTime: string | null;
+  /** The first (or only) vehicle. */
   vehicle: VehicleSnapshot;
-  /** "Grey Volkswagen Golf (2019), LB19XKT" */
+  /** "Grey Volkswagen Golf (2019), LB19XKT"; a visit's several vehicles joined by "; " (emails, calendars). */
   vehicleLabel: string;
+  /** Every vehicle of the visit in order, the first included (ADR 0050). */
+  vehicles: { label: string; sizeName: string; registration: string }[];
   address: AddressSnapshot;
   addressLines: string[];
   /** One line, for a calendar's location. */
@@ -127,13 +132,14 @@ export async function getBookingView(db: DbOrTx, bookingId: string): Promise<Boo
     .leftJoin(teams, eq(teams.id, bookings.teamId))
     .where(eq(bookings.id, bookingId));
   if (!row) throw new AppError("NOT_FOUND");
-  const [items, settings] = await Promise.all([
+  const [items, settings, vehicles] = await Promise.all([
     db
       .select()
       .from(bookingItems)
       .where(eq(bookingItems.bookingId, bookingId))
       .orderBy(asc(bookingItems.position)),
     getSettingsOrThrow(db),
+    loadVisitVehicles(db, row.booking),
   ]);
   const b = row.booking;
   const tz = settings.timeZone;
@@ -145,7 +151,6 @@ export async function getBookingView(db: DbOrTx, bookingId: string): Promise<Boo
   const durationMinutes = Math.round((b.endsAt.getTime() - b.startsAt.getTime()) / 60_000);
   const v = b.vehicleSnapshot;
   const a = b.addressSnapshot;
-  const vehicleName = [v.colour, v.make, v.model].filter(Boolean).join(" ");
   const addressLines = [a.line1, a.line2, a.town, a.postcode].filter((l): l is string => Boolean(l));
   return {
     id: b.id,
@@ -167,7 +172,7 @@ export async function getBookingView(db: DbOrTx, bookingId: string): Promise<Boo
     team: row.teamName ? { id: b.teamId, name: row.teamName } : null,
     items: items.map((i) => ({
       kind: i.kind,
-      name: i.name,
+      name: lineNameInVisit(i, vehicles),
       priceMinor: i.priceMinor,
       price: money(i.priceMinor),
       minutes: i.minutes,
@@ -201,7 +206,12 @@ export async function getBookingView(db: DbOrTx, bookingId: string): Promise<Boo
     holdExpiresAt: b.holdExpiresAt?.toISOString() ?? null,
     holdExpiresAtTime: b.holdExpiresAt ? formatTime(b.holdExpiresAt, tz) : null,
     vehicle: v,
-    vehicleLabel: `${vehicleName}${v.year ? ` (${v.year})` : ""}, ${v.registration}`,
+    vehicleLabel: vehicles.map(vehicleLabelOf).join("; "),
+    vehicles: vehicles.map((x) => ({
+      label: vehicleLabelOf(x),
+      sizeName: x.sizeName,
+      registration: x.registration,
+    })),
     address: a,
     addressLines,
     addressLine: addressLines.join(", "),

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
 import { Form, type FormResult } from "@/components/ui/form/form";
 import { SubmitButton, TextAreaField } from "@/components/ui/form/form-fields";
 import { customerSavedAction, phoneJobDayAction, phoneQuoteAction } from "../admin-phone-actions";
@@ -9,6 +10,7 @@ import { FieldError, type Hit, Part, type Quote, type Saved } from "./phone-book
 import { PhoneAddressPart } from "./phone-address-part";
 import { PhoneCustomerPart } from "./phone-customer-part";
 import { PhoneJobPart } from "./phone-job-part";
+import { type MoreVehicle, moreVehicleInput, PhoneMoreVehiclePart } from "./phone-more-vehicle-part";
 import { type PhonePayment, PhonePaymentPart } from "./phone-payment-part";
 import { PhonePricePart } from "./phone-price-part";
 
@@ -29,6 +31,8 @@ type Props = {
   timeZone: string;
   firstDate: string;
   holdMinutes: number;
+  /** The business's limit of vehicles in one visit. */
+  maxVehicles: number;
   /** Chosen already (/admin/bookings/new?customer={id}), with their saved vehicles and addresses. */
   initialCustomer?: Hit;
   initialSaved?: Saved;
@@ -45,6 +49,7 @@ export function AdminPhoneBookingForm(props: Props) {
   const [service, setService] = useState(props.packages[0]?.slug ?? "");
   const [size, setSize] = useState(props.initialSaved?.vehicles[0]?.sizeId ?? "");
   const [addons, setAddons] = useState<string[]>([]);
+  const [more, setMore] = useState<MoreVehicle[]>([]);
   const [postcode, setPostcode] = useState("");
   const [quote, setQuote] = useState<Quote | null>(null);
   const [payment, setPayment] = useState<PhonePayment>("link");
@@ -55,10 +60,12 @@ export function AdminPhoneBookingForm(props: Props) {
   const offer = props.offers[service];
   const sizes = props.sizes.filter((z) => offer?.sizeIds.includes(z.id));
   const addonChoices = (size && offer?.addons[size]) || [];
+  const moreInput = more.map((m) => moreVehicleInput(m, props.offers));
   const job = {
     service,
     size: size || undefined,
     addons: addons.filter((a) => addonChoices.some((c) => c.slug === a)),
+    more: moreInput.map((m) => ({ service: m.service, size: m.size || undefined, addons: m.addons })),
     postcode: addressId ? null : postcode,
     savedAddressId: addressId || undefined,
     customerId: existing ? customer.id : undefined,
@@ -78,9 +85,13 @@ export function AdminPhoneBookingForm(props: Props) {
     };
   }, [jobKey]);
 
+  // A further vehicle's saved choice belongs to the customer it was made for.
+  const forgetSavedMore = () => setMore((list) => list.map((m) => ({ ...m, savedVehicleId: "" })));
+
   async function choose(hit: Hit) {
     setCustomer(hit);
     setSaved(null);
+    forgetSavedMore();
     setVehicleId("");
     setAddressId("");
     const res = await customerSavedAction({ customerId: hit.id });
@@ -102,8 +113,39 @@ export function AdminPhoneBookingForm(props: Props) {
   };
 
   const jobReady = Boolean(
-    quote && quote.totalMinor >= 0 && service && size && !quote.errors.service && !quote.errors.size,
+    quote &&
+    quote.totalMinor >= 0 &&
+    service &&
+    size &&
+    !quote.errors.service &&
+    !quote.errors.size &&
+    more.every(
+      (m, i) => m.service && m.size && !quote.errors[`more.${i}.service`] && !quote.errors[`more.${i}.size`],
+    ),
   );
+  const updateMore = (key: string, patch: Partial<MoreVehicle>) =>
+    setMore((list) => list.map((m) => (m.key === key ? { ...m, ...patch } : m)));
+  const addVehicle = () =>
+    setMore((list) => [
+      ...list,
+      {
+        key: crypto.randomUUID(),
+        savedVehicleId: "",
+        make: "",
+        model: "",
+        registration: "",
+        colour: "",
+        service: props.packages[0]?.slug ?? "",
+        size: "",
+        addons: [],
+      },
+    ]);
+  /** The customer's saved vehicles still free for this further vehicle (not the first's, nor another's). */
+  const savedFor = (m: MoreVehicle) =>
+    savedVehicles.filter(
+      (v) =>
+        v.id === m.savedVehicleId || (v.id !== vehicleId && !more.some((o) => o.savedVehicleId === v.id)),
+    );
 
   return (
     <Form
@@ -117,6 +159,7 @@ export function AdminPhoneBookingForm(props: Props) {
         addons: job.addons,
         size,
         service,
+        more: moreInput,
       }}
       followRedirect
       aria-label="New phone booking"
@@ -125,7 +168,10 @@ export function AdminPhoneBookingForm(props: Props) {
       <PhoneCustomerPart
         formId={id}
         mode={mode}
-        onMode={setMode}
+        onMode={(m) => {
+          setMode(m);
+          forgetSavedMore();
+        }}
         customer={customer}
         onChoose={(hit) => void choose(hit)}
         initialCustomer={props.initialCustomer}
@@ -133,6 +179,7 @@ export function AdminPhoneBookingForm(props: Props) {
 
       <PhoneJobPart
         formId={id}
+        title={more.length ? "Vehicle 1" : "Vehicle and job"}
         savedVehicles={savedVehicles}
         vehicleId={vehicleId}
         onVehicle={pickVehicle}
@@ -148,6 +195,34 @@ export function AdminPhoneBookingForm(props: Props) {
         addons={addons}
         onAddons={setAddons}
       />
+
+      {more.map((m, i) => (
+        <PhoneMoreVehiclePart
+          key={m.key}
+          formId={id}
+          index={i}
+          value={m}
+          onChange={(patch) => updateMore(m.key, patch)}
+          onRemove={() => setMore((list) => list.filter((o) => o.key !== m.key))}
+          savedVehicles={savedFor(m)}
+          packages={props.packages}
+          sizes={props.sizes}
+          offers={props.offers}
+          sizeProblem={quote?.errors[`more.${i}.size`]}
+        />
+      ))}
+      <div>
+        {1 + more.length < props.maxVehicles ? (
+          <Button onClick={addVehicle}>Add another vehicle</Button>
+        ) : (
+          <p className="text-sm text-ink-muted">
+            {props.maxVehicles === 1
+              ? "One vehicle per visit (set in Settings)."
+              : `That is the most vehicles one visit takes (${props.maxVehicles}).`}
+          </p>
+        )}
+        <FieldError name="more" />
+      </div>
 
       <PhoneAddressPart
         formId={id}
@@ -175,7 +250,9 @@ export function AdminPhoneBookingForm(props: Props) {
           />
         ) : (
           <p className="text-sm text-ink-muted">
-            The free times appear once the service and size are chosen.
+            {more.length
+              ? "The free times appear once each vehicle's service and size are chosen."
+              : "The free times appear once the service and size are chosen."}
           </p>
         )}
         {!jobReady && <FieldError name="start" />}

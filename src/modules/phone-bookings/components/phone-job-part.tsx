@@ -1,37 +1,27 @@
 "use client";
 
-import { controlClass } from "@/components/ui/form/control";
-import { ControlledField, Field } from "@/components/ui/form/form-fields";
-import { Legend } from "@/components/ui/form/label";
-import { FieldError, Part, SavedChoices } from "./phone-booking-parts";
-
-type Named = { id: string; name: string };
+import { Field } from "@/components/ui/form/form-fields";
+import { Part, SavedChoices } from "./phone-booking-parts";
+import { JobChoices, type JobChoicesProps } from "./phone-job-choices";
 
 /**
  * The vehicle (a saved one, or typed in) and the job: service, size (from the vehicle when saved) and
  * the add-ons offered for that size. The form holds the choices: the price and the free times follow.
  */
-export function PhoneJobPart(props: {
-  formId: string;
-  savedVehicles: { id: string; label: string; sizeId: string }[];
-  vehicleId: string;
-  onVehicle: (vehicle: { id: string; sizeId: string } | null) => void;
-  /** A new vehicle's fields (a new customer, or "Another vehicle"). */
-  newVehicle: boolean;
-  packages: { slug: string; name: string; categoryName: string }[];
-  service: string;
-  onService: (slug: string) => void;
-  sizes: Named[];
-  size: string;
-  onSize: (id: string) => void;
-  /** The pricing's refusal of the chosen size ("not offered for this service"). */
-  sizeProblem?: string;
-  addonChoices: { slug: string; name: string }[];
-  addons: string[];
-  onAddons: (update: (list: string[]) => string[]) => void;
-}) {
+export function PhoneJobPart(
+  props: Omit<JobChoicesProps, "prefix"> & {
+    formId: string;
+    /** "Vehicle and job", or "Vehicle 1" once the visit has more. */
+    title: string;
+    savedVehicles: { id: string; label: string; sizeId: string }[];
+    vehicleId: string;
+    onVehicle: (vehicle: { id: string; sizeId: string } | null) => void;
+    /** A new vehicle's fields (a new customer, or "Another vehicle"). */
+    newVehicle: boolean;
+  },
+) {
   return (
-    <Part title="Vehicle and job">
+    <Part title={props.title}>
       {props.savedVehicles.length > 0 && (
         <SavedChoices
           legend="Vehicle"
@@ -51,72 +41,7 @@ export function PhoneJobPart(props: {
           <Field name="colour" label="Colour" required={false} autoComplete="off" />
         </div>
       )}
-      <div className="grid gap-x-4 sm:grid-cols-2">
-        <ControlledField name="service" label="Service">
-          {({ control, invalid }) => (
-            <select
-              {...control}
-              data-field="service"
-              value={props.service}
-              onChange={(e) => props.onService(e.target.value)}
-              className={`${controlClass(invalid)} min-h-11`}
-            >
-              {props.packages.map((p) => (
-                <option key={p.slug} value={p.slug}>
-                  {p.categoryName}: {p.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </ControlledField>
-        <ControlledField name="size" label="Vehicle size">
-          {({ control, invalid }) => (
-            <>
-              <select
-                {...control}
-                data-field="size"
-                value={props.size}
-                onChange={(e) => props.onSize(e.target.value)}
-                className={`${controlClass(invalid)} min-h-11`}
-              >
-                <option value="">Choose a size</option>
-                {props.sizes.map((z) => (
-                  <option key={z.id} value={z.id}>
-                    {z.name}
-                  </option>
-                ))}
-              </select>
-              {props.sizeProblem && props.size && (
-                <p className="mt-1 text-sm text-danger">{props.sizeProblem}</p>
-              )}
-            </>
-          )}
-        </ControlledField>
-      </div>
-      {props.addonChoices.length > 0 && (
-        <fieldset className="mb-2">
-          <Legend>Add-ons</Legend>
-          <div className="mt-2 flex flex-wrap gap-x-5 gap-y-1">
-            {props.addonChoices.map((a) => (
-              <label key={a.slug} className="flex min-h-11 items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  data-field="addons"
-                  checked={props.addons.includes(a.slug)}
-                  onChange={(e) =>
-                    props.onAddons((list) =>
-                      e.target.checked ? [...list, a.slug] : list.filter((x) => x !== a.slug),
-                    )
-                  }
-                  className="size-5 accent-brand"
-                />
-                {a.name}
-              </label>
-            ))}
-          </div>
-          <FieldError name="addons" />
-        </fieldset>
-      )}
+      <JobChoices prefix="" {...props} />
     </Part>
   );
 }

@@ -18,6 +18,8 @@ export type PhoneBookingPage = {
   /** The picker's first day: tomorrow in the business zone. */
   firstDate: string;
   holdMinutes: number;
+  /** The business's limit of vehicles in one visit (ADR 0050). */
+  maxVehicles: number;
 };
 
 /** What /admin/bookings/new offers: the bookable catalogue, the teams and the business's zone. */
@@ -51,6 +53,7 @@ export async function getPhoneBookingPage(db: DbOrTx, now = new Date()): Promise
     timeZone: settings.timeZone,
     firstDate: addDays(localDateOf(now, settings.timeZone), 1),
     holdMinutes: settings.holdMinutes,
+    maxVehicles: settings.maxVehiclesPerBooking,
   };
 }
 
