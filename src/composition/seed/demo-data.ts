@@ -30,6 +30,10 @@ export const DEMO_SETTINGS = {
   adminNotificationEmail: "bookings@shinestreet.example",
   paymentMode: "deposit" as const,
   depositPercent: 20,
+  // A family's second car or a fleet's vans in one visit (ADR 0050).
+  bundleSecondVehiclePercent: 10,
+  bundleLaterVehiclePercent: 15,
+  bundleMinutesSavedPerExtraVehicle: 15,
 };
 
 export const DEMO_TEAMS = [

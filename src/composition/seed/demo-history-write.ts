@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes, randomUUID } from "node:crypto";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { allocationStatusFor } from "@/modules/bookings/domain/booking-status";
+import { vehiclePositionOf } from "@/modules/bookings/server";
 import { normaliseRegistration } from "@/lib/registration";
 import type { Tx } from "@/server/db";
 import {
@@ -226,6 +227,7 @@ function addBookingRows(
       priceMinor: it.priceMinor,
       minutes: it.minutes,
       position,
+      vehiclePosition: vehiclePositionOf(it.kind),
     }),
   );
   rows.allocation.push({

@@ -8,7 +8,7 @@ import type { VisitQuote } from "@/modules/pricing/domain/visit-quote";
 import type { Tx } from "@/server/db";
 import type { AddressSnapshot, VehicleSnapshot } from "@/server/db/schema";
 import { enqueueBookingEmails } from "./booking-emails";
-import type { Booking, BookingRecordInput } from "./booking-records";
+import { type Booking, type BookingRecordInput, vehiclePositionOf } from "./booking-records";
 import { publishBookingUpdated } from "./transition-booking";
 
 // What every new booking shares, whoever makes it — the customer's wizard (create-booking.ts) or the
@@ -44,12 +44,6 @@ export type NewBookingFacts = {
   withAllocation: boolean;
 };
 
-/** The vehicle a line is for: a package or add-on's (a one-vehicle quote's are all the first's); null for the visit's. */
-function workLineVehicle(line: Quote["lines"][number] | VisitQuote["lines"][number]): number | null {
-  if (line.kind !== "package" && line.kind !== "addon") return null;
-  return "vehicle" in line && line.vehicle !== null ? line.vehicle : 0;
-}
-
 export function newBookingRecord(f: NewBookingFacts): BookingRecordInput {
   return {
     values: {
@@ -81,7 +75,7 @@ export function newBookingRecord(f: NewBookingFacts): BookingRecordInput {
       name: line.name,
       priceMinor: line.priceMinor,
       minutes: line.minutes,
-      vehiclePosition: workLineVehicle(line),
+      vehiclePosition: vehiclePositionOf(line.kind, "vehicle" in line ? line.vehicle : null),
     })),
     moreVehicles: f.moreVehicles ?? [],
     created: f.created,

@@ -44,6 +44,15 @@ export type BookingRecordInput = {
   history?: readonly Omit<BookingEventRow, "bookingId">[];
 };
 
+/**
+ * The vehicle a line is for (ADR 0050): a package or add-on's given position, or the booking's own (0)
+ * when none is given; null for the visit's lines (travel, discounts). The check `booking_items_vehicle`
+ * holds the same rule in the database.
+ */
+export function vehiclePositionOf(kind: BookingItemRow["kind"], given?: number | null): number | null {
+  return kind === "package" || kind === "addon" ? (given ?? 0) : null;
+}
+
 /** Writes a booking, its line items, its `created` event and (optionally) its allocation. */
 export async function insertBookingRecord(db: DbOrTx, input: BookingRecordInput): Promise<Booking> {
   const [booking] = await db.insert(bookings).values(input.values).returning();

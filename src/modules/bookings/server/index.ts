@@ -37,6 +37,7 @@ export {
   eraseCustomerFromBookings,
   extendPaymentHold,
   insertBookingRecord,
+  vehiclePositionOf,
   lockBooking,
   recordBookingEvents,
   setBookingCharge,
