@@ -13,6 +13,11 @@ export function formatMoney(minor: number, currency: string, locale = "en-GB"): 
   return f.format(minor / 10 ** digits);
 }
 
+/** A signed amount for a screen or an email: a discount shows as "−£3.50" (a true minus, which a line never breaks after). */
+export function formatSignedMoney(minor: number, currency: string, locale = "en-GB"): string {
+  return minor < 0 ? `\u2212${formatMoney(-minor, currency, locale)}` : formatMoney(minor, currency, locale);
+}
+
 /** `ceil(amount × percent / 100)` in integer arithmetic (no floating-point drift). */
 export function percentOfCeil(minor: number, percent: number): number {
   return Math.ceil((minor * percent) / 100);

@@ -138,7 +138,7 @@ export function AdminBookingMoney({ page }: { page: AdminBookingPage }) {
         {view.items.map((i, n) => (
           <div key={n} className="flex justify-between gap-4 py-1.5">
             <dt>{i.name}</dt>
-            <dd className="tabular">{i.price}</dd>
+            <dd className="tabular whitespace-nowrap">{i.price}</dd>
           </div>
         ))}
         {line("Total", view.total, true)}

@@ -2,7 +2,7 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { formatDateTime, formatDuration, formatLongDate, formatTime } from "@/lib/dates";
 import type { BookingItemKind, BookingStatus } from "@/lib/enums";
-import { formatMoney } from "@/lib/money";
+import { formatMoney, formatSignedMoney } from "@/lib/money";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import {
   type BookingMoney,
@@ -174,7 +174,7 @@ export async function getBookingView(db: DbOrTx, bookingId: string): Promise<Boo
       kind: i.kind,
       name: lineNameInVisit(i, vehicles),
       priceMinor: i.priceMinor,
-      price: money(i.priceMinor),
+      price: formatSignedMoney(i.priceMinor, b.currency),
       minutes: i.minutes,
     })),
     title: items.find((i) => i.kind === "package")?.name ?? items[0]?.name ?? "Booking",

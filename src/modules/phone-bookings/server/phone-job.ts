@@ -1,7 +1,7 @@
 import "server-only";
 import { assertAdminActor } from "@/server/auth/assert-admin";
 import { formatDuration } from "@/lib/dates";
-import { formatMoney } from "@/lib/money";
+import { formatMoney, formatSignedMoney } from "@/lib/money";
 import { amountDueNow } from "@/modules/pricing/domain/quote";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type Actor } from "@/server/audit";
@@ -85,7 +85,7 @@ export async function quotePhoneJob(db: DbOrTx, actor: Actor, input: PhoneJobInp
     lines:
       q?.lines.map((l) => ({
         name: several && l.vehicle !== null ? `Vehicle ${l.vehicle + 1}: ${l.name}` : l.name,
-        price: money(l.priceMinor),
+        price: formatSignedMoney(l.priceMinor, settings.currency),
       })) ?? [],
     total: money(q?.totalMinor ?? 0),
     totalMinor: q?.totalMinor ?? 0,
