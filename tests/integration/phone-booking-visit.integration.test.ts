@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phoneBookingInput } from "@/modules/phone-bookings/admin-phone-schemas";
 import { createAdminBooking, quotePhoneJob } from "@/modules/phone-bookings/server";
 import { findBookingDocumentFacts, getBookingView } from "@/modules/bookings/server";
+import { listAdminBookings } from "@/modules/booking-list/server/admin-bookings";
+import { parseAdminBookingsQuery } from "@/modules/booking-list/server/admin-bookings-filters";
 import { recordPhonePayment } from "@/modules/payments/server/phone-payment";
 import { setDatabaseForProcess } from "@/server/db";
 import { auditLog, bookingItems, bookings, bookingVehicles, vehicles } from "@/server/db/schema";
@@ -185,6 +187,15 @@ describe.each(dbKinds)("a phone booking for several vehicles, on %s", (kind) => 
     ];
     expect(view.items.map((i) => i.name)).toEqual(named);
     expect((await findBookingDocumentFacts(t.db, made.bookingId))?.items.map((i) => i.name)).toEqual(named);
+
+    // The bookings table finds the visit by its second vehicle's registration and lists both.
+    const found = await listAdminBookings(
+      t.db,
+      { role: "admin" },
+      parseAdminBookingsQuery({ q: "fl22" }),
+      "Europe/London",
+    );
+    expect(found.rows.map((r) => [r.id, r.registration])).toEqual([[made.bookingId, "AB12CDE, FL22VAN"]]);
   });
 
   it("refuses, under each field and writing nothing: over the limit, a vehicle twice, another's vehicle, a missing size", async () => {

@@ -10,6 +10,7 @@ import {
   amountDueExpr,
   bookingItems,
   bookings,
+  bookingVehicles,
   paymentStatusExpr,
   phoneDigitsExpr,
   postcodeKeyExpr,
@@ -62,6 +63,10 @@ const servicesSql = sql<string>`COALESCE((SELECT string_agg(${bookingItems.name}
   AND ${bookingItems.kind} IN ('package', 'addon')), '')`;
 
 const registrationSql = registrationExpr(bookings);
+const moreRegistrationSql = sql<string>`(${bookingVehicles.vehicleSnapshot} ->> 'registration')`;
+/** Every registration of the visit (ADR 0050): the booking's own, then its further vehicles'. */
+const registrationsSql = sql<string>`concat_ws(', ', ${registrationSql}, (SELECT string_agg(${moreRegistrationSql}, ', ' ORDER BY ${bookingVehicles.position})
+  FROM ${bookingVehicles} WHERE ${bookingVehicles.bookingId} = ${bookings.id}))`;
 const postcodeSql = sql<string>`(${bookings.addressSnapshot} ->> 'postcode')`;
 
 /** The sort keys as SQL: each a total order together with the booking id as the tie-break. */
@@ -87,7 +92,7 @@ const rowColumns = {
   customerEmail: users.email,
   customerPhone: users.phone,
   vehicle: sql<string>`concat_ws(' ', ${bookings.vehicleSnapshot} ->> 'make', ${bookings.vehicleSnapshot} ->> 'model')`,
-  registration: sql<string>`COALESCE(${registrationSql}, '')`,
+  registration: registrationsSql,
   postcode: sql<string>`COALESCE(${postcodeSql}, '')`,
   services: servicesSql,
   teamName: teams.name,
@@ -108,7 +113,8 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The bookings the search matches, as the union of index-backed lookups (ADR 0017) rather than one OR
- * across every row: reference, registration and postcode from their start (text_pattern_ops indexes),
+ * across every row: reference, any of the visit's registrations and postcode from their start
+ * (text_pattern_ops indexes),
  * and the bookings of customers whose name or email contains what was typed, or whose phone contains
  * its digits when at least four were typed (trigram indexes on users).
  */
@@ -120,6 +126,7 @@ function searchIds(q: string): SQL {
   const phone = phoneDigitsExpr(users);
   return sql`SELECT ${bookings.id} FROM ${bookings} WHERE ${bookings.reference} LIKE ${`${upper}%`}
     UNION SELECT ${bookings.id} FROM ${bookings} WHERE ${registrationSql} LIKE ${`${reg}%`}
+    UNION SELECT ${bookingVehicles.bookingId} FROM ${bookingVehicles} WHERE ${moreRegistrationSql} LIKE ${`${reg}%`}
     UNION SELECT ${bookings.id} FROM ${bookings} WHERE ${postcodeKeyExpr(bookings)} LIKE ${`${upper}%`}
     UNION SELECT ${bookings.id} FROM ${bookings} WHERE ${bookings.customerId} IN (
       SELECT ${users.id} FROM ${users} WHERE lower(${users.name}) LIKE ${`%${lowered}%`}
