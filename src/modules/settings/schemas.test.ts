@@ -89,4 +89,41 @@ describe("bookingRulesInput: the Start lead (ADR 0043)", () => {
       "Enter how early a job can be started as a whole number from 0 to 1440 minutes.",
     );
   });
+
+  it("several vehicles in one visit (ADR 0050): the limit and the bundle rule, each within its range", () => {
+    expect(bookingRulesInput.parse(rules)).toMatchObject({
+      maxVehiclesPerBooking: 5,
+      bundleSecondVehiclePercent: 0,
+      bundleLaterVehiclePercent: 0,
+      bundleMinutesSavedPerExtraVehicle: 0,
+    });
+    expect(
+      bookingRulesInput.parse({
+        ...rules,
+        maxVehiclesPerBooking: "8",
+        bundleSecondVehiclePercent: "10",
+        bundleLaterVehiclePercent: "15",
+        bundleMinutesSavedPerExtraVehicle: "20",
+      }),
+    ).toMatchObject({
+      maxVehiclesPerBooking: 8,
+      bundleSecondVehiclePercent: 10,
+      bundleLaterVehiclePercent: 15,
+      bundleMinutesSavedPerExtraVehicle: 20,
+    });
+    expect(
+      ruleErrors({
+        maxVehiclesPerBooking: "0",
+        bundleSecondVehiclePercent: "101",
+        bundleLaterVehiclePercent: "-1",
+        bundleMinutesSavedPerExtraVehicle: "241",
+      }),
+    ).toEqual({
+      maxVehiclesPerBooking: "Enter the most vehicles in one visit as a whole number from 1 to 20.",
+      bundleSecondVehiclePercent: "Enter the second vehicle's discount as a whole number from 0 to 100 %.",
+      bundleLaterVehiclePercent: "Enter the later vehicles' discount as a whole number from 0 to 100 %.",
+      bundleMinutesSavedPerExtraVehicle:
+        "Enter the minutes saved per extra vehicle as a whole number from 0 to 240 minutes.",
+    });
+  });
 });

@@ -77,6 +77,16 @@ export const bookingRulesInput = z
     reminderLeadHours: wholeNumber("the reminder lead time", 1, 336, "hours"),
     // ADR 0043: a job can be started from this long before its start; earlier needs a reason.
     startLeadMinutes: wholeNumber("how early a job can be started", 0, 1440, "minutes").prefault("60"),
+    // ADR 0050: several vehicles in one visit, and the bundle rule.
+    maxVehiclesPerBooking: wholeNumber("the most vehicles in one visit", 1, 20).prefault("5"),
+    bundleSecondVehiclePercent: wholeNumber("the second vehicle's discount", 0, 100, "%").prefault("0"),
+    bundleLaterVehiclePercent: wholeNumber("the later vehicles' discount", 0, 100, "%").prefault("0"),
+    bundleMinutesSavedPerExtraVehicle: wholeNumber(
+      "the minutes saved per extra vehicle",
+      0,
+      240,
+      "minutes",
+    ).prefault("0"),
   })
   .superRefine((v, ctx) => {
     if (v.minNoticeMinutes >= v.horizonDays * 1440)

@@ -72,6 +72,30 @@ const RULE_FIELDS = [
   },
 ] as const satisfies readonly { name: keyof SettingsValues; label: string; help: string }[];
 
+/** Several vehicles in one visit (ADR 0050): the limit and the bundle rule, shown on the visit as one line. */
+const VISIT_FIELDS = [
+  {
+    name: "maxVehiclesPerBooking",
+    label: "Most vehicles in one visit",
+    help: "A family's cars or a fleet's vans, booked together at one address and one time.",
+  },
+  {
+    name: "bundleMinutesSavedPerExtraVehicle",
+    label: "Minutes saved per extra vehicle",
+    help: "Setting up once: taken off the visit's time for each vehicle after the first.",
+  },
+  {
+    name: "bundleSecondVehiclePercent",
+    label: "Second vehicle's discount (%)",
+    help: "Off the second dearest vehicle's work. 0 for none.",
+  },
+  {
+    name: "bundleLaterVehiclePercent",
+    label: "Third and later vehicles' discount (%)",
+    help: "Off each further vehicle's work (the cheapest get the larger discount).",
+  },
+] as const satisfies readonly { name: keyof SettingsValues; label: string; help: string }[];
+
 export function BookingRulesForm({ s }: { s: SettingsValues }) {
   const { values, onChange } = useLiveValues({});
   const live: PolicySettings = {
@@ -119,6 +143,17 @@ export function BookingRulesForm({ s }: { s: SettingsValues }) {
                 help="New bookings wait for you in Today's queue; bookings already confirmed stay confirmed."
               />
             </div>
+            <h3 className="mt-2 mb-3 text-base font-semibold sm:col-span-2">Several vehicles in one visit</h3>
+            {VISIT_FIELDS.map((f) => (
+              <Field
+                key={f.name}
+                name={f.name}
+                label={f.label}
+                inputMode="numeric"
+                defaultValue={String(s[f.name])}
+                help={f.help}
+              />
+            ))}
           </div>
           <SubmitButton>Save booking rules</SubmitButton>
         </Form>

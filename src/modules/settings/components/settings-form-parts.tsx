@@ -20,6 +20,10 @@ export type SettingsValues = PolicySettings & {
   bufferMinutes: number;
   rescheduleRequestExpiryHours: number;
   startLeadMinutes: number;
+  maxVehiclesPerBooking: number;
+  bundleSecondVehiclePercent: number;
+  bundleLaterVehiclePercent: number;
+  bundleMinutesSavedPerExtraVehicle: number;
   adminNotificationEmail: string | null;
   alertNewBookings: boolean;
   alertCancellations: boolean;
