@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertBookingRecord, newBookingRecord } from "@/modules/bookings/server";
 import type { PriceCell, QuoteService } from "@/modules/pricing/domain/quote";
 import { quoteVisit } from "@/modules/pricing/domain/visit-quote";
-import { bookingItems, bookings, bookingVehicles, reportDailyItems, vehicles } from "@/server/db/schema";
+import { vehicleServiceHistory } from "@/modules/vehicle-history/server/vehicle-history";
+import {
+  bookingItems,
+  bookings,
+  bookingVehicles,
+  reportDailyItems,
+  services,
+  vehicles,
+} from "@/server/db/schema";
 import {
   defaultAddressSnapshot,
   defaultVehicleSnapshot,
@@ -159,6 +167,78 @@ describe.each(dbKinds)("a visit for several vehicles (%s)", (kind) => {
     expect(
       await t.db.select().from(bookingVehicles).where(eq(bookingVehicles.bookingId, booking.id)),
     ).toEqual([]);
+  });
+
+  it("each vehicle's service history shows the visits it was in, with its own lines", async () => {
+    const size = await insertVehicleSize(t.db);
+    const car = await insertVehicle(t.db, {
+      ownerId: customerId,
+      vehicleSizeId: size.id,
+      registration: "CA12RRR",
+    });
+    const van = await insertVehicle(t.db, {
+      ownerId: customerId,
+      vehicleSizeId: size.id,
+      registration: "VA12NNN",
+    });
+    await t.db.update(services).set({ maintenanceIntervalMonths: 6 }).where(eq(services.id, wash.id));
+    const start = new Date("2026-05-04T09:00:00Z");
+    await insertBookingRecord(t.db, {
+      values: {
+        reference: "FC-VISIT1",
+        accessToken: "visit-history-token",
+        customerId,
+        teamId,
+        status: "completed",
+        startsAt: start,
+        endsAt: new Date(start.getTime() + 3 * 3600_000),
+        currency: "GBP",
+        totalMinor: 9500 + 3000 - 300 + 500,
+        vehicleId: car.id,
+        vehicleSnapshot: { ...defaultVehicleSnapshot, registration: "CA12RRR" },
+        addressSnapshot: defaultAddressSnapshot,
+        jobNotes: "Both done.",
+      },
+      moreVehicles: [
+        { vehicleId: van.id, vehicleSnapshot: { ...defaultVehicleSnapshot, registration: "VA12NNN" } },
+      ],
+      items: [
+        {
+          kind: "package",
+          serviceId: valet.id,
+          name: "Full Valet",
+          priceMinor: 9500,
+          minutes: 195,
+          vehiclePosition: 0,
+        },
+        {
+          kind: "package",
+          serviceId: wash.id,
+          name: "Exterior Wash",
+          priceMinor: 3000,
+          minutes: 45,
+          vehiclePosition: 1,
+        },
+        { kind: "discount", name: "2 vehicles: 10% off the second", priceMinor: -300, minutes: 0 },
+        { kind: "travel_fee", name: "Travel to Brixton", priceMinor: 500, minutes: 0 },
+      ],
+      created: { actorId: customerId },
+      withAllocation: true,
+    });
+    const history = await vehicleServiceHistory(t.db, customerId, [car.id, van.id], {
+      now: new Date("2026-06-01T09:00:00Z"),
+    });
+    expect(history.get(car.id)?.entries.map((e) => [e.reference, e.services])).toEqual([
+      ["FC-VISIT1", ["Full Valet"]],
+    ]);
+    expect(history.get(van.id)?.entries.map((e) => [e.reference, e.services, e.jobNotes])).toEqual([
+      ["FC-VISIT1", ["Exterior Wash"], "Both done."],
+    ]);
+    // The van's wash is due again in 6 months; booking it again starts the wizard with the van.
+    const due = history.get(van.id)?.due ?? [];
+    expect(due.map((d) => d.serviceName)).toEqual(["Exterior Wash"]);
+    expect(due[0]?.bookHref).toContain(`vehicle=${van.id}`);
+    expect(history.get(car.id)?.due).toEqual([]);
   });
 
   it("refuses a package or add-on that names no vehicle, and a visit's line that names one", async () => {

@@ -1,9 +1,9 @@
 import "server-only";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { formatCalendarDate, formatLongDate, localDateOf } from "@/lib/dates";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type DbOrTx, getDb } from "@/server/db";
-import { bookingItems, bookings, services, teams, vehicles } from "@/server/db/schema";
+import { bookingItems, bookings, bookingVehicles, services, teams, vehicles } from "@/server/db/schema";
 import { type MaintenanceDue, maintenanceDue } from "@/modules/reminders/domain/maintenance";
 import { maintenanceBookHref } from "@/modules/wizard/server";
 
@@ -44,50 +44,74 @@ export async function vehicleServiceHistory(
   if (vehicleIds.length === 0) return result;
   const settings = await getSettingsOrThrow(db);
   const tz = settings.timeZone;
-  const jobs = await db
-    .select({
-      id: bookings.id,
-      reference: bookings.reference,
-      vehicleId: bookings.vehicleId,
-      startsAt: bookings.startsAt,
-      jobNotes: bookings.jobNotes,
-      teamName: teams.name,
-    })
-    .from(bookings)
-    // The customer's own vehicles only: a vehicle id of someone else's shows nothing.
-    .innerJoin(vehicles, and(eq(vehicles.id, bookings.vehicleId), eq(vehicles.ownerId, customerId)))
-    .leftJoin(teams, eq(teams.id, bookings.teamId))
-    .where(
-      and(
-        eq(bookings.customerId, customerId),
-        inArray(bookings.vehicleId, [...vehicleIds]),
-        eq(bookings.status, "completed"),
+  const completed = eq(bookings.status, "completed");
+  const jobColumns = {
+    id: bookings.id,
+    reference: bookings.reference,
+    startsAt: bookings.startsAt,
+    jobNotes: bookings.jobNotes,
+    teamName: teams.name,
+  };
+  // A vehicle's jobs are the visits it was in (ADR 0050): as the booking's own vehicle (position 0) or
+  // as one of its further vehicles (booking_vehicles). The customer's own vehicles only, in either case.
+  const [asFirst, asMore] = await Promise.all([
+    db
+      .select({ ...jobColumns, vehicleId: bookings.vehicleId, position: sql<number>`0`.mapWith(Number) })
+      .from(bookings)
+      .innerJoin(vehicles, and(eq(vehicles.id, bookings.vehicleId), eq(vehicles.ownerId, customerId)))
+      .leftJoin(teams, eq(teams.id, bookings.teamId))
+      .where(
+        and(eq(bookings.customerId, customerId), inArray(bookings.vehicleId, [...vehicleIds]), completed),
       ),
-    )
-    .orderBy(desc(bookings.startsAt));
+    db
+      .select({ ...jobColumns, vehicleId: bookingVehicles.vehicleId, position: bookingVehicles.position })
+      .from(bookingVehicles)
+      .innerJoin(bookings, eq(bookings.id, bookingVehicles.bookingId))
+      .innerJoin(vehicles, and(eq(vehicles.id, bookingVehicles.vehicleId), eq(vehicles.ownerId, customerId)))
+      .leftJoin(teams, eq(teams.id, bookings.teamId))
+      .where(
+        and(
+          eq(bookings.customerId, customerId),
+          inArray(bookingVehicles.vehicleId, [...vehicleIds]),
+          completed,
+        ),
+      ),
+  ]);
+  const jobs = [...asFirst, ...asMore].sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime());
   if (jobs.length === 0) return result;
-  const items = await db
-    .select({
-      bookingId: bookingItems.bookingId,
-      name: bookingItems.name,
-      serviceId: bookingItems.serviceId,
-      intervalMonths: services.maintenanceIntervalMonths,
-      serviceName: services.name,
-    })
-    .from(bookingItems)
-    .leftJoin(services, eq(services.id, bookingItems.serviceId))
-    .where(
-      inArray(
-        bookingItems.bookingId,
-        jobs.map((j) => j.id),
-      ),
-    )
-    .orderBy(asc(bookingItems.bookingId), asc(bookingItems.position));
+  const jobIds = [...new Set(jobs.map((j) => j.id))];
+  const [items, visits] = await Promise.all([
+    db
+      .select({
+        bookingId: bookingItems.bookingId,
+        name: bookingItems.name,
+        vehiclePosition: bookingItems.vehiclePosition,
+        serviceId: bookingItems.serviceId,
+        intervalMonths: services.maintenanceIntervalMonths,
+        serviceName: services.name,
+      })
+      .from(bookingItems)
+      .leftJoin(services, eq(services.id, bookingItems.serviceId))
+      .where(inArray(bookingItems.bookingId, jobIds))
+      .orderBy(asc(bookingItems.bookingId), asc(bookingItems.position)),
+    db
+      .selectDistinct({ bookingId: bookingVehicles.bookingId })
+      .from(bookingVehicles)
+      .where(inArray(bookingVehicles.bookingId, jobIds)),
+  ]);
+  const severalVehicles = new Set(visits.map((v) => v.bookingId));
+  /** A job's lines for this vehicle: its own work, and the visit's lines (travel) when it was alone. */
+  const linesOf = (job: { id: string; position: number }) =>
+    items.filter(
+      (i) =>
+        i.bookingId === job.id &&
+        (i.vehiclePosition === null ? !severalVehicles.has(job.id) : i.vehiclePosition === job.position),
+    );
   const today = localDateOf(now, tz);
   for (const job of jobs) {
     const history = result.get(job.vehicleId as string);
     if (!history) continue;
-    const own = items.filter((i) => i.bookingId === job.id);
+    const own = linesOf(job);
     history.entries.push({
       bookingId: job.id,
       reference: job.reference,
@@ -101,8 +125,8 @@ export async function vehicleServiceHistory(
     const done = jobs
       .filter((j) => j.vehicleId === vehicleId)
       .flatMap((j) =>
-        items
-          .filter((i) => i.bookingId === j.id && i.serviceId && i.intervalMonths)
+        linesOf(j)
+          .filter((i) => i.serviceId && i.intervalMonths)
           .map((i) => ({
             bookingId: j.id,
             serviceId: i.serviceId as string,
@@ -115,7 +139,12 @@ export async function vehicleServiceHistory(
       maintenanceDue(done, today).map(async (d) => ({
         ...d,
         dueLabel: formatCalendarDate(d.dueOn),
-        bookHref: await maintenanceBookHref(db, d.bookingId, d.serviceId),
+        bookHref: await maintenanceBookHref(
+          db,
+          d.bookingId,
+          d.serviceId,
+          jobs.find((j) => j.id === d.bookingId && j.vehicleId === vehicleId)?.position ?? 0,
+        ),
       })),
     );
   }

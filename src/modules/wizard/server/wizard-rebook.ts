@@ -3,7 +3,15 @@ import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { localDateOf } from "@/lib/dates";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type DbOrTx, getDb } from "@/server/db";
-import { addresses, bookingItems, bookings, services, vehicles, vehicleSizes } from "@/server/db/schema";
+import {
+  addresses,
+  bookingItems,
+  bookings,
+  bookingVehicles,
+  services,
+  vehicles,
+  vehicleSizes,
+} from "@/server/db/schema";
 import { wizardHref } from "../domain/wizard-state";
 
 // "Your held time ran out — choose a time again": a link back into the wizard's date step with the
@@ -14,12 +22,31 @@ import { wizardHref } from "../domain/wizard-state";
 type BookingRow = typeof bookings.$inferSelect;
 
 /** The wizard's choices that made a booking: its package, add-ons, vehicle (or size) and address. */
-async function choicesOf(db: DbOrTx, b: BookingRow, { saved = true }: { saved?: boolean } = {}) {
-  const items = await db
-    .select({ kind: bookingItems.kind, serviceId: bookingItems.serviceId })
-    .from(bookingItems)
-    .where(eq(bookingItems.bookingId, b.id))
-    .orderBy(asc(bookingItems.position));
+async function choicesOf(
+  db: DbOrTx,
+  booking: BookingRow,
+  /** `position`: which of a visit's vehicles (ADR 0050) — its lines, its vehicle and size; 0 the booking's own. */
+  { saved = true, position = 0 }: { saved?: boolean; position?: number } = {},
+) {
+  const [further] =
+    position > 0
+      ? await db
+          .select({ vehicleId: bookingVehicles.vehicleId, vehicleSnapshot: bookingVehicles.vehicleSnapshot })
+          .from(bookingVehicles)
+          .where(and(eq(bookingVehicles.bookingId, booking.id), eq(bookingVehicles.position, position)))
+      : [];
+  const b = further ? { ...booking, ...further } : booking;
+  const items = (
+    await db
+      .select({
+        kind: bookingItems.kind,
+        serviceId: bookingItems.serviceId,
+        vehicle: bookingItems.vehiclePosition,
+      })
+      .from(bookingItems)
+      .where(eq(bookingItems.bookingId, b.id))
+      .orderBy(asc(bookingItems.position))
+  ).filter((i) => i.vehicle === null || i.vehicle === position);
   const ids = items.flatMap((i) => (i.serviceId ? [i.serviceId] : []));
   const [slugRows, vehicleRows, sizeRows, addressRows] = await Promise.all([
     ids.length
@@ -103,6 +130,8 @@ export async function maintenanceBookHref(
   db: DbOrTx,
   bookingId: string,
   serviceId: string,
+  /** Which of the visit's vehicles the service was for (0: the booking's own). */
+  position = 0,
 ): Promise<string | null> {
   const [b] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   const [service] = await db
@@ -110,7 +139,7 @@ export async function maintenanceBookHref(
     .from(services)
     .where(eq(services.id, serviceId));
   if (!b || !service) return null;
-  const choices = await choicesOf(db, b);
+  const choices = await choicesOf(db, b, { position });
   return wizardHref(
     service.kind === "package"
       ? { ...choices, service: service.slug, addons: undefined }
