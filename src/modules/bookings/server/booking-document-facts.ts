@@ -2,7 +2,7 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
 import { bookingItems, bookings, users } from "@/server/db/schema";
-import { lineNameInVisit } from "../domain/visit-choices";
+import { lineNameInVisit } from "@/modules/pricing/domain/visit-choices";
 import { loadVisitVehicles } from "./booking-vehicles";
 
 // What a VAT invoice needs from a booking (issue 26): its row (for bookingMoney), its lines as booked,

@@ -20,7 +20,7 @@ import {
   type VehicleSnapshot,
 } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { lineNameInVisit } from "../domain/visit-choices";
+import { lineNameInVisit } from "@/modules/pricing/domain/visit-choices";
 import { loadVisitVehicles, vehicleLabelOf } from "./booking-vehicles";
 
 // One read of a booking for every customer-facing view (the /booking/* pages, the wizard's last step,

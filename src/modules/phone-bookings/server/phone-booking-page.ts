@@ -2,7 +2,7 @@ import "server-only";
 import { addDays, localDateOf } from "@/lib/dates";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type DbOrTx, getDb } from "@/server/db";
-import { addonOptions, bookablePackages, sizeOptions } from "@/modules/bookings/domain/booking-choices";
+import { addonOptions, bookablePackages, sizeOptions } from "@/modules/pricing/domain/booking-choices";
 import { loadBookingCatalogue } from "@/modules/bookings/server";
 import { listActiveTeams } from "@/modules/booking-moves/server";
 

@@ -8,7 +8,7 @@ import { type Actor } from "@/server/audit";
 import { type DbOrTx } from "@/server/db";
 import { AppError } from "@/server/errors";
 import type { PhoneJobInput } from "../admin-phone-schemas";
-import { bundleRuleOf, resolveVisit } from "@/modules/bookings/domain/visit-choices";
+import { bundleRuleOf, resolveVisit } from "@/modules/pricing/domain/visit-choices";
 import { findOwnedAddress, loadBookingCatalogue } from "@/modules/bookings/server";
 import { type AdminSlotDay, getAdminSlotDay } from "@/modules/booking-moves/server";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { normaliseRegistration } from "@/lib/registration";
 import { saveVehicleForCustomer } from "@/modules/accounts/server";
-import type { CatalogueSize } from "@/modules/bookings/domain/booking-choices";
+import type { CatalogueSize } from "@/modules/pricing/domain/booking-choices";
 import { findOwnedVehicle, type SavedVehicle } from "@/modules/bookings/server";
 import { vehicleSnapshotOf } from "@/modules/wizard/server";
 import type { DbOrTx, Tx } from "@/server/db";

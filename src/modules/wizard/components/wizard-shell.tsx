@@ -2,7 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { formatDuration } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { Notice } from "@/components/ui/notice";
-import { addonOptions, sizeOptions } from "@/modules/bookings/domain/booking-choices";
+import { addonOptions, sizeOptions } from "@/modules/pricing/domain/booking-choices";
 import { nextStep, previousStep, STEP_LABELS, type WizardStep, wizardHref } from "../domain/wizard-state";
 import {
   packageCards,

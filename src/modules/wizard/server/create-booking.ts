@@ -17,7 +17,7 @@ import { bookings } from "@/server/db/schema";
 import { AppError, type FieldErrors, slotTaken, sqlState, SQLSTATE } from "@/server/errors";
 import { logger } from "@/server/logger";
 import type { CreateBookingInput } from "../book-schemas";
-import { isComplete, resolveChoices } from "@/modules/bookings/domain/booking-choices";
+import { isComplete, resolveChoices } from "@/modules/pricing/domain/booking-choices";
 import { idempotencyKeyFor } from "../domain/wizard-state";
 import {
   findOwnedAddress,

@@ -19,7 +19,7 @@ import {
   resolveChoices,
   type ResolvedChoices,
   sizeOptions,
-} from "@/modules/bookings/domain/booking-choices";
+} from "@/modules/pricing/domain/booking-choices";
 import {
   idempotencyKeyFor,
   newRunId,

@@ -2,7 +2,7 @@ import "server-only";
 import type { DbOrTx } from "@/server/db";
 import { AppError, type FieldErrors } from "@/server/errors";
 import type { AddressDetails, ContactDetails, VehicleDetails, WizardStepInput } from "../book-schemas";
-import { resolveChoices } from "@/modules/bookings/domain/booking-choices";
+import { resolveChoices } from "@/modules/pricing/domain/booking-choices";
 import { type WizardState, wizardHref } from "../domain/wizard-state";
 import { loadBookingCatalogue } from "@/modules/bookings/server";
 

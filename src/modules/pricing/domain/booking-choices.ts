@@ -1,5 +1,5 @@
 import { matchZone, normaliseUkPostcode } from "@/lib/postcode";
-import { type PriceCell, type Quote, type QuoteZone, quote } from "@/modules/pricing/domain/quote";
+import { type PriceCell, type Quote, type QuoteZone, quote } from "./quote";
 
 // What a set of wizard choices means against the live catalogue: the package, the size, the add-ons,
 // the zone and the price. The same function answers every wizard page and the booking commit, so the

@@ -1,4 +1,4 @@
-import { type BundleRule, quoteVisit, type VisitQuote } from "@/modules/pricing/domain/visit-quote";
+import { type BundleRule, quoteVisit, type VisitQuote } from "./visit-quote";
 import {
   type BookingCatalogue,
   type ChoiceInput,

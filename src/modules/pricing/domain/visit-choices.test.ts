@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NO_BUNDLE } from "@/modules/pricing/domain/visit-quote";
+import { NO_BUNDLE } from "./visit-quote";
 import { type BookingCatalogue, type CatalogueService, priceKey, resolveChoices } from "./booking-choices";
 import { bundleRuleOf, lineNameInVisit, resolveVisit } from "./visit-choices";
 
