@@ -13,7 +13,11 @@ import {
   vehicleSizes,
   vehicles,
 } from "@/server/db/schema";
-import { type BookingCatalogue, type CatalogueService, priceKey } from "@/modules/pricing/domain/booking-choices";
+import {
+  type BookingCatalogue,
+  type CatalogueService,
+  priceKey,
+} from "@/modules/pricing/domain/booking-choices";
 
 // What the wizard and the booking commit read from the catalogue: a small business has tens of
 // services, a handful of sizes and zones, so the whole bookable catalogue is read in four queries and
