@@ -422,6 +422,7 @@ describe.each(dbKinds)("reports' daily rollup (%s)", (kind) => {
               priceMinor: o.price,
               name: NAMES[o.name] as string,
               kind: KINDS[o.kind] as (typeof KINDS)[number],
+              vehiclePosition: workKind(KINDS[o.kind]) ? 0 : null,
               ...(to ? { bookingId: to } : {}),
             })
             .where(eq(bookingItems.id, id));
