@@ -96,6 +96,26 @@ const VISIT_FIELDS = [
   },
 ] as const satisfies readonly { name: keyof SettingsValues; label: string; help: string }[];
 
+/** A group of whole-number settings, each with its label and help, showing the saved value. */
+function NumberFields({
+  fields,
+  s,
+}: {
+  fields: readonly { name: keyof SettingsValues; label: string; help: string }[];
+  s: SettingsValues;
+}) {
+  return fields.map((f) => (
+    <Field
+      key={f.name}
+      name={f.name}
+      label={f.label}
+      inputMode="numeric"
+      defaultValue={String(s[f.name])}
+      help={f.help}
+    />
+  ));
+}
+
 export function BookingRulesForm({ s }: { s: SettingsValues }) {
   const { values, onChange } = useLiveValues({});
   const live: PolicySettings = {
@@ -125,16 +145,7 @@ export function BookingRulesForm({ s }: { s: SettingsValues }) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <Form action={saveBookingRulesAction} successMessage="Booking rules saved." refreshOnSuccess>
           <div onChange={onChange} className="grid gap-x-4 sm:grid-cols-2">
-            {RULE_FIELDS.map((f) => (
-              <Field
-                key={f.name}
-                name={f.name}
-                label={f.label}
-                inputMode="numeric"
-                defaultValue={String(s[f.name])}
-                help={f.help}
-              />
-            ))}
+            <NumberFields fields={RULE_FIELDS} s={s} />
             <div className="sm:col-span-2">
               <Checkbox
                 name="approvalRequired"
@@ -144,16 +155,7 @@ export function BookingRulesForm({ s }: { s: SettingsValues }) {
               />
             </div>
             <h3 className="mt-2 mb-3 text-base font-semibold sm:col-span-2">Several vehicles in one visit</h3>
-            {VISIT_FIELDS.map((f) => (
-              <Field
-                key={f.name}
-                name={f.name}
-                label={f.label}
-                inputMode="numeric"
-                defaultValue={String(s[f.name])}
-                help={f.help}
-              />
-            ))}
+            <NumberFields fields={VISIT_FIELDS} s={s} />
           </div>
           <SubmitButton>Save booking rules</SubmitButton>
         </Form>
