@@ -88,6 +88,7 @@ const choiceFields = {
   size: z.preprocess(emptyToUndefined, uuid("Choose your vehicle's size.").optional()),
   vehicle: z.preprocess(emptyToUndefined, uuid("Choose one of your vehicles.").optional()),
   addons: stepAddonsInput,
+  more: z.preprocess(emptyToUndefined, z.string().max(4000).optional()),
   postcode: z.preprocess(emptyToUndefined, z.string().max(20).optional()),
   address: z.preprocess(emptyToUndefined, uuid("Choose one of your addresses.").optional()),
   date: z.preprocess(emptyToUndefined, z.string().max(10).optional()),
@@ -117,8 +118,30 @@ export const detailsStepInput = z.object({
   ...contactDetailsInput.shape,
 });
 
+const optionalDetail = (max: number) => z.string().max(max).optional();
+
+/**
+ * Adding a further vehicle to the visit (ADR 0050): the further vehicles so far (the URL's `more`), the
+ * new one — a saved vehicle, or a size and what the person typed — and its own package and add-ons (none:
+ * the same as the first vehicle's), and the registrations the tab holds of the visit's other vehicles.
+ */
+export const moreVehicleStepInput = z.object({
+  ...choiceFields,
+  step: z.literal("vehicles"),
+  addVehicle: z.preprocess(emptyToUndefined, uuid("Choose one of your vehicles.").optional()),
+  addSize: z.preprocess(emptyToUndefined, uuid("Choose the vehicle's size.").optional()),
+  addService: z.preprocess(emptyToUndefined, slugInput("Choose a service.").optional()),
+  addAddons: addonsInput,
+  make: optionalDetail(200),
+  model: optionalDetail(200),
+  registration: optionalDetail(200),
+  colour: optionalDetail(200),
+  otherRegistrations: z.array(z.string().max(40)).max(20).default([]),
+});
+
 export const wizardStepInput = z.discriminatedUnion("step", [
   vehicleStepInput,
+  moreVehicleStepInput,
   addressStepInput,
   detailsStepInput,
 ]);
@@ -148,6 +171,9 @@ export const createBookingInput = z
       .transform((v) => new Date(v))
       .refine(isInstantInRange, "Choose a date and time."),
     vehicleDetails: vehicleDetailsInput.optional(),
+    /** The visit's further vehicles as the URL holds them (`more`), and the typed details of each new one. */
+    more: z.preprocess(emptyToUndefined, z.string().max(4000).optional()),
+    moreDetails: z.array(vehicleDetailsInput.nullable()).max(20).default([]),
     addressDetails: addressDetailsInput.optional(),
     contact: contactDetailsInput.optional(),
     notes: optionalText(1000),

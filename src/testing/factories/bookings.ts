@@ -11,6 +11,8 @@ export type BookingItemInput = {
   priceMinor: number;
   minutes: number;
   serviceId?: string | null;
+  /** The vehicle of the visit a package or add-on is for (0 = the booking's own; ADR 0050). */
+  vehiclePosition?: number | null;
 };
 
 export const defaultVehicleSnapshot: VehicleSnapshot = {
@@ -44,6 +46,8 @@ export type InsertBookingInput = Partial<typeof bookings.$inferInsert> & {
   withAllocation?: boolean;
   /** Earlier status changes for the timeline. */
   history?: BookingRecordInput["history"];
+  /** A visit's further vehicles (ADR 0050). */
+  moreVehicles?: BookingRecordInput["moreVehicles"];
 };
 
 /**
@@ -52,7 +56,7 @@ export type InsertBookingInput = Partial<typeof bookings.$inferInsert> & {
  * writes them; only the demo payment is written here.
  */
 export async function insertBooking(db: DbOrTx, input: InsertBookingInput) {
-  const { items: itemsIn, paidMinor = 0, withAllocation = true, history, ...overrides } = input;
+  const { items: itemsIn, paidMinor = 0, withAllocation = true, history, moreVehicles, ...overrides } = input;
   const items = itemsIn ?? [{ kind: "package" as const, name: "Full Valet", priceMinor: 8500, minutes: 180 }];
   const total = items.reduce((s, i) => s + i.priceMinor, 0);
   const minutes = items.reduce((s, i) => s + i.minutes, 0);
@@ -76,6 +80,7 @@ export async function insertBooking(db: DbOrTx, input: InsertBookingInput) {
     created: { actorId: overrides.customerId, ...(overrides.createdAt ? { at: overrides.createdAt } : {}) },
     withAllocation,
     history,
+    moreVehicles,
   });
   if (paidMinor > 0) {
     await db.insert(payments).values({

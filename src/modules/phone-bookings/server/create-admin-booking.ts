@@ -32,9 +32,9 @@ import {
   loadBookingCatalogue,
 } from "@/modules/bookings/server";
 import { checkAdminSlot, inTheWayMessage, whatIsInTheWay } from "@/modules/booking-moves/server";
-import { addressSnapshotOf, vehicleSnapshotOf } from "@/modules/wizard/server";
+import { addressSnapshotOf, moreVehicleRecords, vehicleSnapshotOf } from "@/modules/wizard/server";
 import { visitFor } from "./phone-job";
-import { moreVehicleRecords, planMoreVehicles } from "./phone-visit";
+import { planMoreVehicles } from "./phone-visit";
 
 // A phone booking (/admin/bookings/new, PRODUCT.md §8): the business books for a customer, found or new.
 // The job is priced exactly as the wizard prices it (resolveVisit → quoteVisit(): one vehicle, or several in

@@ -8,7 +8,7 @@ import { type Actor } from "@/server/audit";
 import { type DbOrTx } from "@/server/db";
 import { AppError } from "@/server/errors";
 import type { PhoneJobInput } from "../admin-phone-schemas";
-import { bundleRuleOf, resolveVisit } from "@/modules/pricing/domain/visit-choices";
+import { bundleRuleOf, quoteLineNameInVisit, resolveVisit } from "@/modules/pricing/domain/visit-choices";
 import { findOwnedAddress, loadBookingCatalogue } from "@/modules/bookings/server";
 import { type AdminSlotDay, getAdminSlotDay } from "@/modules/booking-moves/server";
 
@@ -79,12 +79,11 @@ export async function quotePhoneJob(db: DbOrTx, actor: Actor, input: PhoneJobInp
   const { settings, visit, errors, outsideArea } = await resolveJob(db, input);
   const q = visit.quote;
   const money = (minor: number) => formatMoney(minor, settings.currency);
-  const several = input.more.length > 0;
   return {
     // With several vehicles each line says whose it is (the registrations are not known yet).
     lines:
       q?.lines.map((l) => ({
-        name: several && l.vehicle !== null ? `Vehicle ${l.vehicle + 1}: ${l.name}` : l.name,
+        name: quoteLineNameInVisit(l, 1 + input.more.length),
         price: formatSignedMoney(l.priceMinor, settings.currency),
       })) ?? [],
     total: money(q?.totalMinor ?? 0),

@@ -88,3 +88,14 @@ export function lineNameInVisit(
   const v = vehicles[line.vehiclePosition];
   return v ? `${line.name} — ${v.registration}` : line.name;
 }
+
+/**
+ * How a quote's line is named before the visit is booked, when the registrations may not be known yet:
+ * "Vehicle 2: Exterior Wash" when the visit has several vehicles; a visit's own lines keep their names.
+ */
+export function quoteLineNameInVisit(
+  line: { name: string; vehicle: number | null },
+  vehicleCount: number,
+): string {
+  return vehicleCount > 1 && line.vehicle !== null ? `Vehicle ${line.vehicle + 1}: ${line.name}` : line.name;
+}

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
+import { Button } from "@/components/ui/button";
 
 /**
  * Keeps the summary beside the add-ons step current as boxes are ticked: each change replaces the
@@ -26,4 +27,24 @@ export function WizardAddonsLive({ path }: { path: string }) {
     return () => form.removeEventListener("change", onChange);
   }, [path, router]);
   return <span ref={anchor} hidden />;
+}
+
+/**
+ * "Add another vehicle": submits the add-ons as they are ticked and opens the further vehicles' step
+ * instead of the next one (the form's `step` is switched as the button is pressed).
+ */
+export function WizardAddVehicleButton() {
+  return (
+    <Button
+      type="submit"
+      variant="secondary"
+      className="w-full px-5 sm:w-auto"
+      onClick={(event) => {
+        const step = event.currentTarget.form?.querySelector<HTMLInputElement>('input[name="step"]');
+        if (step) step.value = "vehicles";
+      }}
+    >
+      Add another vehicle to this visit
+    </Button>
+  );
 }

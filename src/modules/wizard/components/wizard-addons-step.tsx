@@ -1,11 +1,11 @@
 import NextForm from "next/form";
 import { formatDuration } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
-import { BOOK_PATH, type WizardState, wizardQuery } from "../domain/wizard-state";
+import { BOOK_PATH, type WizardState, type WizardStep, wizardQuery } from "../domain/wizard-state";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Legend } from "@/components/ui/form/label";
-import { WizardAddonsLive } from "./wizard-addons-live";
+import { WizardAddonsLive, WizardAddVehicleButton } from "./wizard-addons-live";
 
 export type AddonChoice = {
   slug: string;
@@ -23,14 +23,20 @@ export function WizardAddonsStep({
   options,
   state,
   currency,
+  next,
+  canAddVehicle,
 }: {
   options: AddonChoice[];
   state: WizardState;
   currency: string;
+  /** The step Continue opens (the further vehicles' when the visit has some, else the address). */
+  next: WizardStep;
+  /** The business takes several vehicles a visit and this one has only the first so far. */
+  canAddVehicle: boolean;
 }) {
   const chosen = new Set(state.addons ?? []);
   // Every other choice travels with the form as it is in the address bar.
-  const carried = new URLSearchParams(wizardQuery({ ...state, addons: null, step: "address", notice: null }));
+  const carried = new URLSearchParams(wizardQuery({ ...state, addons: null, step: next, notice: null }));
   return (
     <NextForm action={BOOK_PATH} aria-label="Add-ons">
       {[...carried].map(([name, value]) => (
@@ -74,9 +80,12 @@ export function WizardAddonsStep({
           </ul>
         </fieldset>
       )}
-      <Button type="submit" variant="primary" className="mt-6 w-full px-5 sm:w-auto">
-        Continue
-      </Button>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Button type="submit" variant="primary" className="w-full px-5 sm:w-auto">
+          Continue
+        </Button>
+        {canAddVehicle && <WizardAddVehicleButton />}
+      </div>
     </NextForm>
   );
 }

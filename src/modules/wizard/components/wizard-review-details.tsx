@@ -11,6 +11,9 @@ import { cn } from "@/components/ui/cn";
 // The review's "vehicle, address and contact": the saved ones (signed in) or what this tab kept of what
 // was typed, each with a way back to change it — and what is missing on this device, if anything.
 
+/** A further vehicle as the review shows it: a saved one's label, or a new one's details from the tab. */
+export type ReviewMoreVehicle = { index: number; saved: string | null; sizeName: string | null };
+
 export type Problem = { step: WizardStep; label: string; message: string };
 
 function DetailsBlock({ title, href, children }: { title: string; href: string; children: ReactNode }) {
@@ -32,6 +35,7 @@ const yesNo = (v: boolean | undefined) => (v ? "yes" : "no");
 export function ReviewDetails({
   details,
   saved,
+  more,
   sizeName,
   signedIn,
   href,
@@ -39,6 +43,7 @@ export function ReviewDetails({
 }: {
   details: RunDetails | null | undefined;
   saved: { vehicle: string | null; address: string | null };
+  more: ReviewMoreVehicle[];
   sizeName: string | null;
   signedIn: boolean;
   href: (step: WizardStep) => string;
@@ -63,6 +68,24 @@ export function ReviewDetails({
             <p>{details === undefined ? "…" : "Not given yet"}</p>
           )}
         </DetailsBlock>
+        {more.length > 0 && (
+          <DetailsBlock title="More vehicles" href={href("vehicles")}>
+            <ul>
+              {more.map((m) => {
+                const d = details?.more?.[m.index];
+                const label =
+                  m.saved ??
+                  (d ? `${d.make} ${d.model}${d.colour ? `, ${d.colour}` : ""} — ${d.registration}` : null);
+                return (
+                  <li key={m.index}>
+                    {label ?? (details === undefined ? "…" : `Vehicle ${m.index + 2}: not given yet`)}
+                    {label && m.sizeName ? ` (${m.sizeName})` : ""}
+                  </li>
+                );
+              })}
+            </ul>
+          </DetailsBlock>
+        )}
         <DetailsBlock title="Address" href={href("address")}>
           {saved.address ? (
             <p>{saved.address}</p>

@@ -8,7 +8,7 @@ import { Notice } from "@/components/ui/notice";
 import { Label } from "@/components/ui/form/label";
 import { type WizardState, type WizardStep, wizardHref } from "../domain/wizard-state";
 import { TeamNotesField } from "./wizard-fields";
-import { type Problem, ReviewDetails } from "./wizard-review-details";
+import { type Problem, ReviewDetails, type ReviewMoreVehicle } from "./wizard-review-details";
 import {
   continueInNewRun,
   postJson,
@@ -27,6 +27,8 @@ export type ReviewChoices = {
   addons: string;
   postcode: string;
   savedAddressId: string;
+  /** The further vehicles, as the URL holds them (ADR 0050). */
+  more: string;
   start: string;
 };
 
@@ -34,6 +36,7 @@ const STEP_OF: [RegExp, WizardStep, string][] = [
   [/^service/, "service", "Service"],
   [/^(size|savedVehicleId|vehicleDetails)/, "vehicle", "Your vehicle"],
   [/^addons/, "addons", "Add-ons"],
+  [/^more/, "vehicles", "More vehicles"],
   [/^(postcode|savedAddressId|addressDetails)/, "address", "Address"],
   [/^start/, "time", "Date and time"],
   [/^contact/, "details", "Your details"],
@@ -59,6 +62,7 @@ export function WizardReviewForm({
   signedIn,
   choices,
   saved,
+  more,
   sizeName,
   submitLabel,
   policiesHref,
@@ -69,6 +73,7 @@ export function WizardReviewForm({
   signedIn: boolean;
   choices: ReviewChoices;
   saved: { vehicle: string | null; address: string | null };
+  more: ReviewMoreVehicle[];
   sizeName: string | null;
   submitLabel: string;
   policiesHref: string;
@@ -88,6 +93,15 @@ export function WizardReviewForm({
             step: "vehicle" as const,
             label: "Your vehicle",
             message: "Tell us the make, model and registration.",
+          },
+        ]
+      : []),
+    ...(more.some((m) => !m.saved && !d?.more?.[m.index])
+      ? [
+          {
+            step: "vehicles" as const,
+            label: "More vehicles",
+            message: "Tell us the make, model and registration of each vehicle.",
           },
         ]
       : []),
@@ -141,6 +155,7 @@ export function WizardReviewForm({
       run,
       runSecret: runSecret(run),
       vehicleDetails: needs.vehicle ? d?.vehicle : undefined,
+      moreDetails: more.map((m) => (m.saved ? null : (d?.more?.[m.index] ?? null))),
       addressDetails: needs.address ? addressDetails : undefined,
       contact: needs.contact ? d?.contact : undefined,
     });
@@ -188,6 +203,7 @@ export function WizardReviewForm({
       <ReviewDetails
         details={details}
         saved={saved}
+        more={more}
         sizeName={sizeName}
         signedIn={signedIn}
         href={href}

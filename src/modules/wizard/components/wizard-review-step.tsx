@@ -1,11 +1,11 @@
 import { TextLink } from "@/components/ui/link";
 import { Notice } from "@/components/ui/notice";
 import { formatDuration, formatLongDate, formatTime } from "@/lib/dates";
-import { formatMoney } from "@/lib/money";
+import { formatMoney, formatSignedMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
 import { approvalSentence, holdSentence, rescheduleSentence } from "@/modules/settings/domain/policy-facts";
-import { wizardHref } from "../domain/wizard-state";
-import type { WizardView } from "../server/wizard-page";
+import { moreVehiclesText, wizardHref } from "../domain/wizard-state";
+import { visitLinesShown, type WizardView } from "../server/wizard-page";
 import { WizardReviewForm } from "./wizard-review-form";
 import { cardClass } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
@@ -23,8 +23,9 @@ function dueNowText(view: WizardView, totalMinor: number): string {
 /** The last step: every line, the total, what is due now, the rules in a sentence each, and "I accept". */
 export function WizardReviewStep({ view }: { view: WizardView }) {
   const { choices, settings: s, state, savedVehicle, savedAddress } = view;
-  const q = choices.quote;
+  const q = view.quote;
   if (!q || !state.start) return null;
+  const lines = visitLinesShown(q);
   const start = new Date(state.start);
   const money = (m: number) => formatMoney(m, s.currency);
   const online = view.dueNowMinor > 0 && s.paymentMode !== "on_the_day";
@@ -46,14 +47,14 @@ export function WizardReviewStep({ view }: { view: WizardView }) {
             <PlainTh>Price</PlainTh>
           </PlainHead>
           <tbody className="divide-y divide-line border-y border-line">
-            {q.lines.map((line, i) => (
-              <tr key={`${line.kind}-${line.serviceId ?? i}`}>
+            {lines.map((line) => (
+              <tr key={line.key}>
                 <PlainRowTh className="font-normal">{line.name}</PlainRowTh>
                 <PlainTd numeric className="text-ink-muted">
                   {line.minutes > 0 ? formatDuration(line.minutes) : ""}
                 </PlainTd>
                 <PlainTd numeric className="w-28 font-medium">
-                  {money(line.priceMinor)}
+                  {formatSignedMoney(line.priceMinor, s.currency)}
                 </PlainTd>
               </tr>
             ))}
@@ -99,8 +100,14 @@ export function WizardReviewStep({ view }: { view: WizardView }) {
           addons: choices.addons.map((a) => a.slug).join(","),
           postcode: savedAddress ? "" : (choices.postcode ?? ""),
           savedAddressId: savedAddress?.id ?? "",
+          more: moreVehiclesText(state.more),
           start: state.start,
         }}
+        more={view.more.map((m) => ({
+          index: m.index,
+          saved: m.saved ? `${m.saved.make} ${m.saved.model} — ${m.saved.registration}` : null,
+          sizeName: m.sizeName,
+        }))}
         saved={{
           vehicle: savedVehicle
             ? `${savedVehicle.make} ${savedVehicle.model} — ${savedVehicle.registration} (${choices.size?.name ?? ""})`

@@ -31,6 +31,8 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 
 export type RunDetails = {
   vehicle?: VehicleDetails;
+  /** The visit's further vehicles' typed details, by position in the URL's list (null: a saved one). */
+  more?: (VehicleDetails | null)[];
   address?: AddressDetails & { postcode: string };
   contact?: ContactDetails;
   /** The run's secret: sent with the booking, never put in a URL (only this tab may replay the run). */
@@ -165,6 +167,7 @@ export function WizardRunGuard({
       vehicle: Boolean(kept?.vehicle),
       address: Boolean(kept?.address),
       contact: Boolean(kept?.contact),
+      more: choices.more.every((m, i) => Boolean(m.vehicle) || Boolean(kept?.more?.[i])),
     });
     if (gap) router.replace(wizardHref({ ...choices, run: current }, { step: gap }), { scroll: false });
     else if (current !== run) router.replace(withRun(window.location.href, current), { scroll: false });
@@ -211,18 +214,30 @@ export async function postJson(url: string, body: unknown): Promise<FormResult> 
 export type StepChoices = Pick<
   WizardState,
   "service" | "size" | "vehicle" | "addons" | "postcode" | "address" | "date" | "start"
-> & { run: string };
+> & {
+  run: string;
+  /** The further vehicles as the URL holds them (`more`), carried to the next step's address. */
+  more: string;
+};
 
 /**
  * The wizard's submit button. It stays disabled until the page's scripts have run: a form submitted
  * before that would go out as a plain GET and put what was typed into the address bar.
  */
-export function WizardSubmit({ pending, children }: { pending: boolean; children: ReactNode }) {
+export function WizardSubmit({
+  pending,
+  children,
+  variant = "primary",
+}: {
+  pending: boolean;
+  children: ReactNode;
+  variant?: "primary" | "secondary";
+}) {
   const hydrated = useHydrated();
   return (
     <Button
       type="submit"
-      variant="primary"
+      variant={variant}
       disabled={!hydrated}
       pending={pending}
       className="w-full px-5 sm:w-auto"

@@ -2,8 +2,20 @@ import { ArrowLeft } from "lucide-react";
 import { formatDuration } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { Notice } from "@/components/ui/notice";
-import { addonOptions, sizeOptions } from "@/modules/pricing/domain/booking-choices";
-import { nextStep, previousStep, STEP_LABELS, type WizardStep, wizardHref } from "../domain/wizard-state";
+import {
+  addonOptions,
+  bookablePackages,
+  isAddonAllowed,
+  sizeOptions,
+} from "@/modules/pricing/domain/booking-choices";
+import {
+  moreVehiclesText,
+  nextStep,
+  previousStep,
+  STEP_LABELS,
+  type WizardStep,
+  wizardHref,
+} from "../domain/wizard-state";
 import {
   packageCards,
   savedAddressOptions,
@@ -12,6 +24,7 @@ import {
 } from "../server/wizard-page";
 import { WizardAddonsStep } from "./wizard-addons-step";
 import { WizardAddressForm } from "./wizard-address-form";
+import { WizardMoreVehicles } from "./wizard-more-vehicles";
 import { WizardDetailsForm } from "./wizard-details-form";
 import { WizardProgress } from "./wizard-progress";
 import { WizardReviewStep } from "./wizard-review-step";
@@ -29,6 +42,7 @@ const HEADINGS: Record<WizardStep, string> = {
   service: "Choose a service",
   vehicle: "Your vehicle",
   addons: "Any extras?",
+  vehicles: "More vehicles in this visit",
   address: "Where should we come?",
   time: "Choose a date and time",
   details: "Your details",
@@ -43,6 +57,7 @@ function stepChoices(view: WizardView): StepChoices {
     size: s.size,
     vehicle: s.vehicle,
     addons: s.addons,
+    more: moreVehiclesText(s.more),
     postcode: s.postcode,
     address: s.address,
     date: s.date,
@@ -110,8 +125,18 @@ function StepBody({ view }: { view: WizardView }) {
         priceMinor: cell.priceMinor,
         minutes: cell.durationMinutes,
       }));
-      return <WizardAddonsStep options={options} state={state} currency={currency} />;
+      return (
+        <WizardAddonsStep
+          options={options}
+          state={state}
+          currency={currency}
+          next={nextStep(view.steps, "addons")}
+          canAddVehicle={settings.maxVehiclesPerBooking > 1 && state.more.length === 0}
+        />
+      );
     }
+    case "vehicles":
+      return <MoreVehiclesStep view={view} />;
     case "address": {
       const form = <WizardAddressForm choices={stepChoices(view)} signedIn={view.signedIn} />;
       const covered = choices.zone && (
@@ -161,6 +186,53 @@ function StepBody({ view }: { view: WizardView }) {
     case "review":
       return <WizardReviewStep view={view} />;
   }
+}
+
+const jobText = (serviceName: string | null, addonNames: readonly string[]) =>
+  [serviceName ?? "A service no longer offered", ...addonNames].join(" + ");
+
+function MoreVehiclesStep({ view }: { view: WizardView }) {
+  const { state, choices, catalogue, savedVehicle } = view;
+  const used = new Set([savedVehicle?.id, ...state.more.map((m) => m.vehicle)]);
+  const firstJob = jobText(
+    choices.service?.name ?? null,
+    choices.addons.map((a) => a.name),
+  );
+  return (
+    <WizardMoreVehicles
+      choices={stepChoices(view)}
+      state={state}
+      firstSavedLabel={
+        savedVehicle ? `${savedVehicle.make} ${savedVehicle.model} — ${savedVehicle.registration}` : null
+      }
+      firstSizeName={choices.size?.name ?? null}
+      firstJob={firstJob}
+      rows={view.more.map((m) => ({
+        index: m.index,
+        savedLabel: m.saved ? `${m.saved.make} ${m.saved.model} — ${m.saved.registration}` : null,
+        sizeName: m.sizeName,
+        job: m.sameAsFirst ? `The same as the first: ${firstJob}` : jobText(m.serviceName, m.addonNames),
+        problem: Object.entries(view.moreErrors).find(([k]) => k.startsWith(`more.${m.index}.`))?.[1] ?? null,
+      }))}
+      options={{
+        sizes: catalogue.sizes.map((z) => ({ id: z.id, name: z.name })),
+        packages: bookablePackages(catalogue).flatMap((g) =>
+          g.services.map((p) => ({
+            slug: p.slug,
+            name: p.name,
+            addons: catalogue.services
+              .filter((a) => a.kind === "addon" && isAddonAllowed(a, p))
+              .map((a) => ({ slug: a.slug, name: a.name })),
+          })),
+        ),
+        saved: view.savedVehicles
+          .filter((v) => !used.has(v.id))
+          .map((v) => ({ id: v.id, label: `${v.make} ${v.model} — ${v.registration}` })),
+      }}
+      maxVehicles={view.settings.maxVehiclesPerBooking}
+      nextHref={wizardHref(state, { step: nextStep(view.steps, "vehicles") })}
+    />
+  );
 }
 
 /** One wizard page: where you are, the step, and (from the vehicle on) the running summary. */

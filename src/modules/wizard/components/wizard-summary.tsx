@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { formatDuration } from "@/lib/dates";
-import { formatMoney } from "@/lib/money";
+import { formatMoney, formatSignedMoney } from "@/lib/money";
 import type { WizardSummary } from "../server/wizard-page";
 import { cardClass } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
@@ -15,15 +15,17 @@ function Lines({ summary, currency }: { summary: WizardSummary; currency: string
     <>
       <ul className="divide-y divide-line text-sm">
         {summary.lines ? (
-          summary.lines.map((line, i) => (
-            <li key={`${line.kind}-${line.serviceId ?? i}`} className="flex justify-between gap-3 py-2">
+          summary.lines.map((line) => (
+            <li key={line.key} className="flex justify-between gap-3 py-2">
               <span>
                 {line.name}
                 {line.minutes > 0 && (
                   <span className="block text-xs text-ink-muted tabular">{formatDuration(line.minutes)}</span>
                 )}
               </span>
-              <span className="font-medium tabular">{formatMoney(line.priceMinor, currency)}</span>
+              <span className="whitespace-nowrap font-medium tabular">
+                {formatSignedMoney(line.priceMinor, currency)}
+              </span>
             </li>
           ))
         ) : (

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { wizardHref } from "../domain/wizard-state";
+import { parseMoreVehicles, wizardHref } from "../domain/wizard-state";
 import { Field, Form, type FormResult } from "@/components/ui/form/form";
 import { Legend } from "@/components/ui/form/label";
 import { type StepChoices, useStepForm, WizardSubmit } from "./wizard-run";
@@ -34,7 +34,13 @@ export function WizardVehicleForm({
   // The size is a choice, so it goes into the address bar as soon as it is picked: a refresh (or a step
   // back later) keeps it, and the summary beside the step shows its price. What is typed stays here.
   const chooseSize = (size: string) =>
-    router.replace(wizardHref({ ...choices, vehicle: null }, { size, step: "vehicle" }), { scroll: false });
+    router.replace(
+      wizardHref(
+        { ...choices, more: parseMoreVehicles(choices.more), vehicle: null },
+        { size, step: "vehicle" },
+      ),
+      { scroll: false },
+    );
   const action = async (values: Record<string, unknown>): Promise<FormResult> => {
     setSizeError(null);
     const result = await submit(values);

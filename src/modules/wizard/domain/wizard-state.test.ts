@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   EMPTY_WIZARD_STATE,
   firstIncompleteStep,
+  jobOfMoreVehicle,
+  MAX_MORE_VEHICLES,
+  parseMoreVehicles,
   newRunId,
   parseAddons,
   parseWizardState,
@@ -46,6 +49,7 @@ describe("parseWizardState", () => {
       step: "time",
       run: RUN,
       notice: "taken",
+      more: [],
     });
   });
 
@@ -160,8 +164,9 @@ describe("resolveStep", () => {
 describe("firstIncompleteStep", () => {
   const guest = stepsFor(false);
   const customer = stepsFor(true);
-  const none = { vehicle: false, address: false, contact: false };
-  const all = { vehicle: true, address: true, contact: true };
+  // `more`: no further vehicle lacks its details (there are none unless a test adds the step).
+  const none = { vehicle: false, address: false, contact: false, more: true };
+  const all = { vehicle: true, address: true, contact: true, more: true };
   const unsaved = { vehicle: null, address: null };
   const SAVED = "6f1c2b7e-1a2b-4c3d-8e9f-0a1b2c3d4e5f";
 
@@ -188,6 +193,14 @@ describe("firstIncompleteStep", () => {
     expect(firstIncompleteStep(customer, "time", { vehicle: null, address: SAVED }, none)).toBe("vehicle");
   });
 
+  it("goes back to the further vehicles when this tab lacks one's details", () => {
+    const several = stepsFor(false, true);
+    expect(firstIncompleteStep(several, "review", unsaved, { ...all, more: false })).toBe("vehicles");
+    expect(firstIncompleteStep(several, "address", unsaved, { ...all, more: false })).toBe("vehicles");
+    expect(firstIncompleteStep(several, "vehicles", unsaved, { ...all, more: false })).toBeNull();
+    expect(firstIncompleteStep(several, "review", unsaved, all)).toBeNull();
+  });
+
   it("never asks a signed-in customer for the details step they do not have", () => {
     expect(firstIncompleteStep(customer, "review", unsaved, { ...all, contact: false })).toBeNull();
   });
@@ -200,5 +213,66 @@ describe("newRunId", () => {
     expect(id).toHaveLength(22);
     expect(newRunId(() => new Uint8Array(16).fill(255))).toBe("_____________________w");
     expect(newRunId()).not.toBe(id);
+  });
+});
+
+describe("a visit's further vehicles in the URL", () => {
+  const V = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
+  it("reads new and saved vehicles, with their own job or the first's", () => {
+    expect(
+      parseMoreVehicles(`s~${SIZE.toUpperCase()},v~${V}~Full-Valet~wax.pet-hair.wax,s~${SIZE}~exterior~`),
+    ).toEqual([
+      { size: SIZE, vehicle: null, service: null, addons: [] },
+      { size: null, vehicle: V, service: "full-valet", addons: ["wax", "pet-hair"] },
+      { size: SIZE, vehicle: null, service: "exterior", addons: [] },
+    ]);
+  });
+
+  it.each(["x~" + SIZE, "s~not-a-uuid", `s~${SIZE}~<b>`, "", "s", `v~${SIZE}~a b`])(
+    "drops an entry it can't read: %s",
+    (entry) => expect(parseMoreVehicles(entry)).toEqual([]),
+  );
+
+  it("keeps at most MAX_MORE_VEHICLES", () => {
+    expect(parseMoreVehicles(Array(40).fill(`s~${SIZE}`).join(","))).toHaveLength(MAX_MORE_VEHICLES);
+  });
+
+  it("round-trips through the query string, readable", () => {
+    const state = {
+      ...EMPTY_WIZARD_STATE,
+      service: "full-valet",
+      size: SIZE,
+      addons: [],
+      more: [
+        { size: SIZE, vehicle: null, service: null, addons: [] },
+        { size: null, vehicle: V, service: "exterior", addons: ["wax", "pet-hair"] },
+      ],
+    };
+    const query = wizardQuery(state);
+    expect(query).toContain(`more=s~${SIZE},v~${V}~exterior~wax.pet-hair`);
+    expect(parseWizardState(Object.fromEntries(new URLSearchParams(query)))).toEqual(state);
+    expect(wizardQuery({ ...state, more: [] })).not.toContain("more");
+  });
+
+  it("gives a vehicle with no job of its own the first vehicle's", () => {
+    const first = { service: "full-valet", addons: ["wax"] };
+    expect(jobOfMoreVehicle(first, { size: SIZE, vehicle: null, service: null, addons: [] })).toEqual(first);
+    expect(jobOfMoreVehicle(first, { size: SIZE, vehicle: null, service: "exterior", addons: [] })).toEqual({
+      service: "exterior",
+      addons: [],
+    });
+  });
+
+  it("adds the step only for a visit of several", () => {
+    expect(stepsFor(false)).not.toContain("vehicles");
+    expect(stepsFor(true, true)).toEqual([
+      "service",
+      "vehicle",
+      "addons",
+      "vehicles",
+      "address",
+      "time",
+      "review",
+    ]);
   });
 });

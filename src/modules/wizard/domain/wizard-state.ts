@@ -8,13 +8,23 @@ import { normaliseUkPostcode } from "@/lib/postcode";
 // model, registration, address lines, name, email and phone stay in the tab's sessionStorage (keyed by
 // the run) and travel to the server only with the final submission.
 
-export const WIZARD_STEPS = ["service", "vehicle", "addons", "address", "time", "details", "review"] as const;
+export const WIZARD_STEPS = [
+  "service",
+  "vehicle",
+  "addons",
+  "vehicles",
+  "address",
+  "time",
+  "details",
+  "review",
+] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
 export const STEP_LABELS: Record<WizardStep, string> = {
   service: "Service",
   vehicle: "Vehicle",
   addons: "Add-ons",
+  vehicles: "More vehicles",
   address: "Address",
   time: "Date & time",
   details: "Your details",
@@ -33,6 +43,8 @@ export type WizardState = {
   vehicle: string | null;
   /** Add-on slugs; null = the add-ons step has not been answered yet (none chosen = []). */
   addons: string[] | null;
+  /** The visit's further vehicles (ADR 0050), in order; [] = the first vehicle only. */
+  more: MoreVehicle[];
   /** Normalised UK postcode ("SW9 8AB"). */
   postcode: string | null;
   /** A saved address's id (signed in). */
@@ -55,6 +67,7 @@ export const EMPTY_WIZARD_STATE: WizardState = {
   size: null,
   vehicle: null,
   addons: null,
+  more: [],
   postcode: null,
   address: null,
   month: null,
@@ -121,6 +134,7 @@ export function parseWizardState(params: SearchParams): WizardState {
     size: isUuid(size) ? size.toLowerCase() : null,
     vehicle: isUuid(vehicle) ? vehicle.toLowerCase() : null,
     addons: parseAddons(params.addons),
+    more: parseMoreVehicles(params.more),
     postcode: postcode ? normaliseUkPostcode(postcode.slice(0, 20)) : null,
     address: isUuid(address) ? address.toLowerCase() : null,
     month: month && MONTH.test(month) && isDateInRange(`${month}-01`) ? month : null,
@@ -138,6 +152,7 @@ const ORDER = [
   "size",
   "vehicle",
   "addons",
+  "more",
   "postcode",
   "address",
   "month",
@@ -154,7 +169,13 @@ export function wizardQuery(state: Partial<WizardState>): string {
   for (const key of ORDER) {
     const value = state[key];
     if (value === null || value === undefined) continue;
-    const text = Array.isArray(value) ? value.join(",") : value;
+    if (key === "more" && (value as MoreVehicle[]).length === 0) continue;
+    const text =
+      key === "more"
+        ? moreVehiclesText(value as MoreVehicle[])
+        : Array.isArray(value)
+          ? value.join(",")
+          : (value as string);
     parts.push(`${key}=${encodeURIComponent(text).replace(/%2C/g, ",")}`);
   }
   return parts.join("&");
@@ -168,9 +189,12 @@ export function wizardHref(state: Partial<WizardState>, patch: Partial<WizardSta
   return query ? `${BOOK_PATH}?${query}` : BOOK_PATH;
 }
 
-/** The steps a person goes through: a signed-in customer's details are known, so theirs is skipped. */
-export function stepsFor(signedIn: boolean): WizardStep[] {
-  return WIZARD_STEPS.filter((s) => !(signedIn && s === "details"));
+/**
+ * The steps a person goes through: a signed-in customer's details are known, so theirs is skipped, and the
+ * further vehicles' step is there only for a visit of several (or when asked for, to add one).
+ */
+export function stepsFor(signedIn: boolean, several = false): WizardStep[] {
+  return WIZARD_STEPS.filter((s) => !(signedIn && s === "details") && (several || s !== "vehicles"));
 }
 
 export function nextStep(steps: readonly WizardStep[], step: WizardStep): WizardStep {
@@ -216,7 +240,13 @@ export function resolveStep(
 }
 
 /** Which of the typed details this browser tab holds for the run (they never travel in the URL). */
-export type KeptDetails = { vehicle: boolean; address: boolean; contact: boolean };
+export type KeptDetails = {
+  vehicle: boolean;
+  address: boolean;
+  contact: boolean;
+  /** Whether the tab holds the typed details of every further vehicle that is not a saved one. */
+  more: boolean;
+};
 
 /**
  * The first step before `step` that lacks what only the browser tab can know, or null when none does.
@@ -233,6 +263,7 @@ export function firstIncompleteStep(
 ): WizardStep | null {
   const complete: Partial<Record<WizardStep, boolean>> = {
     vehicle: Boolean(state.vehicle) || kept.vehicle,
+    vehicles: kept.more,
     address: Boolean(state.address) || kept.address,
     details: kept.contact,
   };
@@ -254,4 +285,64 @@ export function newRunId(
   let binary = "";
   for (const b of bytes) binary += String.fromCharCode(b);
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/**
+ * A further vehicle of the visit, as the URL holds it: a new vehicle's size (what was typed about it stays
+ * in the tab, by position) or a saved vehicle's id, and its own package and add-ons — or, with no package,
+ * the same package and add-ons as the first vehicle, whatever those become.
+ */
+export type MoreVehicle = {
+  size: string | null;
+  vehicle: string | null;
+  /** Package slug; null = the same as the first vehicle (package and add-ons). */
+  service: string | null;
+  addons: string[];
+};
+
+/** More than any business's limit (20 a visit): a longer list in a URL is cut, not refused. */
+export const MAX_MORE_VEHICLES = 19;
+
+/**
+ * `more=s~<size id>,v~<vehicle id>~full-valet~wax.pet-hair`: one entry per vehicle, `s` a new vehicle's
+ * size or `v` a saved vehicle, then its own package and add-ons when it has them. An entry that can't be
+ * read is dropped (the positions of the typed details follow the entries the URL keeps).
+ */
+export function parseMoreVehicles(value: string | string[] | undefined): MoreVehicle[] {
+  if (value === undefined) return [];
+  const entries = (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(","));
+  const out: MoreVehicle[] = [];
+  for (const entry of entries) {
+    const [kind, id, service, addons] = entry.trim().split("~");
+    if ((kind !== "s" && kind !== "v") || !isUuid(id)) continue;
+    const slug = service?.toLowerCase() || null;
+    if (slug !== null && (!SLUG.test(slug) || slug.length > 100)) continue;
+    out.push({
+      size: kind === "s" ? id.toLowerCase() : null,
+      vehicle: kind === "v" ? id.toLowerCase() : null,
+      service: slug,
+      addons: slug ? (parseAddons(addons ? addons.split(".") : []) ?? []) : [],
+    });
+    if (out.length >= MAX_MORE_VEHICLES) break;
+  }
+  return out;
+}
+
+export function moreVehicleToken(m: MoreVehicle): string {
+  const head = m.vehicle ? `v~${m.vehicle}` : `s~${m.size ?? ""}`;
+  return m.service ? `${head}~${m.service}~${m.addons.join(".")}` : head;
+}
+
+export function moreVehiclesText(list: readonly MoreVehicle[]): string {
+  return list.map(moreVehicleToken).join(",");
+}
+
+/** A further vehicle's package and add-ons: its own, or the first vehicle's ("same as the first"). */
+export function jobOfMoreVehicle(
+  first: { service: string | null; addons: readonly string[] | null },
+  m: MoreVehicle,
+): { service: string | null; addons: string[] } {
+  return m.service
+    ? { service: m.service, addons: m.addons }
+    : { service: first.service, addons: [...(first.addons ?? [])] };
 }

@@ -17,11 +17,14 @@ import { bookings } from "@/server/db/schema";
 import { AppError, type FieldErrors, slotTaken, sqlState, SQLSTATE } from "@/server/errors";
 import { logger } from "@/server/logger";
 import type { CreateBookingInput } from "../book-schemas";
-import { isComplete, resolveChoices } from "@/modules/pricing/domain/booking-choices";
-import { idempotencyKeyFor } from "../domain/wizard-state";
+import { isComplete } from "@/modules/pricing/domain/booking-choices";
+import { bundleRuleOf } from "@/modules/pricing/domain/visit-choices";
+import { idempotencyKeyFor, parseMoreVehicles } from "../domain/wizard-state";
+import { ALREADY_IN_VISIT, repeatedRegistrations, resolveWizardVisit } from "../domain/wizard-visit";
 import {
   findOwnedAddress,
   findOwnedVehicle,
+  listSaved,
   loadBookingCatalogue,
   announceNewBooking,
   newBookingRecord,
@@ -29,7 +32,12 @@ import {
   bookingHoldExpiry,
 } from "@/modules/bookings/server";
 import { bookingPagePath } from "@/modules/bookings/links";
-import { addressSnapshotOf, vehicleSnapshotOf } from "./wizard-records";
+import {
+  addressSnapshotOf,
+  moreVehicleRecords,
+  type MoreVehiclePlan,
+  vehicleSnapshotOf,
+} from "./wizard-records";
 import { faultPoint } from "@/server/fault-point";
 
 // The wizard's commit (PRODUCT.md §3.1, §4, §5, §7, §11). The server decides everything: the package,
@@ -90,7 +98,7 @@ export async function createBooking(
 
   const plan = await planBooking(db, actor, input, now);
   const { settings, choices, q, dueNow, status, holdExpiresAt, vehicleSnapshot, addressSnapshot } = plan;
-  const { savedVehicle, savedAddress, vehicleDetails, addressDetails, contact } = plan;
+  const { savedVehicle, savedAddress, vehicleDetails, addressDetails, contact, morePlans } = plan;
 
   const attempt = () =>
     db.transaction(async (tx) => {
@@ -128,6 +136,7 @@ export async function createBooking(
               hasCoveredSpace: addressSnapshot.hasCoveredSpace,
             })
           : null);
+      const moreVehicles = await moreVehicleRecords(tx, keeps ? customerId : null, morePlans);
 
       const result = await reserve(tx, {
         start: input.start,
@@ -150,6 +159,7 @@ export async function createBooking(
               dueNowMinor: dueNow,
               vehicleId,
               vehicleSnapshot,
+              moreVehicles,
               addressId,
               addressSnapshot,
               customerNotes: input.notes ?? contact?.notes ?? null,
@@ -198,11 +208,13 @@ async function planBooking(db: Db, actor: BookingActor, input: CreateBookingInpu
       errors.addressDetails = ["Tell us where we'll do the work."];
     if (!input.contact) errors.contact = ["Tell us your name, email address and phone number."];
   }
-  const [settings, catalogue, savedVehicle, savedAddress] = await Promise.all([
+  const more = parseMoreVehicles(input.more);
+  const [settings, catalogue, savedVehicle, savedAddress, saved] = await Promise.all([
     getSettingsOrThrow(db),
     loadBookingCatalogue(db),
     actor && input.savedVehicleId ? findOwnedVehicle(db, actor.id, input.savedVehicleId) : null,
     actor && input.savedAddressId ? findOwnedAddress(db, actor.id, input.savedAddressId) : null,
+    actor && more.some((m) => m.vehicle) ? listSaved(db, actor.id) : null,
   ]);
   // Someone else's vehicle or address is refused exactly like one that does not exist.
   if (actor && input.savedVehicleId && !savedVehicle)
@@ -210,18 +222,44 @@ async function planBooking(db: Db, actor: BookingActor, input: CreateBookingInpu
   if (actor && input.savedAddressId && !savedAddress)
     errors.savedAddressId = ["Choose one of your addresses."];
 
-  const choices = resolveChoices(catalogue, {
-    service: input.service,
-    sizeId: savedVehicle?.vehicleSizeId ?? input.size ?? null,
-    addons: input.addons,
-    postcode: savedAddress?.postcode ?? input.postcode ?? null,
+  const visit = resolveWizardVisit(catalogue, {
+    first: {
+      service: input.service,
+      sizeId: savedVehicle?.vehicleSizeId ?? input.size ?? null,
+      addons: input.addons,
+      postcode: savedAddress?.postcode ?? input.postcode ?? null,
+    },
+    firstVehicleId: savedVehicle?.id ?? null,
+    more,
+    saved: saved?.vehicles ?? [],
+    bundle: bundleRuleOf(settings),
+    maxVehicles: settings.maxVehiclesPerBooking,
   });
+  const choices = visit.visit.first;
   const e = choices.errors;
+  for (const [field, message] of Object.entries(visit.moreErrors)) (errors[field] ??= []).push(message);
+  // Each new further vehicle needs what was typed about it; a registration twice is one vehicle twice.
+  const moreDetails = more.map((m, i) => (m.vehicle ? null : (input.moreDetails[i] ?? null)));
+  for (const [i, m] of more.entries())
+    if (!m.vehicle && !moreDetails[i])
+      errors[`more.${i}.vehicleDetails`] = [`Tell us about vehicle ${i + 2}: make, model and registration.`];
+  const registrations = [
+    savedVehicle?.registration ?? input.vehicleDetails?.registration,
+    ...more.map((_, i) => visit.vehicles[i]?.saved?.registration ?? moreDetails[i]?.registration),
+  ];
+  for (const at of repeatedRegistrations(registrations))
+    (errors[`more.${at - 1}.registration`] ??= []).push(ALREADY_IN_VISIT);
   if (e.service) errors.service = [e.service];
   if (e.size) (errors[savedVehicle ? "savedVehicleId" : "size"] ??= []).push(e.size);
   if (e.addons) errors.addons = [e.addons];
   if (e.postcode) (errors[savedAddress ? "savedAddressId" : "postcode"] ??= []).push(e.postcode);
-  if (Object.keys(errors).length || !isComplete(choices)) throw invalid(errors);
+  const q = visit.visit.quote;
+  if (Object.keys(errors).length || !isComplete(choices) || !q) throw invalid(errors);
+  const morePlans: MoreVehiclePlan[] = more.flatMap((_, i) => {
+    const size = visit.visit.more[i]?.size;
+    const own = saved?.vehicles.find((v) => v.id === more[i]?.vehicle) ?? null;
+    return size ? [{ saved: own, details: own ? null : (moreDetails[i] ?? null), size }] : [];
+  });
 
   const vehicleDetails = input.vehicleDetails;
   const addressDetails = input.addressDetails;
@@ -230,7 +268,6 @@ async function planBooking(db: Db, actor: BookingActor, input: CreateBookingInpu
   const addressSource = savedAddress ?? (addressDetails && { ...addressDetails, postcode: choices.postcode });
   if (!vehicleSource || !addressSource)
     throw invalid({ [vehicleSource ? "addressDetails" : "vehicleDetails"]: ["Please complete this step."] });
-  const q = choices.quote;
   const dueNow = amountDueNow(q.totalMinor, settings.paymentMode, settings.depositPercent);
   // Nothing to take online (on the day, or a free job) means no payment hold. A booking that needs the
   // business's approval takes no money before it is approved (ADR 0010): paying would confirm it.
@@ -258,6 +295,7 @@ async function planBooking(db: Db, actor: BookingActor, input: CreateBookingInpu
     vehicleDetails,
     addressDetails,
     contact,
+    morePlans,
   };
 }
 

@@ -3,4 +3,9 @@ export { type BookingResult, type ResultPayments, type ReturnState, loadBookingR
 export { bookingStepHandler, bookingSubmitHandler } from "./wizard-http";
 export { loadWizardPage } from "./wizard-page";
 export { bookAgainHref, loadBookAgainHref, maintenanceBookHref } from "./wizard-rebook";
-export { addressSnapshotOf, vehicleSnapshotOf } from "./wizard-records";
+export {
+  addressSnapshotOf,
+  moreVehicleRecords,
+  type MoreVehiclePlan,
+  vehicleSnapshotOf,
+} from "./wizard-records";

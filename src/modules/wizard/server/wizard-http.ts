@@ -46,6 +46,6 @@ export const bookingSubmitHandler = (startCheckout: StartCheckout) =>
   });
 
 /** POST /api/book/step: a step's details checked → `{ redirectTo, values }`. */
-export const bookingStepHandler = wizardHandler(wizardStepInput, async (input) =>
-  checkWizardStep(await getDb(), input),
+export const bookingStepHandler = wizardHandler(wizardStepInput, async (input, actor) =>
+  checkWizardStep(await getDb(), input, actor),
 );

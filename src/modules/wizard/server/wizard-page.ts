@@ -3,7 +3,10 @@ import type { UserRole } from "@/lib/enums";
 import { formatDateTime } from "@/lib/dates";
 import { matchZone } from "@/lib/postcode";
 import type { Slot } from "@/modules/availability/domain/slots";
-import { amountDueNow, type QuoteLine } from "@/modules/pricing/domain/quote";
+import { amountDueNow } from "@/modules/pricing/domain/quote";
+import { bundleRuleOf, quoteLineNameInVisit } from "@/modules/pricing/domain/visit-choices";
+import type { VisitQuote } from "@/modules/pricing/domain/visit-quote";
+import { resolveWizardVisit, type WizardVisitVehicle } from "../domain/wizard-visit";
 import { getSettingsOrThrow, type Settings } from "@/modules/settings/server";
 import { getDb } from "@/server/db";
 import { bookingPromises, cancellationPromiseSentence } from "@/modules/bookings/domain/booking-promises";
@@ -16,7 +19,6 @@ import {
   type CatalogueZone,
   isComplete,
   priceOf,
-  resolveChoices,
   type ResolvedChoices,
   sizeOptions,
 } from "@/modules/pricing/domain/booking-choices";
@@ -47,9 +49,12 @@ import { type DateStepTimes, isStartBookable, loadDateStep } from "./wizard-time
 export type WizardViewer = { id: string; role: UserRole } | null;
 export type RunState = WizardState & { run: string };
 
+/** A line as the wizard shows it: a visit's work lines name their vehicle; the bundle line is negative. */
+export type ShownLine = { key: string; name: string; priceMinor: number; minutes: number };
+
 export type WizardSummary = {
   serviceName: string;
-  lines: QuoteLine[] | null;
+  lines: ShownLine[] | null;
   totalMinor: number | null;
   totalMinutes: number | null;
   /** False until the postcode is known: the travel fee may still change the total. */
@@ -71,7 +76,14 @@ export type WizardView = {
   signedIn: boolean;
   settings: Settings;
   catalogue: BookingCatalogue;
+  /** The first vehicle's choices and the address. */
   choices: ResolvedChoices;
+  /** The whole visit's price: every vehicle, the bundle line, travel (null until it can be priced). */
+  quote: VisitQuote | null;
+  /** The further vehicles, read against the catalogue (ADR 0050). */
+  more: WizardVisitVehicle[];
+  /** Under `more` and `more.<i>.<field>`: what keeps the further vehicles from being booked. */
+  moreErrors: Record<string, string>;
   summary: WizardSummary | null;
   /** The message to show on the current step (a stale or refused choice), if any. */
   message: string | null;
@@ -96,7 +108,7 @@ export async function loadWizardPage(
   const db = await getDb();
   const parsed = parseWizardState(params);
   const state: RunState = { ...parsed, run: parsed.run ?? newRunId() };
-  const steps = stepsFor(Boolean(viewer));
+  const steps = stepsFor(Boolean(viewer), parsed.more.length > 0 || parsed.step === "vehicles");
   const [settings, catalogue, saved] = await Promise.all([
     getSettingsOrThrow(db),
     loadBookingCatalogue(db),
@@ -105,15 +117,8 @@ export async function loadWizardPage(
   // Saved ids are looked up among the viewer's own only: anyone else's is simply not chosen.
   const savedVehicle = (state.vehicle && saved?.vehicles.find((v) => v.id === state.vehicle)) || null;
   const savedAddress = (state.address && saved?.addresses.find((a) => a.id === state.address)) || null;
-  const choices = resolveChoices(catalogue, {
-    service: state.service,
-    sizeId: savedVehicle?.vehicleSizeId ?? state.size,
-    addons: state.addons ?? [],
-    postcode: savedAddress?.postcode ?? state.postcode,
-  });
-  const job = isComplete(choices)
-    ? { durationMinutes: choices.quote.totalMinutes, zoneBufferMinutes: choices.zone.travelBufferMinutes }
-    : null;
+  const visit = pageVisit(catalogue, settings, state, saved?.vehicles ?? [], savedVehicle, savedAddress);
+  const { wizardVisit, choices, quote, moreValid, job } = visit;
 
   const tz = settings.timeZone;
   const asksBeyondTime = !parsed.step || steps.indexOf(parsed.step) > steps.indexOf("time");
@@ -140,6 +145,8 @@ export async function loadWizardPage(
         return Boolean(choices.size);
       case "addons":
         return !e.addons;
+      case "vehicles":
+        return moreValid;
       case "address":
         return Boolean(choices.zone);
       case "time":
@@ -166,8 +173,8 @@ export async function loadWizardPage(
         )
       : null;
   const startShown = state.start && (step === "time" ? times?.startBookable : startBookable);
-  const dueNowMinor = choices.quote
-    ? amountDueNow(choices.quote.totalMinor, settings.paymentMode, settings.depositPercent)
+  const dueNowMinor = quote
+    ? amountDueNow(quote.totalMinor, settings.paymentMode, settings.depositPercent)
     : 0;
 
   return {
@@ -181,11 +188,23 @@ export async function loadWizardPage(
     settings,
     catalogue,
     choices,
-    summary: summaryOf(choices, savedVehicle, savedAddress, startShown ? state.start : null, tz),
+    quote,
+    more: wizardVisit.vehicles,
+    moreErrors: wizardVisit.moreErrors,
+    summary: summaryOf(
+      choices,
+      quote,
+      wizardVisit.vehicles,
+      savedVehicle,
+      savedAddress,
+      startShown ? state.start : null,
+      tz,
+    ),
     message: messageFor(
       step,
       lapsed && !state.notice ? { ...state, notice: "expired" } : state,
       choices,
+      wizardVisit.moreErrors,
       savedVehicle,
       savedAddress,
       times,
@@ -198,10 +217,42 @@ export async function loadWizardPage(
     times,
     dueNowMinor,
     cancellationPromise:
-      choices.quote && state.start
-        ? reviewCancellationPromise(settings, choices.quote.totalMinor, dueNowMinor, state.start, now)
+      quote && state.start
+        ? reviewCancellationPromise(settings, quote.totalMinor, dueNowMinor, state.start, now)
         : null,
   };
+}
+
+/** The visit the URL describes, priced, and the job the date step looks for (when it can be booked). */
+function pageVisit(
+  catalogue: BookingCatalogue,
+  settings: Settings,
+  state: WizardState,
+  saved: SavedVehicle[],
+  savedVehicle: SavedVehicle | null,
+  savedAddress: SavedAddress | null,
+) {
+  const wizardVisit = resolveWizardVisit(catalogue, {
+    first: {
+      service: state.service,
+      sizeId: savedVehicle?.vehicleSizeId ?? state.size,
+      addons: state.addons ?? [],
+      postcode: savedAddress?.postcode ?? state.postcode,
+    },
+    firstVehicleId: savedVehicle?.id ?? null,
+    more: state.more,
+    saved,
+    bundle: bundleRuleOf(settings),
+    maxVehicles: settings.maxVehiclesPerBooking,
+  });
+  const choices = wizardVisit.visit.first;
+  const quote = wizardVisit.visit.quote;
+  const moreValid = Object.keys(wizardVisit.moreErrors).length === 0;
+  const job =
+    isComplete(choices) && quote && moreValid
+      ? { durationMinutes: quote.totalMinutes, zoneBufferMinutes: choices.zone.travelBufferMinutes }
+      : null;
+  return { wizardVisit, choices, quote, moreValid, job };
 }
 
 /** The review step's cancellation promise: this booking's, at its start, if booked and paid now. */
@@ -243,8 +294,20 @@ function defaultChoice(
   return null;
 }
 
+/** The visit's lines as the wizard shows them: each vehicle's named after it when there are several. */
+export function visitLinesShown(quote: VisitQuote): ShownLine[] {
+  return quote.lines.map((l, i) => ({
+    key: `${l.kind}-${l.vehicle ?? "visit"}-${l.serviceId ?? i}`,
+    name: quoteLineNameInVisit(l, quote.vehicles.length),
+    priceMinor: l.priceMinor,
+    minutes: l.minutes,
+  }));
+}
+
 function summaryOf(
   c: ResolvedChoices,
+  quote: VisitQuote | null,
+  more: readonly WizardVisitVehicle[],
   savedVehicle: SavedVehicle | null,
   savedAddress: SavedAddress | null,
   start: string | null,
@@ -253,24 +316,30 @@ function summaryOf(
   if (!c.service) return null;
   return {
     serviceName: c.service.name,
-    lines: c.quote?.lines ?? null,
-    totalMinor: c.quote?.totalMinor ?? null,
-    totalMinutes: c.quote?.totalMinutes ?? null,
+    lines: quote ? visitLinesShown(quote) : null,
+    totalMinor: quote?.totalMinor ?? null,
+    totalMinutes: quote?.totalMinutes ?? null,
     travelKnown: Boolean(c.zone),
-    vehicle: savedVehicle
-      ? `${savedVehicle.make} ${savedVehicle.model} (${savedVehicle.registration})`
-      : c.size
-        ? `${c.size.name} vehicle`
-        : null,
+    vehicle:
+      more.length > 0
+        ? `${more.length + 1} vehicles`
+        : savedVehicle
+          ? `${savedVehicle.make} ${savedVehicle.model} (${savedVehicle.registration})`
+          : c.size
+            ? `${c.size.name} vehicle`
+            : null,
     place: savedAddress ? `${savedAddress.label}, ${savedAddress.postcode}` : c.zone ? c.postcode : null,
     when: start ? formatDateTime(new Date(start), tz) : null,
   };
 }
 
+const MORE_PROBLEM = "One of the vehicles below can't be booked as it is: change or remove it.";
+
 function messageFor(
   step: WizardStep,
   state: RunState,
   c: ResolvedChoices,
+  moreErrors: Record<string, string>,
   savedVehicle: SavedVehicle | null,
   savedAddress: SavedAddress | null,
   times: DateStepTimes | null,
@@ -284,6 +353,8 @@ function messageFor(
       return state.size || savedVehicle ? (e.size ?? null) : null;
     case "addons":
       return e.addons ?? null;
+    case "vehicles":
+      return moreErrors.more ?? (Object.keys(moreErrors).length ? MORE_PROBLEM : null);
     case "address":
       return state.postcode || savedAddress ? (e.postcode ?? null) : null;
     case "time": {

@@ -1,4 +1,7 @@
 import "server-only";
+import { saveVehicleForCustomer } from "@/modules/accounts/server";
+import type { CatalogueSize } from "@/modules/pricing/domain/booking-choices";
+import type { Tx } from "@/server/db";
 import type { AddressSnapshot, VehicleSnapshot } from "@/server/db/schema";
 import type { AddressDetails, ContactDetails, VehicleDetails } from "../book-schemas";
 import type { SavedAddress, SavedVehicle } from "@/modules/bookings/server";
@@ -34,4 +37,33 @@ export function addressSnapshotOf(
     hasPower: site?.hasPower ?? a.hasPower,
     hasCoveredSpace: site?.hasCoveredSpace ?? a.hasCoveredSpace,
   };
+}
+
+/** A visit's further vehicle, checked: a saved one of the customer's, or one typed in, and its size. */
+export type MoreVehiclePlan = {
+  saved: SavedVehicle | null;
+  details: VehicleDetails | null;
+  size: CatalogueSize;
+};
+
+/**
+ * A visit's further vehicles as the booking keeps them (ADR 0050), in the booking's transaction: each typed
+ * one saved to the customer's account — as the first vehicle is — when `ownerId` says whose (null: an
+ * account this booking may not change keeps none), and every one snapshotted.
+ */
+export async function moreVehicleRecords(
+  tx: Tx,
+  ownerId: string | null,
+  plans: readonly MoreVehiclePlan[],
+): Promise<{ vehicleId: string | null; vehicleSnapshot: VehicleSnapshot }[]> {
+  const out: { vehicleId: string | null; vehicleSnapshot: VehicleSnapshot }[] = [];
+  for (const p of plans) {
+    const source = p.saved ?? p.details;
+    if (!source) continue;
+    const vehicleId =
+      p.saved?.id ??
+      (p.details && ownerId ? await saveVehicleForCustomer(tx, ownerId, p.size.id, p.details) : null);
+    out.push({ vehicleId, vehicleSnapshot: vehicleSnapshotOf(source, p.size.name) });
+  }
+  return out;
 }
