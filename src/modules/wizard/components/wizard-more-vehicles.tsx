@@ -332,7 +332,14 @@ export function WizardMoreVehicles({
           <p className="mb-4 mt-1 text-sm text-ink-muted">
             Up to {maxVehicles} vehicles in one visit, at the same address and time.
           </p>
-          <AddVehicleForm choices={choices} more={state.more} options={options} firstJob={firstJob} />
+          {/* A fresh form for each vehicle: the saved ones already added are no longer offered. */}
+          <AddVehicleForm
+            key={state.more.length}
+            choices={choices}
+            more={state.more}
+            options={options}
+            firstJob={firstJob}
+          />
         </section>
       ) : (
         <p className="mt-6 text-sm text-ink-muted">
