@@ -40,7 +40,9 @@ for (const [label, viewport] of VIEWPORTS) {
       await shot(page, `several-vehicles-addons-${label}.png`, { fullPage: false });
       await page.getByRole("button", { name: "Add another vehicle to this visit" }).click();
 
-      await expect(page.getByRole("heading", { level: 1, name: "More vehicles in this visit" })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { level: 1, name: "More vehicles in this visit" }),
+      ).toBeVisible();
       const visit = page.getByRole("region", { name: "In this visit" });
       await expect(visit.getByText("1. Volkswagen Golf — LB19XKT (Medium)")).toBeVisible();
       await expect(visit.getByText("Exterior Wash + Pet Hair Removal")).toBeVisible();
@@ -58,9 +60,7 @@ for (const [label, viewport] of VIEWPORTS) {
 
       const plateShown = plate.replace(" ", "");
       await expect(visit.getByText(`2. Volvo XC90 — ${plateShown} (Large)`)).toBeVisible();
-      await expect(
-        visit.getByText("The same as the first: Exterior Wash + Pet Hair Removal"),
-      ).toBeVisible();
+      await expect(visit.getByText("The same as the first: Exterior Wash + Pet Hair Removal")).toBeVisible();
       // £30 + £20 for the Golf, £35 + £25 for the Volvo, 10% off the cheaper car; no travel fee yet.
       if (label === "phone") await page.getByText("Your booking").filter({ visible: true }).first().click();
       await expect(
