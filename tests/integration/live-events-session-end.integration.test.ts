@@ -167,8 +167,11 @@ describe.each(dbKinds)("live-event streams end with their session on %s", (kind)
       { customerId: customer.id, reason: "" },
     );
     await until(() => a.closed && b.closed, 3000, "the deactivated customer's streams to close");
+    // Each says why as its last word, so the page stops rather than reconnecting into a 401.
+    for (const ended of [a, b]) expect(ended.text).toMatch(/event: session-ended\ndata: \{\}\n\n$/);
     await pause(300);
     expect(c.closed).toBe(false);
+    expect(c.text).not.toContain("session-ended");
   });
 
   it("changing the password closes the streams of every session, the other devices' included", async () => {

@@ -2,6 +2,7 @@ import "server-only";
 import type { LiveEvent, Viewer } from "./events";
 import { logger } from "@/server/logger";
 import type { EventHub } from "./hub";
+import { SESSION_ENDED_EVENT } from "@/lib/signing-out";
 
 export type StreamOptions = {
   hub: EventHub;
@@ -65,7 +66,10 @@ export function createEventStream(opts: StreamOptions): ReadableStream<Uint8Arra
         checks = checks.then(async () => {
           if (closed) return;
           try {
-            if (!(await alive())) cleanup();
+            if (!(await alive())) {
+              write(`event: ${SESSION_ENDED_EVENT}\ndata: {}\n\n`);
+              cleanup();
+            }
           } catch (err) {
             // The database is briefly unreachable: keep the stream; the next check decides.
             logger.warn({ err }, "live events: session check failed");
