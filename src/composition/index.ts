@@ -8,7 +8,7 @@ import {
   eraseCustomerFromRequests,
   expireLapsedRequests,
 } from "@/modules/reschedule/server";
-import { creditChargeFall } from "@/modules/payments/server";
+import { creditChargeFall, invoiceConfirmedOnAccount } from "@/modules/payments/server";
 
 /**
  * The composition root: the one place that tells the platform (src/server) about the modules, and a
@@ -16,7 +16,7 @@ import { creditChargeFall } from "@/modules/payments/server";
  * by the modules that need them) in one object — leave one out and this does not compile: auth's emails;
  * availability's hold expiry and accounts' "is this vehicle or address in use" (bookings' answers); what
  * happens inside a booking's transition (payments' credit of a fallen charge, ADR 0040; reschedule's
- * closing of an ended booking's request); the reschedule requests' share of the hold expiry; and what
+ * closing of an ended booking's request; payments' invoice of a booking confirmed on account); the reschedule requests' share of the hold expiry; and what
  * bookings and reschedule erase with an account. The background jobs are in ./jobs.ts. The web process
  * (boot), the worker, the scripts and the tests all call it first. Idempotent.
  */
@@ -25,7 +25,11 @@ export function composeApp(): void {
     authEmails: accountAuthEmails,
     holdExpiry: bookingHoldExpiry,
     liveBookingUsing,
-    transitionHooks: { chargeFall: creditChargeFall, bookingEnded: closeRequestsOfEndedBooking },
+    transitionHooks: {
+      chargeFall: creditChargeFall,
+      bookingEnded: closeRequestsOfEndedBooking,
+      bookingConfirmed: invoiceConfirmedOnAccount,
+    },
     requestExpiry: { expire: expireLapsedRequests, bookingsOf: bookingsOfRequests },
     accountErasers: [eraseCustomerFromBookings, eraseCustomerFromRequests],
   });

@@ -37,6 +37,7 @@ export const routes = {
   adminCustomers: "/admin/customers",
   adminCustomersCsv: "/admin/customers/export.csv",
   adminCustomer: (id: string) => `/admin/customers/${id}`,
+  adminReceivables: "/admin/receivables",
   adminSchedule: "/admin/schedule",
   adminScheduleHours: "/admin/schedule/hours",
   adminTeams: "/admin/schedule/teams",
@@ -106,6 +107,7 @@ export const adminNav: NavGroup[] = [
     items: [
       { href: routes.adminBookings, label: "Bookings" },
       { href: routes.adminCustomers, label: "Customers" },
+      { href: routes.adminReceivables, label: "Receivables" },
       { href: routes.adminRescheduleRequests, label: "Reschedule requests", badge: "rescheduleRequests" },
       { href: routes.adminSchedule, label: "Schedule" },
       { href: routes.adminScheduleHours, label: "Opening hours" },

@@ -23,7 +23,10 @@ const ACTIONS: Record<string, Requirement> = {
   updatePreferencesAction: "signed_in",
   updateProfileAction: "signed_in",
   // src/modules/accounts/admin-customer-actions.ts
+  addBusinessContactAction: "admin",
   reactivateCustomerAction: "admin",
+  removeBusinessContactAction: "admin",
+  saveBusinessAction: "admin",
   saveCustomerNotesAction: "admin",
   sendCustomerSetupLinkAction: "admin",
   updateCustomerContactAction: "admin",
@@ -79,6 +82,8 @@ const ACTIONS: Record<string, Requirement> = {
   requestRescheduleAction: "customer",
   rescheduleSlotDayAction: "customer",
   withdrawRescheduleAction: "customer",
+  // src/modules/receivables/actions.ts
+  removeBusinessAction: "admin",
   // src/modules/reminders/site-check-actions.ts (the reminder's signed link is the key)
   answerSiteCheckAction: "public",
   // src/modules/calendar-feeds/calendar-feed-actions.ts (the use case checks who may hold which feed)

@@ -337,6 +337,17 @@ const MATRIX: Row[] = [
   ],
   [
     "GET",
+    "/admin/receivables",
+    {
+      visitor: login("/admin/receivables"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 200,
+      banned: login("/admin/receivables"),
+    },
+  ],
+  [
+    "GET",
     "/admin/customers/export.csv",
     { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
   ],

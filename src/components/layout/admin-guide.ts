@@ -107,6 +107,18 @@ export const ADMIN_GUIDE: GuideEntry[] = [
     ],
   },
   {
+    id: "business-customers",
+    title: "Business customers, invoices and paying on account",
+    keywords:
+      "business company fleet dealership vat number invoice address billing on account terms receivables overdue",
+    body: [
+      "On a customer's page, Make this a business customer records the company: its name, VAT number, invoice address and billing email, and the people you deal with there. Their VAT invoices are addressed to the company. ",
+      "Tick Pays on account to confirm their bookings without a card: each booking is invoiced at once, to be paid within their payment terms. ",
+      to(routes.adminReceivables, "Receivables"),
+      " lists what is owed on account, oldest due date first, with what is overdue; record a payment on the booking when the money arrives and it leaves the list.",
+    ],
+  },
+  {
     id: "hours",
     title: "Opening hours and days off",
     keywords: "hours opening closed holiday day off bank holiday",

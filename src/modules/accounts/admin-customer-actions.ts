@@ -2,7 +2,15 @@
 
 import { adminAction, requestActor } from "@/server/actions";
 import { getDb } from "@/server/db";
-import { adminCustomerContactInput, adminCustomerIdInput, adminCustomerNotesInput } from "./schemas";
+import {
+  adminBusinessContactIdInput,
+  adminBusinessContactInput,
+  adminBusinessInput,
+  adminCustomerContactInput,
+  adminCustomerIdInput,
+  adminCustomerNotesInput,
+} from "./schemas";
+import { addBusinessContact, removeBusinessContact, saveBusinessProfile } from "./server/customers/business";
 import {
   reactivateCustomer,
   saveCustomerNotes,
@@ -28,5 +36,20 @@ export const sendCustomerSetupLinkAction = adminAction(adminCustomerIdInput, asy
 
 export const reactivateCustomerAction = adminAction(adminCustomerIdInput, async (input, user) => {
   await reactivateCustomer(await getDb(), await requestActor(user.id), input);
+  return null;
+});
+
+// A business customer's details and terms, and its contact people (ADR 0051).
+export const saveBusinessAction = adminAction(adminBusinessInput, async (input, user) => {
+  await saveBusinessProfile(await getDb(), await requestActor(user.id), input);
+  return null;
+});
+
+export const addBusinessContactAction = adminAction(adminBusinessContactInput, async (input, user) =>
+  addBusinessContact(await getDb(), await requestActor(user.id), input),
+);
+
+export const removeBusinessContactAction = adminAction(adminBusinessContactIdInput, async (input, user) => {
+  await removeBusinessContact(await getDb(), await requestActor(user.id), input);
   return null;
 });

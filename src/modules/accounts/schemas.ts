@@ -1,5 +1,11 @@
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH } from "./domain/password-policy";
+import {
+  MAX_TERMS_DAYS,
+  MIN_TERMS_DAYS,
+  normaliseVatNumber,
+  VAT_NUMBER_PATTERN,
+} from "./domain/business-account";
 
 // Shared by the forms (client) and the route handlers / actions (server). Password strength (length,
 // common list) is checked on the server by passwordProblem(), which needs the shipped list: the routes
@@ -139,3 +145,63 @@ export const adminDeactivateCustomerInput = z.object({
   cancelBookingIds: z.array(z.string().uuid()).max(200).default([]),
 });
 export type AdminDeactivateCustomerInput = z.infer<typeof adminDeactivateCustomerInput>;
+
+// A business customer (ADR 0051): what invoices are addressed to, and whether it pays on account.
+export const adminBusinessInput = z.object({
+  customerId,
+  companyName: z.string().trim().min(1, "Enter the company's name.").max(120, "Use at most 120 characters."),
+  vatNumber: z
+    .string()
+    .max(40, "That VAT number is too long.")
+    .transform((v) => normaliseVatNumber(v) || null)
+    .refine(
+      (v) => v === null || VAT_NUMBER_PATTERN.test(v),
+      "Enter a VAT number like GB123456789, or leave it empty.",
+    ),
+  invoiceAddress: z
+    .string()
+    .trim()
+    .min(1, "Enter the address invoices go to.")
+    .max(500, "Use at most 500 characters."),
+  billingEmail: z
+    .string()
+    .trim()
+    .min(1, "Enter the email address invoices go to.")
+    .max(254, "That email address is too long.")
+    .email("Enter a valid email address, like accounts@example.com.")
+    .transform((v) => v.toLowerCase()),
+  onAccount: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()),
+  paymentTermsDays: z.coerce
+    .number({ error: "Enter the payment terms in days." })
+    .int("Enter a whole number of days.")
+    .min(MIN_TERMS_DAYS, `Payment terms are at least ${MIN_TERMS_DAYS} day.`)
+    .max(MAX_TERMS_DAYS, `Payment terms are at most ${MAX_TERMS_DAYS} days.`),
+});
+export type AdminBusinessInput = z.infer<typeof adminBusinessInput>;
+
+const optionalText = (max: number, message: string) =>
+  z.preprocess((v) => v ?? "", z.string().trim().max(max, message)).transform((v) => v || null);
+
+export const adminBusinessContactInput = z
+  .object({
+    customerId,
+    name: z.string().trim().min(1, "Enter the contact's name.").max(100, "Use at most 100 characters."),
+    role: optionalText(80, "Use at most 80 characters."),
+    email: optionalText(254, "That email address is too long.")
+      .transform((v) => v?.toLowerCase() ?? null)
+      .refine(
+        (v) => v === null || z.email().safeParse(v).success,
+        "Enter a valid email address, or leave it empty.",
+      ),
+    phone: optionalText(30, "That phone number is too long.").refine(
+      (v) => v === null || /^\+?[0-9 ()-]{7,}$/.test(v),
+      "Enter a phone number, like 07700 900123, or leave it empty.",
+    ),
+  })
+  .refine((v) => v.email || v.phone, {
+    path: ["email"],
+    message: "Give an email address or a phone number to reach them by.",
+  });
+export type AdminBusinessContactInput = z.infer<typeof adminBusinessContactInput>;
+
+export const adminBusinessContactIdInput = z.object({ customerId, contactId: z.string().uuid() });

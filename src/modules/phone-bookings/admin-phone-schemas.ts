@@ -18,7 +18,7 @@ const emptyToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v
 const optionalUuid = (message: string) =>
   z.preprocess(emptyToUndefined, z.uuid({ error: message }).optional());
 
-export const PHONE_PAYMENTS = ["link", "manual", "on_the_day"] as const;
+export const PHONE_PAYMENTS = ["link", "manual", "on_the_day", "on_account"] as const;
 export type PhonePayment = (typeof PHONE_PAYMENTS)[number];
 export const MANUAL_METHODS = PAYMENT_METHODS.filter((m) => m !== "online");
 export type ManualMethod = (typeof MANUAL_METHODS)[number];

@@ -8,6 +8,8 @@ import {
   amountDueExpr,
   addresses,
   bookings,
+  businessContacts,
+  businessCustomers,
   sessions,
   uploads,
   users,
@@ -67,7 +69,7 @@ declare module "@/server/ports" {
 }
 
 /**
- * Erases the person: profile anonymised; sign-in methods, sessions, tokens, vehicles, addresses and
+ * Erases the person: profile anonymised; sign-in methods, sessions, tokens, vehicles, addresses, company details and
  * uploads deleted; every email about them or their bookings removed; their bookings kept for the
  * business's accounts with the personal parts removed. The check and the erasure happen in one
  * transaction with the person's row locked, so a booking made meanwhile cannot slip through. A
@@ -113,6 +115,9 @@ export async function deleteAccount(
     await tx.delete(uploads).where(and(eq(uploads.ownerId, user.id), ne(uploads.purpose, "service_image")));
     await tx.delete(vehicles).where(eq(vehicles.ownerId, user.id));
     await tx.delete(addresses).where(eq(addresses.ownerId, user.id));
+    // The people named at their company and its details go too; issued invoices keep their snapshot.
+    await tx.delete(businessContacts).where(eq(businessContacts.customerId, user.id));
+    await tx.delete(businessCustomers).where(eq(businessCustomers.customerId, user.id));
     await tx
       .update(users)
       .set({

@@ -23,6 +23,17 @@ export {
 export { adminCustomerBatches, listAdminCustomers, loadAdminCustomers } from "./customers/admin-customers";
 export { adminCustomersCsvResponse } from "./customers/admin-customers-csv";
 export { loadAdmins } from "./customers/admin-team";
+export {
+  addBusinessContact,
+  findAccountTerms,
+  findBusinessProfile,
+  findInvoiceParty,
+  listBusinessContacts,
+  removeBusinessContact,
+  removeBusinessProfile,
+  saveBusinessProfile,
+} from "./customers/business";
+export type { BusinessContact, BusinessProfile } from "./customers/business";
 export { findUserContacts } from "./customers/contacts";
 export { deletionBlocker } from "./delete-account";
 export {

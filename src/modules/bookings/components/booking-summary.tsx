@@ -1,3 +1,4 @@
+import { Badge } from "@/components/ui/badge";
 import type { ReactNode } from "react";
 import type { BookingView } from "@/modules/bookings/server/booking-view";
 import { BookingStatusBadge, PaymentStatusBadge } from "./booking-status-badge";
@@ -47,6 +48,7 @@ export function BookingSummary({ booking }: { booking: BookingView }) {
         <div className="flex flex-wrap gap-2">
           <BookingStatusBadge status={b.status} label={b.statusLabel} />
           <PaymentStatusBadge status={b.paymentStatus} label={b.paymentStatusLabel} />
+          {b.payBy && <Badge tone="brand">On account · pay by {b.payBy}</Badge>}
         </div>
       </div>
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { port } from "@/server/ports";
 import { randomBytes } from "node:crypto";
 import type { BookingSource, BookingStatus } from "@/lib/enums";
 import { generateReference } from "@/lib/reference";
@@ -37,6 +38,8 @@ export type NewBookingFacts = {
   customerNotes: string | null;
   internalNotes?: string | null;
   holdExpiresAt: Date | null;
+  /** On account (ADR 0051): the day its invoice must be paid by; null or absent otherwise. */
+  payBy?: string | null;
   now: Date;
   /** Who made it (null: the system acting on an online submission) and what the `created` event says. */
   created: { actorId: string | null; data: Record<string, unknown> };
@@ -68,6 +71,7 @@ export function newBookingRecord(f: NewBookingFacts): BookingRecordInput {
       internalNotes: f.internalNotes ?? null,
       holdExpiresAt: f.holdExpiresAt,
       confirmedAt: f.status === "confirmed" ? f.now : null,
+      payBy: f.payBy ?? null,
     },
     items: f.quote.lines.map((line) => ({
       kind: line.kind,
@@ -92,6 +96,9 @@ export async function announceNewBooking(
   booking: Booking,
   opts: { receipt?: ReceiptSection | null } = {},
 ): Promise<void> {
+  // Made confirmed (nothing to pay online, or on account): what a confirmation brings comes first.
+  if (booking.status === "confirmed")
+    await port("transitionHooks").bookingConfirmed(tx, booking.id, booking.confirmedAt ?? booking.createdAt);
   await enqueueBookingEmails(tx, booking.id, booking.status === "confirmed" ? "confirmed" : "received", opts);
   await publishBookingUpdated(tx, booking);
 }

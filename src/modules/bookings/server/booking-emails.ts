@@ -54,6 +54,7 @@ function summaryOf(view: BookingView): BookingEmailSummary {
     // still waiting for its online payment).
     balance: view.onTheDay,
     balanceMinor: view.onTheDayMinor,
+    payBy: view.payBy,
   };
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
-import { formatDateTime, formatDuration, formatLongDate, formatTime } from "@/lib/dates";
+import { formatCalendarDate, formatDateTime, formatDuration, formatLongDate, formatTime } from "@/lib/dates";
 import type { BookingItemKind, BookingStatus } from "@/lib/enums";
 import { formatMoney, formatSignedMoney } from "@/lib/money";
 import { getSettingsOrThrow } from "@/modules/settings/server";
@@ -104,6 +104,8 @@ export type BookingView = {
   onTheDayMinor: number;
   onTheDay: string;
   holdExpiresAt: string | null;
+  /** On account (ADR 0051): the day its invoice must be paid by, "28 December 2026"; else null. */
+  payBy: string | null;
   /** "10:15 GMT" */
   holdExpiresAtTime: string | null;
   /** The first (or only) vehicle. */
@@ -204,6 +206,7 @@ export async function getBookingView(db: DbOrTx, bookingId: string): Promise<Boo
     onTheDayMinor: Math.max(0, balanceMinor - dueNowMinor),
     onTheDay: money(Math.max(0, balanceMinor - dueNowMinor)),
     holdExpiresAt: b.holdExpiresAt?.toISOString() ?? null,
+    payBy: b.payBy ? formatCalendarDate(b.payBy) : null,
     holdExpiresAtTime: b.holdExpiresAt ? formatTime(b.holdExpiresAt, tz) : null,
     vehicle: v,
     vehicleLabel: vehicles.map(vehicleLabelOf).join("; "),

@@ -57,6 +57,7 @@ export { bookingJobs } from "./jobs";
 export { getMyBooking, listMyBookings, loadMyBooking, loadMyBookings } from "./my-bookings";
 export { liveBookingUsing } from "./saved-entry-use";
 export {
+  type BookingEndedListener,
   type ChargeFallListener,
   PAYMENT_ACTOR,
   announceBooking,

@@ -85,9 +85,15 @@ export type BookingEndedListener = (tx: Tx, bookingId: string, now: Date) => Pro
  * What other modules do inside a booking's transition, handed in by the composition root (ADR 0044), so
  * that bookings imports neither of them: payments credits a VAT invoice already issued by as much as the
  * charge fell (ADR 0040) on every closing — cancel, decline, no-show, by any path; reschedule closes the
- * pending request of a booking that no longer goes ahead and frees the time it held.
+ * pending request of a booking that no longer goes ahead and frees the time it held; a booking confirmed on
+ * account gets its invoice before its confirmation email is written.
  */
-export type TransitionHooks = { chargeFall: ChargeFallListener; bookingEnded: BookingEndedListener };
+export type TransitionHooks = {
+  chargeFall: ChargeFallListener;
+  bookingEnded: BookingEndedListener;
+  /** The booking became confirmed (made confirmed, or approved): payments invoices one on account (ADR 0051). */
+  bookingConfirmed: BookingEndedListener;
+};
 
 declare module "@/server/ports" {
   interface Ports {
@@ -121,6 +127,8 @@ export async function transitionBooking(tx: Tx, input: TransitionInput): Promise
     });
   // A booking that stops happening holds no requested reschedule time either.
   if (!isLive(booking.status)) await port("transitionHooks").bookingEnded(tx, booking.id, input.now);
+  if (booking.status === "confirmed" && current.status !== "confirmed")
+    await port("transitionHooks").bookingConfirmed(tx, booking.id, input.now);
   if (booking.status === "confirmed")
     await enqueueBookingEmails(tx, booking.id, "confirmed", { receipt: input.receipt });
   // A booking that never got past waiting for payment was never announced to the business: its end

@@ -17,10 +17,16 @@ export type BookingEmailSummary = {
   total: string;
   paid: string;
   paidMinor: number;
-  /** Left to pay on the day (after anything due online now). */
+  /** Left to pay on the day (after anything due online now), or on account by `payBy`. */
   balance: string;
   balanceMinor: number;
+  /** On account (ADR 0051): "28 December 2026", the day the invoice is due. */
+  payBy?: string | null;
 };
+
+/** What the balance line of a booking's email says: on the day, or on account by its date. */
+const balanceLabel = (s: BookingEmailSummary) =>
+  s.payBy ? `On account, to pay by ${s.payBy}` : "To pay on the day";
 
 export type BookingReceivedData = {
   name: string;
@@ -94,7 +100,7 @@ function summaryBlocks(s: BookingEmailSummary): Block[] {
         ...s.items.map((i) => ({ label: i.name, value: i.price })),
         { label: "Total", value: s.total, strong: true },
         ...(s.paidMinor > 0 ? [{ label: "Paid", value: s.paid }] : []),
-        ...(s.balanceMinor > 0 ? [{ label: "To pay on the day", value: s.balance }] : []),
+        ...(s.balanceMinor > 0 ? [{ label: balanceLabel(s), value: s.balance }] : []),
       ],
     },
   ];
@@ -179,7 +185,7 @@ export function renderBookingConfirmed(d: BookingConfirmedData, ctx: EmailContex
                 { label: "Method", value: d.receipt.method },
                 { label: "Booking total", value: d.summary.total },
                 ...(d.summary.balanceMinor > 0
-                  ? [{ label: "To pay on the day", value: d.summary.balance }]
+                  ? [{ label: balanceLabel(d.summary), value: d.summary.balance }]
                   : []),
               ],
             },

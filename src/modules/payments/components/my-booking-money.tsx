@@ -37,7 +37,11 @@ export function MyBookingMoney({
   return (
     <section aria-label="Pay or cancel" className={`${cardClass} mt-4`}>
       {owed && (
-        <p className="font-medium">{view.balance} is still to pay — pay it now online, or on the day.</p>
+        <p className="font-medium">
+          {view.payBy
+            ? `${view.balance} is on your account, to pay by ${view.payBy} as your invoice says — or pay it now online.`
+            : `${view.balance} is still to pay — pay it now online, or on the day.`}
+        </p>
       )}
       {offer && (
         <p className={owed ? "mt-2 text-ink-muted" : "text-ink-muted"}>

@@ -73,6 +73,12 @@ export function TaxDocumentArticle({ view }: { view: TaxDocumentView }) {
           <dt className="text-ink-muted">Tax point</dt>
           <dd className="font-medium">{view.taxPoint}</dd>
         </div>
+        {view.payBy && (
+          <div>
+            <dt className="text-ink-muted">Payment due by</dt>
+            <dd className="font-medium">{view.payBy}</dd>
+          </div>
+        )}
         {view.credits && (
           <div>
             <dt className="text-ink-muted">Credits invoice</dt>
@@ -88,6 +94,7 @@ export function TaxDocumentArticle({ view }: { view: TaxDocumentView }) {
                 {l}
               </span>
             ))}
+            {view.customer.vatNumber && <span className="block">VAT number: {view.customer.vatNumber}</span>}
           </dd>
         </div>
       </dl>

@@ -1,4 +1,4 @@
-import { formatLongDate } from "@/lib/dates";
+import { formatCalendarDate, formatLongDate } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { formatVatRate, TAX_DOCUMENT_TITLES, type TaxDocumentKind, type VatLine } from "./vat";
 
@@ -14,13 +14,15 @@ export type TaxDocumentFacts = {
   taxPoint: Date;
   currency: string;
   supplier: { name: string; address: string; vatNumber?: string | null };
-  customer: { name: string; address: string };
+  customer: { name: string; address: string; vatNumber?: string | null };
   lines: VatLine[];
   netMinor: number;
   vatMinor: number;
   grossMinor: number;
   /** A credit note's invoice. */
   invoiceNumber: string | null;
+  /** An invoice on account: the day it must be paid by (YYYY-MM-DD). */
+  payBy?: string | null;
 };
 
 export type TaxDocumentView = {
@@ -30,7 +32,9 @@ export type TaxDocumentView = {
   taxPoint: string;
   credits: string | null;
   supplier: { name: string; addressLines: string[]; vatNumber: string };
-  customer: { name: string; addressLines: string[] };
+  customer: { name: string; addressLines: string[]; vatNumber: string | null };
+  /** On account: "Payment due by 28 December 2026". */
+  payBy: string | null;
   lines: { description: string; net: string; rate: string; vat: string; gross: string }[];
   totals: { net: string; vat: string; gross: string };
 };
@@ -60,7 +64,12 @@ export function taxDocumentView(d: TaxDocumentFacts, timeZone: string): TaxDocum
       addressLines: linesOf(d.supplier.address),
       vatNumber: formatVatNumber(d.supplier.vatNumber ?? ""),
     },
-    customer: { name: d.customer.name, addressLines: linesOf(d.customer.address) },
+    customer: {
+      name: d.customer.name,
+      addressLines: linesOf(d.customer.address),
+      vatNumber: d.customer.vatNumber ? formatVatNumber(d.customer.vatNumber) : null,
+    },
+    payBy: d.payBy ? formatCalendarDate(d.payBy) : null,
     lines: d.lines.map((l) => ({
       description: l.description,
       net: money(l.netMinor),

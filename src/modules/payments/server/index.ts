@@ -13,4 +13,8 @@ export { loadMyCancelOffer } from "./refunds/customer-cancel";
 export { deactivateCustomerAndCancel } from "./refunds/customer-deactivation";
 export { collectedRevenue } from "./revenue";
 export { loadTaxDocument, taxDocumentPdfResponse } from "./tax-documents/tax-document-pages";
-export { creditChargeFall, listTaxDocumentsIssued } from "./tax-documents/tax-documents";
+export {
+  creditChargeFall,
+  invoiceConfirmedOnAccount,
+  listTaxDocumentsIssued,
+} from "./tax-documents/tax-documents";

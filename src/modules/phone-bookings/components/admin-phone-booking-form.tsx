@@ -52,9 +52,12 @@ export function AdminPhoneBookingForm(props: Props) {
   const [more, setMore] = useState<MoreVehicle[]>([]);
   const [postcode, setPostcode] = useState("");
   const [quote, setQuote] = useState<Quote | null>(null);
-  const [payment, setPayment] = useState<PhonePayment>("link");
+  const [payment, setPayment] = useState<PhonePayment>(props.initialSaved?.account ? "on_account" : "link");
 
   const existing = mode === "existing" && customer;
+  // On account is a choice only for a customer who has it; another customer's form falls back to a link.
+  const account = existing ? (saved?.account ?? null) : null;
+  const paymentShown: PhonePayment = payment === "on_account" && !account ? "link" : payment;
   const savedVehicles = existing ? (saved?.vehicles ?? []) : [];
   const savedAddresses = existing ? (saved?.addresses ?? []) : [];
   const offer = props.offers[service];
@@ -98,6 +101,8 @@ export function AdminPhoneBookingForm(props: Props) {
     if (res.ok) {
       const data = res.data as Saved;
       setSaved(data);
+      // A business on account is booked on account unless the admin says otherwise.
+      if (data.account) setPayment("on_account");
       const v = data.vehicles[0];
       if (v) {
         setVehicleId(v.id);
@@ -259,8 +264,9 @@ export function AdminPhoneBookingForm(props: Props) {
       </Part>
 
       <PhonePaymentPart
-        payment={payment}
+        payment={paymentShown}
         onPayment={setPayment}
+        account={account}
         holdMinutes={props.holdMinutes}
         quote={quote}
       />
@@ -283,7 +289,7 @@ export function AdminPhoneBookingForm(props: Props) {
       <div className="flex flex-wrap items-center gap-3">
         <SubmitButton>Make the booking</SubmitButton>
         <p className="text-sm text-ink-muted">
-          {payment === "link"
+          {paymentShown === "link"
             ? "The customer is emailed the payment link."
             : "The customer is emailed the confirmation with its calendar file."}
         </p>

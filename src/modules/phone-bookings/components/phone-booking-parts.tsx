@@ -11,6 +11,7 @@ export type Hit = { id: string; name: string; email: string; phone: string | nul
 export type Saved = {
   vehicles: { id: string; label: string; sizeId: string }[];
   addresses: { id: string; label: string; postcode: string }[];
+  account: { companyName: string; paymentTermsDays: number } | null;
 };
 export type Quote = {
   lines: { name: string; price: string }[];

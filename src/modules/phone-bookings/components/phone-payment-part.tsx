@@ -4,7 +4,7 @@ import { controlClass } from "@/components/ui/form/control";
 import { ControlledField, Field } from "@/components/ui/form/form-fields";
 import { Choice, FieldError, Part, type Quote } from "./phone-booking-parts";
 
-export type PhonePayment = "link" | "manual" | "on_the_day";
+export type PhonePayment = "link" | "manual" | "on_the_day" | "on_account";
 
 /** How the booking is paid; each choice says what will happen (and a payment taken now, how much). */
 export function PhonePaymentPart({
@@ -12,11 +12,14 @@ export function PhonePaymentPart({
   onPayment,
   holdMinutes,
   quote,
+  account,
 }: {
   payment: PhonePayment;
   onPayment: (payment: PhonePayment) => void;
   holdMinutes: number;
   quote: Quote | null;
+  /** The chosen customer pays on account (a business the admin allowed it): offered first. */
+  account: { companyName: string; paymentTermsDays: number } | null;
 }) {
   const choice = (value: PhonePayment, title: string, detail: string) => (
     <li>
@@ -29,6 +32,12 @@ export function PhonePaymentPart({
   return (
     <Part title="Payment">
       <ul className="space-y-2">
+        {account &&
+          choice(
+            "on_account",
+            "On account",
+            `The booking is confirmed now and ${account.companyName} is invoiced ${quote?.total ?? "the total"}, to pay within ${account.paymentTermsDays} ${account.paymentTermsDays === 1 ? "day" : "days"}.`,
+          )}
         {choice(
           "link",
           "Send a payment link",

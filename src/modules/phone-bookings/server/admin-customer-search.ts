@@ -5,6 +5,7 @@ import type { Actor } from "@/server/audit";
 import { type DbOrTx, getDb } from "@/server/db";
 import { users } from "@/server/db/schema";
 import { assertAdminActor } from "@/server/auth/assert-admin";
+import { findBusinessProfile } from "@/modules/accounts/server";
 import { listSaved } from "@/modules/bookings/server";
 
 // Finding the customer on the phone (/admin/bookings/new): by name, email, phone or a registration of
@@ -55,17 +56,25 @@ export async function searchCustomers(db: DbOrTx, actor: Actor, q: string): Prom
 export type CustomerSaved = {
   vehicles: { id: string; label: string; sizeId: string }[];
   addresses: { id: string; label: string; postcode: string }[];
+  /** A business the admin lets pay on account (ADR 0051): its name and payment terms; else null. */
+  account: { companyName: string; paymentTermsDays: number } | null;
 };
 
-/** A customer's saved vehicles and addresses, for the phone booking's choices. */
+/** A customer's saved vehicles and addresses, and whether they pay on account, for the phone booking. */
 export async function customerSavedRecords(
   db: DbOrTx,
   actor: Actor,
   customerId: string,
 ): Promise<CustomerSaved> {
   await assertAdminActor(db, actor);
-  const saved = await listSaved(db, customerId);
+  const [saved, business] = await Promise.all([
+    listSaved(db, customerId),
+    findBusinessProfile(db, customerId),
+  ]);
   return {
+    account: business?.onAccount
+      ? { companyName: business.companyName, paymentTermsDays: business.paymentTermsDays }
+      : null,
     vehicles: saved.vehicles.map((v) => ({
       id: v.id,
       label: `${v.make} ${v.model} · ${v.registration}${v.colour ? ` · ${v.colour}` : ""}`,

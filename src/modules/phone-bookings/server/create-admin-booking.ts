@@ -7,11 +7,13 @@ import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
 import {
   createPasswordlessCustomer,
+  findAccountTerms,
   findUserById,
   saveAddressForCustomer,
   saveVehicleForCustomer,
 } from "@/modules/accounts/server";
 import { RESERVE_LOCK_NAMESPACE, reserve } from "@/modules/availability/server";
+import { payByFor } from "@/modules/accounts/domain/business-account";
 import { amountDueNow } from "@/modules/pricing/domain/quote";
 import type { ReceiptSection } from "@/modules/notifications/templates/booking";
 import { getSettingsOrThrow } from "@/modules/settings/server";
@@ -105,6 +107,7 @@ export async function createAdminBooking(
           customerNotes: input.notes,
           internalNotes: input.internalNotes,
           holdExpiresAt: plan.holdExpiresAt,
+          payBy: plan.payBy,
           now,
           created: {
             actorId: actor.id,
@@ -147,13 +150,18 @@ type Finish = (tx: Tx, made: Booking) => Promise<void>;
 async function planPhoneBooking(db: Db, input: PhoneBookingInput, now: Date) {
   const errors: FieldErrors = {};
   const customerId = input.customer.kind === "existing" ? input.customer.id : null;
-  const [settings, catalogue, existing, savedVehicle, savedAddress] = await Promise.all([
+  const [settings, catalogue, existing, savedVehicle, savedAddress, terms] = await Promise.all([
     getSettingsOrThrow(db),
     loadBookingCatalogue(db),
     customerId ? findUserById(db, customerId) : null,
     customerId && input.savedVehicleId ? findOwnedVehicle(db, customerId, input.savedVehicleId) : null,
     customerId && input.savedAddressId ? findOwnedAddress(db, customerId, input.savedAddressId) : null,
+    customerId && input.payment === "on_account" ? findAccountTerms(db, customerId) : null,
   ]);
+  if (input.payment === "on_account" && !terms?.onAccount)
+    errors.payment = [
+      "This customer doesn't pay on account: allow it under Business on their profile, or choose another way to pay.",
+    ];
   if (customerId && (!existing || existing.role !== "customer" || existing.anonymisedAt))
     errors.customerId = ["Choose a customer from the search results."];
   else if (existing?.banned)
@@ -200,6 +208,8 @@ async function planPhoneBooking(db: Db, input: PhoneBookingInput, now: Date) {
       amount: [`That is more than the booking's total (${formatMoney(total, settings.currency)}).`],
     });
   const status: BookingStatus = input.payment === "link" ? "pending_payment" : "confirmed";
+  // On account (ADR 0051): confirmed now, invoiced at once, to be paid within the customer's terms.
+  const payBy = input.payment === "on_account" ? payByFor(terms, now, settings.timeZone) : null;
   const dueNow =
     input.payment === "link"
       ? amountDueNow(total, settings.paymentMode, settings.depositPercent) || total
@@ -224,6 +234,7 @@ async function planPhoneBooking(db: Db, input: PhoneBookingInput, now: Date) {
     status,
     dueNow,
     holdExpiresAt,
+    payBy,
     vehicleSource,
     addressSource,
     end,

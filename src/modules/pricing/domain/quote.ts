@@ -131,8 +131,17 @@ export function quote(input: QuoteInput): QuoteResult {
   };
 }
 
-/** What is due online when booking (§5): all, a deposit of ceil(total × percent), or nothing. */
-export function amountDueNow(totalMinor: number, mode: PaymentMode, depositPercent: number): number {
+/**
+ * What is due online when booking (§5): all, a deposit of ceil(total × percent), or nothing — and nothing
+ * for a business on account, which is invoiced instead (ADR 0051).
+ */
+export function amountDueNow(
+  totalMinor: number,
+  mode: PaymentMode,
+  depositPercent: number,
+  opts: { onAccount?: boolean } = {},
+): number {
+  if (opts.onAccount) return 0;
   if (mode === "full") return totalMinor;
   if (mode === "deposit") return Math.min(totalMinor, percentOfCeil(totalMinor, depositPercent));
   return 0;

@@ -1,6 +1,6 @@
 import { TextLink } from "@/components/ui/link";
 import { Notice } from "@/components/ui/notice";
-import { formatDuration, formatLongDate, formatTime } from "@/lib/dates";
+import { formatCalendarDate, formatDuration, formatLongDate, formatTime } from "@/lib/dates";
 import { formatMoney, formatSignedMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
 import { approvalSentence, holdSentence, rescheduleSentence } from "@/modules/settings/domain/policy-facts";
@@ -15,6 +15,8 @@ import { PlainHead, PlainRowTh, PlainTable, PlainTd, PlainTh } from "@/component
 function dueNowText(view: WizardView, totalMinor: number): string {
   const s = view.settings;
   const money = (m: number) => formatMoney(m, s.currency);
+  if (view.payBy)
+    return `Nothing to pay now — on your account: we send you an invoice for ${money(totalMinor)}, to pay by ${formatCalendarDate(view.payBy)}.`;
   if (view.dueNowMinor === 0) return `Nothing to pay now — you pay ${money(totalMinor)} on the day.`;
   if (view.dueNowMinor >= totalMinor) return `Due now: ${money(totalMinor)}, paid online by card.`;
   return `Due now: a deposit of ${money(view.dueNowMinor)} (${s.depositPercent}%), paid online by card. The remaining ${money(totalMinor - view.dueNowMinor)} is paid on the day.`;
@@ -33,7 +35,9 @@ export function WizardReviewStep({ view }: { view: WizardView }) {
     ? `Book and pay ${money(view.dueNowMinor)}`
     : s.approvalRequired
       ? "Request booking"
-      : "Confirm booking";
+      : view.payBy
+        ? "Confirm booking on account"
+        : "Confirm booking";
   return (
     <div>
       <section aria-labelledby="items-heading">

@@ -3,6 +3,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { BookingStatus, UserRole } from "@/lib/enums";
 import {
+  findAccountTerms,
   findUserByEmail,
   createPasswordlessCustomer,
   hasPassword,
@@ -10,6 +11,7 @@ import {
   saveVehicleForCustomer,
 } from "@/modules/accounts/server";
 import { reserve } from "@/modules/availability/server";
+import { payByFor } from "@/modules/accounts/domain/business-account";
 import { amountDueNow } from "@/modules/pricing/domain/quote";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { Db, DbOrTx } from "@/server/db";
@@ -97,7 +99,8 @@ export async function createBooking(
   if (earlier) return replay(db, earlier, input, actor, now, opts.startCheckout);
 
   const plan = await planBooking(db, actor, input, now);
-  const { settings, choices, q, dueNow, status, holdExpiresAt, vehicleSnapshot, addressSnapshot } = plan;
+  const { settings, choices, q, dueNow, status, holdExpiresAt, payBy, vehicleSnapshot, addressSnapshot } =
+    plan;
   const { savedVehicle, savedAddress, vehicleDetails, addressDetails, contact, morePlans } = plan;
 
   const attempt = () =>
@@ -164,6 +167,7 @@ export async function createBooking(
               addressSnapshot,
               customerNotes: input.notes ?? contact?.notes ?? null,
               holdExpiresAt,
+              payBy,
               now,
               // A guest is not signed in: who booked is the system acting on an online submission.
               created: { actorId: actor?.id ?? null, data: { source: "online", guest: !actor } },
@@ -209,12 +213,13 @@ async function planBooking(db: Db, actor: BookingActor, input: CreateBookingInpu
     if (!input.contact) errors.contact = ["Tell us your name, email address and phone number."];
   }
   const more = parseMoreVehicles(input.more);
-  const [settings, catalogue, savedVehicle, savedAddress, saved] = await Promise.all([
+  const [settings, catalogue, savedVehicle, savedAddress, saved, terms] = await Promise.all([
     getSettingsOrThrow(db),
     loadBookingCatalogue(db),
     actor && input.savedVehicleId ? findOwnedVehicle(db, actor.id, input.savedVehicleId) : null,
     actor && input.savedAddressId ? findOwnedAddress(db, actor.id, input.savedAddressId) : null,
     actor && more.some((m) => m.vehicle) ? listSaved(db, actor.id) : null,
+    actor ? findAccountTerms(db, actor.id) : null,
   ]);
   // Someone else's vehicle or address is refused exactly like one that does not exist.
   if (actor && input.savedVehicleId && !savedVehicle)
@@ -268,9 +273,13 @@ async function planBooking(db: Db, actor: BookingActor, input: CreateBookingInpu
   const addressSource = savedAddress ?? (addressDetails && { ...addressDetails, postcode: choices.postcode });
   if (!vehicleSource || !addressSource)
     throw invalid({ [vehicleSource ? "addressDetails" : "vehicleDetails"]: ["Please complete this step."] });
-  const dueNow = amountDueNow(q.totalMinor, settings.paymentMode, settings.depositPercent);
-  // Nothing to take online (on the day, or a free job) means no payment hold. A booking that needs the
-  // business's approval takes no money before it is approved (ADR 0010): paying would confirm it.
+  // A business on account is invoiced instead (ADR 0051): nothing is due online, the invoice is due by payBy.
+  const payBy = payByFor(terms, now, settings.timeZone);
+  const dueNow = amountDueNow(q.totalMinor, settings.paymentMode, settings.depositPercent, {
+    onAccount: payBy !== null,
+  });
+  // Nothing to take online (on the day, on account, or a free job) means no payment hold. A booking that
+  // needs the business's approval takes no money before it is approved (ADR 0010): paying would confirm it.
   const takesPayment = !settings.approvalRequired && settings.paymentMode !== "on_the_day" && dueNow > 0;
   const status: BookingStatus = settings.approvalRequired
     ? "awaiting_approval"
@@ -288,6 +297,7 @@ async function planBooking(db: Db, actor: BookingActor, input: CreateBookingInpu
     dueNow,
     status,
     holdExpiresAt,
+    payBy,
     vehicleSnapshot,
     addressSnapshot,
     savedVehicle,

@@ -3,6 +3,8 @@ import type { UserRole } from "@/lib/enums";
 import { formatDateTime } from "@/lib/dates";
 import { matchZone } from "@/lib/postcode";
 import type { Slot } from "@/modules/availability/domain/slots";
+import { findAccountTerms } from "@/modules/accounts/server";
+import { payByFor } from "@/modules/accounts/domain/business-account";
 import { amountDueNow } from "@/modules/pricing/domain/quote";
 import { bundleRuleOf, quoteLineNameInVisit } from "@/modules/pricing/domain/visit-choices";
 import type { VisitQuote } from "@/modules/pricing/domain/visit-quote";
@@ -93,6 +95,8 @@ export type WizardView = {
   savedAddress: SavedAddress | null;
   times: DateStepTimes | null;
   dueNowMinor: number;
+  /** On account: the day the invoice would be due if booked now; null for everyone else. */
+  payBy: string | null;
   /** What the review step promises about cancelling this booking, computed for its time and now. */
   cancellationPromise: { sentence: string; insideFreeWindow: boolean } | null;
 };
@@ -109,10 +113,11 @@ export async function loadWizardPage(
   const parsed = parseWizardState(params);
   const state: RunState = { ...parsed, run: parsed.run ?? newRunId() };
   const steps = stepsFor(Boolean(viewer), parsed.more.length > 0 || parsed.step === "vehicles");
-  const [settings, catalogue, saved] = await Promise.all([
+  const [settings, catalogue, saved, terms] = await Promise.all([
     getSettingsOrThrow(db),
     loadBookingCatalogue(db),
     viewer ? listSaved(db, viewer.id) : null,
+    viewer ? findAccountTerms(db, viewer.id) : null,
   ]);
   // Saved ids are looked up among the viewer's own only: anyone else's is simply not chosen.
   const savedVehicle = (state.vehicle && saved?.vehicles.find((v) => v.id === state.vehicle)) || null;
@@ -173,8 +178,10 @@ export async function loadWizardPage(
         )
       : null;
   const startShown = state.start && (step === "time" ? times?.startBookable : startBookable);
+  // A business on account pays by invoice (ADR 0051): its day, for the review step to say so.
+  const payBy = payByFor(terms, now, tz);
   const dueNowMinor = quote
-    ? amountDueNow(quote.totalMinor, settings.paymentMode, settings.depositPercent)
+    ? amountDueNow(quote.totalMinor, settings.paymentMode, settings.depositPercent, { onAccount: !!payBy })
     : 0;
 
   return {
@@ -216,6 +223,7 @@ export async function loadWizardPage(
     savedAddress,
     times,
     dueNowMinor,
+    payBy,
     cancellationPromise:
       quote && state.start
         ? reviewCancellationPromise(settings, quote.totalMinor, dueNowMinor, state.start, now)

@@ -71,6 +71,7 @@ export const chargeExpr = (t: MoneyColumns) =>
   sql<number>`booking_charge_minor(${t.status}, ${t.totalMinor}, ${t.adjustmentMinor}, ${t.feeMinor})`;
 export const amountDueExpr = (t: MoneyColumns) => sql<number>`booking_due_minor(${moneyArgs(t)})`;
 export const refundableExpr = (t: MoneyColumns) => sql<number>`booking_refundable_minor(${moneyArgs(t)})`;
+export const owedExpr = (t: MoneyColumns) => sql<number>`booking_owed_minor(${moneyArgs(t)})`;
 export const paymentStatusExpr = (t: MoneyColumns) => sql<string>`booking_payment_status(${moneyArgs(t)})`;
 
 /** The registration and the postcode (upper case, no spaces) as the admin search matches their start. */
@@ -125,6 +126,9 @@ export const bookings = pgTable(
     jobNotes: text("job_notes"),
     holdExpiresAt: instant("hold_expires_at"),
     confirmedAt: instant("confirmed_at"),
+    // On account (a business customer the admin lets pay later, ADR 0051): the day the invoice must be
+    // paid by, in the business's time zone. Null: paid as the payment mode says.
+    payBy: date("pay_by", { mode: "string" }),
     cancelledAt: instant("cancelled_at"),
     completedAt: instant("completed_at"),
     cancellationReason: text("cancellation_reason"),
@@ -165,6 +169,10 @@ export const bookings = pgTable(
       .where(sql`${t.status} = 'cancelled'`),
     index("bookings_team_starts_idx").on(t.teamId, t.startsAt),
     index("bookings_created_idx").on(t.createdAt),
+    // The receivables list: the bookings on account, by the day they are due.
+    index("bookings_pay_by_idx")
+      .on(t.payBy, t.id)
+      .where(sql`pay_by IS NOT NULL`),
     index("bookings_vehicle_idx").on(t.vehicleId),
     index("bookings_address_idx").on(t.addressId),
     // The admin table's sort orders, each with the id as its tie-break, so a page is read from an index

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { vehicleSizes } from "./catalogue";
 import { createdAt, id, instant, updatedAt } from "./columns";
@@ -68,4 +68,44 @@ export const addresses = pgTable(
       .where(sql`is_default AND deleted_at IS NULL`),
     index("addresses_postcode_idx").on(t.postcode),
   ],
+);
+
+// A customer who is a business (ADR 0051): invoices go to the company, and the admin may let it pay on
+// account (the booking is confirmed without a card; the invoice is due within its payment terms).
+// @owner accounts
+export const businessCustomers = pgTable(
+  "business_customers",
+  {
+    customerId: text("customer_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyName: text("company_name").notNull(),
+    // Normalised: upper case, no spaces (GB123456789).
+    vatNumber: text("vat_number"),
+    invoiceAddress: text("invoice_address").notNull(),
+    billingEmail: text("billing_email").notNull(),
+    onAccount: boolean("on_account").notNull().default(false),
+    paymentTermsDays: integer("payment_terms_days").notNull().default(30),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("business_customers_terms", sql`${t.paymentTermsDays} BETWEEN 1 AND 120`)],
+);
+
+// The people the business deals with at a business customer (a fleet manager, the accounts office).
+// @owner accounts
+export const businessContacts = pgTable(
+  "business_contacts",
+  {
+    id: id(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    role: text("role"),
+    email: text("email"),
+    phone: text("phone"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("business_contacts_customer_idx").on(t.customerId, t.createdAt)],
 );

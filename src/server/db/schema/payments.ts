@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -182,6 +183,8 @@ export const taxDocuments = pgTable(
     supplier: jsonb("supplier").$type<TaxParty>().notNull(),
     customer: jsonb("customer").$type<TaxParty>().notNull(),
     lines: jsonb("lines").$type<TaxLine[]>().notNull(),
+    /** An invoice on account (ADR 0051): the day it must be paid by. */
+    payBy: date("pay_by", { mode: "string" }),
     netMinor: integer("net_minor").notNull(),
     vatMinor: integer("vat_minor").notNull(),
     grossMinor: integer("gross_minor").notNull(),

@@ -1,3 +1,4 @@
+import { Badge } from "@/components/ui/badge";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { LiveRefresh } from "@/components/live/live-refresh";
@@ -49,6 +50,7 @@ export default async function AdminBookingPage({ params }: Params) {
           <h1 className="text-2xl font-bold tracking-tight tabular">{view.reference}</h1>
           <BookingStatusBadge status={view.status} label={view.statusLabel} />
           <PaymentStatusBadge status={view.paymentStatus} label={view.paymentStatusLabel} />
+          {view.payBy && <Badge tone="brand">On account · pay by {view.payBy}</Badge>}
         </div>
         <LiveRefresh types={["booking.updated"]} />
       </div>

@@ -26,8 +26,10 @@ import { EMAIL_STATUS_LABELS, EMAIL_STATUS_TONES } from "@/modules/notifications
 import { loadEmailsForRecipient } from "@/modules/notifications/server";
 import { deactivateCustomerAction } from "@/modules/payments/admin-customer-actions";
 import { loadCustomerMoney } from "@/modules/payments/server";
+import { loadReceivablesPage } from "@/modules/receivables/server";
 import { getPublicSettings } from "@/modules/settings/server";
 import { requireAdminPage } from "@/server/auth/guards";
+import { BusinessSection } from "./business-section";
 
 type Params = { params: Promise<{ id: string }> };
 
@@ -39,6 +41,11 @@ const HISTORY: Record<string, string> = {
   "customer.setup_link_sent": "Set-up link sent",
   "customer.deactivated": "Deactivated",
   "customer.reactivated": "Reactivated",
+  "customer.business_set": "Made a business customer",
+  "customer.business_updated": "Business details changed",
+  "customer.business_removed": "Changed to a private customer",
+  "customer.contact_person_added": "Contact added",
+  "customer.contact_person_removed": "Contact removed",
 };
 
 export default async function AdminCustomerPage({ params }: Params) {
@@ -48,7 +55,7 @@ export default async function AdminCustomerPage({ params }: Params) {
   if (!profile) notFound();
   const settings = await getPublicSettings();
   const tz = settings.timeZone;
-  const [bookingLines, money, sent, history] = await Promise.all([
+  const [bookingLines, money, sent, history, receivables] = await Promise.all([
     loadCustomerBookingsForAdmin(profile.id, tz),
     loadCustomerMoney(profile.id, tz),
     loadEmailsForRecipient({ userId: profile.id, email: profile.email }),
@@ -56,6 +63,7 @@ export default async function AdminCustomerPage({ params }: Params) {
       profile.id,
       profile.vehicles.map((v) => v.id),
     ),
+    profile.business ? loadReceivablesPage(user.id, { customerId: profile.id }) : null,
   ]);
   const upcoming = bookingLines.filter((b) => b.upcoming);
   const when = (d: Date) => formatDateTime(d, tz);
@@ -248,6 +256,14 @@ export default async function AdminCustomerPage({ params }: Params) {
               </Notice>
             )}
           </Section>
+
+          <BusinessSection
+            customerId={profile.id}
+            customerEmail={profile.email}
+            business={profile.business}
+            contacts={profile.contacts}
+            receivables={receivables}
+          />
 
           <Section title="Vehicles">
             {profile.vehicles.length === 0 ? (

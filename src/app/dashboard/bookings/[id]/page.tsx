@@ -95,9 +95,9 @@ export default async function MyBookingPage({ params }: { params: Promise<{ id: 
             Add to calendar
           </ButtonLink>
         )}
-        {b.paidMinor > 0 && (
+        {(b.paidMinor > 0 || b.payBy) && (
           <ButtonLink href={`${routes.myBookings}/${b.id}/receipt`} variant="secondary">
-            Receipt
+            {b.paidMinor > 0 ? "Receipt" : "Invoice"}
           </ButtonLink>
         )}
         <ButtonLink href={routes.book} variant="ghost">

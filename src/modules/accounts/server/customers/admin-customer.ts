@@ -10,18 +10,18 @@ import type { AdminCustomerContactInput, AdminCustomerNotesInput } from "../../s
 import { pendingEmailChange, startEmailChange } from "../auth/change-email";
 import { sendSetupLink } from "../auth/password-setup-link";
 import { findUserByEmail, hasPassword } from "../queries";
+import { lockCustomer } from "./lock-customer";
+import {
+  type BusinessContact,
+  type BusinessProfile,
+  findBusinessProfile,
+  listBusinessContacts,
+} from "./business";
 
 // The admin's customer profile (/admin/customers/{id}, PRODUCT.md §8): what the accounts module holds
 // about a customer, and the admin's writes to it — contact details, notes, a set-up link, deactivation.
 // Each write checks the role again, refuses anything but a customer with the same 404, and is one
 // transaction with its audit row.
-
-/** The customer, locked for the write; an admin, an erased account or an unknown id is NOT_FOUND. */
-async function lockCustomer(tx: DbOrTx, customerId: string) {
-  const [row] = await tx.select().from(users).where(eq(users.id, customerId)).for("update");
-  if (!row || row.role !== "customer" || row.anonymisedAt) throw new AppError("NOT_FOUND");
-  return row;
-}
 
 export type AdminCustomerProfile = {
   id: string;
@@ -58,6 +58,9 @@ export type AdminCustomerProfile = {
     postcode: string;
     isDefault: boolean;
   }[];
+  /** The company, when the customer is a business (ADR 0051), and its contact people. */
+  business: BusinessProfile | null;
+  contacts: BusinessContact[];
   history: {
     id: string;
     action: string;
@@ -77,7 +80,7 @@ export async function getAdminCustomerProfile(
   const [user] = await db.select().from(users).where(eq(users.id, customerId));
   if (!user || user.role !== "customer" || user.anonymisedAt) return null;
   const actorName = sql<string | null>`(SELECT u2.name FROM users u2 WHERE u2.id = ${auditLog.actorId})`;
-  const [vehicleRows, addressRows, pending, password, history] = await Promise.all([
+  const [vehicleRows, addressRows, pending, password, history, business, contacts] = await Promise.all([
     db
       .select()
       .from(vehicles)
@@ -102,6 +105,8 @@ export async function getAdminCustomerProfile(
       .where(and(eq(auditLog.entity, "customer"), eq(auditLog.entityId, user.id)))
       .orderBy(desc(auditLog.at))
       .limit(50),
+    findBusinessProfile(db, user.id),
+    listBusinessContacts(db, user.id),
   ]);
   return {
     id: user.id,
@@ -138,6 +143,8 @@ export async function getAdminCustomerProfile(
       postcode: a.postcode,
       isDefault: a.isDefault,
     })),
+    business,
+    contacts,
     history,
   };
 }

@@ -28,6 +28,7 @@ export function taxDocumentPdf(v: TaxDocumentView): Buffer {
     [v.credits ? "Credit note date" : "Invoice date", v.issuedOn],
     ["Tax point", v.taxPoint],
   ];
+  if (v.payBy) meta.push(["Payment due by", v.payBy]);
   if (v.credits) meta.push(["Credits invoice", v.credits]);
   for (const [k, val] of meta) {
     texts.push({ x: RIGHT - 160, y: ry, text: k, size: 9 });
@@ -38,6 +39,8 @@ export function taxDocumentPdf(v: TaxDocumentView): Buffer {
   texts.push({ x: LEFT, y, text: v.credits ? "Credited to" : "Billed to", size: 9 });
   texts.push({ x: LEFT, y: (y -= 14), text: v.customer.name, bold: true });
   for (const l of v.customer.addressLines) texts.push({ x: LEFT, y: (y -= 13), text: l });
+  if (v.customer.vatNumber)
+    texts.push({ x: LEFT, y: (y -= 13), text: `VAT number: ${v.customer.vatNumber}` });
 
   y -= 34;
   texts.push({ x: LEFT, y, text: "Description", size: 9, bold: true });

@@ -2,7 +2,12 @@ import "server-only";
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { bookingMoney } from "@/modules/bookings/domain/booking-money";
 import type { BookingStatus } from "@/lib/enums";
-import { type ChargeFallListener, findBookingDocumentFacts } from "@/modules/bookings/server";
+import {
+  type BookingEndedListener,
+  type ChargeFallListener,
+  findBookingDocumentFacts,
+} from "@/modules/bookings/server";
+import { findInvoiceParty } from "@/modules/accounts/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx, Tx } from "@/server/db";
 import {
@@ -66,10 +71,13 @@ export async function issueInvoiceIfDue(tx: Tx, bookingId: string, now: Date): P
     )
     .orderBy(asc(payments.settledAt))
     .limit(1);
-  if (!first) return null;
   const facts = await findBookingDocumentFacts(tx, bookingId);
   if (!facts) throw new Error(`booking ${bookingId} not found`);
   const { booking } = facts;
+  // On account (ADR 0051) the invoice is the request for payment: issued when the booking is confirmed,
+  // before any money. Otherwise it records money received.
+  const onAccount = booking.payBy !== null && booking.status === "confirmed";
+  if (!first && !onAccount) return null;
   const money = bookingMoney(booking);
   if (money.chargeMinor <= 0) return null;
 
@@ -96,6 +104,7 @@ export async function issueInvoiceIfDue(tx: Tx, bookingId: string, now: Date): P
       ),
     ];
   }
+  const company = await findInvoiceParty(tx, booking.customerId);
   const seq = await nextSeq(tx, "invoice");
   const [doc] = await tx
     .insert(taxDocuments)
@@ -105,10 +114,14 @@ export async function issueInvoiceIfDue(tx: Tx, bookingId: string, now: Date): P
       seq,
       number: documentNumber("invoice", seq),
       issuedAt: now,
-      taxPoint: first.settledAt ?? now,
+      taxPoint: first?.settledAt ?? now,
       currency: booking.currency,
       supplier: supplierOf(settings),
-      customer: { name: facts.customer.name, address: addressOf(booking.addressSnapshot) },
+      // A business customer is invoiced as the company, at its invoice address, with its VAT number.
+      customer: company
+        ? { name: company.name, address: company.address, vatNumber: company.vatNumber }
+        : { name: facts.customer.name, address: addressOf(booking.addressSnapshot) },
+      payBy: booking.payBy,
       lines,
       ...vatTotals(lines),
     })
@@ -271,4 +284,13 @@ export const creditChargeFall: ChargeFallListener = async (tx, fall) => {
     reason: `${CLOSED_AS[fall.to] ?? "Price change"}: ${fall.reason}`,
     now: fall.now,
   });
+};
+
+/**
+ * transitionBooking's (and a new booking's) confirmation listener: a booking confirmed on account is
+ * invoiced now, the invoice being its request for payment (ADR 0051). Any other booking's invoice waits
+ * for its money; issueInvoiceIfDue decides which.
+ */
+export const invoiceConfirmedOnAccount: BookingEndedListener = async (tx, bookingId, now) => {
+  await issueInvoiceIfDue(tx, bookingId, now);
 };
