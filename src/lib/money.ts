@@ -27,3 +27,11 @@ export function percentOfCeil(minor: number, percent: number): number {
 export function percentOfFloor(minor: number, percent: number): number {
   return Math.floor((minor * percent) / 100);
 }
+
+/**
+ * What a booking's unpaid balance is called on every screen and email: "To pay on the day", or, for a
+ * booking on account (ADR 0051), "On account, to pay by 28 December 2026".
+ */
+export function balanceLabel(payBy: string | null | undefined): string {
+  return payBy ? `On account, to pay by ${payBy}` : "To pay on the day";
+}

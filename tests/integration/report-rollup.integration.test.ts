@@ -8,7 +8,7 @@ import { BOOKED_REVENUE_STATUSES, BOOKED_STATUSES } from "@/modules/today/domain
 import { rangeOf } from "@/modules/reports/domain/range";
 import { revenueReport, servicesReport, teamJobs, travelZones } from "@/modules/reports/server";
 import type { Db } from "@/server/db/client";
-import { bookingItems, bookings, payments, refunds, settings } from "@/server/db/schema";
+import { bookingItems, bookings, bookingVehicles, payments, refunds, settings } from "@/server/db/schema";
 import {
   defaultAddressSnapshot,
   defaultVehicleSnapshot,
@@ -59,12 +59,16 @@ const oracle = (tz: string) => ({
     WHERE i.kind IN ('package', 'addon')
       AND b.status IN ${sql.raw(`(${BOOKED_STATUSES.map((s) => `'${s}'`).join(", ")})`)}
     GROUP BY 1, 2, 3, 4`,
+  // Each vehicle of a visit under its own size: the booking's for vehicle 0, booking_vehicles' for 1, 2, ….
   report_daily_sizes: sql`SELECT d, size, count(*)::text, sum(v)::text FROM (
-      SELECT (b.starts_at AT TIME ZONE ${tz})::date::text AS d, COALESCE(b.vehicle_snapshot ->> 'sizeName', '') AS size,
+      SELECT (b.starts_at AT TIME ZONE ${tz})::date::text AS d, COALESCE(i.vehicle_position, 0) AS vehicle,
+        CASE WHEN COALESCE(i.vehicle_position, 0) = 0 THEN COALESCE(b.vehicle_snapshot ->> 'sizeName', '')
+          ELSE COALESCE(v.vehicle_snapshot ->> 'sizeName', '') END AS size,
         sum(i.price_minor) AS v
       FROM bookings b JOIN booking_items i ON i.booking_id = b.id AND i.kind IN ('package', 'addon')
+        LEFT JOIN booking_vehicles v ON v.booking_id = b.id AND v.position = i.vehicle_position
       WHERE b.status IN ${sql.raw(`(${BOOKED_STATUSES.map((s) => `'${s}'`).join(", ")})`)}
-      GROUP BY b.id) s GROUP BY 1, 2`,
+      GROUP BY b.id, 1, 2, 3) s GROUP BY 1, 2`,
   report_daily_zones: sql`SELECT (b.starts_at AT TIME ZONE ${tz})::date::text,
       COALESCE(regexp_replace(i.name, '^Travel to ', ''), ''), count(*)::text, sum(COALESCE(i.price_minor, 0))::text
     FROM bookings b LEFT JOIN booking_items i ON i.booking_id = b.id AND i.kind = 'travel_fee'
@@ -122,7 +126,9 @@ type Op =
       team: number;
       total: number;
       size: number;
-      lines: { kind: number; name: number; price: number; service: boolean }[];
+      /** The sizes of the visit's further vehicles 1, 2 (booking_vehicles). */
+      more: number[];
+      lines: { kind: number; name: number; price: number; service: boolean; vehicle: number }[];
     }
   | { op: "status"; booking: number; status: number }
   | { op: "statusAll"; status: number }
@@ -151,6 +157,7 @@ const lineArb = fc.record({
   name: fc.nat(NAMES.length - 1),
   price: fc.integer({ min: 0, max: 9_000 }),
   service: fc.boolean(),
+  vehicle: fc.nat(2),
 });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
@@ -164,6 +171,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       team: fc.nat(1),
       total: fc.integer({ min: 0, max: 20_000 }),
       size: fc.nat(SIZES.length),
+      more: fc.array(fc.nat(SIZES.length), { maxLength: 2 }),
       lines: fc.array(lineArb, { maxLength: 4 }),
     }),
   },
@@ -321,6 +329,15 @@ describe.each(dbKinds)("reports' daily rollup (%s)", (kind) => {
             }),
           )
           .returning({ id: bookings.id });
+        // A visit's further vehicles are written before its lines, as insertBookingRecord does.
+        const visitVehicles = made.flatMap((b) =>
+          o.more.map((size, k) => ({
+            bookingId: b.id,
+            position: k + 1,
+            vehicleSnapshot: { ...defaultVehicleSnapshot, sizeName: SIZES[size] ?? "" },
+          })),
+        );
+        if (visitVehicles.length) await db.insert(bookingVehicles).values(visitVehicles);
         const lines = made.flatMap((b) =>
           o.lines.map((l, position) => ({
             bookingId: b.id,
@@ -329,7 +346,7 @@ describe.each(dbKinds)("reports' daily rollup (%s)", (kind) => {
             priceMinor: l.price,
             serviceId: l.service ? serviceId : null,
             position,
-            vehiclePosition: workKind(KINDS[l.kind]) ? 0 : null,
+            vehiclePosition: workKind(KINDS[l.kind]) ? (l.vehicle <= o.more.length ? l.vehicle : 0) : null,
           })),
         );
         if (lines.length) await db.insert(bookingItems).values(lines);
@@ -479,7 +496,11 @@ describe.each(dbKinds)("reports' daily rollup (%s)", (kind) => {
       }
       case "deletePayment": {
         const id = await nth("payments", o.payment);
-        if (id) await db.delete(payments).where(eq(payments.id, id));
+        // Its refunds go first (the foreign key), each taken out of the rollup by its own trigger.
+        if (id) {
+          await db.delete(refunds).where(eq(refunds.paymentId, id));
+          await db.delete(payments).where(eq(payments.id, id));
+        }
         return;
       }
       case "refund": {
@@ -560,9 +581,12 @@ describe.each(dbKinds)("reports' daily rollup (%s)", (kind) => {
       team: 0,
       total: 9000,
       size: 0,
+      // A visit of two: the second vehicle (a van) has its own add-on, under its own size.
+      more: [1],
       lines: [
-        { kind: 0, name: 0, price: 8000, service: true },
-        { kind: 2, name: 2, price: 500, service: false },
+        { kind: 0, name: 0, price: 8000, service: true, vehicle: 0 },
+        { kind: 2, name: 2, price: 500, service: false, vehicle: 0 },
+        { kind: 1, name: 1, price: 1200, service: false, vehicle: 1 },
       ],
     };
     const steps: Op[] = [
@@ -601,7 +625,8 @@ describe.each(dbKinds)("reports' daily rollup (%s)", (kind) => {
       team: 0,
       total: 7000,
       size: 0,
-      lines: [{ kind: 2, name: 2, price: 500, service: false }],
+      more: [],
+      lines: [{ kind: 2, name: 2, price: 500, service: false, vehicle: 0 }],
     });
     await db
       .update(bookings)

@@ -1,3 +1,4 @@
+import { balanceLabel } from "@/lib/money";
 import { Badge } from "@/components/ui/badge";
 import type { ReactNode } from "react";
 import type { BookingView } from "@/modules/bookings/server/booking-view";
@@ -106,7 +107,7 @@ export function BookingSummary({ booking }: { booking: BookingView }) {
             {b.refundableMinor > 0 && <MoneyRow label="To be refunded" value={b.refundable} />}
             {b.dueNowMinor > 0 && <MoneyRow label="Due now" value={b.dueNow} strong />}
             {b.dueNowMinor === 0 && b.onTheDayMinor > 0 && (
-              <MoneyRow label="To pay on the day" value={b.onTheDay} />
+              <MoneyRow label={balanceLabel(b.payBy)} value={b.onTheDay} />
             )}
             {b.dueNowMinor > 0 && b.onTheDayMinor > 0 && (
               <MoneyRow label="Then on the day" value={b.onTheDay} />

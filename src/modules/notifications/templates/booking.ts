@@ -1,3 +1,4 @@
+import { balanceLabel } from "@/lib/money";
 import { type Block, contactLine, type EmailContent, type EmailContext, paragraphs, WHY } from "./layout";
 
 // Booking and payment emails. The data is captured when the email is queued — times already formatted
@@ -23,10 +24,6 @@ export type BookingEmailSummary = {
   /** On account (ADR 0051): "28 December 2026", the day the invoice is due. */
   payBy?: string | null;
 };
-
-/** What the balance line of a booking's email says: on the day, or on account by its date. */
-const balanceLabel = (s: BookingEmailSummary) =>
-  s.payBy ? `On account, to pay by ${s.payBy}` : "To pay on the day";
 
 export type BookingReceivedData = {
   name: string;
@@ -100,7 +97,7 @@ function summaryBlocks(s: BookingEmailSummary): Block[] {
         ...s.items.map((i) => ({ label: i.name, value: i.price })),
         { label: "Total", value: s.total, strong: true },
         ...(s.paidMinor > 0 ? [{ label: "Paid", value: s.paid }] : []),
-        ...(s.balanceMinor > 0 ? [{ label: balanceLabel(s), value: s.balance }] : []),
+        ...(s.balanceMinor > 0 ? [{ label: balanceLabel(s.payBy), value: s.balance }] : []),
       ],
     },
   ];
@@ -185,7 +182,7 @@ export function renderBookingConfirmed(d: BookingConfirmedData, ctx: EmailContex
                 { label: "Method", value: d.receipt.method },
                 { label: "Booking total", value: d.summary.total },
                 ...(d.summary.balanceMinor > 0
-                  ? [{ label: balanceLabel(d.summary), value: d.summary.balance }]
+                  ? [{ label: balanceLabel(d.summary.payBy), value: d.summary.balance }]
                   : []),
               ],
             },

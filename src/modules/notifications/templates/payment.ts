@@ -1,3 +1,4 @@
+import { balanceLabel } from "@/lib/money";
 import { type EmailContent, type EmailContext, paragraphs, WHY } from "./layout";
 
 // Payment emails: the customer's receipt, refund, price change and payment link, and the business's money
@@ -15,6 +16,8 @@ export type PaymentReceiptData = {
   paidToDate: string;
   balance: string;
   balanceMinor: number;
+  /** On account (ADR 0051): the day the invoice is due, for the balance line. */
+  payBy?: string | null;
   url: string;
 };
 
@@ -58,7 +61,7 @@ export function renderPaymentReceipt(d: PaymentReceiptData, ctx: EmailContext): 
           { label: "Method", value: d.method },
           { label: "Booking total", value: d.total },
           { label: "Paid so far", value: d.paidToDate },
-          ...(d.balanceMinor > 0 ? [{ label: "To pay on the day", value: d.balance }] : []),
+          ...(d.balanceMinor > 0 ? [{ label: balanceLabel(d.payBy), value: d.balance }] : []),
         ],
       },
       { kind: "button", label: "View your booking", url: d.url },

@@ -55,6 +55,7 @@ export async function enqueuePaymentReceipt(tx: Tx, paymentId: string): Promise<
       paidToDate: view.paid,
       balance: view.onTheDay,
       balanceMinor: view.onTheDayMinor,
+      payBy: view.payBy,
       url: bookingPageUrl("success", booking, getEnv().APP_URL),
     },
   });

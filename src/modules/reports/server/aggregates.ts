@@ -214,9 +214,12 @@ export async function servicesReport(
 
 export type SizeRow = { size: string; jobs: number; revenueMinor: number; averageMinor: number };
 
-/** Package and add-on revenue of the booked jobs by the vehicle size they were booked for. */
+/**
+ * Package and add-on revenue of the booked jobs by vehicle size: each vehicle of a visit under its own size
+ * (`jobs` counts vehicles; a visit of one is one job, as before).
+ */
 export async function vehicleSizesReport(db: DbOrTx, r: Range): Promise<{ rows: SizeRow[]; total: SizeRow }> {
-  // A job counts under its size when it has package or add-on lines; the average is per job.
+  // A vehicle counts under its size when it has package or add-on lines; the average is per vehicle.
   const all = await rows(
     db,
     sql`SELECT z.size, GROUPING(z.size) AS g, COALESCE(sum(z.jobs), 0)::int AS n,

@@ -132,12 +132,12 @@ async function sizesTable(db: DbOrTx, c: TableContext): Promise<ReportTable> {
     key: "vehicle-sizes",
     title: "By vehicle size",
     description:
-      "The same jobs by the vehicle size they were booked for: packages and add-ons revenue, and its average per job.",
+      "Each vehicle of the same jobs by the size it was booked for (a visit of several vehicles counts each under its own size): packages and add-ons revenue, and its average per vehicle.",
     columns: [
       { label: "Vehicle size", kind: "text" },
-      { label: "Jobs", kind: "count" },
+      { label: "Vehicles", kind: "count" },
       { label: "Revenue", kind: "money" },
-      { label: "Average per job", kind: "money" },
+      { label: "Average per vehicle", kind: "money" },
       { label: "Share", kind: "percent" },
     ],
     rows: rows.map((r) => [
