@@ -84,6 +84,10 @@ const ACTIONS: Record<string, Requirement> = {
   withdrawRescheduleAction: "customer",
   // src/modules/receivables/actions.ts
   removeBusinessAction: "admin",
+  // src/modules/series/actions.ts (the use cases check a customer acts on their own booking)
+  createSeriesAction: "signed_in",
+  endSeriesAction: "signed_in",
+  planSeriesAction: "signed_in",
   // src/modules/reminders/site-check-actions.ts (the reminder's signed link is the key)
   answerSiteCheckAction: "public",
   // src/modules/calendar-feeds/calendar-feed-actions.ts (the use case checks who may hold which feed)

@@ -68,6 +68,15 @@ export function AdminBookingsFilters({
           ["admin", "Admin"],
         ]}
       />
+      <FilterSelect
+        name="repeat"
+        label="Repeat"
+        value={query.repeat}
+        choices={[
+          ["repeat", "Repeat bookings"],
+          ["single", "One-off bookings"],
+        ]}
+      />
     </ListFilters>
   );
 }

@@ -46,6 +46,8 @@ export const adminBookingsQuery = z.object({
   service: optional(z.string().uuid()),
   team: optional(z.string().uuid()),
   source: optional(z.enum(BOOKING_SOURCES)),
+  /** "repeat": the visits of repeat bookings (ADR 0052); "single": bookings on their own. */
+  repeat: optional(z.enum(["repeat", "single"])),
   sort: optional(z.enum(ADMIN_BOOKING_SORTS)),
   dir: optional(z.enum(["asc", "desc"])),
   page: optional(z.coerce.number().int().min(1).max(1_000_000)),
@@ -64,5 +66,7 @@ export function parseAdminBookingsQuery(
 
 /** Whether anything narrows the list (the empty state then says "no match", not "no bookings yet"). */
 export function isFiltered(q: AdminBookingsQuery): boolean {
-  return Boolean(q.q || q.status || q.payment || q.from || q.to || q.service || q.team || q.source);
+  return Boolean(
+    q.q || q.status || q.payment || q.from || q.to || q.service || q.team || q.source || q.repeat,
+  );
 }

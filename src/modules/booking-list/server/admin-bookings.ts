@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { addDays, localToInstant } from "@/lib/dates";
 import type { BookingSource, BookingStatus } from "@/lib/enums";
 import { normaliseRegistration } from "@/lib/registration";
@@ -167,6 +167,8 @@ function whereOf(q: AdminBookingsQuery, timeZone: string, walk = false): SQL | u
     );
   if (q.team) conditions.push(eq(bookings.teamId, q.team));
   if (q.source) conditions.push(eq(bookings.source, q.source));
+  if (q.repeat)
+    conditions.push(q.repeat === "repeat" ? isNotNull(bookings.seriesId) : isNull(bookings.seriesId));
   return and(...conditions);
 }
 

@@ -102,3 +102,19 @@ export async function announceNewBooking(
   await enqueueBookingEmails(tx, booking.id, booking.status === "confirmed" ? "confirmed" : "received", opts);
   await publishBookingUpdated(tx, booking);
 }
+
+/**
+ * New bookings announced without an email each (a repeat booking's occurrences, ADR 0052: the series sends
+ * one): what confirmation brings (an invoice on account) and the live events.
+ */
+export async function announceQuietly(tx: Tx, made: readonly Booking[]): Promise<void> {
+  for (const booking of made) {
+    if (booking.status === "confirmed")
+      await port("transitionHooks").bookingConfirmed(
+        tx,
+        booking.id,
+        booking.confirmedAt ?? booking.createdAt,
+      );
+    await publishBookingUpdated(tx, booking);
+  }
+}

@@ -232,3 +232,8 @@ export async function eraseCustomerFromBookings(tx: Tx, userId: string): Promise
     .where(eq(bookings.customerId, userId));
   await tx.update(bookings).set({ cancellationReason: null }).where(eq(bookings.cancelledBy, userId));
 }
+
+/** Makes a booking the first visit of a repeat booking (ADR 0052), in the series' transaction. */
+export async function attachToSeries(tx: Tx, bookingId: string, seriesId: string): Promise<void> {
+  await tx.update(bookings).set({ seriesId }).where(eq(bookings.id, bookingId));
+}

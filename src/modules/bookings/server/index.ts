@@ -17,7 +17,7 @@ export {
   loadBookingCatalogue,
 } from "./booking-catalogue";
 export { bookingLiveColumns, bookingMoneyColumns, bookingTitleSql } from "./booking-columns";
-export { announceNewBooking, newBookingRecord } from "./booking-core";
+export { announceNewBooking, announceQuietly, newBookingRecord } from "./booking-core";
 export { findBookingDocumentFacts } from "./booking-document-facts";
 export {
   type BusinessAlert,
@@ -36,6 +36,7 @@ export {
   claimBookingReminder,
   eraseCustomerFromBookings,
   extendPaymentHold,
+  attachToSeries,
   insertBookingRecord,
   vehiclePositionOf,
   lockBooking,

@@ -64,6 +64,8 @@ export type TransitionInput = {
   refundMinor?: number;
   /** On cancellation: net paid with the refunds still on their way counted (payments knows them). */
   netPaidMinor?: number;
+  /** The caller tells the business once for a batch (a repeat booking ended, ADR 0052): no alert each. */
+  quiet?: boolean;
 };
 
 export type TransitionResult = { booking: Booking; from: BookingStatus; steps: BookingStatus[] };
@@ -134,6 +136,7 @@ export async function transitionBooking(tx: Tx, input: TransitionInput): Promise
   // A booking that never got past waiting for payment was never announced to the business: its end
   // (an abandoned checkout expiring, the customer cancelling it unpaid) is no news to them either.
   if (
+    !input.quiet &&
     (booking.status === "cancelled" || booking.status === "expired") &&
     (current.status !== "pending_payment" || (await hasEmail(tx, booking.id, "booking-new-admin")))
   )

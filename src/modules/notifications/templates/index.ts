@@ -44,6 +44,7 @@ import {
   renderRescheduleOffer,
   renderRescheduleRequestAdmin,
 } from "./reschedule";
+import { renderSeriesEnded, renderSeriesSet, type SeriesEndedData, type SeriesSetData } from "./series";
 import {
   renderWeatherLifted,
   renderWeatherOffer,
@@ -80,6 +81,8 @@ export type TemplateDataMap = {
   "booking-reminder": BookingReminderData;
   "weather-offer": WeatherOfferData;
   "weather-lifted": WeatherLiftedData;
+  "series-set": SeriesSetData;
+  "series-ended": SeriesEndedData;
 };
 
 export type TemplateName = keyof TemplateDataMap;
@@ -112,6 +115,8 @@ const renderers: { [K in TemplateName]: (data: TemplateDataMap[K], ctx: EmailCon
   "booking-reminder": renderBookingReminder,
   "weather-offer": renderWeatherOffer,
   "weather-lifted": renderWeatherLifted,
+  "series-set": renderSeriesSet,
+  "series-ended": renderSeriesEnded,
 };
 
 export function isTemplateName(name: string): name is TemplateName {

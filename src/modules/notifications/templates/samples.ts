@@ -209,6 +209,25 @@ export const SAMPLES: { [K in TemplateName]: TemplateDataMap[K] } = {
     hadTimes: true,
     url,
   },
+  "series-set": {
+    name,
+    title: "Exterior wash",
+    rule: "every 2 weeks",
+    visits: [
+      "Tuesday 22 December 2026, 09:30 GMT – 10:30 GMT · FC-8A2B3C",
+      "Tuesday 5 January 2027, 09:30 GMT – 10:30 GMT · FC-9D4E5F",
+    ],
+    skipped: ["Tuesday 19 January 2027 (09:30 <taken>)"],
+    payment: "Each visit is paid on the day.",
+    url,
+  },
+  "series-ended": {
+    name,
+    title: "Exterior wash",
+    cancelled: ["Tuesday 5 January 2027, 09:30 GMT – 10:30 GMT · FC-9D4E5F"],
+    kept: ["Tuesday 22 December 2026, 09:30 GMT – 10:30 GMT · FC-8A2B3C"],
+    url,
+  },
   "booking-reminder": {
     name,
     reference: "FC-7K2M9Q",

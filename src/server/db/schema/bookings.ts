@@ -80,6 +80,34 @@ export const registrationExpr = (t: { vehicleSnapshot: AnyPgColumn }) =>
 export const postcodeKeyExpr = (t: { addressSnapshot: AnyPgColumn }) =>
   sql<string>`replace(upper(${t.addressSnapshot} ->> 'postcode'), ' ', '')`;
 
+/**
+ * A repeat booking (issue 31, ADR 0052): the same visit every N weeks until a date. Each occurrence is a
+ * booking of its own (`bookings.series_id`), its time held when the series was made; the series keeps the
+ * rule and whether it still runs.
+ */
+// @owner series
+export const bookingSeries = pgTable(
+  "booking_series",
+  {
+    id: id(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => users.id),
+    intervalWeeks: smallint("interval_weeks").notNull(),
+    /** The last day an occurrence may fall on (the business's calendar). */
+    untilDate: date("until_date", { mode: "string" }).notNull(),
+    status: text("status").$type<"active" | "ended">().notNull().default("active"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    endedAt: instant("ended_at"),
+  },
+  (t) => [
+    index("booking_series_customer_idx").on(t.customerId, t.createdAt),
+    check("booking_series_interval", sql`${t.intervalWeeks} BETWEEN 1 AND 12`),
+    check("booking_series_status", sql`${t.status} IN ('active', 'ended')`),
+  ],
+);
+
 // @owner bookings
 export const bookings = pgTable(
   "bookings",
@@ -129,6 +157,8 @@ export const bookings = pgTable(
     // On account (a business customer the admin lets pay later, ADR 0051): the day the invoice must be
     // paid by, in the business's time zone. Null: paid as the payment mode says.
     payBy: date("pay_by", { mode: "string" }),
+    // One occurrence of a repeat booking (ADR 0052); null for a booking on its own.
+    seriesId: uuid("series_id").references(() => bookingSeries.id),
     cancelledAt: instant("cancelled_at"),
     completedAt: instant("completed_at"),
     cancellationReason: text("cancellation_reason"),
@@ -169,6 +199,9 @@ export const bookings = pgTable(
       .where(sql`${t.status} = 'cancelled'`),
     index("bookings_team_starts_idx").on(t.teamId, t.startsAt),
     index("bookings_created_idx").on(t.createdAt),
+    index("bookings_series_idx")
+      .on(t.seriesId, t.startsAt)
+      .where(sql`series_id IS NOT NULL`),
     // The receivables list: the bookings on account, by the day they are due.
     index("bookings_pay_by_idx")
       .on(t.payBy, t.id)

@@ -25,6 +25,9 @@ import { AdminMoneyPanel } from "@/modules/payments/components/admin-money-panel
 import { BookingTaxDocuments } from "@/modules/payments/components/tax-document";
 import { loadAdminMoneyPanel } from "@/modules/payments/server";
 import { requireAdminPage } from "@/server/auth/guards";
+import { isUuid } from "@/lib/uuid";
+import { SeriesPanelView } from "@/modules/series/components/series-panel";
+import { loadSeriesPanelFor } from "@/modules/series/server";
 
 type Params = { params: Promise<{ id: string }> };
 
@@ -32,12 +35,13 @@ export const metadata: Metadata = { title: "Booking" };
 
 export default async function AdminBookingPage({ params }: Params) {
   const { id } = await params;
-  await requireAdminPage(routes.adminBooking(id));
-  const [page, move, money, reschedules] = await Promise.all([
+  const admin = await requireAdminPage(routes.adminBooking(id));
+  const [page, move, money, reschedules, series] = await Promise.all([
     loadAdminBookingPage(id),
     loadBookingMovePanel(id),
     loadAdminMoneyPanel(id),
     loadBookingRescheduleRequests(id),
+    isUuid(id) ? loadSeriesPanelFor(admin, id) : null,
   ]);
   if (!page || !money) notFound();
   const { view, customer } = page;
@@ -93,6 +97,14 @@ export default async function AdminBookingPage({ params }: Params) {
               />
             </div>
           </Section>
+          {series && (
+            <SeriesPanelView
+              bookingId={view.id}
+              panel={series}
+              timeZone={view.timeZone}
+              bookingPath="/admin/bookings/"
+            />
+          )}
           {reschedules.rows.length > 0 && (
             <Section title="Reschedule requests">
               <ul className="mt-3 space-y-3">

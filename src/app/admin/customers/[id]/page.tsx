@@ -7,7 +7,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { Section } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { Table, TableBody, TableHead, Td, Th, Tr } from "@/components/ui/data/table";
-import { formatDateTime, formatShortDate } from "@/lib/dates";
+import { formatCalendarDate, formatDateTime, formatShortDate } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
 import {
@@ -29,6 +29,7 @@ import { loadCustomerMoney } from "@/modules/payments/server";
 import { loadReceivablesPage } from "@/modules/receivables/server";
 import { getPublicSettings } from "@/modules/settings/server";
 import { requireAdminPage } from "@/server/auth/guards";
+import { loadCustomerSeries } from "@/modules/series/server";
 import { BusinessSection } from "./business-section";
 
 type Params = { params: Promise<{ id: string }> };
@@ -55,7 +56,7 @@ export default async function AdminCustomerPage({ params }: Params) {
   if (!profile) notFound();
   const settings = await getPublicSettings();
   const tz = settings.timeZone;
-  const [bookingLines, money, sent, history, receivables] = await Promise.all([
+  const [bookingLines, money, sent, history, receivables, series] = await Promise.all([
     loadCustomerBookingsForAdmin(profile.id, tz),
     loadCustomerMoney(profile.id, tz),
     loadEmailsForRecipient({ userId: profile.id, email: profile.email }),
@@ -64,6 +65,7 @@ export default async function AdminCustomerPage({ params }: Params) {
       profile.vehicles.map((v) => v.id),
     ),
     profile.business ? loadReceivablesPage(user.id, { customerId: profile.id }) : null,
+    loadCustomerSeries(profile.id),
   ]);
   const upcoming = bookingLines.filter((b) => b.upcoming);
   const when = (d: Date) => formatDateTime(d, tz);
@@ -164,6 +166,44 @@ export default async function AdminCustomerPage({ params }: Params) {
               </div>
             )}
           </Section>
+
+          {series.length > 0 && (
+            <Section title="Repeat bookings" description="Each visit is a booking of its own, listed above.">
+              <ul className="mt-3 divide-y divide-line text-sm">
+                {series.map((s) => (
+                  <li
+                    key={s.id}
+                    className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2"
+                  >
+                    <span>
+                      <span className="font-medium">
+                        {s.title}: {s.rule.toLowerCase()}
+                      </span>{" "}
+                      until {formatCalendarDate(s.until)}
+                      <span className="block text-ink-subtle">
+                        {s.next ? (
+                          <>
+                            Next:{" "}
+                            <TextLink
+                              href={routes.adminBooking(s.next.bookingId)}
+                              underline="hover"
+                              weight="normal"
+                            >
+                              {s.next.when}
+                            </TextLink>{" "}
+                            · {s.ahead} {s.ahead === 1 ? "visit" : "visits"} to come
+                          </>
+                        ) : (
+                          "No visit to come."
+                        )}
+                      </span>
+                    </span>
+                    <Badge tone={s.active ? "brand" : "neutral"}>{s.active ? "Active" : "Ended"}</Badge>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          )}
 
           <Section
             title="Payments and refunds"

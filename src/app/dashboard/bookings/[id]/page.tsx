@@ -19,6 +19,8 @@ import { BookingAdjustments } from "@/modules/payments/components/booking-adjust
 import { loadBookingAdjustments, loadMyCancelOffer } from "@/modules/payments/server";
 import { PayButton } from "@/modules/payments/components/pay-button";
 import { requireCustomerPage } from "@/server/auth/guards";
+import { SeriesPanelView } from "@/modules/series/components/series-panel";
+import { loadSeriesPanelFor } from "@/modules/series/server";
 
 export const metadata: Metadata = { title: "Your booking" };
 
@@ -33,9 +35,10 @@ export default async function MyBookingPage({ params }: { params: Promise<{ id: 
     : [null, null];
   if (!page) notFound();
   const { view: b, accessToken, history } = page;
-  const [reschedule, weather] = await Promise.all([
+  const [reschedule, weather, series] = await Promise.all([
     loadMyReschedulePanel(user.id, b.id),
     loadMyWeatherOffer(user.id, b.id),
+    loadSeriesPanelFor(user, b.id),
   ]);
   const access = { reference: b.reference, token: accessToken };
 
@@ -77,6 +80,14 @@ export default async function MyBookingPage({ params }: { params: Promise<{ id: 
       <MyBookingMoney view={b} access={access} offer={cancelOffer} />
       {weather && <MyWeatherOfferPanel offer={weather} />}
       {reschedule && <MyBookingReschedule panel={reschedule} />}
+      {series && (
+        <SeriesPanelView
+          bookingId={b.id}
+          panel={series}
+          timeZone={b.timeZone}
+          bookingPath={`${routes.myBookings}/`}
+        />
+      )}
 
       <div className="mt-4">
         <BookingSummary booking={b} />

@@ -1,0 +1,75 @@
+import { type EmailContent, type EmailContext, paragraphs, WHY } from "./layout";
+
+// A repeat booking (issue 31, ADR 0052): one email when it is set up, listing every visit booked (and the
+// dates skipped because they were taken), and one when it ends — never one per visit.
+
+export type SeriesSetData = {
+  name: string;
+  title: string;
+  /** "every 2 weeks" */
+  rule: string;
+  /** Each visit booked: "Tuesday 19 January 2027, 09:00 GMT – 10:00 GMT · FC-7K2M9Q". */
+  visits: string[];
+  /** The dates the rule gave that were not booked (taken, and skipped). */
+  skipped: string[];
+  /** How the visits are paid, in a sentence. */
+  payment: string;
+  url: string;
+};
+
+export type SeriesEndedData = {
+  name: string;
+  title: string;
+  /** The visits cancelled by the ending. */
+  cancelled: string[];
+  /** Visits already paid, kept: the customer cancels them one by one for the policy's refund. */
+  kept: string[];
+  url: string;
+};
+
+export function renderSeriesSet(d: SeriesSetData, ctx: EmailContext): EmailContent {
+  const n = d.visits.length;
+  return {
+    subject: `Your repeat booking is set: ${d.title} ${d.rule}, ${n} ${n === 1 ? "visit" : "visits"}`,
+    preview: `First: ${d.visits[0] ?? ""}`,
+    why: WHY.booking(ctx),
+    blocks: [
+      ...paragraphs(
+        `Hello ${d.name},`,
+        `${ctx.businessName} has booked your ${d.title} ${d.rule}. Each visit's time is held for you:`,
+      ),
+      { kind: "rows", rows: d.visits.map((v, i) => ({ label: `Visit ${i + 1}`, value: v })) },
+      ...paragraphs(
+        d.skipped.length > 0 && `Not booked (the time was taken): ${d.skipped.join("; ")}.`,
+        d.payment,
+        "You can skip a visit or end the repeat booking from any of its bookings.",
+      ),
+      { kind: "button", label: "View your bookings", url: d.url },
+    ],
+  };
+}
+
+export function renderSeriesEnded(d: SeriesEndedData, ctx: EmailContext): EmailContent {
+  return {
+    subject: `Your repeat booking has ended: ${d.title}`,
+    preview: `${d.cancelled.length} ${d.cancelled.length === 1 ? "visit" : "visits"} cancelled`,
+    why: WHY.booking(ctx),
+    blocks: [
+      ...paragraphs(
+        `Hello ${d.name},`,
+        d.cancelled.length > 0
+          ? `Your repeat ${d.title} has ended. These visits are cancelled and their time freed:`
+          : `Your repeat ${d.title} has ended. No visit was left to cancel.`,
+      ),
+      ...(d.cancelled.length > 0
+        ? [{ kind: "rows" as const, rows: d.cancelled.map((v) => ({ label: "Cancelled", value: v })) }]
+        : []),
+      ...paragraphs(
+        d.kept.length > 0 &&
+          `Already paid, so kept: ${d.kept.join("; ")}. Cancel them from their pages to get back what the cancellation policy gives.`,
+        `Questions? Email ${ctx.contactEmail} or call ${ctx.contactPhone}.`,
+      ),
+      { kind: "button", label: "View your bookings", url: d.url },
+    ],
+  };
+}

@@ -1,0 +1,38 @@
+"use server";
+
+import { requestActor, signedInAction } from "@/server/actions";
+import { getDb } from "@/server/db";
+import { createSeriesInput, seriesIdInput, seriesInput } from "./schemas";
+import { createSeries } from "./server/create-series";
+import { endSeries } from "./server/end-series";
+import { planSeries } from "./server/plan";
+
+// The repeat-booking panel of a booking's page, for its customer (/dashboard/bookings/{id}) and the admin
+// (/admin/bookings/{id}); the use cases check that a customer acts on their own bookings only.
+
+const seriesActor = async (user: { id: string; role: "admin" | "customer" }) => ({
+  ...(await requestActor(user.id)),
+  role: user.role,
+});
+
+export const planSeriesAction = signedInAction(seriesInput, async (input, user) => {
+  const plan = await planSeries(await getDb(), await seriesActor(user), input);
+  // Dates as ISO strings for the browser.
+  return {
+    ...plan,
+    occurrences: plan.occurrences.map((o) => ({
+      date: o.date,
+      start: o.start?.toISOString() ?? null,
+      fits: o.fits,
+      alternatives: o.alternatives.map((a) => a.toISOString()),
+    })),
+  };
+});
+
+export const createSeriesAction = signedInAction(createSeriesInput, async (input, user) =>
+  createSeries(await getDb(), await seriesActor(user), input),
+);
+
+export const endSeriesAction = signedInAction(seriesIdInput, async (input, user) =>
+  endSeries(await getDb(), await seriesActor(user), input),
+);

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { MAX_INTERVAL_WEEKS, MIN_INTERVAL_WEEKS, MAX_OCCURRENCES } from "./domain/series-plan";
+
+// Repeat bookings (ADR 0052): what the booking page's form sends. Checked again in the use case.
+
+const bookingId = z.uuid({ error: "This booking could not be found." });
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date.");
+
+export const seriesInput = z.object({
+  bookingId,
+  intervalWeeks: z.coerce
+    .number({ error: "Choose how often." })
+    .int("Choose how often.")
+    .min(MIN_INTERVAL_WEEKS, "Choose how often.")
+    .max(MAX_INTERVAL_WEEKS, `At most every ${MAX_INTERVAL_WEEKS} weeks.`),
+  until: date.refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Choose a date."),
+});
+
+export const createSeriesInput = seriesInput.extend({
+  // One answer per planned date: its time (the planned one or an alternative), or "" to skip it.
+  choices: z
+    .array(
+      z.object({
+        date,
+        start: z.string().transform((v, ctx) => {
+          if (v === "") return null;
+          const d = new Date(v);
+          if (Number.isNaN(d.getTime())) {
+            ctx.addIssue({ code: "custom", message: "Choose a time or skip this date." });
+            return z.NEVER;
+          }
+          return d;
+        }),
+      }),
+    )
+    .max(MAX_OCCURRENCES),
+});
+
+export const seriesIdInput = z.object({
+  seriesId: z.uuid({ error: "This repeat booking could not be found." }),
+});

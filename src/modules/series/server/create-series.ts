@@ -1,0 +1,216 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import { formatCalendarDate } from "@/lib/dates";
+import type { BookingStatus } from "@/lib/enums";
+import { generateReference } from "@/lib/reference";
+import { routes } from "@/lib/routes";
+import { getEnv } from "@/env";
+import { payByFor } from "@/modules/accounts/domain/business-account";
+import { findAccountTerms, findUserById, mayEmail } from "@/modules/accounts/server";
+import { reserve } from "@/modules/availability/server";
+import { jobShapeOf, whenLabel } from "@/modules/booking-moves/server";
+import {
+  announceQuietly,
+  attachToSeries,
+  type Booking,
+  bookingHoldExpiry,
+  insertBookingRecord,
+} from "@/modules/bookings/server";
+import { enqueueEmail } from "@/modules/notifications/server";
+import { getSettingsOrThrow } from "@/modules/settings/server";
+import { writeAudit } from "@/server/audit";
+import type { DbOrTx, Tx } from "@/server/db";
+import { bookingItems, bookingSeries, bookingVehicles } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { baseBooking, invalid, planFor, type SeriesActor, type SeriesChoice, type SeriesInput } from "./plan";
+
+// Making a repeat booking (ADR 0052): each chosen occurrence held through reserve() and written as a booking
+// like the first, in one transaction with its audit row and one email. A time taken meanwhile refuses the
+// whole series, naming the dates; nothing is written.
+
+type Base = Booking;
+type Line = typeof bookingItems.$inferSelect;
+type Vehicle = typeof bookingVehicles.$inferSelect;
+
+/** The first visit's job, vehicles and terms, copied into each occurrence. */
+async function templateOf(tx: Tx, base: Base) {
+  const items = await tx
+    .select()
+    .from(bookingItems)
+    .where(eq(bookingItems.bookingId, base.id))
+    .orderBy(asc(bookingItems.position));
+  const vehicles = await tx
+    .select()
+    .from(bookingVehicles)
+    .where(eq(bookingVehicles.bookingId, base.id))
+    .orderBy(asc(bookingVehicles.position));
+  const terms = base.payBy ? await findAccountTerms(tx, base.customerId) : null;
+  return { items, vehicles, terms, job: await jobShapeOf(tx, base) };
+}
+
+/** One occurrence's booking record: the first visit's, at its own time, on account by its own day. */
+function occurrenceRecord(
+  base: Base,
+  t: { items: Line[]; vehicles: Vehicle[]; terms: Awaited<ReturnType<typeof findAccountTerms>> },
+  o: { seriesId: string; date: string; status: BookingStatus; actorId: string; now: Date; timeZone: string },
+  slot: { teamId: string; start: Date; end: Date },
+) {
+  return {
+    values: {
+      reference: generateReference(),
+      accessToken: randomBytes(32).toString("base64url"),
+      idempotencyKey: `series:${o.seriesId}:${o.date}`,
+      customerId: base.customerId,
+      status: o.status,
+      source: base.source,
+      startsAt: slot.start,
+      endsAt: slot.end,
+      teamId: slot.teamId,
+      currency: base.currency,
+      totalMinor: base.totalMinor,
+      depositDueMinor: 0,
+      vehicleId: base.vehicleId,
+      vehicleSnapshot: base.vehicleSnapshot,
+      addressId: base.addressId,
+      addressSnapshot: base.addressSnapshot,
+      customerNotes: base.customerNotes,
+      confirmedAt: o.status === "confirmed" ? o.now : null,
+      // On account, each visit is due within the terms of its own day (ADR 0051, 0052).
+      payBy: base.payBy ? payByFor(t.terms, slot.start, o.timeZone) : null,
+      seriesId: o.seriesId,
+    },
+    items: t.items.map((i) => ({
+      kind: i.kind,
+      serviceId: i.serviceId,
+      name: i.name,
+      priceMinor: i.priceMinor,
+      minutes: i.minutes,
+      vehiclePosition: i.vehiclePosition,
+    })),
+    moreVehicles: t.vehicles.map((v) => ({ vehicleId: v.vehicleId, vehicleSnapshot: v.vehicleSnapshot })),
+    created: { actorId: o.actorId, data: { source: "series", seriesId: o.seriesId, from: base.reference } },
+    withAllocation: true,
+  };
+}
+
+export async function createSeries(
+  db: DbOrTx,
+  actor: SeriesActor,
+  input: SeriesInput & { choices: SeriesChoice[] },
+  now = new Date(),
+): Promise<{ seriesId: string; bookingIds: string[] }> {
+  return db.transaction(async (tx) => {
+    const base = await baseBooking(tx, actor, input.bookingId, tx);
+    const plan = await planFor(tx, base, input, now);
+    const wanted = new Map(input.choices.map((c) => [c.date, c.start]));
+    if (plan.occurrences.some((o) => !wanted.has(o.date)) || input.choices.length !== plan.occurrences.length)
+      throw new AppError("CONFLICT", "The dates have changed since you checked them. Check the dates again.");
+    const chosen = plan.occurrences.flatMap((o) => {
+      const start = wanted.get(o.date);
+      return start ? [{ date: o.date, start }] : [];
+    });
+    if (chosen.length === 0) throw invalid({ choices: ["Choose at least one visit to book."] });
+    const skipped = plan.occurrences.filter((o) => !wanted.get(o.date)).map((o) => o.date);
+
+    const settings = await getSettingsOrThrow(tx);
+    const [series] = await tx
+      .insert(bookingSeries)
+      .values({
+        customerId: base.customerId,
+        intervalWeeks: input.intervalWeeks,
+        untilDate: input.until,
+        createdBy: actor.id,
+      })
+      .returning();
+    if (!series) throw new Error("series insert returned nothing");
+    await attachToSeries(tx, base.id, series.id);
+
+    const template = await templateOf(tx, base);
+    const status: BookingStatus = settings.approvalRequired ? "awaiting_approval" : "confirmed";
+    const made: Booking[] = [];
+    const taken: string[] = [];
+    // In date order: every writer takes the per-date locks in ascending order, so two series never wait
+    // on each other in a circle.
+    for (const c of chosen.sort((a, b) => a.start.getTime() - b.start.getTime())) {
+      const facts = {
+        seriesId: series.id,
+        date: c.date,
+        status,
+        actorId: actor.id,
+        now,
+        timeZone: settings.timeZone,
+      };
+      const r = await reserve(tx, {
+        start: c.start,
+        durationMinutes: template.job.durationMinutes,
+        zoneBufferMinutes: template.job.zoneBufferMinutes,
+        now,
+        holdExpiry: bookingHoldExpiry,
+        createOwner: async (sp, slot) => ({
+          owner: await insertBookingRecord(sp, occurrenceRecord(base, template, facts, slot)),
+          allocation: null,
+        }),
+      });
+      if (r.ok) made.push(r.owner);
+      else taken.push(c.date);
+    }
+    if (taken.length)
+      throw new AppError(
+        "CONFLICT",
+        `These times were just taken: ${taken.map((d) => formatCalendarDate(d)).join(", ")}. Check the dates again.`,
+        { choices: taken.map((d) => `${formatCalendarDate(d)} was just taken.`) },
+      );
+
+    await announceQuietly(tx, made);
+    await writeAudit(tx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      action: "series.created",
+      entity: "booking",
+      entityId: base.id,
+      summary: {
+        seriesId: series.id,
+        intervalWeeks: input.intervalWeeks,
+        until: input.until,
+        visits: made.map((b) => b.reference),
+        skipped,
+      },
+    });
+    await emailSeriesSet(tx, base, {
+      title: template.items.find((i) => i.kind === "package")?.name ?? "booking",
+      intervalWeeks: input.intervalWeeks,
+      made,
+      skipped,
+      timeZone: settings.timeZone,
+    });
+    return { seriesId: series.id, bookingIds: made.map((b) => b.id) };
+  });
+}
+
+/** The one email a new series sends (not one per visit), when the customer takes booking emails. */
+async function emailSeriesSet(
+  tx: Tx,
+  base: Base,
+  s: { title: string; intervalWeeks: number; made: Booking[]; skipped: string[]; timeZone: string },
+): Promise<void> {
+  const customer = await findUserById(tx, base.customerId);
+  if (!customer || !(await mayEmail(tx, customer.id, "booking"))) return;
+  await enqueueEmail(tx, {
+    to: customer.email,
+    userId: customer.id,
+    bookingId: base.id,
+    template: "series-set",
+    data: {
+      name: customer.name,
+      title: s.title,
+      rule: s.intervalWeeks === 1 ? "every week" : `every ${s.intervalWeeks} weeks`,
+      visits: s.made.map((b) => `${whenLabel(b.startsAt, b.endsAt, s.timeZone)} · ${b.reference}`),
+      skipped: s.skipped.map((d) => formatCalendarDate(d)),
+      payment: base.payBy
+        ? "Each visit is on your account, invoiced when it is confirmed."
+        : "Each visit is paid on the day, or online from its booking page before then.",
+      url: new URL(routes.myBookings, getEnv().APP_URL).toString(),
+    },
+  });
+}

@@ -1,0 +1,11 @@
+// The module's public server surface: other modules and the app import from here only (ADR 0016).
+export { createSeries } from "./create-series";
+export { endSeries } from "./end-series";
+export { planSeries, type PlannedOccurrence, type SeriesPlan } from "./plan";
+export {
+  type CustomerSeries,
+  loadCustomerSeries,
+  loadSeriesPanel,
+  loadSeriesPanelFor,
+  type SeriesPanel,
+} from "./series-panel";

@@ -1,0 +1,106 @@
+import { addDays, isoWeekday, localDateOf, localToInstant } from "../../../src/lib/dates";
+import { createUser, expect, expectAccessible, shot, signInAs, test } from "../support/fixtures";
+
+// Issue 31 / ADR 0052: a regular makes their wash repeat every other week. The booking page checks each
+// date at the same time (or offers the nearest free times, or a skip), books them all at once, and lists
+// the visits; later the regular skips one visit by cancelling it, and the rest stay booked. At 1280 and
+// 390 px, with axe on every page.
+
+const TZ = "Europe/London";
+
+/** A weekday `offset` days from today (the next one when it falls on a weekend). */
+function weekdayFrom(offset: number): string {
+  let d = addDays(localDateOf(new Date(), TZ), offset);
+  while (isoWeekday(d) > 5) d = addDays(d, 1);
+  return d;
+}
+
+// Each width its own van and hour, so the two never want the same time.
+for (const [label, viewport, offset, team, hour] of [
+  ["desktop", { width: 1280, height: 900 }, 15, "Van A", 11],
+  ["phone", { width: 390, height: 844 }, 16, "Van B", 13],
+] as const) {
+  test(`a regular sets a fortnightly wash and later skips one visit (${label})`, async ({
+    page,
+    request,
+    loginAs,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    const regular = await createUser(request, { name: `Rita Regular ${label}` });
+    const first = weekdayFrom(offset);
+    const made = await request.post("/api/test/bookings", {
+      data: {
+        status: "confirmed",
+        customerEmail: regular.email,
+        teamName: team,
+        startsAt: localToInstant(first, hour * 60, TZ)?.toISOString(),
+        totalMinor: 3500,
+        minutes: 60,
+      },
+    });
+    expect(made.status()).toBe(200);
+    const booking = (await made.json()).data as { id: string; reference: string };
+
+    await signInAs(page, regular);
+    await page.goto(`/dashboard/bookings/${booking.id}`);
+    // Hydrated (its live updates connected) before the form is used.
+    await expect(page.getByRole("status").getByText("Live")).toBeVisible();
+    const repeat = page.getByRole("region", { name: "Repeat this booking" });
+    await repeat.getByLabel("How often").selectOption("2");
+    await repeat.getByLabel("Until").fill(addDays(first, 42));
+    await repeat.getByRole("button", { name: "Check the dates" }).click();
+    const visits = repeat.getByRole("form", { name: "Visits to book" });
+    await expect(visits.getByRole("heading", { name: /^3 dates until/ })).toBeVisible();
+    // Each date at the same hour when free; where another job has it, the nearest free time.
+    for (const group of await visits.getByRole("group").all()) {
+      const checked = group.getByRole("radio", { checked: true });
+      if ((await checked.getAttribute("value")) === "") {
+        const times = group.getByRole("radio").filter({ hasNotText: "Skip" });
+        if ((await times.count()) > 0) await times.first().check();
+      }
+    }
+    await expectAccessible(page);
+    await shot(page, `repeat-plan-${label}.png`);
+    await visits.getByRole("button", { name: /^Book \d visits?$/ }).click();
+
+    const series = page.getByRole("region", { name: "Repeat booking" });
+    await expect(series).toBeVisible();
+    await expect(series).toContainText("This visit repeats every 2 weeks");
+    const links = series.getByRole("link");
+    const booked = await links.count();
+    expect(booked).toBeGreaterThanOrEqual(2);
+    await expectAccessible(page);
+    await shot(page, `repeat-series-${label}.png`);
+
+    // Later: the regular skips the next visit by cancelling it; the rest stay booked.
+    const next = links.first();
+    const nextReference = (await next.locator("xpath=..").getByText(/^FC-/).textContent())?.trim() ?? "";
+    await page.goto((await next.getAttribute("href")) ?? "");
+    await expect(page.getByRole("heading", { level: 1, name: `Booking ${nextReference}` })).toBeVisible();
+    await expect(page.getByRole("status").getByText("Live")).toBeVisible();
+    const money = page.getByRole("region", { name: "Pay or cancel" });
+    await money.getByRole("button", { name: "Cancel booking" }).click();
+    const dialog = page.getByRole("alertdialog", { name: /^Cancel booking FC-/ });
+    await dialog.getByRole("button", { name: "Yes, cancel the booking" }).click();
+    await expect(dialog).toBeHidden();
+    const after = page.getByRole("region", { name: "Repeat booking" });
+    await expect(after.getByText("Cancelled")).toHaveCount(1);
+    await expect(after.getByText("Confirmed")).toHaveCount(booked);
+    await expectAccessible(page);
+    await shot(page, `repeat-skipped-${label}.png`);
+
+    // The business finds the series in the bookings table's filter and on the customer's page.
+    await loginAs("admin");
+    await page.goto(`/admin/bookings?repeat=repeat&q=${encodeURIComponent(regular.email)}`);
+    await expect(page.getByRole("link", { name: /^FC-/ })).toHaveCount(booked + 1);
+    await page.goto(`/admin/customers?q=${encodeURIComponent(regular.email)}`);
+    await page.getByRole("link", { name: regular.name }).first().click();
+    const onProfile = page.getByRole("region", { name: "Repeat bookings" });
+    await expect(onProfile).toContainText("Full Valet: every 2 weeks");
+    // The first visit and the others, less the one skipped.
+    await expect(onProfile).toContainText(`${booked} ${booked === 1 ? "visit" : "visits"} to come`);
+    await expectAccessible(page);
+    await shot(page, `repeat-customer-${label}.png`);
+  });
+}
