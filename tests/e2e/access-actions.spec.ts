@@ -87,6 +87,7 @@ const ACTIONS: Record<string, Requirement> = {
   // src/modules/series/actions.ts (the use cases check a customer acts on their own booking)
   createSeriesAction: "signed_in",
   endSeriesAction: "signed_in",
+  pauseSeriesAction: "signed_in",
   planSeriesAction: "signed_in",
   // src/modules/reminders/site-check-actions.ts (the reminder's signed link is the key)
   answerSiteCheckAction: "public",

@@ -7,6 +7,7 @@ import {
   endSeries,
   loadCustomerSeries,
   loadSeriesPanel,
+  pauseSeries,
   planSeries,
 } from "@/modules/series/server";
 import { setDatabaseForProcess } from "@/server/db";
@@ -389,5 +390,39 @@ describe.each(dbKinds)("repeat bookings, on %s", (kind) => {
       .where(eq(bookings.seriesId, made.seriesId))
       .orderBy(asc(bookings.startsAt));
     expect(visits.map((v) => v.payBy)).toEqual(["2027-01-25", "2027-02-24", "2027-03-24"]);
+
+    // Paused over February: the 10 February visit is cancelled, March stays, the series goes on.
+    const fleet = { id: customers.fleet as string, role: "customer" as const };
+    const backwards = await refusal(
+      pauseSeries(t.db, fleet, { seriesId: made.seriesId, from: "2027-02-28", until: "2027-02-01" }, NOW),
+    );
+    expect(backwards.fieldErrors?.until).toBeDefined();
+    const empty = await refusal(
+      pauseSeries(t.db, fleet, { seriesId: made.seriesId, from: "2027-02-11", until: "2027-02-20" }, NOW),
+    );
+    expect(empty.fieldErrors?.from?.[0]).toMatch(/No visit/);
+    const paused = await pauseSeries(
+      t.db,
+      fleet,
+      { seriesId: made.seriesId, from: "2027-02-01", until: "2027-02-28" },
+      NOW,
+    );
+    expect(paused).toEqual({ cancelled: [visits[1]?.id], kept: [] });
+    const after = await t.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.seriesId, made.seriesId))
+      .orderBy(asc(bookings.startsAt));
+    expect(after.map((v) => v.status)).toEqual(["confirmed", "cancelled", "confirmed"]);
+    const [row] = await t.db.select().from(bookingSeries).where(eq(bookingSeries.id, made.seriesId));
+    expect(row?.status).toBe("active");
+    const mail = await t.db
+      .select()
+      .from(emails)
+      .where(eq(emails.userId, customers.fleet as string));
+    expect(mail.map((m) => m.template).sort()).toEqual(["series-ended", "series-set"]);
+    expect(
+      (mail.find((m) => m.template === "series-ended")?.data as { pausedUntil?: string }).pausedUntil,
+    ).toBe("28 February 2027");
   });
 });

@@ -2,9 +2,9 @@
 
 import { requestActor, signedInAction } from "@/server/actions";
 import { getDb } from "@/server/db";
-import { createSeriesInput, seriesIdInput, seriesInput } from "./schemas";
+import { createSeriesInput, pauseSeriesInput, seriesIdInput, seriesInput } from "./schemas";
 import { createSeries } from "./server/create-series";
-import { endSeries } from "./server/end-series";
+import { endSeries, pauseSeries } from "./server/end-series";
 import { planSeries } from "./server/plan";
 
 // The repeat-booking panel of a booking's page, for its customer (/dashboard/bookings/{id}) and the admin
@@ -35,4 +35,8 @@ export const createSeriesAction = signedInAction(createSeriesInput, async (input
 
 export const endSeriesAction = signedInAction(seriesIdInput, async (input, user) =>
   endSeries(await getDb(), await seriesActor(user), input),
+);
+
+export const pauseSeriesAction = signedInAction(pauseSeriesInput, async (input, user) =>
+  pauseSeries(await getDb(), await seriesActor(user), input),
 );

@@ -39,3 +39,9 @@ export const createSeriesInput = seriesInput.extend({
 export const seriesIdInput = z.object({
   seriesId: z.uuid({ error: "This repeat booking could not be found." }),
 });
+
+export const pauseSeriesInput = z.object({
+  seriesId: z.uuid({ error: "This repeat booking could not be found." }),
+  from: date,
+  until: date,
+});

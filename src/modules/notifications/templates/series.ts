@@ -25,6 +25,8 @@ export type SeriesEndedData = {
   /** Visits already paid, kept: the customer cancels them one by one for the policy's refund. */
   kept: string[];
   url: string;
+  /** A pause, not an end: "1 March 2027", the last day of the pause; the visits after it stay booked. */
+  pausedUntil?: string;
 };
 
 export function renderSeriesSet(d: SeriesSetData, ctx: EmailContext): EmailContent {
@@ -50,6 +52,7 @@ export function renderSeriesSet(d: SeriesSetData, ctx: EmailContext): EmailConte
 }
 
 export function renderSeriesEnded(d: SeriesEndedData, ctx: EmailContext): EmailContent {
+  if (d.pausedUntil) return renderSeriesPaused(d, d.pausedUntil, ctx);
   return {
     subject: `Your repeat booking has ended: ${d.title}`,
     preview: `${d.cancelled.length} ${d.cancelled.length === 1 ? "visit" : "visits"} cancelled`,
@@ -68,6 +71,28 @@ export function renderSeriesEnded(d: SeriesEndedData, ctx: EmailContext): EmailC
         d.kept.length > 0 &&
           `Already paid, so kept: ${d.kept.join("; ")}. Cancel them from their pages to get back what the cancellation policy gives.`,
         `Questions? Email ${ctx.contactEmail} or call ${ctx.contactPhone}.`,
+      ),
+      { kind: "button", label: "View your bookings", url: d.url },
+    ],
+  };
+}
+
+function renderSeriesPaused(d: SeriesEndedData, until: string, ctx: EmailContext): EmailContent {
+  return {
+    subject: `Your repeat booking is paused until ${until}: ${d.title}`,
+    preview: `${d.cancelled.length} ${d.cancelled.length === 1 ? "visit" : "visits"} skipped`,
+    why: WHY.booking(ctx),
+    blocks: [
+      ...paragraphs(
+        `Hello ${d.name},`,
+        `Your repeat ${d.title} is paused until ${until}; the visits after that stay booked. These visits are cancelled and their time freed:`,
+      ),
+      ...(d.cancelled.length > 0
+        ? [{ kind: "rows" as const, rows: d.cancelled.map((v) => ({ label: "Skipped", value: v })) }]
+        : []),
+      ...paragraphs(
+        d.kept.length > 0 &&
+          `Already paid, so kept: ${d.kept.join("; ")}. Cancel them from their pages to get back what the cancellation policy gives.`,
       ),
       { kind: "button", label: "View your bookings", url: d.url },
     ],

@@ -2,13 +2,15 @@
 
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/overlay/dialog";
 import { Section } from "@/components/ui/card";
 import { Form, type FormResult, SubmitButton } from "@/components/ui/form/form";
 import { Field, SelectField } from "@/components/ui/form/form-fields";
 import { TextLink } from "@/components/ui/link";
 import { ConfirmActionButton } from "@/components/ui/overlay/confirm-action-button";
 import { formatCalendarDate, formatTime } from "@/lib/dates";
-import { createSeriesAction, endSeriesAction, planSeriesAction } from "../actions";
+import { createSeriesAction, endSeriesAction, pauseSeriesAction, planSeriesAction } from "../actions";
 import { MAX_INTERVAL_WEEKS, MAX_OCCURRENCES } from "../domain/series-plan";
 import type { SeriesPanel } from "../server/series-panel";
 
@@ -60,17 +62,20 @@ function SeriesVisits({
       }
       actions={
         panel.active ? (
-          <ConfirmActionButton
-            action={endSeriesAction}
-            input={{ seriesId: panel.seriesId }}
-            title="End the repeat booking?"
-            description="Every visit still to come that nothing was paid for is cancelled and its time freed. Visits already paid stay booked: cancel them from their pages. You get one email."
-            confirmLabel="End the repeat booking"
-            cancelLabel="Keep it"
-            successToast="Repeat booking ended."
-          >
-            End the repeat booking
-          </ConfirmActionButton>
+          <div className="flex flex-wrap gap-2">
+            <PauseButton seriesId={panel.seriesId} />
+            <ConfirmActionButton
+              action={endSeriesAction}
+              input={{ seriesId: panel.seriesId }}
+              title="End the repeat booking?"
+              description="Every visit still to come that nothing was paid for is cancelled and its time freed. Visits already paid stay booked: cancel them from their pages. You get one email."
+              confirmLabel="End the repeat booking"
+              cancelLabel="Keep it"
+              successToast="Repeat booking ended."
+            >
+              End the repeat booking
+            </ConfirmActionButton>
+          </div>
         ) : null
       }
     >
@@ -92,6 +97,39 @@ function SeriesVisits({
         ))}
       </ol>
     </Section>
+  );
+}
+
+/** Pause between two dates (a holiday): the visits in between are cancelled, the ones after stay. */
+function PauseButton({ seriesId }: { seriesId: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Pause the repeat booking"
+      description="The visits between these dates are cancelled and their time freed; the ones after stay booked. Visits already paid stay booked: cancel them from their pages."
+      trigger={
+        <Button variant="secondary" size="sm">
+          Pause
+        </Button>
+      }
+    >
+      <Form
+        action={pauseSeriesAction}
+        extra={{ seriesId }}
+        refreshOnSuccess
+        successToast="Repeat booking paused."
+        onSuccess={() => setOpen(false)}
+        aria-label="Pause the repeat booking"
+      >
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <Field name="from" label="From" type="date" />
+          <Field name="until" label="Until" type="date" />
+        </div>
+        <SubmitButton>Pause these visits</SubmitButton>
+      </Form>
+    </Dialog>
   );
 }
 

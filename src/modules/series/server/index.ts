@@ -1,6 +1,6 @@
 // The module's public server surface: other modules and the app import from here only (ADR 0016).
 export { createSeries } from "./create-series";
-export { endSeries } from "./end-series";
+export { endSeries, pauseSeries } from "./end-series";
 export { planSeries, type PlannedOccurrence, type SeriesPlan } from "./plan";
 export {
   type CustomerSeries,
