@@ -85,6 +85,7 @@ const ACTIONS: Record<string, Requirement> = {
   // src/modules/receivables/actions.ts
   removeBusinessAction: "admin",
   // src/modules/series/actions.ts (the use cases check a customer acts on their own booking)
+  changeSeriesAction: "signed_in",
   createSeriesAction: "signed_in",
   endSeriesAction: "signed_in",
   pauseSeriesAction: "signed_in",

@@ -6,6 +6,7 @@ import {
   createSeries,
   endSeries,
   loadCustomerSeries,
+  changeSeries,
   loadSeriesPanel,
   pauseSeries,
   planSeries,
@@ -93,7 +94,7 @@ describe.each(dbKinds)("repeat bookings, on %s", (kind) => {
     teamId = (await insertTeam(t.db, { name: "Van 1" })).id;
     await insertZone(t.db, { name: "Brixton", postcodePrefixes: ["SW9"], travelFeeMinor: 0 });
     adminId = (await insertUser(t.db, { name: "Owner", role: "admin" })).id;
-    for (const who of ["regular", "other", "rivalA", "rivalB", "fleet"])
+    for (const who of ["regular", "other", "rivalA", "rivalB", "fleet", "changer"])
       customers[who] = (await insertUser(t.db, { name: who, email: `${who}-${kind}@example.test` })).id;
   });
   afterAll(async () => {
@@ -424,5 +425,78 @@ describe.each(dbKinds)("repeat bookings, on %s", (kind) => {
     expect(
       (mail.find((m) => m.template === "series-ended")?.data as { pausedUntil?: string }).pausedUntil,
     ).toBe("28 February 2027");
+  });
+
+  it("changes from a visit onward: the unpaid visits from it are replaced at the new time and interval, a paid one kept", async () => {
+    const first = await base("changer", at(1, 12, 15));
+    const plan = await planSeries(
+      t.db,
+      as("changer"),
+      { bookingId: first, intervalWeeks: 1, until: "2027-02-09" },
+      NOW,
+    );
+    const made = await createSeries(
+      t.db,
+      as("changer"),
+      createSeriesInput.parse({
+        bookingId: first,
+        intervalWeeks: 1,
+        until: "2027-02-09",
+        choices: choicesOf(plan),
+      }),
+      NOW,
+    );
+    const visits = async () =>
+      t.db
+        .select()
+        .from(bookings)
+        .where(eq(bookings.seriesId, made.seriesId))
+        .orderBy(asc(bookings.startsAt));
+    const before = await visits();
+    const fromVisit = before.find((v) => v.startsAt.getTime() === at(1, 26, 15).getTime());
+    const paid = before.find((v) => v.startsAt.getTime() === at(2, 2, 15).getTime());
+    await t.db
+      .update(bookings)
+      .set({ amountPaidMinor: 3500 })
+      .where(eq(bookings.id, paid?.id ?? ""));
+    const change = {
+      seriesId: made.seriesId,
+      fromBookingId: fromVisit?.id ?? "",
+      intervalWeeks: 2,
+      time: "16:00",
+      until: "2027-02-23",
+    };
+
+    // Someone else has 23 February at 16:00: the whole change is refused, naming the date; nothing changes.
+    await base("other", at(2, 23, 16));
+    const refused = await refusal(changeSeries(t.db, as("changer"), change, NOW));
+    expect(refused.message).toMatch(/23 February 2027/);
+    expect((await visits()).map((v) => v.status)).toEqual(before.map((v) => v.status));
+    // Another customer can't change it.
+    expect((await refusal(changeSeries(t.db, as("other"), change, NOW))).code).toBe("NOT_FOUND");
+
+    const changed = await changeSeries(t.db, as("changer"), { ...change, until: "2027-02-16" }, NOW);
+    expect(changed.bookingIds).toHaveLength(2);
+    const after = (await visits()).map((v) => [v.startsAt.toISOString(), v.status]);
+    expect(after).toEqual([
+      ["2027-01-12T15:00:00.000Z", "confirmed"],
+      ["2027-01-19T15:00:00.000Z", "confirmed"],
+      ["2027-01-26T15:00:00.000Z", "cancelled"],
+      ["2027-01-26T16:00:00.000Z", "confirmed"],
+      ["2027-02-02T15:00:00.000Z", "confirmed"],
+      ["2027-02-09T15:00:00.000Z", "cancelled"],
+      ["2027-02-09T16:00:00.000Z", "confirmed"],
+    ]);
+    const [row] = await t.db.select().from(bookingSeries).where(eq(bookingSeries.id, made.seriesId));
+    expect(row).toMatchObject({ intervalWeeks: 2, untilDate: "2027-02-16", status: "active" });
+    const mail = await t.db
+      .select()
+      .from(emails)
+      .where(eq(emails.userId, customers.changer as string))
+      .orderBy(asc(emails.createdAt));
+    expect(mail.map((m) => [m.template, (m.data as { changed?: boolean }).changed ?? false])).toEqual([
+      ["series-set", false],
+      ["series-set", true],
+    ]);
   });
 });

@@ -1,8 +1,16 @@
 "use server";
 
+import { routes } from "@/lib/routes";
 import { requestActor, signedInAction } from "@/server/actions";
 import { getDb } from "@/server/db";
-import { createSeriesInput, pauseSeriesInput, seriesIdInput, seriesInput } from "./schemas";
+import {
+  changeSeriesInput,
+  createSeriesInput,
+  pauseSeriesInput,
+  seriesIdInput,
+  seriesInput,
+} from "./schemas";
+import { changeSeries } from "./server/change-series";
 import { createSeries } from "./server/create-series";
 import { endSeries, pauseSeries } from "./server/end-series";
 import { planSeries } from "./server/plan";
@@ -40,3 +48,12 @@ export const endSeriesAction = signedInAction(seriesIdInput, async (input, user)
 export const pauseSeriesAction = signedInAction(pauseSeriesInput, async (input, user) =>
   pauseSeries(await getDb(), await seriesActor(user), input),
 );
+
+// The new visit for the date the change starts from replaces the page's booking: the page goes there.
+export const changeSeriesAction = signedInAction(changeSeriesInput, async (input, user) => {
+  const { bookingIds } = await changeSeries(await getDb(), await seriesActor(user), input);
+  const first = bookingIds[0];
+  const page = (id: string) =>
+    user.role === "admin" ? routes.adminBooking(id) : `${routes.myBookings}/${id}`;
+  return { bookingIds, redirectTo: first ? page(first) : undefined };
+});

@@ -45,3 +45,11 @@ export const pauseSeriesInput = z.object({
   from: date,
   until: date,
 });
+
+export const changeSeriesInput = z.object({
+  seriesId: z.uuid({ error: "This repeat booking could not be found." }),
+  fromBookingId: bookingId,
+  intervalWeeks: seriesInput.shape.intervalWeeks,
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Choose a time, like 09:30."),
+  until: seriesInput.shape.until,
+});

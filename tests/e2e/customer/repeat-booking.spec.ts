@@ -3,8 +3,8 @@ import { createUser, expect, expectAccessible, shot, signInAs, test } from "../s
 
 // Issue 31 / ADR 0052: a regular makes their wash repeat every other week. The booking page checks each
 // date at the same time (or offers the nearest free times, or a skip), books them all at once, and lists
-// the visits; later the regular skips one visit by cancelling it and pauses the last two weeks, and the rest
-// stay booked; the business finds the series. At 1280 and 390 px, with axe on every page.
+// the visits; later the regular skips one visit by cancelling it, pauses the last two weeks, then changes the
+// series to every three weeks; the business finds it. At 1280 and 390 px, with axe on every page.
 
 const TZ = "Europe/London";
 
@@ -102,6 +102,23 @@ for (const [label, viewport, offset, team, hour] of [
     await expect(after.getByText("Cancelled")).toHaveCount(2);
     await expect(after.getByText("Confirmed")).toHaveCount(booked - 1);
 
+    // Later still: from the first visit on, every three weeks instead; the page goes to its new booking.
+    await page.goto(`/dashboard/bookings/${booking.id}`);
+    await expect(page.getByRole("status").getByText("Live")).toBeVisible();
+    await page
+      .getByRole("region", { name: "Repeat booking" })
+      .getByRole("button", { name: "Change" })
+      .click();
+    const change = page.getByRole("dialog", { name: "Change from this visit" });
+    await change.getByLabel("How often").selectOption("3");
+    await change.getByLabel("Until").fill(addDays(first, 42));
+    await expectAccessible(page);
+    await shot(page, `repeat-change-${label}.png`, { fullPage: false });
+    await change.getByRole("button", { name: "Change the visits" }).click();
+    await expect(page.getByRole("region", { name: "Repeat booking" })).toContainText(
+      "This visit repeats every 3 weeks",
+    );
+
     // The business finds the series in the bookings table's filter and on the customer's page.
     await loginAs("admin");
     await page.goto(`/admin/bookings?repeat=repeat&q=${encodeURIComponent(regular.email)}`);
@@ -109,10 +126,9 @@ for (const [label, viewport, offset, team, hour] of [
     await page.goto(`/admin/customers?q=${encodeURIComponent(regular.email)}`);
     await page.getByRole("link", { name: regular.name }).first().click();
     const onProfile = page.getByRole("region", { name: "Repeat bookings" });
-    await expect(onProfile).toContainText("Full Valet: every 2 weeks");
-    // The first visit and the others, less the one skipped and the one paused.
-    const ahead = booked - 1;
-    await expect(onProfile).toContainText(`${ahead} ${ahead === 1 ? "visit" : "visits"} to come`);
+    // The three visits of the new rule.
+    await expect(onProfile).toContainText("Full Valet: every 3 weeks");
+    await expect(onProfile).toContainText("3 visits to come");
     await expectAccessible(page);
     await shot(page, `repeat-customer-${label}.png`);
   });

@@ -15,6 +15,8 @@ export type SeriesSetData = {
   /** How the visits are paid, in a sentence. */
   payment: string;
   url: string;
+  /** The series was changed from a visit onward: these are the visits from then. */
+  changed?: boolean;
 };
 
 export type SeriesEndedData = {
@@ -32,13 +34,15 @@ export type SeriesEndedData = {
 export function renderSeriesSet(d: SeriesSetData, ctx: EmailContext): EmailContent {
   const n = d.visits.length;
   return {
-    subject: `Your repeat booking is set: ${d.title} ${d.rule}, ${n} ${n === 1 ? "visit" : "visits"}`,
+    subject: `Your repeat booking ${d.changed ? "has changed" : "is set"}: ${d.title} ${d.rule}, ${n} ${n === 1 ? "visit" : "visits"}`,
     preview: `First: ${d.visits[0] ?? ""}`,
     why: WHY.booking(ctx),
     blocks: [
       ...paragraphs(
         `Hello ${d.name},`,
-        `${ctx.businessName} has booked your ${d.title} ${d.rule}. Each visit's time is held for you:`,
+        d.changed
+          ? `Your repeat ${d.title} has changed: from now on it is ${d.rule}. The visits it replaced are cancelled; each new visit's time is held for you:`
+          : `${ctx.businessName} has booked your ${d.title} ${d.rule}. Each visit's time is held for you:`,
       ),
       { kind: "rows", rows: d.visits.map((v, i) => ({ label: `Visit ${i + 1}`, value: v })) },
       ...paragraphs(

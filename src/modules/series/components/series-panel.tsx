@@ -10,7 +10,13 @@ import { Field, SelectField } from "@/components/ui/form/form-fields";
 import { TextLink } from "@/components/ui/link";
 import { ConfirmActionButton } from "@/components/ui/overlay/confirm-action-button";
 import { formatCalendarDate, formatTime } from "@/lib/dates";
-import { createSeriesAction, endSeriesAction, pauseSeriesAction, planSeriesAction } from "../actions";
+import {
+  changeSeriesAction,
+  createSeriesAction,
+  endSeriesAction,
+  pauseSeriesAction,
+  planSeriesAction,
+} from "../actions";
 import { MAX_INTERVAL_WEEKS, MAX_OCCURRENCES } from "../domain/series-plan";
 import type { SeriesPanel } from "../server/series-panel";
 
@@ -63,6 +69,7 @@ function SeriesVisits({
       actions={
         panel.active ? (
           <div className="flex flex-wrap gap-2">
+            {panel.changeFrom && <ChangeButton panel={panel} change={panel.changeFrom} />}
             <PauseButton seriesId={panel.seriesId} />
             <ConfirmActionButton
               action={endSeriesAction}
@@ -97,6 +104,58 @@ function SeriesVisits({
         ))}
       </ol>
     </Section>
+  );
+}
+
+/** A new interval, time or last date from this visit on: its visits and the later ones are replaced. */
+function ChangeButton({
+  panel,
+  change,
+}: {
+  panel: Extract<SeriesPanel, { kind: "series" }>;
+  change: { time: string; until: string; latest: string };
+}) {
+  const [open, setOpen] = useState(false);
+  const current = panel.visits.find((v) => v.current);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Change from this visit"
+      description="This visit and the later ones are replaced by the new rule, each new time held for you now. Visits already paid stay as they are. If a new time isn't free, nothing changes and we say which dates."
+      trigger={
+        <Button variant="secondary" size="sm">
+          Change
+        </Button>
+      }
+    >
+      <Form
+        action={changeSeriesAction}
+        extra={{ seriesId: panel.seriesId, fromBookingId: current?.id }}
+        followRedirect
+        successToast="Repeat booking changed."
+        onSuccess={() => setOpen(false)}
+        aria-label="Change the repeat booking"
+      >
+        <div className="grid gap-x-4 sm:grid-cols-3">
+          <SelectField
+            name="intervalWeeks"
+            label="How often"
+            options={EVERY}
+            defaultValue={String(panel.intervalWeeks)}
+          />
+          <Field name="time" label="Time" type="time" defaultValue={change.time} />
+          <Field
+            name="until"
+            label="Until"
+            type="date"
+            defaultValue={change.until}
+            help={`Up to ${formatCalendarDate(change.latest)}.`}
+          />
+        </div>
+        <SubmitButton>Change the visits</SubmitButton>
+      </Form>
+    </Dialog>
   );
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { formatCalendarDate } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";
 import { generateReference } from "@/lib/reference";
@@ -60,7 +60,8 @@ function occurrenceRecord(
     values: {
       reference: generateReference(),
       accessToken: randomBytes(32).toString("base64url"),
-      idempotencyKey: `series:${o.seriesId}:${o.date}`,
+      // Unique per visit made: a changed series books a date again whose earlier visit was cancelled.
+      idempotencyKey: `series:${o.seriesId}:${o.date}:${randomBytes(6).toString("base64url")}`,
       customerId: base.customerId,
       status: o.status,
       source: base.source,
@@ -92,6 +93,60 @@ function occurrenceRecord(
     created: { actorId: o.actorId, data: { source: "series", seriesId: o.seriesId, from: base.reference } },
     withAllocation: true,
   };
+}
+
+/**
+ * Holds each visit's time through reserve() in date order (every writer takes the per-date locks in
+ * ascending order, so two series never wait on each other in a circle) and writes it as a copy of
+ * `template`, then announces them without an email each. A time taken refuses them all, naming the dates:
+ * the caller's transaction rolls back and nothing is written.
+ */
+export async function holdVisits(
+  tx: Tx,
+  template: Base,
+  visits: readonly { date: string; start: Date }[],
+  o: { seriesId: string; actorId: string; now: Date },
+): Promise<Booking[]> {
+  const settings = await getSettingsOrThrow(tx);
+  const copy = await templateOf(tx, template);
+  const status: BookingStatus = settings.approvalRequired ? "awaiting_approval" : "confirmed";
+  const made: Booking[] = [];
+  const taken: string[] = [];
+  for (const c of [...visits].sort((a, b) => a.start.getTime() - b.start.getTime())) {
+    const facts = { ...o, date: c.date, status, timeZone: settings.timeZone };
+    const r = await reserve(tx, {
+      start: c.start,
+      durationMinutes: copy.job.durationMinutes,
+      zoneBufferMinutes: copy.job.zoneBufferMinutes,
+      now: o.now,
+      holdExpiry: bookingHoldExpiry,
+      createOwner: async (sp, slot) => ({
+        owner: await insertBookingRecord(sp, occurrenceRecord(template, copy, facts, slot)),
+        allocation: null,
+      }),
+    });
+    if (r.ok) made.push(r.owner);
+    else taken.push(c.date);
+  }
+  if (taken.length)
+    throw new AppError(
+      "CONFLICT",
+      `These times were just taken: ${taken.map((d) => formatCalendarDate(d)).join(", ")}. Check the dates again.`,
+      { choices: taken.map((d) => `${formatCalendarDate(d)} was just taken.`) },
+    );
+  await announceQuietly(tx, made);
+  return made;
+}
+
+/** The visit's package, which the series' emails name. */
+export async function titleOf(tx: Tx, bookingId: string): Promise<string> {
+  const [line] = await tx
+    .select({ name: bookingItems.name })
+    .from(bookingItems)
+    .where(and(eq(bookingItems.bookingId, bookingId), eq(bookingItems.kind, "package")))
+    .orderBy(asc(bookingItems.position))
+    .limit(1);
+  return line?.name ?? "booking";
 }
 
 export async function createSeries(
@@ -126,43 +181,7 @@ export async function createSeries(
     if (!series) throw new Error("series insert returned nothing");
     await attachToSeries(tx, base.id, series.id);
 
-    const template = await templateOf(tx, base);
-    const status: BookingStatus = settings.approvalRequired ? "awaiting_approval" : "confirmed";
-    const made: Booking[] = [];
-    const taken: string[] = [];
-    // In date order: every writer takes the per-date locks in ascending order, so two series never wait
-    // on each other in a circle.
-    for (const c of chosen.sort((a, b) => a.start.getTime() - b.start.getTime())) {
-      const facts = {
-        seriesId: series.id,
-        date: c.date,
-        status,
-        actorId: actor.id,
-        now,
-        timeZone: settings.timeZone,
-      };
-      const r = await reserve(tx, {
-        start: c.start,
-        durationMinutes: template.job.durationMinutes,
-        zoneBufferMinutes: template.job.zoneBufferMinutes,
-        now,
-        holdExpiry: bookingHoldExpiry,
-        createOwner: async (sp, slot) => ({
-          owner: await insertBookingRecord(sp, occurrenceRecord(base, template, facts, slot)),
-          allocation: null,
-        }),
-      });
-      if (r.ok) made.push(r.owner);
-      else taken.push(c.date);
-    }
-    if (taken.length)
-      throw new AppError(
-        "CONFLICT",
-        `These times were just taken: ${taken.map((d) => formatCalendarDate(d)).join(", ")}. Check the dates again.`,
-        { choices: taken.map((d) => `${formatCalendarDate(d)} was just taken.`) },
-      );
-
-    await announceQuietly(tx, made);
+    const made = await holdVisits(tx, base, chosen, { seriesId: series.id, actorId: actor.id, now });
     await writeAudit(tx, {
       actorId: actor.id,
       ip: actor.ip,
@@ -178,7 +197,7 @@ export async function createSeries(
       },
     });
     await emailSeriesSet(tx, base, {
-      title: template.items.find((i) => i.kind === "package")?.name ?? "booking",
+      title: await titleOf(tx, base.id),
       intervalWeeks: input.intervalWeeks,
       made,
       skipped,
@@ -188,11 +207,18 @@ export async function createSeries(
   });
 }
 
-/** The one email a new series sends (not one per visit), when the customer takes booking emails. */
-async function emailSeriesSet(
+/** The one email a new (or changed) series sends, not one per visit, when the customer takes booking emails. */
+export async function emailSeriesSet(
   tx: Tx,
   base: Base,
-  s: { title: string; intervalWeeks: number; made: Booking[]; skipped: string[]; timeZone: string },
+  s: {
+    title: string;
+    intervalWeeks: number;
+    made: Booking[];
+    skipped: string[];
+    timeZone: string;
+    changed?: boolean;
+  },
 ): Promise<void> {
   const customer = await findUserById(tx, base.customerId);
   if (!customer || !(await mayEmail(tx, customer.id, "booking"))) return;
@@ -211,6 +237,7 @@ async function emailSeriesSet(
         ? "Each visit is on your account, invoiced when it is confirmed."
         : "Each visit is paid on the day, or online from its booking page before then.",
       url: new URL(routes.myBookings, getEnv().APP_URL).toString(),
+      ...(s.changed ? { changed: true } : {}),
     },
   });
 }

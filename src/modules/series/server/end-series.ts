@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, gt, gte, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import { addDays, formatCalendarDate, localToInstant } from "@/lib/dates";
 import { routes } from "@/lib/routes";
 import { getEnv } from "@/env";
@@ -23,7 +23,7 @@ import { ENDABLE, invalid, type SeriesActor } from "./plan";
 type Stopped = { cancelled: string[]; kept: string[] };
 type Series = typeof bookingSeries.$inferSelect;
 
-async function lockSeries(tx: Tx, actor: SeriesActor, seriesId: string): Promise<Series> {
+export async function lockSeries(tx: Tx, actor: SeriesActor, seriesId: string): Promise<Series> {
   const [series] = await tx.select().from(bookingSeries).where(eq(bookingSeries.id, seriesId)).for("update");
   if (!series || (actor.role === "customer" && series.customerId !== actor.id))
     throw new AppError("NOT_FOUND");
@@ -33,8 +33,8 @@ async function lockSeries(tx: Tx, actor: SeriesActor, seriesId: string): Promise
   return series;
 }
 
-/** Cancels the series' unpaid visits starting in [from, to) (to: none = all to come); keeps paid ones. */
-async function stopVisits(
+/** Cancels the series' unpaid visits starting in [from, to) (to: none = all after); keeps paid ones. */
+export async function stopVisits(
   tx: Tx,
   actor: SeriesActor,
   series: Series,
@@ -46,7 +46,7 @@ async function stopVisits(
     .where(
       and(
         eq(bookings.seriesId, series.id),
-        range.to ? gte(bookings.startsAt, range.from) : gt(bookings.startsAt, range.from),
+        gte(bookings.startsAt, range.from),
         range.to ? lt(bookings.startsAt, range.to) : undefined,
         inArray(bookings.status, [...ENDABLE]),
       ),
@@ -74,7 +74,7 @@ async function stopVisits(
 }
 
 /** The one email of the change, when the customer takes booking emails. */
-async function emailStopped(
+export async function emailStopped(
   tx: Tx,
   series: Series,
   stopped: { cancelled: Booking[]; kept: Booking[] },

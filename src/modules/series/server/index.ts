@@ -1,4 +1,5 @@
 // The module's public server surface: other modules and the app import from here only (ADR 0016).
+export { changeSeries } from "./change-series";
 export { createSeries } from "./create-series";
 export { endSeries, pauseSeries } from "./end-series";
 export { planSeries, type PlannedOccurrence, type SeriesPlan } from "./plan";

@@ -1,6 +1,6 @@
 import "server-only";
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { localDateOf } from "@/lib/dates";
+import { localDateOf, toLocalParts } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";
 import { whenLabel } from "@/modules/booking-moves/server";
 import { BOOKING_STATUS_LABELS } from "@/modules/bookings/server";
@@ -8,13 +8,15 @@ import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type DbOrTx, getDb } from "@/server/db";
 import { bookings, bookingSeries } from "@/server/db/schema";
 import { latestUntil } from "../domain/series-plan";
-import { REPEATABLE } from "./plan";
+import { ENDABLE, REPEATABLE } from "./plan";
 
 export type SeriesPanel =
   | { kind: "none"; canRepeat: boolean; firstDate: string; latest: string; defaultUntil: string }
   | {
       kind: "series";
       seriesId: string;
+      /** This visit can start a change of the rule (still to come): its time, "HH:MM". */
+      changeFrom: { time: string; until: string; latest: string } | null;
       intervalWeeks: number;
       until: string;
       active: boolean;
@@ -57,9 +59,18 @@ export async function loadSeriesPanel(
     .from(bookings)
     .where(eq(bookings.seriesId, series.id))
     .orderBy(asc(bookings.startsAt));
+  const parts = toLocalParts(booking.startsAt, tz);
+  const upcoming = ENDABLE.includes(booking.status) && booking.startsAt > now && series.status === "active";
   return {
     kind: "series",
     seriesId: series.id,
+    changeFrom: upcoming
+      ? {
+          time: `${String(parts.hour).padStart(2, "0")}:${String(parts.minute).padStart(2, "0")}`,
+          until: series.untilDate,
+          latest: latestUntil(localDateOf(booking.startsAt, tz), localDateOf(now, tz), settings.horizonDays),
+        }
+      : null,
     intervalWeeks: series.intervalWeeks,
     until: series.untilDate,
     active: series.status === "active",

@@ -1,0 +1,105 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { formatCalendarDate, localDateOf } from "@/lib/dates";
+import { writeAudit } from "@/server/audit";
+import type { DbOrTx } from "@/server/db";
+import { bookings, bookingSeries } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { getSettingsOrThrow } from "@/modules/settings/server";
+import { latestUntil, occurrenceDates, occurrenceStart } from "../domain/series-plan";
+import { emailSeriesSet, holdVisits, titleOf } from "./create-series";
+import { lockSeries, stopVisits } from "./end-series";
+import { ENDABLE, invalid, type SeriesActor } from "./plan";
+
+// Changing a repeat booking from one of its visits onward (ADR 0052): a new interval, time of day or last
+// date. In one transaction: the visits from that one on that nothing was paid for are cancelled (quietly),
+// and the new rule's visits — that visit's date first — are held through reserve() as copies of it; paid
+// visits stay, and their dates are left out. A new time that isn't free refuses the whole change, naming
+// the dates, and nothing changes. One audit row, one email.
+
+export type ChangeSeriesInput = {
+  seriesId: string;
+  /** The visit the change starts from. */
+  fromBookingId: string;
+  intervalWeeks: number;
+  /** "HH:MM", the business's wall clock. */
+  time: string;
+  until: string;
+};
+
+export async function changeSeries(
+  db: DbOrTx,
+  actor: SeriesActor,
+  input: ChangeSeriesInput,
+  now = new Date(),
+): Promise<{ bookingIds: string[] }> {
+  return db.transaction(async (tx) => {
+    const series = await lockSeries(tx, actor, input.seriesId);
+    const [from] = await tx
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.id, input.fromBookingId), eq(bookings.seriesId, series.id)));
+    if (!from) throw new AppError("NOT_FOUND");
+    if (!ENDABLE.includes(from.status) || from.startsAt <= now)
+      throw new AppError("CONFLICT", "Only a visit still to come can start a change.");
+    const settings = await getSettingsOrThrow(tx);
+    const tz = settings.timeZone;
+    const [h, m] = input.time.split(":").map(Number) as [number, number];
+    const fromDate = localDateOf(from.startsAt, tz);
+    const latest = latestUntil(fromDate, localDateOf(now, tz), settings.horizonDays);
+    if (input.until > latest)
+      throw invalid({ until: [`Choose a last date up to ${formatCalendarDate(latest)}.`] });
+    if (input.until < fromDate) throw invalid({ until: ["Choose a last date on or after this visit."] });
+
+    const stopped = await stopVisits(tx, actor, series, {
+      from: from.startsAt,
+      to: null,
+      reason: "The repeat booking was changed.",
+      now,
+    });
+    const kept = new Set(stopped.kept.map((b) => localDateOf(b.startsAt, tz)));
+    const dates = [fromDate, ...occurrenceDates(fromDate, input.intervalWeeks, input.until)].filter(
+      (d) => !kept.has(d),
+    );
+    const missing = dates.filter((d) => !occurrenceStart(d, h * 60 + m, tz));
+    if (missing.length)
+      throw invalid({
+        time: [`${input.time} doesn't exist on ${missing.map((d) => formatCalendarDate(d)).join(", ")}.`],
+      });
+    const made = await holdVisits(
+      tx,
+      from,
+      dates.map((date) => ({ date, start: occurrenceStart(date, h * 60 + m, tz) as Date })),
+      { seriesId: series.id, actorId: actor.id, now },
+    );
+    await tx
+      .update(bookingSeries)
+      .set({ intervalWeeks: input.intervalWeeks, untilDate: input.until })
+      .where(eq(bookingSeries.id, series.id));
+    await writeAudit(tx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      action: "series.changed",
+      entity: "series",
+      entityId: series.id,
+      summary: {
+        from: from.reference,
+        intervalWeeks: { from: series.intervalWeeks, to: input.intervalWeeks },
+        until: { from: series.untilDate, to: input.until },
+        time: input.time,
+        cancelled: stopped.cancelled.map((b) => b.reference),
+        kept: stopped.kept.map((b) => b.reference),
+        visits: made.map((b) => b.reference),
+      },
+    });
+    await emailSeriesSet(tx, from, {
+      title: await titleOf(tx, from.id),
+      intervalWeeks: input.intervalWeeks,
+      made,
+      skipped: [],
+      timeZone: tz,
+      changed: true,
+    });
+    return { bookingIds: made.map((b) => b.id) };
+  });
+}
