@@ -34,10 +34,6 @@ export default defineConfig({
           // Files share one PostgreSQL database when TEST_DATABASE_URL is set; each gets its own schema.
           fileParallelism: true,
           maxWorkers: 2,
-          // A worker keeps its imported modules from one file to the next (ADR 0049): importing the whole
-          // app again for each of ~70 files was 120–220 s of the suite's worker time. Every file still gets
-          // its own database and sets it for the process in beforeAll (setDatabaseForProcess).
-          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
