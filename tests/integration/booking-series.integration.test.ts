@@ -301,7 +301,7 @@ describe.each(dbKinds)("repeat bookings, on %s", (kind) => {
     expect(lost).toHaveLength(1);
     expect(lost[0]?.reason).toBeInstanceOf(AppError);
     expect((lost[0]?.reason as AppError).message).toMatch(
-      /were just taken: .*(26 January|9 February|23 February) 2027/,
+      /aren't free: .*(26 January|9 February|23 February) 2027/,
     );
     // Exactly one job at each contested 14:00.
     for (const day of [26, 9, 23]) {

@@ -131,8 +131,8 @@ export async function holdVisits(
   if (taken.length)
     throw new AppError(
       "CONFLICT",
-      `These times were just taken: ${taken.map((d) => formatCalendarDate(d)).join(", ")}. Check the dates again.`,
-      { choices: taken.map((d) => `${formatCalendarDate(d)} was just taken.`) },
+      `These times aren't free: ${taken.map((d) => formatCalendarDate(d)).join(", ")}. Check the dates again.`,
+      { choices: taken.map((d) => `${formatCalendarDate(d)} isn't free.`) },
     );
   await announceQuietly(tx, made);
   return made;
