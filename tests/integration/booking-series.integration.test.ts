@@ -152,6 +152,15 @@ describe.each(dbKinds)("repeat bookings, on %s", (kind) => {
       planSeries(t.db, as("regular"), { bookingId: regularBase, intervalWeeks: 4, until: "2027-01-20" }, NOW),
     );
     expect(none.fieldErrors?.until?.[0]).toMatch(/^No visit falls by then/);
+    // A first visit that has passed can't start one.
+    const past = await base("other", at(1, 8, 9));
+    expect(
+      (
+        await refusal(
+          planSeries(t.db, as("other"), { bookingId: past, intervalWeeks: 1, until: "2027-02-01" }, NOW),
+        )
+      ).code,
+    ).toBe("CONFLICT");
     const bad = createSeriesInput.safeParse({
       bookingId: regularBase,
       intervalWeeks: 13,
@@ -172,6 +181,27 @@ describe.each(dbKinds)("repeat bookings, on %s", (kind) => {
     const choices = choicesOf(plan).map((c) =>
       c.date === "2027-02-09" ? { ...c, start: "2027-02-09T10:00:00.000Z" } : c,
     );
+    // Only the times offered: any other instant for a date is refused, and nothing is written.
+    const offPlan = choices.map((c) =>
+      c.date === "2027-01-26" ? { ...c, start: "2027-01-26T13:17:00.000Z" } : c,
+    );
+    const notOffered = await refusal(
+      createSeries(
+        t.db,
+        as("regular"),
+        createSeriesInput.parse({
+          bookingId: regularBase,
+          intervalWeeks: 2,
+          until: "2027-03-09",
+          choices: offPlan,
+        }),
+        NOW,
+      ),
+    );
+    expect(notOffered.fieldErrors?.choices?.[0]).toMatch(
+      /^Choose one of the times offered for 26 January 2027/,
+    );
+    expect(await counts()).toEqual(before);
     const made = await createSeries(
       t.db,
       as("regular"),
@@ -347,9 +377,16 @@ describe.each(dbKinds)("repeat bookings, on %s", (kind) => {
       "confirmed",
       "cancelled",
     ]);
-    const mail = await t.db.select().from(emails).where(isNotNull(emails.id));
-    expect(mail.length - mailBefore).toBe(1);
-    expect(mail.some((m) => m.template === "series-ended")).toBe(true);
+    // One email to the customer and one alert to the business, not one per visit.
+    const mail = await t.db.select().from(emails).where(isNotNull(emails.id)).orderBy(asc(emails.createdAt));
+    const added = mail.slice(mailBefore);
+    expect(added.map((m) => m.template).sort()).toEqual(["payment-alert-admin", "series-ended"]);
+    const alert = added.find((m) => m.template === "payment-alert-admin")?.data as {
+      kind: string;
+      detail: string;
+    };
+    expect(alert.kind).toBe("series_changed");
+    expect(alert.detail).toMatch(/^A repeat booking was ended\. Kept, already paid: FC-\w+\. Cancelled: /);
     const [row] = await t.db.select().from(bookingSeries).where(eq(bookingSeries.id, seriesId));
     expect(row?.status).toBe("ended");
     expect((await refusal(endSeries(t.db, as("regular"), { seriesId }, NOW))).code).toBe("CONFLICT");

@@ -301,7 +301,8 @@ export const ALERT_CHOICE: Record<PaymentAlertKind, "payments" | "cancellations"
   late_payment_refunded: "refunds",
   cancelled_booking_refunded: "refunds",
   paid_twice_refunded: "refunds",
-  // Problems that need the business to act are always sent.
+  // Problems that need the business to act are always sent; so is a batch of visits made or cancelled.
+  series_changed: "problems",
   amount_mismatch: "problems",
   refund_failed: "problems",
 };

@@ -33,7 +33,9 @@ export type PaymentAlertKind =
   | "booking_expired"
   | "refund_made"
   // A customer cancelled with money paid to the business directly: the business hands it back (issue 13).
-  | "refund_owed";
+  | "refund_owed"
+  // A repeat booking was made, paused, changed or ended: many visits at once, told once (ADR 0052).
+  | "series_changed";
 
 export type PaymentAlertData = {
   kind: PaymentAlertKind;
@@ -80,6 +82,7 @@ const ALERT_SUBJECTS: Record<PaymentAlertKind, string> = {
   booking_expired: "A booking expired unpaid",
   refund_made: "A refund was made",
   refund_owed: "A refund is owed — hand it back to the customer",
+  series_changed: "A repeat booking changed the schedule",
 };
 
 /** "A refund was made": the alert's headline, for the email and the booking's timeline. */

@@ -6,10 +6,11 @@ import type { DbOrTx } from "@/server/db";
 import { bookings, bookingSeries } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { getSettingsOrThrow } from "@/modules/settings/server";
-import { latestUntil, occurrenceDates, occurrenceStart } from "../domain/series-plan";
+import { latestUntil, MAX_OCCURRENCES, occurrenceDates, occurrenceStart } from "../domain/series-plan";
 import { emailSeriesSet, holdVisits, titleOf } from "./create-series";
 import { lockSeries, stopVisits } from "./end-series";
 import { ENDABLE, invalid, type SeriesActor } from "./plan";
+import { tellBusinessOfSeries } from "./series-alert";
 
 // Changing a repeat booking from one of its visits onward (ADR 0052): a new interval, time of day or last
 // date. In one transaction: the visits from that one on that nothing was paid for are cancelled (quietly),
@@ -58,9 +59,10 @@ export async function changeSeries(
       now,
     });
     const kept = new Set(stopped.kept.map((b) => localDateOf(b.startsAt, tz)));
-    const dates = [fromDate, ...occurrenceDates(fromDate, input.intervalWeeks, input.until)].filter(
-      (d) => !kept.has(d),
-    );
+    // The visit's own date and the rule's after it, at most one series' worth.
+    const dates = [fromDate, ...occurrenceDates(fromDate, input.intervalWeeks, input.until)]
+      .slice(0, MAX_OCCURRENCES)
+      .filter((d) => !kept.has(d));
     const missing = dates.filter((d) => !occurrenceStart(d, h * 60 + m, tz));
     if (missing.length)
       throw invalid({
@@ -92,6 +94,12 @@ export async function changeSeries(
         visits: made.map((b) => b.reference),
       },
     });
+    await tellBusinessOfSeries(tx, made[0] ?? from, {
+      what: `A repeat booking was changed from ${from.reference}: ${input.intervalWeeks === 1 ? "every week" : `every ${input.intervalWeeks} weeks`} at ${input.time} until ${formatCalendarDate(input.until)}.`,
+      made,
+      cancelled: stopped.cancelled,
+      timeZone: tz,
+    });
     await emailSeriesSet(tx, from, {
       title: await titleOf(tx, from.id),
       intervalWeeks: input.intervalWeeks,
@@ -99,6 +107,7 @@ export async function changeSeries(
       skipped: [],
       timeZone: tz,
       changed: true,
+      onAccount: made.some((b) => b.payBy !== null),
     });
     return { bookingIds: made.map((b) => b.id) };
   });

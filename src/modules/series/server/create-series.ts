@@ -24,6 +24,7 @@ import type { DbOrTx, Tx } from "@/server/db";
 import { bookingItems, bookingSeries, bookingVehicles } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { baseBooking, invalid, planFor, type SeriesActor, type SeriesChoice, type SeriesInput } from "./plan";
+import { tellBusinessOfSeries } from "./series-alert";
 
 // Making a repeat booking (ADR 0052): each chosen occurrence held through reserve() and written as a booking
 // like the first, in one transaction with its audit row and one email. A time taken meanwhile refuses the
@@ -45,7 +46,8 @@ async function templateOf(tx: Tx, base: Base) {
     .from(bookingVehicles)
     .where(eq(bookingVehicles.bookingId, base.id))
     .orderBy(asc(bookingVehicles.position));
-  const terms = base.payBy ? await findAccountTerms(tx, base.customerId) : null;
+  // The customer's terms now: a business put on account after its first visit has its new visits on account.
+  const terms = await findAccountTerms(tx, base.customerId);
   return { items, vehicles, terms, job: await jobShapeOf(tx, base) };
 }
 
@@ -78,7 +80,7 @@ function occurrenceRecord(
       customerNotes: base.customerNotes,
       confirmedAt: o.status === "confirmed" ? o.now : null,
       // On account, each visit is due within the terms of its own day (ADR 0051, 0052).
-      payBy: base.payBy ? payByFor(t.terms, slot.start, o.timeZone) : null,
+      payBy: payByFor(t.terms, slot.start, o.timeZone),
       seriesId: o.seriesId,
     },
     items: t.items.map((i) => ({
@@ -156,11 +158,20 @@ export async function createSeries(
   now = new Date(),
 ): Promise<{ seriesId: string; bookingIds: string[] }> {
   return db.transaction(async (tx) => {
-    const base = await baseBooking(tx, actor, input.bookingId, tx);
+    const base = await baseBooking(tx, actor, input.bookingId, now, tx);
     const plan = await planFor(tx, base, input, now);
     const wanted = new Map(input.choices.map((c) => [c.date, c.start]));
     if (plan.occurrences.some((o) => !wanted.has(o.date)) || input.choices.length !== plan.occurrences.length)
       throw new AppError("CONFLICT", "The dates have changed since you checked them. Check the dates again.");
+    // Only the times the plan offered: the date's own time, or one of its nearest free times.
+    for (const o of plan.occurrences) {
+      const start = wanted.get(o.date);
+      const offered = [...(o.start ? [o.start] : []), ...o.alternatives];
+      if (start && !offered.some((x) => x.getTime() === start.getTime()))
+        throw invalid({
+          choices: [`Choose one of the times offered for ${formatCalendarDate(o.date)}, or skip it.`],
+        });
+    }
     const chosen = plan.occurrences.flatMap((o) => {
       const start = wanted.get(o.date);
       return start ? [{ date: o.date, start }] : [];
@@ -196,12 +207,18 @@ export async function createSeries(
         skipped,
       },
     });
+    await tellBusinessOfSeries(tx, base, {
+      what: `A repeat booking was set up from ${base.reference}, ${input.intervalWeeks === 1 ? "every week" : `every ${input.intervalWeeks} weeks`}.`,
+      made,
+      timeZone: settings.timeZone,
+    });
     await emailSeriesSet(tx, base, {
       title: await titleOf(tx, base.id),
       intervalWeeks: input.intervalWeeks,
       made,
       skipped,
       timeZone: settings.timeZone,
+      onAccount: made.some((b) => b.payBy !== null),
     });
     return { seriesId: series.id, bookingIds: made.map((b) => b.id) };
   });
@@ -218,6 +235,7 @@ export async function emailSeriesSet(
     skipped: string[];
     timeZone: string;
     changed?: boolean;
+    onAccount: boolean;
   },
 ): Promise<void> {
   const customer = await findUserById(tx, base.customerId);
@@ -233,7 +251,7 @@ export async function emailSeriesSet(
       rule: s.intervalWeeks === 1 ? "every week" : `every ${s.intervalWeeks} weeks`,
       visits: s.made.map((b) => `${whenLabel(b.startsAt, b.endsAt, s.timeZone)} · ${b.reference}`),
       skipped: s.skipped.map((d) => formatCalendarDate(d)),
-      payment: base.payBy
+      payment: s.onAccount
         ? "Each visit is on your account, invoiced when it is confirmed."
         : "Each visit is paid on the day, or online from its booking page before then.",
       url: new URL(routes.myBookings, getEnv().APP_URL).toString(),

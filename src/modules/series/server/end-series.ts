@@ -14,6 +14,7 @@ import type { DbOrTx, Tx } from "@/server/db";
 import { bookingItems, bookings, bookingSeries } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { ENDABLE, invalid, type SeriesActor } from "./plan";
+import { tellBusinessOfSeries } from "./series-alert";
 
 // Stopping a repeat booking's visits (ADR 0052), all of them from now (End) or those between two dates
 // (Pause: the visits after the pause stay booked). The visits that nothing was paid for are cancelled through
@@ -51,7 +52,9 @@ export async function stopVisits(
         inArray(bookings.status, [...ENDABLE]),
       ),
     )
-    .orderBy(asc(bookings.startsAt));
+    .orderBy(asc(bookings.startsAt))
+    // Locked, in time order, so "paid or not" is decided on rows no payment can change meanwhile.
+    .for("update");
   const cancelled: Booking[] = [];
   const kept: Booking[] = [];
   for (const b of visits) {
@@ -105,6 +108,21 @@ export async function emailStopped(
   });
 }
 
+/** The business hears once, on the series' first visit still standing (or the first cancelled). */
+async function alertStopped(
+  tx: Tx,
+  stopped: { cancelled: Booking[]; kept: Booking[] },
+  what: string,
+): Promise<void> {
+  const about = stopped.cancelled[0] ?? stopped.kept[0];
+  if (!about) return;
+  const timeZone = (await getSettingsOrThrow(tx)).timeZone;
+  const kept = stopped.kept.length
+    ? ` Kept, already paid: ${stopped.kept.map((b) => b.reference).join(", ")}.`
+    : "";
+  await tellBusinessOfSeries(tx, about, { what: what + kept, cancelled: stopped.cancelled, timeZone });
+}
+
 const idsOf = (s: { cancelled: Booking[]; kept: Booking[] }): Stopped => ({
   cancelled: s.cancelled.map((b) => b.id),
   kept: s.kept.map((b) => b.id),
@@ -141,6 +159,7 @@ export async function endSeries(
       },
     });
     await emailStopped(tx, series, stopped, null);
+    await alertStopped(tx, stopped, "A repeat booking was ended.");
     return idsOf(stopped);
   });
 }
@@ -184,6 +203,11 @@ export async function pauseSeries(
       },
     });
     await emailStopped(tx, series, stopped, input.until);
+    await alertStopped(
+      tx,
+      stopped,
+      `A repeat booking was paused from ${formatCalendarDate(input.from)} until ${formatCalendarDate(input.until)}.`,
+    );
     return idsOf(stopped);
   });
 }

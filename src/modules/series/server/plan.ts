@@ -64,21 +64,22 @@ export async function baseBooking(
   db: DbOrTx,
   actor: SeriesActor,
   bookingId: string,
+  now: Date,
   tx?: Tx,
 ): Promise<Booking> {
-  // In the series' transaction the booking is locked, so two tabs can't make it the first of two series.
-  const booking = tx
-    ? await lockBooking(tx, bookingId)
-    : ((await db.select().from(bookings).where(eq(bookings.id, bookingId)))[0] ?? null);
-  if (!booking || (actor.role === "customer" && booking.customerId !== actor.id))
-    throw new AppError("NOT_FOUND");
+  const [seen] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  // Whose it is is checked before anything is locked: someone else's booking is not there for them.
+  if (!seen || (actor.role === "customer" && seen.customerId !== actor.id)) throw new AppError("NOT_FOUND");
   if (actor.role === "admin") {
     const admin = await findUserById(db, actor.id);
     if (admin?.role !== "admin") throw new AppError("NOT_FOUND");
   }
+  // In the series' transaction the booking is locked, so two tabs can't make it the first of two series.
+  const booking = tx ? await lockBooking(tx, bookingId) : seen;
+  if (!booking) throw new AppError("NOT_FOUND");
   if (booking.seriesId) throw new AppError("CONFLICT", "This booking is already part of a repeat booking.");
-  if (!REPEATABLE.includes(booking.status))
-    throw new AppError("CONFLICT", "Only a confirmed booking can be repeated.");
+  if (!REPEATABLE.includes(booking.status) || booking.startsAt <= now)
+    throw new AppError("CONFLICT", "Only a confirmed booking still to come can be repeated.");
   return booking;
 }
 
@@ -89,7 +90,7 @@ export async function planSeries(
   input: SeriesInput,
   now = new Date(),
 ): Promise<SeriesPlan> {
-  const base = await baseBooking(db, actor, input.bookingId);
+  const base = await baseBooking(db, actor, input.bookingId, now);
   return planFor(db, base, input, now);
 }
 

@@ -128,7 +128,11 @@ function headline(state: State, r: BookingResult): { tone: Tone; title: string; 
 function nextSteps(state: State, r: BookingResult): ReactNode[] {
   const v = r.view;
   const onTheDay =
-    v.onTheDayMinor > 0 ? [`The remaining ${v.onTheDay} is paid on the day, when the job is done.`] : [];
+    v.onTheDayMinor <= 0
+      ? []
+      : v.payBy
+        ? [`${v.onTheDay} is on your account: your invoice is due by ${v.payBy}.`]
+        : [`The remaining ${v.onTheDay} is paid on the day, when the job is done.`];
   const policy = (
     <>
       {r.promises.cancellation} See our <TextLink href={routes.bookingPolicies}>booking policies</TextLink>.
