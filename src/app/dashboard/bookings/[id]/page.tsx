@@ -19,6 +19,7 @@ import { BookingAdjustments } from "@/modules/payments/components/booking-adjust
 import { loadBookingAdjustments, loadMyCancelOffer } from "@/modules/payments/server";
 import { PayButton } from "@/modules/payments/components/pay-button";
 import { requireCustomerPage } from "@/server/auth/guards";
+import { getPublicSettings } from "@/modules/settings/server";
 import { SeriesPanelView } from "@/modules/series/components/series-panel";
 import { loadSeriesPanelFor } from "@/modules/series/server";
 
@@ -35,11 +36,14 @@ export default async function MyBookingPage({ params }: { params: Promise<{ id: 
     : [null, null];
   if (!page) notFound();
   const { view: b, accessToken, history } = page;
-  const [reschedule, weather, series] = await Promise.all([
+  const [reschedule, weather, series, settings] = await Promise.all([
     loadMyReschedulePanel(user.id, b.id),
     loadMyWeatherOffer(user.id, b.id),
     loadSeriesPanelFor(user, b.id),
+    getPublicSettings(),
   ]);
+  // On account, the booking's VAT invoice is its bill; a business not registered for VAT issues none.
+  const vatRegistered = settings.vatRegistered;
   const access = { reference: b.reference, token: accessToken };
 
   return (
@@ -106,7 +110,7 @@ export default async function MyBookingPage({ params }: { params: Promise<{ id: 
             Add to calendar
           </ButtonLink>
         )}
-        {(b.paidMinor > 0 || b.payBy) && (
+        {(b.paidMinor > 0 || (b.payBy && vatRegistered)) && (
           <ButtonLink href={`${routes.myBookings}/${b.id}/receipt`} variant="secondary">
             {b.paidMinor > 0 ? "Receipt" : "Invoice"}
           </ButtonLink>
