@@ -286,6 +286,21 @@ describe.each(dbKinds)("business customers and paying on account, on %s", (kind)
     // One confirmation, which says the balance is on account by its day.
     const mail = await t.db.select().from(emails).where(eq(emails.bookingId, result.bookingId));
     expect(mail.filter((m) => m.template === "booking-confirmed")).toHaveLength(1);
+    // The invoice goes to the company's billing address too, as a PDF.
+    const toCompany = mail.filter((m) => m.template === "invoice-issued");
+    expect(toCompany.map((m) => m.to)).toEqual(["accounts@quickvans.test"]);
+    expect(toCompany[0]?.data).toMatchObject({
+      companyName: "Quick Vans Ltd",
+      number: invoice?.number,
+      total: "£200.00",
+    });
+    const pdf = toCompany[0]?.attachments[0];
+    expect(pdf).toMatchObject({ filename: `${invoice?.number}.pdf`, contentType: "application/pdf" });
+    expect(
+      Buffer.from(pdf?.content ?? "", "base64")
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
   });
 
   it("refuses on account for a customer who doesn't have it, under the payment field, writing nothing", async () => {

@@ -22,11 +22,13 @@ import {
   renderNewBookingAdmin,
 } from "./booking";
 import {
+  type InvoiceIssuedData,
   type PaymentAlertData,
   type PaymentLinkData,
   type RefundIssuedData,
   type PaymentReceiptData,
   type PriceAdjustedData,
+  renderInvoiceIssued,
   renderPaymentAlertAdmin,
   renderPaymentLink,
   renderRefundIssued,
@@ -83,6 +85,7 @@ export type TemplateDataMap = {
   "weather-lifted": WeatherLiftedData;
   "series-set": SeriesSetData;
   "series-ended": SeriesEndedData;
+  "invoice-issued": InvoiceIssuedData;
 };
 
 export type TemplateName = keyof TemplateDataMap;
@@ -117,6 +120,7 @@ const renderers: { [K in TemplateName]: (data: TemplateDataMap[K], ctx: EmailCon
   "weather-lifted": renderWeatherLifted,
   "series-set": renderSeriesSet,
   "series-ended": renderSeriesEnded,
+  "invoice-issued": renderInvoiceIssued,
 };
 
 export function isTemplateName(name: string): name is TemplateName {

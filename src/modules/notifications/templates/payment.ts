@@ -218,3 +218,40 @@ export function renderPaymentAlertAdmin(d: PaymentAlertData, ctx: EmailContext):
     ],
   };
 }
+
+// A business customer's VAT invoice, to its billing address with the PDF attached (ADR 0051): the accounts
+// office that pays it may never sign in.
+export type InvoiceIssuedData = {
+  companyName: string;
+  number: string;
+  reference: string;
+  /** "£155.75" */
+  total: string;
+  /** On account: "28 December 2026", the day it must be paid by. */
+  payBy: string | null;
+  /** "Tuesday 8 December 2026": the visit it is for. */
+  date: string;
+};
+
+export function renderInvoiceIssued(d: InvoiceIssuedData, ctx: EmailContext): EmailContent {
+  return {
+    subject: `VAT invoice ${d.number} from ${ctx.businessName}${d.payBy ? ` — due by ${d.payBy}` : ""}`,
+    preview: `${d.total} for booking ${d.reference}`,
+    why: `You get this email because it is the billing address ${d.companyName} gave ${ctx.businessName}.`,
+    blocks: [
+      ...paragraphs(
+        `Hello ${d.companyName},`,
+        `Your VAT invoice ${d.number} for booking ${d.reference} (${d.date}) is attached as a PDF.`,
+      ),
+      {
+        kind: "rows",
+        rows: [
+          { label: "Invoice", value: d.number },
+          { label: "Total", value: d.total, strong: true },
+          ...(d.payBy ? [{ label: "Payment due by", value: d.payBy }] : [{ label: "Paid", value: "Yes" }]),
+        ],
+      },
+      ...paragraphs(`Questions about this invoice? Email ${ctx.contactEmail} or call ${ctx.contactPhone}.`),
+    ],
+  };
+}

@@ -209,6 +209,14 @@ export const SAMPLES: { [K in TemplateName]: TemplateDataMap[K] } = {
     hadTimes: true,
     url,
   },
+  "invoice-issued": {
+    companyName: "Quick Vans & Co Ltd",
+    number: "INV-000042",
+    reference: "FC-7K2M9Q",
+    total: "£155.75",
+    payBy: "28 December 2026",
+    date: "Tuesday 8 December 2026",
+  },
   "series-set": {
     name,
     title: "Exterior wash",

@@ -7,7 +7,11 @@ import {
   type ChargeFallListener,
   findBookingDocumentFacts,
 } from "@/modules/bookings/server";
+import { formatLongDate } from "@/lib/dates";
 import { findInvoiceParty } from "@/modules/accounts/server";
+import { enqueueEmail } from "@/modules/notifications/server";
+import { taxDocumentView } from "../../domain/tax-document-view";
+import { taxDocumentPdf } from "./tax-document-pdf";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx, Tx } from "@/server/db";
 import {
@@ -127,7 +131,40 @@ export async function issueInvoiceIfDue(tx: Tx, bookingId: string, now: Date): P
     })
     .returning();
   if (!doc) throw new Error("invoice insert returned nothing");
+  // A business customer's invoice also goes to its billing address, the PDF attached (ADR 0051).
+  if (company?.email) await emailInvoiceToCompany(tx, doc, company, booking, settings.timeZone);
   return doc;
+}
+
+async function emailInvoiceToCompany(
+  tx: Tx,
+  doc: TaxDocument,
+  company: { name: string; email: string },
+  booking: { id: string; reference: string; startsAt: Date },
+  timeZone: string,
+): Promise<void> {
+  // An invoice credits nothing: no invoice number of its own to point at.
+  const view = taxDocumentView({ ...doc, invoiceNumber: null }, timeZone);
+  await enqueueEmail(tx, {
+    to: company.email,
+    template: "invoice-issued",
+    bookingId: booking.id,
+    data: {
+      companyName: company.name,
+      number: doc.number,
+      reference: booking.reference,
+      total: view.totals.gross,
+      payBy: view.payBy,
+      date: formatLongDate(booking.startsAt, timeZone),
+    },
+    attachments: [
+      {
+        filename: `${doc.number}.pdf`,
+        contentType: "application/pdf",
+        content: taxDocumentPdf(view).toString("base64"),
+      },
+    ],
+  });
 }
 
 function supplierOf(s: {
