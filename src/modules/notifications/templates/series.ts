@@ -10,7 +10,7 @@ export type SeriesSetData = {
   rule: string;
   /** Each visit booked: "Tuesday 19 January 2027, 09:00 GMT – 10:00 GMT · FC-7K2M9Q". */
   visits: string[];
-  /** The dates the rule gave that were not booked (taken, and skipped). */
+  /** The dates the rule gave that were not booked (skipped, or taken with no other time chosen). */
   skipped: string[];
   /** How the visits are paid, in a sentence. */
   payment: string;
@@ -46,7 +46,7 @@ export function renderSeriesSet(d: SeriesSetData, ctx: EmailContext): EmailConte
       ),
       { kind: "rows", rows: d.visits.map((v, i) => ({ label: `Visit ${i + 1}`, value: v })) },
       ...paragraphs(
-        d.skipped.length > 0 && `Not booked (the time was taken): ${d.skipped.join("; ")}.`,
+        d.skipped.length > 0 && `Skipped, not booked: ${d.skipped.join("; ")}.`,
         d.payment,
         "You can skip a visit or end the repeat booking from any of its bookings.",
       ),
