@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
+import { GarageDialog } from "@/modules/accounts/components/garage-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/overlay/dialog";
 import { Section } from "@/components/ui/card";
@@ -161,34 +162,21 @@ function ChangeButton({
 
 /** Pause between two dates (a holiday): the visits in between are cancelled, the ones after stay. */
 function PauseButton({ seriesId }: { seriesId: string }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={setOpen}
+    <GarageDialog
+      trigger="Pause"
       title="Pause the repeat booking"
       description="The visits between these dates are cancelled and their time freed; the ones after stay booked. Visits already paid stay booked: cancel them from their pages."
-      trigger={
-        <Button variant="secondary" size="sm">
-          Pause
-        </Button>
-      }
+      action={pauseSeriesAction}
+      extra={{ seriesId }}
+      submitLabel="Pause these visits"
+      successToast="Repeat booking paused."
     >
-      <Form
-        action={pauseSeriesAction}
-        extra={{ seriesId }}
-        refreshOnSuccess
-        successToast="Repeat booking paused."
-        onSuccess={() => setOpen(false)}
-        aria-label="Pause the repeat booking"
-      >
-        <div className="grid gap-x-4 sm:grid-cols-2">
-          <Field name="from" label="From" type="date" />
-          <Field name="until" label="Until" type="date" />
-        </div>
-        <SubmitButton>Pause these visits</SubmitButton>
-      </Form>
-    </Dialog>
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <Field name="from" label="From" type="date" />
+        <Field name="until" label="Until" type="date" />
+      </div>
+    </GarageDialog>
   );
 }
 

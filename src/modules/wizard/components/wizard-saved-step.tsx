@@ -2,7 +2,7 @@ import Link from "@/components/ui/link";
 import type { ReactNode } from "react";
 import { formatMoney } from "@/lib/money";
 import { type WizardState, type WizardStep, wizardHref } from "../domain/wizard-state";
-import type { SavedAddressOption, SavedVehicleOption } from "../server/wizard-page";
+import type { SavedAddressOption, SavedVehicleOption } from "../server/wizard-options";
 
 // A signed-in customer's saved vehicles and addresses: each one is a link that chooses it (so back and
 // refresh keep the choice), and one that can't be used here says why instead.

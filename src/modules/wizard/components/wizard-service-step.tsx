@@ -2,7 +2,7 @@ import { formatMoney } from "@/lib/money";
 import { durationRange } from "@/modules/catalogue/components/service-card";
 import { ServiceImage } from "@/modules/catalogue/components/service-image";
 import { type WizardState, wizardHref } from "../domain/wizard-state";
-import type { packageCards } from "../server/wizard-page";
+import type { packageCards } from "../server/wizard-options";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, cardClass } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";

@@ -16,12 +16,8 @@ import {
   type WizardStep,
   wizardHref,
 } from "../domain/wizard-state";
-import {
-  packageCards,
-  savedAddressOptions,
-  savedVehicleOptions,
-  type WizardView,
-} from "../server/wizard-page";
+import { packageCards, savedAddressOptions, savedVehicleOptions } from "../server/wizard-options";
+import type { WizardView } from "../server/wizard-page";
 import { WizardAddonsStep } from "./wizard-addons-step";
 import { WizardAddressForm } from "./wizard-address-form";
 import { WizardMoreVehicles } from "./wizard-more-vehicles";

@@ -2,7 +2,6 @@ import "server-only";
 import type { UserRole } from "@/lib/enums";
 import { formatDateTime } from "@/lib/dates";
 import { matchZone } from "@/lib/postcode";
-import type { Slot } from "@/modules/availability/domain/slots";
 import { findAccountTerms } from "@/modules/accounts/server";
 import { payByFor } from "@/modules/accounts/domain/business-account";
 import { amountDueNow } from "@/modules/pricing/domain/quote";
@@ -13,16 +12,10 @@ import { getSettingsOrThrow, type Settings } from "@/modules/settings/server";
 import { getDb } from "@/server/db";
 import { bookingPromises, cancellationPromiseSentence } from "@/modules/bookings/domain/booking-promises";
 import {
-  addonOptions,
-  bookablePackages,
   type BookingCatalogue,
-  type CatalogueService,
-  type CatalogueSize,
-  type CatalogueZone,
   isComplete,
   priceOf,
   type ResolvedChoices,
-  sizeOptions,
 } from "@/modules/pricing/domain/booking-choices";
 import {
   idempotencyKeyFor,
@@ -378,46 +371,3 @@ function messageFor(
       return null;
   }
 }
-
-/** Packages for the first step: "from" price and the range of minutes over the sizes they are offered for. */
-export function packageCards(cat: BookingCatalogue) {
-  return bookablePackages(cat).map((group) => ({
-    ...group,
-    services: group.services.map((s) => {
-      const cells = cat.sizes.flatMap((z) => priceOf(cat, s.id, z.id) ?? []);
-      return {
-        service: s,
-        fromPriceMinor: Math.min(...cells.map((c) => c.priceMinor)),
-        minMinutes: Math.min(...cells.map((c) => c.durationMinutes)),
-        maxMinutes: Math.max(...cells.map((c) => c.durationMinutes)),
-      };
-    }),
-  }));
-}
-
-export type SavedVehicleOption = { vehicle: SavedVehicle; sizeName: string; offered: boolean };
-
-/** A customer's vehicles for this package: a vehicle whose size is not offered is shown, not choosable. */
-export function savedVehicleOptions(
-  cat: BookingCatalogue,
-  service: CatalogueService,
-  list: SavedVehicle[],
-): SavedVehicleOption[] {
-  return list.map((vehicle) => {
-    const size = cat.sizes.find((z) => z.id === vehicle.vehicleSizeId);
-    return {
-      vehicle,
-      sizeName: size?.name ?? "Size no longer offered",
-      offered: Boolean(size && priceOf(cat, service.id, size.id)),
-    };
-  });
-}
-
-export type SavedAddressOption = { address: SavedAddress; zone: CatalogueZone | null };
-
-export function savedAddressOptions(cat: BookingCatalogue, list: SavedAddress[]): SavedAddressOption[] {
-  return list.map((address) => ({ address, zone: matchZone(address.postcode, cat.zones) }));
-}
-
-export { addonOptions, sizeOptions };
-export type { CatalogueService, CatalogueSize, Slot };
