@@ -138,7 +138,7 @@ function ChangeButton({
         onSuccess={() => setOpen(false)}
         aria-label="Change the repeat booking"
       >
-        <div className="grid gap-x-4 sm:grid-cols-3">
+        <div className="grid gap-x-4 sm:grid-cols-2">
           <SelectField
             name="intervalWeeks"
             label="How often"
