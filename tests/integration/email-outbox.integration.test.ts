@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emails, liveEvents } from "@/server/db/schema";
 import { smtpTransport, logTransport } from "@/server/email/transport";
@@ -113,6 +113,20 @@ describe.each(dbKinds)("email outbox on %s", (kind) => {
     expect(row?.attempts).toBe(3);
     const events = await t.db.select().from(liveEvents).where(eq(liveEvents.type, "email.status"));
     expect(events.some((e) => (e.payload as { emailId: string }).emailId === id)).toBe(true);
+  });
+
+  it("delivers an email queued in the same millisecond as the delivery (the database keeps microseconds)", async () => {
+    const id = await queue("same-ms@example.test");
+    const at = new Date("2026-11-28T12:31:36.123Z");
+    await t.db.execute(
+      sql`UPDATE emails SET next_attempt_at = ${at.toISOString()}::timestamptz + interval '400 microseconds' WHERE id = ${id}`,
+    );
+    expect(await findDueEmailIds(t.db, at)).toContain(id);
+    expect(await deliverEmail(t.db, id, { transport: logTransport, now: () => at })).toBe("logged");
+    // A whole millisecond early is still not due.
+    const id2 = await queue("next-ms@example.test");
+    await t.db.update(emails).set({ nextAttemptAt: new Date(at.getTime() + 1) }).where(eq(emails.id, id2));
+    expect(await deliverEmail(t.db, id2, { transport: logTransport, now: () => at })).toBe("skipped");
   });
 
   it("picks up a claim left by a crashed worker", async () => {

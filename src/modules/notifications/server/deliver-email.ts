@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, lte, or, sql } from "drizzle-orm";
+import { and, eq, lt, lte, or, sql } from "drizzle-orm";
 import { getEnv } from "@/env";
 import type { Db } from "@/server/db";
 import { emails } from "@/server/db/schema";
@@ -27,6 +27,13 @@ export type DeliverOptions = {
 const CLAIM_MS = 2 * 60 * 1000;
 
 /**
+ * "Due at or before `now`", where `now` is a JavaScript date (milliseconds) and next_attempt_at is a
+ * database timestamp (microseconds, `now()` of the queueing transaction). An email queued within the
+ * same millisecond would otherwise read as due 0.4 ms in the future and wait for the minute's sweep.
+ */
+const dueBy = (now: Date) => lt(emails.nextAttemptAt, new Date(now.getTime() + 1));
+
+/**
  * Sends one outbox email. Safe to call from several workers at once: the row is claimed with a
  * compare-and-swap, and a claim left by a crashed worker lapses after two minutes. Delivery is
  * at-least-once: a crash after the SMTP server accepted the message but before the row is marked may
@@ -47,7 +54,7 @@ export async function deliverEmail(db: Db, emailId: string, opts: DeliverOptions
     .where(
       and(
         eq(emails.id, emailId),
-        lte(emails.nextAttemptAt, now),
+        dueBy(now),
         or(eq(emails.status, "queued"), and(eq(emails.status, "sending"), lte(emails.lockedUntil, now))),
       ),
     )
@@ -154,7 +161,7 @@ export async function findDueEmailIds(db: Db, now = new Date(), limit = 100): Pr
     .from(emails)
     .where(
       and(
-        lte(emails.nextAttemptAt, now),
+        dueBy(now),
         or(eq(emails.status, "queued"), and(eq(emails.status, "sending"), lte(emails.lockedUntil, now))),
       ),
     )
