@@ -9,6 +9,8 @@ import {
   expireLapsedRequests,
 } from "@/modules/reschedule/server";
 import { creditChargeFall, invoiceConfirmedOnAccount } from "@/modules/payments/server";
+import { eraseJobPhotosWith } from "@/modules/staff/server";
+import { getStorage } from "@/server/storage";
 
 /**
  * The composition root: the one place that tells the platform (src/server) about the modules, and a
@@ -17,7 +19,7 @@ import { creditChargeFall, invoiceConfirmedOnAccount } from "@/modules/payments/
  * availability's hold expiry and accounts' "is this vehicle or address in use" (bookings' answers); what
  * happens inside a booking's transition (payments' credit of a fallen charge, ADR 0040; reschedule's
  * closing of an ended booking's request; payments' invoice of a booking confirmed on account); the reschedule requests' share of the hold expiry; and what
- * bookings and reschedule erase with an account. The background jobs are in ./jobs.ts. The web process
+ * bookings, reschedule and staff (job photos) erase with an account. The background jobs are in ./jobs.ts. The web process
  * (boot), the worker, the scripts and the tests all call it first. Idempotent.
  */
 export function composeApp(): void {
@@ -31,6 +33,6 @@ export function composeApp(): void {
       bookingConfirmed: invoiceConfirmedOnAccount,
     },
     requestExpiry: { expire: expireLapsedRequests, bookingsOf: bookingsOfRequests },
-    accountErasers: [eraseCustomerFromBookings, eraseCustomerFromRequests],
+    accountErasers: [eraseCustomerFromBookings, eraseCustomerFromRequests, eraseJobPhotosWith(getStorage)],
   });
 }

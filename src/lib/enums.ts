@@ -1,7 +1,7 @@
 // The single source of every status, role, kind and provider. The database enums
 // (src/server/db/schema/enums.ts) and the domain unions are both built from these tuples.
 
-export const USER_ROLES = ["customer", "admin"] as const;
+export const USER_ROLES = ["customer", "admin", "staff"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 export const SERVICE_KINDS = ["package", "addon"] as const;

@@ -1,3 +1,4 @@
+import type { UserRole } from "./enums";
 // Every link the shells show comes from here. A route appears only once its page exists (no link to a
 // page that a later issue will build), so adding a screen means adding its entry here.
 
@@ -57,6 +58,11 @@ export const routes = {
   confirmEmailChange: "/auth/confirm-email-change",
   accountSettings: "/dashboard/settings",
   dashboard: "/dashboard",
+  staff: "/staff",
+  staffAccount: "/staff/account",
+  staffManifest: "/staff/manifest.webmanifest",
+  /** A job photo: private to the admin, the job's team and the booking's customer. */
+  jobPhoto: (id: string) => `/api/job-photos/${id}`,
   myBookings: "/dashboard/bookings",
   myVehicles: "/dashboard/vehicles",
   myAddresses: "/dashboard/addresses",
@@ -65,13 +71,13 @@ export const routes = {
 } as const;
 
 /** The signed-in person's own profile, email and password page: the customer area or the back office. */
-export function accountSettingsFor(role: "customer" | "admin"): string {
-  return role === "admin" ? routes.adminAccount : routes.accountSettings;
+export function accountSettingsFor(role: UserRole): string {
+  return role === "admin" ? routes.adminAccount : role === "staff" ? routes.staffAccount : routes.accountSettings;
 }
 
-/** Where a signed-in person's own area starts: the admin's Today, the customer's overview. */
-export function homeFor(role: "customer" | "admin"): string {
-  return role === "admin" ? routes.adminToday : routes.dashboard;
+/** Where a signed-in person's own area starts: the admin's Today, a technician's day, the customer's overview. */
+export function homeFor(role: UserRole): string {
+  return role === "admin" ? routes.adminToday : role === "staff" ? routes.staff : routes.dashboard;
 }
 
 export const publicNav: NavItem[] = [

@@ -13,6 +13,9 @@ export function contentSecurityPolicy(nonce: string, opts: { dev: boolean }): st
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
+    // The technician's day registers a service worker and an app manifest of this site (ADR 0053).
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

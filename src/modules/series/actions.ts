@@ -3,6 +3,8 @@
 import { routes } from "@/lib/routes";
 import { requestActor, signedInAction } from "@/server/actions";
 import { getDb } from "@/server/db";
+import type { SessionUser } from "@/server/auth";
+import { AppError } from "@/server/errors";
 import {
   changeSeriesInput,
   createSeriesInput,
@@ -18,10 +20,11 @@ import { planSeries } from "./server/plan";
 // The repeat-booking panel of a booking's page, for its customer (/dashboard/bookings/{id}) and the admin
 // (/admin/bookings/{id}); the use cases check that a customer acts on their own bookings only.
 
-const seriesActor = async (user: { id: string; role: "admin" | "customer" }) => ({
-  ...(await requestActor(user.id)),
-  role: user.role,
-});
+// Staff (technicians) have no part in a customer's repeat bookings: the answer a missing one gets.
+const seriesActor = async (user: SessionUser) => {
+  if (user.role === "staff") throw new AppError("NOT_FOUND");
+  return { ...(await requestActor(user.id)), role: user.role };
+};
 
 export const planSeriesAction = signedInAction(seriesInput, async (input, user) => {
   const plan = await planSeries(await getDb(), await seriesActor(user), input);

@@ -42,6 +42,14 @@ export function adminAction<S extends z.ZodType, T>(schema: S, handler: Handler<
     );
 }
 
+/** Staff (technicians) only; the handler checks the job is one of their teams'. */
+export function staffAction<S extends z.ZodType, T>(schema: S, handler: Handler<S, T, SessionUser>) {
+  return async (input: unknown): Promise<ActionResult<T>> =>
+    withRequestContext(() =>
+      runAction({ schema, input, requirement: "staff", getUser: () => getSessionUser(), handler }),
+    );
+}
+
 /** The audit actor of the current request: the signed-in user and the client address. */
 export async function requestActor(userId: string): Promise<Actor> {
   return { id: userId, ip: clientIp(await headers()) };

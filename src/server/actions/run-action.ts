@@ -4,7 +4,7 @@ import type { UserRole } from "@/lib/enums";
 import { type ActionResult, AppError, type FieldErrors, toActionError } from "../errors";
 
 export type ActionUser = { id: string; name: string; email: string; role: UserRole };
-export type Requirement = "none" | "signed_in" | "customer" | "admin";
+export type Requirement = "none" | "signed_in" | UserRole;
 
 export type RunActionOptions<S extends z.ZodType, T, U> = {
   schema: S;

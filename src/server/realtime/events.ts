@@ -1,4 +1,4 @@
-import type { BookingStatus, EmailStatus } from "@/lib/enums";
+import type { BookingStatus, EmailStatus, UserRole } from "@/lib/enums";
 
 /** Every live event the product publishes, with its payload. Add new ones here. */
 export type LiveEventMap = {
@@ -20,13 +20,23 @@ export type LiveEvent<T extends LiveEventType = LiveEventType> = {
 /** Who receives an event: every admin, or exactly one user. */
 export type EventTarget = { audience: "admins" } | { audience: "user"; userId: string };
 
-export type Viewer = { userId: string; role: "customer" | "admin" };
+export type Viewer = { userId: string; role: UserRole };
+
+/**
+ * Staff see one kind of the admins' events: "the schedule changed" (a time range and a team, no customer
+ * data), on which a technician's day reloads its own jobs from the server (ADR 0053).
+ */
+export const STAFF_EVENT_TYPES: readonly LiveEventType[] = ["schedule.changed"];
 
 export function canSee(
   viewer: Viewer,
-  target: { audience: "admins" | "user"; userId: string | null },
+  target: { audience: "admins" | "user"; userId: string | null; type?: string },
 ): boolean {
-  if (target.audience === "admins") return viewer.role === "admin";
+  if (target.audience === "admins")
+    return (
+      viewer.role === "admin" ||
+      (viewer.role === "staff" && STAFF_EVENT_TYPES.includes(target.type as LiveEventType))
+    );
   return target.userId === viewer.userId;
 }
 

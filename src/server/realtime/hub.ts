@@ -1,9 +1,9 @@
 import "server-only";
-import { and, asc, eq, gt, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, or } from "drizzle-orm";
 import type { DatabaseHandle } from "@/server/db";
 import { liveEvents } from "@/server/db/schema";
 import { logger } from "@/server/logger";
-import { canSee, EVENTS_CHANNEL, type LiveEvent, type Viewer } from "./events";
+import { canSee, EVENTS_CHANNEL, type LiveEvent, STAFF_EVENT_TYPES, type Viewer } from "./events";
 
 type Subscriber = {
   viewer: Viewer;
@@ -50,7 +50,13 @@ export class EventHub {
   }
 
   private async onNotification(payload: string) {
-    let note: { id: number; audience: "admins" | "user"; userId: string | null; sessionsEnded?: string };
+    let note: {
+      id: number;
+      audience: "admins" | "user";
+      userId: string | null;
+      type?: string;
+      sessionsEnded?: string;
+    };
     try {
       note = JSON.parse(payload);
     } catch {
@@ -86,13 +92,13 @@ export class EventHub {
 
   /** Events after `afterId` that the viewer may see, oldest first (catch-up after a reconnect). */
   async since(viewer: Viewer, afterId: number): Promise<LiveEvent[]> {
+    const own = and(eq(liveEvents.audience, "user"), eq(liveEvents.userId, viewer.userId));
     const visible =
       viewer.role === "admin"
-        ? or(
-            eq(liveEvents.audience, "admins"),
-            and(eq(liveEvents.audience, "user"), eq(liveEvents.userId, viewer.userId)),
-          )
-        : and(eq(liveEvents.audience, "user"), eq(liveEvents.userId, viewer.userId));
+        ? or(eq(liveEvents.audience, "admins"), own)
+        : viewer.role === "staff"
+          ? or(and(eq(liveEvents.audience, "admins"), inArray(liveEvents.type, [...STAFF_EVENT_TYPES])), own)
+          : own;
     const out: LiveEvent[] = [];
     for (let after = afterId; ;) {
       const rows = await this.handle.db

@@ -31,7 +31,7 @@ export async function publish<T extends LiveEventType>(
     .returning({ id: liveEvents.id });
   if (!row) throw new Error("live event insert returned nothing");
   // Only a pointer travels in the notification (NOTIFY payloads are limited to 8000 bytes).
-  const note = JSON.stringify({ id: row.id, audience: target.audience, userId });
+  const note = JSON.stringify({ id: row.id, audience: target.audience, userId, type });
   await tx.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${note})`);
   return row.id;
 }

@@ -5,7 +5,9 @@ import { Tabs } from "@/components/ui/nav/tabs";
 import { formatDateTime } from "@/lib/dates";
 import { routes } from "@/lib/routes";
 import { AdminTeam } from "@/modules/accounts/components/admin-team";
-import { loadAdmins } from "@/modules/accounts/server";
+import { StaffTeam } from "@/modules/accounts/components/staff-team";
+import { loadAdmins, loadStaff } from "@/modules/accounts/server";
+import { listTeamsForAdmin } from "@/modules/availability/server";
 import { emailSenderAddress } from "@/modules/notifications/server";
 import { loadPaymentProviderStatus } from "@/modules/payments/server";
 import { BookingRulesForm } from "@/modules/settings/components/booking-rules-form";
@@ -22,17 +24,19 @@ export const metadata: Metadata = { title: "Business settings" };
 /** The business's settings, a tab per group, each saved on its own (every change audited). */
 export default async function AdminSettingsPage() {
   const user = await requireAdminPage(routes.adminSettings);
-  const [s, provider, admins] = await Promise.all([
+  const [s, provider, admins, staff, teams] = await Promise.all([
     getPublicSettings(),
     loadPaymentProviderStatus(),
     loadAdmins(user),
+    loadStaff(user),
+    listTeamsForAdmin(),
   ]);
   const when = (d: Date) => formatDateTime(d, s.timeZone);
   return (
     <div>
       <PageHeader
         title="Business settings"
-        description="Your business details, booking rules, payments, emails, policy texts and who can run the back office."
+        description="Your business details, booking rules, payments, emails, policy texts who can run the back office and the technicians on your team."
       />
       <Tabs
         label="Settings"
@@ -101,6 +105,23 @@ export default async function AdminSettingsPage() {
                   inviteExpires: a.inviteExpiresAt ? when(a.inviteExpiresAt) : null,
                   isYou: a.isYou,
                 }))}
+              />
+            ),
+          },
+          {
+            value: "team",
+            label: "Team members",
+            content: (
+              <StaffTeam
+                members={staff.map((m) => ({
+                  id: m.id,
+                  name: m.name,
+                  email: m.email,
+                  status: m.status,
+                  teamIds: m.teamIds,
+                  inviteExpires: m.inviteExpiresAt ? when(m.inviteExpiresAt) : null,
+                }))}
+                teams={teams.filter((t) => t.isActive || staff.some((m) => m.teamIds.includes(t.id)))}
               />
             ),
           },

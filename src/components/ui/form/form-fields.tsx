@@ -304,7 +304,7 @@ export function SubmitButton({
   variant = "primary",
 }: {
   children: ReactNode;
-  variant?: "primary" | "danger";
+  variant?: "primary" | "secondary" | "danger";
 }) {
   const { pending } = useContext(FormContext);
   return (

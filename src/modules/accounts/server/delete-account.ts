@@ -86,6 +86,8 @@ export async function deleteAccount(
       "An admin account is removed by another admin, so that the business is never left without one.",
     );
   }
+  if (user.role === "staff")
+    throw new AppError("CONFLICT", "A team member's account is deactivated by the business's admin.");
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, user.id)).for("update");
     if (!current) return;

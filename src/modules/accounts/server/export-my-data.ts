@@ -6,12 +6,15 @@ import {
   bookingItems,
   bookings,
   emails,
+  jobPhotos,
   payments,
   refunds,
   users,
   vehicles,
 } from "@/server/db/schema";
 import type { SessionUser } from "@/server/auth";
+import { getEnv } from "@/env";
+import { routes } from "@/lib/routes";
 
 /** Everything the product holds about the signed-in person (their own rows only), as plain JSON. */
 export async function exportMyData(
@@ -105,5 +108,27 @@ export async function exportMyData(
         .map((r) => ({ amountMinor: r.amountMinor, status: r.status, createdAt: r.createdAt })),
     })),
     emailsSent: sent,
+    // Before and after photos of their jobs (ADR 0053): each one's address works while signed in.
+    jobPhotos: (
+      await db
+        .select({
+          id: jobPhotos.id,
+          bookingId: jobPhotos.bookingId,
+          kind: jobPhotos.kind,
+          takenAt: jobPhotos.createdAt,
+        })
+        .from(jobPhotos)
+        .where(
+          inArray(
+            jobPhotos.bookingId,
+            bookingIds.length ? bookingIds : ["00000000-0000-0000-0000-000000000000"],
+          ),
+        )
+    ).map((p) => ({
+      booking: myBookings.find((b) => b.id === p.bookingId)?.reference,
+      kind: p.kind,
+      takenAt: p.takenAt,
+      url: new URL(routes.jobPhoto(p.id), getEnv().APP_URL).toString(),
+    })),
   };
 }

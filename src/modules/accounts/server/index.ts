@@ -49,3 +49,13 @@ export {
 export { accountJobs, accountWakeups } from "./jobs";
 export { mayEmail } from "./may-email";
 export { findUserByEmail, findUserById, getAccountOrThrow, hasPassword } from "./queries";
+export {
+  deactivateStaff,
+  inviteStaff,
+  listStaff,
+  loadStaff,
+  setStaffTeams,
+  type StaffMember,
+  staffNamesByTeam,
+  staffTeamIds,
+} from "./customers/staff-members";

@@ -6,13 +6,15 @@ import { type AllocationStatus, BOOKING_STATUSES, type BookingStatus, takesTime 
 
 /**
  * Who asks for a change: a signed-in customer (or the holder of their booking link) acting on their own
- * booking, an admin, the system (a job), or the payment provider reporting money.
+ * booking, an admin, a technician (staff) on a job of one of their teams, the system (a job), or the
+ * payment provider reporting money.
  */
-export type TransitionRole = "customer" | "admin" | "system" | "payment";
+export type TransitionRole = "customer" | "admin" | "staff" | "system" | "payment";
 
 export const TRANSITION_ROLE_NAMES = [
   "customer",
   "admin",
+  "staff",
   "system",
   "payment",
 ] as const satisfies readonly TransitionRole[];
@@ -30,8 +32,9 @@ export const TRANSITION_ROLES: Record<
   },
   awaiting_approval: { confirmed: ["admin"], declined: ["admin"], cancelled: ["customer", "admin"] },
   // Whether a customer is still within the cancellation policy is the cancelling screen's question.
-  confirmed: { in_progress: ["admin"], cancelled: ["customer", "admin"], no_show: ["admin"] },
-  in_progress: { completed: ["admin"] },
+  // The technician on the job starts and completes it from their phone (ADR 0053); nothing else.
+  confirmed: { in_progress: ["admin", "staff"], cancelled: ["customer", "admin"], no_show: ["admin"] },
+  in_progress: { completed: ["admin", "staff"] },
   completed: {},
   cancelled: {},
   declined: {},

@@ -1,4 +1,5 @@
 // The module's public server surface: other modules and the app import from here only (ADR 0016).
+export { assertBookingCrew, saveJobNotes } from "./crew";
 export {
   assertBookingAdmin,
   changeBookingAsAdmin,

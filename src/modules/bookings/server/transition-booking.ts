@@ -15,6 +15,7 @@ import {
   isClosedForMoney,
 } from "../domain/booking-money";
 import { getSettingsOrThrow } from "@/modules/settings/server";
+import { staffTeamIds } from "@/modules/accounts/server";
 import { enqueueBookingEmails, enqueueBusinessAlert, hasEmail } from "./booking-emails";
 import type { Booking } from "./booking-records";
 import type { ReceiptSection } from "@/modules/notifications/templates/booking";
@@ -30,7 +31,9 @@ import type { ReceiptSection } from "@/modules/notifications/templates/booking";
  * customer the booking belongs to — or the system (a job) or the payment provider (its webhook or the
  * return page), which have no id.
  */
-export type TransitionActor = { id: string; role: "admin" | "customer" } | { role: "system" | "payment" };
+export type TransitionActor =
+  | { id: string; role: "admin" | "customer" | "staff" }
+  | { role: "system" | "payment" };
 
 export const SYSTEM_ACTOR: TransitionActor = { role: "system" };
 export const PAYMENT_ACTOR: TransitionActor = { role: "payment" };
@@ -111,6 +114,9 @@ export async function transitionBooking(tx: Tx, input: TransitionInput): Promise
   // A customer acts on their own bookings only; anyone else's is not there for them.
   if (!current || (input.actor.role === "customer" && input.actor.id !== current.customerId))
     throw new AppError("NOT_FOUND");
+  // A technician acts on their own teams' jobs only (ADR 0053).
+  if (input.actor.role === "staff" && !(await staffTeamIds(tx, input.actor.id)).includes(current.teamId))
+    throw new AppError("NOT_FOUND");
   const allowedFrom = !input.from || input.from.includes(current.status);
   const steps = allowedFrom ? transitionSteps(current.status, input.to, input.actor.role) : null;
   if (!steps) throw new AppError("CONFLICT", input.refusal ?? TRANSITION_REFUSED);
@@ -149,6 +155,7 @@ export async function transitionBooking(tx: Tx, input: TransitionInput): Promise
 const WHO: Record<TransitionActor["role"], string> = {
   admin: "the business",
   customer: "the customer",
+  staff: "a technician",
   system: "the system",
   payment: "the payment provider",
 };

@@ -48,7 +48,7 @@ export function renderResetPassword(d: LinkEmailData, ctx: EmailContext): EmailC
 }
 
 /** Why a set-up link was sent: the email says so. */
-export type SetupReason = "booking" | "admin" | "register" | "admin-invite";
+export type SetupReason = "booking" | "admin" | "register" | "admin-invite" | "staff-invite";
 
 export function renderSetupPassword(
   d: LinkEmailData & { reason: SetupReason },
@@ -59,6 +59,16 @@ export function renderSetupPassword(
       greeting: `Hello ${d.name},`,
       lines: [
         `You have been made an admin of ${ctx.businessName}: you'll see and manage every booking, the schedule, prices and settings.`,
+        "Choose a password to sign in. The link works once, for 7 days.",
+      ],
+      action: { label: "Choose my password", url: d.url },
+      after: ["If you weren't expecting this, you can ignore this email."],
+    });
+  if (d.reason === "staff-invite")
+    return actionEmail(ctx, `Your jobs at ${ctx.businessName}, on your phone`, {
+      greeting: `Hello ${d.name},`,
+      lines: [
+        `${ctx.businessName} has given you a technician's account: your team's jobs for today and tomorrow, with the address, the car and the work, on your phone.`,
         "Choose a password to sign in. The link works once, for 7 days.",
       ],
       action: { label: "Choose my password", url: d.url },

@@ -18,3 +18,4 @@ export {
   invoiceConfirmedOnAccount,
   listTaxDocumentsIssued,
 } from "./tax-documents/tax-documents";
+export { recordPayment } from "./record-payment";

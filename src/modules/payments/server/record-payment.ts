@@ -8,6 +8,7 @@ import {
   addToBookingLedger,
   announceBooking,
   assertBookingAdmin,
+  assertBookingCrew,
   lockBooking,
   recordBookingEvents,
   staleMessage,
@@ -28,6 +29,30 @@ import { issueInvoiceIfDue } from "./tax-documents/tax-documents";
 
 type Options = { now?: Date };
 
+/**
+ * A technician records what they took at the door — cash, or the card terminal — on a job that is
+ * happening (confirmed, started or done), and never more than is due: a bank transfer, an overpayment or
+ * money for a booking still waiting for its online payment is the office's to record.
+ */
+function assertStaffMayRecord(
+  booking: { status: BookingStatus; currency: string } & Parameters<typeof bookingMoney>[0],
+  input: RecordPaymentInput,
+): void {
+  if (!["confirmed", "in_progress", "completed"].includes(booking.status))
+    throw new AppError("CONFLICT", "Money for this booking is recorded by the office.");
+  if (input.method === "bank_transfer")
+    throw new AppError("VALIDATION", undefined, { method: ["Record cash or card money taken on the day."] });
+  const due = bookingMoney(booking).dueMinor;
+  if (input.amountMinor > due)
+    throw new AppError("VALIDATION", undefined, {
+      amount: [
+        due > 0
+          ? `That is more than the ${formatMoney(due, booking.currency)} due. Ask the office to record more.`
+          : "Nothing is due on this job.",
+      ],
+    });
+}
+
 /** Record a payment the business took itself: cash, card terminal or bank transfer. */
 export async function recordPayment(
   db: DbOrTx,
@@ -37,10 +62,15 @@ export async function recordPayment(
 ): Promise<{ status: BookingStatus; paymentId: string }> {
   let closed: OpenCheckout[] = [];
   const result = await db.transaction(async (tx) => {
-    await assertBookingAdmin(tx, actor);
     const booking = await lockBooking(tx, input.bookingId);
-    if (!booking) throw new AppError("NOT_FOUND");
+    if (!booking) {
+      await assertBookingAdmin(tx, actor);
+      throw new AppError("NOT_FOUND");
+    }
+    // The admin, or a technician of the job's team taking money on the day (ADR 0053).
+    const role = await assertBookingCrew(tx, actor, booking);
     if (booking.status !== input.from) throw new AppError("CONFLICT", staleMessage(booking));
+    if (role === "staff") assertStaffMayRecord(booking, input);
     if (!canRecordPayment(booking.status))
       throw new AppError("CONFLICT", "This booking has ended: no payment can be recorded on it.");
     const due = bookingMoney(booking).dueMinor;

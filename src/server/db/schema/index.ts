@@ -7,3 +7,4 @@ export * from "./bookings";
 export * from "./payments";
 export * from "./platform";
 export * from "./reports";
+export * from "./staff";

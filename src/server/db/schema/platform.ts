@@ -136,7 +136,7 @@ export const emails = pgTable(
   ],
 );
 
-// @owner catalogue, accounts
+// @owner catalogue, accounts, staff
 export const uploads = pgTable(
   "uploads",
   {

@@ -25,6 +25,7 @@ import { bookingContext } from "../booking-emails";
 import { type Booking, lockBooking } from "../booking-records";
 import { BOOKING_STATUS_LABELS, bookingHeading } from "../booking-view";
 import { announceBooking, transitionBooking } from "../transition-booking";
+import { assertBookingCrew } from "../crew";
 
 // The admin's lifecycle buttons and internal notes on /admin/bookings/{id} (docs/architecture.md, "Adding a
 // booking action to a screen"): one transaction each, the status change through transitionBooking only
@@ -54,6 +55,25 @@ async function lockAsShown(tx: Tx, actor: Actor, bookingId: string): Promise<Boo
   const booking = await lockBooking(tx, bookingId);
   if (!booking) throw new AppError("NOT_FOUND");
   return booking;
+}
+
+/** The job's crew: an admin, or (start and complete only) a technician of its team (ADR 0053). */
+const CREW_VERBS: readonly AdminBookingVerb[] = ["start", "complete"];
+
+async function lockForCrew(
+  tx: Tx,
+  actor: Actor,
+  bookingId: string,
+  verb: AdminBookingVerb,
+): Promise<{ booking: Booking; role: "admin" | "staff" }> {
+  const booking = await lockBooking(tx, bookingId);
+  if (!booking) {
+    await assertBookingAdmin(tx, actor);
+    throw new AppError("NOT_FOUND");
+  }
+  const role = await assertBookingCrew(tx, actor, booking);
+  if (role === "staff" && !CREW_VERBS.includes(verb)) throw new AppError("NOT_FOUND");
+  return { booking, role };
 }
 
 /**
@@ -92,7 +112,10 @@ export async function tellCustomerBookingEnded(
   });
 }
 
-/** Approve, decline, start, complete, no-show or cancel, from the status the page showed. */
+/**
+ * Approve, decline, start, complete, no-show or cancel, from the status the page showed. A technician of
+ * the job's team may start and complete it (their phone's buttons), under the same timing rules.
+ */
 export async function changeBookingAsAdmin(
   db: DbOrTx,
   actor: Actor,
@@ -104,7 +127,7 @@ export async function changeBookingAsAdmin(
   if (VERB_NEEDS_REASON[verb] && !reason)
     throw new AppError("VALIDATION", undefined, { reason: ["Give a reason: the customer sees it."] });
   return db.transaction(async (tx) => {
-    const current = await lockAsShown(tx, actor, input.bookingId);
+    const { booking: current, role } = await lockForCrew(tx, actor, input.bookingId, verb);
     if (current.status !== input.from) throw new AppError("CONFLICT", staleMessage(current));
     if (verb === "no_show" && now.getTime() < current.startsAt.getTime())
       throw new AppError("CONFLICT", "A booking can be marked as missed only after its start time.");
@@ -115,13 +138,14 @@ export async function changeBookingAsAdmin(
     const { booking } = await transitionBooking(tx, {
       bookingId: current.id,
       to,
-      actor: { role: "admin", id: actor.id },
+      actor: { role, id: actor.id },
       from: [input.from],
       reason: early ? `Started early: ${early.reason}` : reason,
       ...(early ? { data: { earlyStart: true, overrideReason: early.reason, leadMinutes: early.lead } } : {}),
       now,
       refusal: staleMessage(current),
-      ...(verb === "complete" ? { jobNotes: input.jobNotes?.trim() || null } : {}),
+      // Notes written on the job before completing it (the technician's phone) stay unless new ones come.
+      ...(verb === "complete" && input.jobNotes?.trim() ? { jobNotes: input.jobNotes.trim() } : {}),
       effects: async (etx, changed) => {
         if (verb === "decline" || verb === "cancel")
           await tellCustomerBookingEnded(etx, changed, verb, reason);

@@ -1,0 +1,42 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/ui/card";
+import { TextLink } from "@/components/ui/link";
+import { routes } from "@/lib/routes";
+import {
+  AccountNotice,
+  EmailSection,
+  PasswordSection,
+  ProfileSection,
+} from "@/modules/accounts/components/account-sections";
+import { getAccountOrThrow } from "@/modules/accounts/server";
+import { requireStaffPage } from "@/server/auth/guards";
+
+export const metadata: Metadata = { title: "Your account" };
+
+/** A technician's own name, phone, sign-in email and password: the account sections every role has. */
+export default async function StaffAccountPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ emailChange?: string; updated?: string }>;
+}) {
+  const session = await requireStaffPage(routes.staffAccount);
+  const user = await getAccountOrThrow(session.id);
+  const { emailChange, updated } = await searchParams;
+  return (
+    <div>
+      <p>
+        <TextLink href={routes.staff}>← Back to my day</TextLink>
+      </p>
+      <PageHeader
+        title="Your account"
+        description="Your name and phone, the email you sign in with and your password."
+      />
+      <AccountNotice outcome={emailChange ?? updated} />
+      <div className="mt-6 space-y-6">
+        <ProfileSection user={user} />
+        <EmailSection user={user} />
+        <PasswordSection />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { type Actor, writeAudit } from "@/server/audit";
+import type { Db, DbOrTx } from "@/server/db";
+import { bookingEvents, bookings, users } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { staffTeamIds } from "@/modules/accounts/server";
+import { lockBooking } from "./booking-records";
+import { BOOKING_STATUS_LABELS } from "./booking-view";
+import { announceBooking } from "./transition-booking";
+
+/**
+ * Who may work a job (start, complete, record money taken on the day, notes, photos): an admin, or a
+ * technician (staff) of the booking's team (ADR 0053). Checked in the use case against the database, not
+ * the session: a deactivated technician or one moved to another team gets nothing. Anyone else gets the
+ * answer a missing booking gets, so a technician learns nothing of another team's jobs.
+ */
+export async function assertBookingCrew(
+  db: DbOrTx,
+  actor: Pick<Actor, "id">,
+  booking: { teamId: string },
+): Promise<"admin" | "staff"> {
+  const [row] = await db
+    .select({ role: users.role, banned: users.banned })
+    .from(users)
+    .where(eq(users.id, actor.id));
+  if (row?.role === "admin") return "admin";
+  if (row?.role === "staff" && !row.banned && (await staffTeamIds(db, actor.id)).includes(booking.teamId))
+    return "staff";
+  throw new AppError("NOT_FOUND");
+}
+
+/**
+ * The job's notes (what was done, what the customer should know), written by its crew while on the job
+ * or after: kept on the booking, shown to the admin, and on the timeline as a note. Not for a job that
+ * ended without being done (cancelled, declined, expired, missed).
+ */
+export async function saveJobNotes(
+  db: Db,
+  actor: Actor,
+  input: { bookingId: string; notes: string },
+  { now = new Date() }: { now?: Date } = {},
+): Promise<void> {
+  const notes = input.notes.trim() || null;
+  await db.transaction(async (tx) => {
+    const current = await lockBooking(tx, input.bookingId);
+    if (!current) throw new AppError("NOT_FOUND");
+    await assertBookingCrew(tx, actor, current);
+    if (!["confirmed", "in_progress", "completed"].includes(current.status))
+      throw new AppError(
+        "CONFLICT",
+        `This booking is ${BOOKING_STATUS_LABELS[current.status]}: it has no job to note.`,
+      );
+    if ((current.jobNotes ?? null) === notes) return;
+    const [updated] = await tx
+      .update(bookings)
+      .set({ jobNotes: notes, updatedAt: now })
+      .where(eq(bookings.id, current.id))
+      .returning();
+    await tx.insert(bookingEvents).values({
+      bookingId: current.id,
+      actorId: actor.id,
+      type: "note",
+      data: { jobNotes: true, cleared: notes === null, length: notes?.length ?? 0 },
+      at: now,
+    });
+    await writeAudit(tx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      action: "booking.job_notes",
+      entity: "booking",
+      entityId: current.id,
+      summary: { reference: current.reference, before: current.jobNotes, after: notes },
+    });
+    if (updated) await announceBooking(tx, updated);
+  });
+}

@@ -1,0 +1,104 @@
+"use client";
+
+import { CloudRain, WifiOff } from "lucide-react";
+import { useEffect, useSyncExternalStore } from "react";
+import { EmptyState } from "@/components/ui/data/empty-state";
+import { LiveRefresh } from "@/components/live/live-refresh";
+import type { StaffDayView } from "../server/staff-day";
+import { StaffJobCard } from "./staff-job-card";
+
+// The technician's list: today, then tomorrow. Live: a job the office moves, reassigns or cancels appears
+// or disappears within seconds (schedule.changed → the server reads the list again). Offline: the
+// service worker shows the list as it last loaded, and every button says it needs a connection.
+
+const subscribe = (notify: () => void) => {
+  window.addEventListener("online", notify);
+  window.addEventListener("offline", notify);
+  return () => {
+    window.removeEventListener("online", notify);
+    window.removeEventListener("offline", notify);
+  };
+};
+
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+/** Registers the day's service worker (scope /staff): the list stays readable with no signal. */
+function useOfflineCopy() {
+  useEffect(() => {
+    if (!("serviceWorker" in navigator)) return;
+    navigator.serviceWorker
+      .register("/staff/sw.js", { scope: "/staff" })
+      .then(() => navigator.serviceWorker.ready)
+      .then((reg) => {
+        // The files this page loaded, so that the next visit works with no signal.
+        const keep = performance
+          .getEntriesByType("resource")
+          .map((e) => e.name)
+          .filter((name) => name.includes("/_next/static/"));
+        reg.active?.postMessage({ keep });
+      })
+      .catch(() => {});
+  }, []);
+}
+
+export function StaffDayList({ view }: { view: StaffDayView }) {
+  const online = useOnline();
+  useOfflineCopy();
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-ink-muted">
+          {view.teamNames.length > 0 ? `${view.teamNames.join(", ")} · ` : ""}updated {view.loadedAt}
+        </p>
+        <LiveRefresh types={["schedule.changed"]} />
+      </div>
+      {!online && (
+        <p role="status" className="mt-3 flex items-center gap-2 rounded-control bg-warning-soft p-3 text-sm">
+          <WifiOff aria-hidden="true" className="size-4 shrink-0" />
+          You&apos;re offline. This is your list as it last loaded at {view.loadedAt}; the buttons come back
+          with a connection.
+        </p>
+      )}
+      {view.teamNames.length === 0 ? (
+        <EmptyState className="mt-4" title="You're not on a team yet">
+          Ask the office to add you to the van or bay you work in. Its jobs show here.
+        </EmptyState>
+      ) : (
+        view.days.map((day, i) => (
+          <section key={day.date} className="mt-6" aria-labelledby={`day-${day.date}`}>
+            <h2 id={`day-${day.date}`} className="text-lg font-semibold">
+              {i === 0 ? "Today" : "Tomorrow"}{" "}
+              <span className="font-normal text-ink-muted">· {day.title}</span>
+            </h2>
+            {day.weather && (
+              <p className="mt-2 flex items-start gap-2 rounded-control border border-info bg-info-soft p-3 text-sm">
+                <CloudRain aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                <span>
+                  <strong>Weather day.</strong> {day.weather} Jobs still listed are still on.
+                </span>
+              </p>
+            )}
+            {day.jobs.length === 0 ? (
+              <p className="mt-2 text-sm text-ink-muted">
+                No jobs for your {view.teamNames.length === 1 ? "team" : "teams"}{" "}
+                {i === 0 ? "today" : "tomorrow"}.
+              </p>
+            ) : (
+              <ol className="mt-3 space-y-4" aria-label={`${i === 0 ? "Today" : "Tomorrow"}'s jobs`}>
+                {day.jobs.map((job) => (
+                  <StaffJobCard key={job.id} job={job} online={online} />
+                ))}
+              </ol>
+            )}
+          </section>
+        ))
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+"use client";
+
+import { MapPin, MessageSquare, Phone } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { cn } from "@/components/ui/cn";
+import { Form } from "@/components/ui/form/form";
+import { Field, SubmitButton, TextAreaField } from "@/components/ui/form/form-fields";
+import { textLinkClass } from "@/components/ui/link";
+import { BookingStatusBadge } from "@/modules/bookings/components/booking-status-badge";
+import { SiteCheckBadge } from "@/modules/bookings/components/site-check-badge";
+import { completeJobAction, recordDayPaymentAction, saveJobNotesAction, startJobAction } from "../actions";
+import type { StaffJob } from "../server/staff-day";
+import { JobPhotos } from "./job-photos";
+import { PaymentMethodFields } from "./payment-method-fields";
+
+// One job on a technician's phone: when, who (call, text), the car, the work, where (open in Maps), how
+// to get in and what the site has, what to collect — then the buttons its status allows. Tomorrow's jobs
+// are to read. Every button needs a connection: offline, the card says so and the buttons are disabled.
+
+const yesNo = (v: boolean) => (v ? "yes" : "no");
+const digits = (phone: string) => phone.replace(/[^\d+]/g, "");
+const link = textLinkClass({ weight: "semibold", touch: "always", className: "gap-1.5" });
+
+function Contact({ job }: { job: StaffJob }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-4">
+      <span className="font-medium">{job.customerName}</span>
+      {job.customerPhone && (
+        <>
+          <a href={`tel:${digits(job.customerPhone)}`} className={link}>
+            <Phone aria-hidden="true" className="size-4" />
+            Call
+          </a>
+          <a href={`sms:${digits(job.customerPhone)}`} className={link}>
+            <MessageSquare aria-hidden="true" className="size-4" />
+            Text
+          </a>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Details({ job }: { job: StaffJob }) {
+  return (
+    <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[8rem_1fr]">
+      <dt className="text-ink-muted">Customer</dt>
+      <dd>
+        <Contact job={job} />
+      </dd>
+      <dt className="text-ink-muted">Vehicle</dt>
+      <dd>
+        {job.vehicle} <span className="font-mono font-semibold">{job.registration}</span>
+      </dd>
+      <dt className="text-ink-muted">Work</dt>
+      <dd>
+        {job.services.join(", ") || "—"}
+        {job.addons.length > 0 && (
+          <span className="block text-ink-muted">Add-ons: {job.addons.join(", ")}</span>
+        )}
+      </dd>
+      <dt className="text-ink-muted">Address</dt>
+      <dd>
+        <span className="block">{job.address}</span>
+        <a href={job.mapsUrl} target="_blank" rel="noopener noreferrer" className={link}>
+          <MapPin aria-hidden="true" className="size-4" />
+          Open in Maps
+        </a>
+        {job.accessNotes && <span className="block">Access: {job.accessNotes}</span>}
+        <span className="block text-ink-muted">
+          Water: {yesNo(job.readiness.water)} · Power: {yesNo(job.readiness.power)} · Covered space:{" "}
+          {yesNo(job.readiness.covered)}
+        </span>
+        {job.siteCheck.note && (
+          <span className="block font-medium">Customer says it changed: {job.siteCheck.note}</span>
+        )}
+      </dd>
+      {job.customerNotes && (
+        <>
+          <dt className="text-ink-muted">Customer’s note</dt>
+          <dd>{job.customerNotes}</dd>
+        </>
+      )}
+      <dt className="text-ink-muted">To collect</dt>
+      <dd className={cn("tabular-nums", job.dueMinor > 0 && "text-base font-semibold")}>
+        {job.dueMinor > 0 ? job.due : "Nothing — paid"}
+      </dd>
+    </dl>
+  );
+}
+
+function StatusButtons({ job }: { job: StaffJob }) {
+  if (job.status === "confirmed")
+    return (
+      <Form
+        action={startJobAction}
+        extra={{ bookingId: job.id, from: job.status }}
+        refreshOnSuccess
+        successToast={`${job.reference} started.`}
+        aria-label={`Start ${job.reference}`}
+      >
+        {job.startNeedsReason && (
+          <Field
+            name="overrideReason"
+            label="Why start before the time?"
+            help="This job is not due yet. The office sees your reason on the booking."
+          />
+        )}
+        <SubmitButton>Start job</SubmitButton>
+      </Form>
+    );
+  if (job.status === "in_progress")
+    return (
+      <Form
+        action={completeJobAction}
+        extra={{ bookingId: job.id, from: job.status }}
+        refreshOnSuccess
+        successToast={`${job.reference} completed.`}
+        aria-label={`Complete ${job.reference}`}
+      >
+        <SubmitButton>Complete job</SubmitButton>
+      </Form>
+    );
+  return null;
+}
+
+function RecordPayment({ job }: { job: StaffJob }) {
+  if (job.dueMinor <= 0 || !["confirmed", "in_progress", "completed"].includes(job.status)) return null;
+  return (
+    <details className="rounded-control border border-line p-3">
+      <summary className="flex min-h-11 cursor-pointer items-center font-medium">
+        Record payment ({job.due})
+      </summary>
+      <Form
+        action={recordDayPaymentAction}
+        extra={{ bookingId: job.id, from: job.status }}
+        refreshOnSuccess
+        successToast="Payment recorded. The customer gets a receipt."
+        className="mt-2"
+        aria-label={`Record payment for ${job.reference}`}
+      >
+        <PaymentMethodFields />
+        <Field
+          name="amount"
+          label="Amount taken"
+          inputMode="decimal"
+          defaultValue={(job.dueMinor / 100).toFixed(2)}
+        />
+        <Field
+          name="reference"
+          label="Card terminal receipt number"
+          required={false}
+          help="For card payments: the number on the terminal's receipt."
+        />
+        <SubmitButton>Record payment</SubmitButton>
+      </Form>
+    </details>
+  );
+}
+
+function Notes({ job }: { job: StaffJob }) {
+  return (
+    <Form
+      action={saveJobNotesAction}
+      extra={{ bookingId: job.id }}
+      refreshOnSuccess
+      successToast="Notes saved."
+      aria-label={`Notes for ${job.reference}`}
+    >
+      <TextAreaField
+        name="notes"
+        label="Job notes"
+        required={false}
+        rows={3}
+        defaultValue={job.jobNotes ?? ""}
+        help="What was done, anything the office or the customer should know."
+      />
+      <SubmitButton variant="secondary">Save notes</SubmitButton>
+    </Form>
+  );
+}
+
+export function StaffJobCard({ job, online }: { job: StaffJob; online: boolean }) {
+  const started = job.status === "in_progress";
+  return (
+    <li
+      id={`job-${job.id}`}
+      aria-label={`${job.time} ${job.reference}`}
+      className={cn(
+        "rounded-card border border-line bg-surface p-4",
+        job.isNext && "border-brand ring-2 ring-brand/40",
+      )}
+    >
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <p className="text-lg font-semibold tabular-nums">
+          {job.time} <span className="text-sm font-normal text-ink-muted">to {job.endTime}</span>
+        </p>
+        {job.isNext && <Badge tone="brand">{started ? "Now" : "Next"}</Badge>}
+        <span className="font-mono text-sm">{job.reference}</span>
+        <BookingStatusBadge status={job.status} label={job.statusLabel} />
+        <SiteCheckBadge answer={job.siteCheck.answer} />
+      </div>
+      <p className="mt-1 text-sm text-ink-muted">{job.teamName}</p>
+      <Details job={job} />
+      {job.workable ? (
+        <fieldset disabled={!online} className="mt-4 space-y-4 border-t border-line pt-4">
+          <legend className="sr-only">Work on {job.reference}</legend>
+          {!online && (
+            <p role="status" className="rounded-control bg-warning-soft p-2 text-sm">
+              You&apos;re offline. Starting, completing, payments, notes and photos need a connection.
+            </p>
+          )}
+          <StatusButtons job={job} />
+          <RecordPayment job={job} />
+          <Notes job={job} />
+          <JobPhotos job={job} online={online} />
+        </fieldset>
+      ) : (
+        job.jobNotes && <p className="mt-3 text-sm">Notes: {job.jobNotes}</p>
+      )}
+    </li>
+  );
+}

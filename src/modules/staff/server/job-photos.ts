@@ -1,0 +1,213 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { routes } from "@/lib/routes";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { assertBookingCrew, recordBookingEvents } from "@/modules/bookings/server";
+import { type Actor, writeAudit } from "@/server/audit";
+import type { Db, DbOrTx, Tx } from "@/server/db";
+import { bookings, jobPhotos, uploads, users } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { processUploadedImage } from "@/server/images";
+import { logger } from "@/server/logger";
+import type { FileStorage } from "@/server/storage";
+
+// Before and after photos of a job (ADR 0053). Taken on the technician's phone, checked and re-encoded
+// on the server like every upload (processUploadedImage: decoded by content, turned upright, at most
+// 1600 px, WebP, metadata stripped), stored through the storage adapter (a folder or S3), and linked to
+// the booking in one transaction with its timeline event and audit row. Private: only the admin, the
+// job's team and the booking's customer see them (/api/job-photos/{id}).
+
+export type JobPhotoKind = "before" | "after";
+export type JobPhoto = { id: string; kind: JobPhotoKind; url: string; at: string; by: string | null };
+
+/** At most this many photos per job (a careless thumb can't fill the disk). */
+export const MAX_PHOTOS_PER_JOB = 20;
+
+const jobPhotoUrl = routes.jobPhoto;
+
+/** The photos of these bookings, oldest first, by booking. */
+export async function listJobPhotos(
+  db: DbOrTx,
+  bookingIds: readonly string[],
+): Promise<Map<string, JobPhoto[]>> {
+  const out = new Map<string, JobPhoto[]>();
+  if (bookingIds.length === 0) return out;
+  const rows = await db
+    .select({
+      id: jobPhotos.id,
+      bookingId: jobPhotos.bookingId,
+      kind: jobPhotos.kind,
+      at: jobPhotos.createdAt,
+      by: users.name,
+    })
+    .from(jobPhotos)
+    .leftJoin(users, eq(users.id, jobPhotos.takenBy))
+    .where(inArray(jobPhotos.bookingId, [...bookingIds]))
+    .orderBy(asc(jobPhotos.createdAt), asc(jobPhotos.id));
+  for (const r of rows)
+    out.set(r.bookingId, [
+      ...(out.get(r.bookingId) ?? []),
+      { id: r.id, kind: r.kind, url: jobPhotoUrl(r.id), at: r.at.toISOString(), by: r.by },
+    ]);
+  return out;
+}
+
+/**
+ * Adds a photo to a job of the actor's (an admin, or a technician of the job's team). The file is
+ * checked and stored first, then linked in one transaction; if that fails, the file is removed.
+ */
+export async function addJobPhoto(
+  db: Db,
+  storage: FileStorage,
+  actor: Actor,
+  input: { bookingId: string; kind: JobPhotoKind; file: Buffer },
+): Promise<{ photoId: string }> {
+  // Authorise before reading the image: a stranger's upload is never decoded.
+  const booking = await crewBooking(db, actor, input.bookingId);
+  const image = await processUploadedImage(input.file);
+  const uploadId = randomUUID();
+  const key = `jobs/${uploadId}.webp`;
+  await storage.put(key, image.data);
+  try {
+    return await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for("update");
+      if (!locked) throw new AppError("NOT_FOUND");
+      if (!["confirmed", "in_progress", "completed"].includes(locked.status))
+        throw new AppError("CONFLICT", "This booking has no job to photograph any more.");
+      const count = await tx.$count(jobPhotos, eq(jobPhotos.bookingId, booking.id));
+      if (count >= MAX_PHOTOS_PER_JOB)
+        throw new AppError("VALIDATION", undefined, {
+          image: [`A job keeps at most ${MAX_PHOTOS_PER_JOB} photos. Remove one first.`],
+        });
+      await tx.insert(uploads).values({
+        id: uploadId,
+        // The customer's: their photos go with their data export and are deleted with their account.
+        ownerId: locked.customerId,
+        purpose: "job_photo",
+        key,
+        contentType: image.contentType,
+        sizeBytes: image.data.byteLength,
+      });
+      const [photo] = await tx
+        .insert(jobPhotos)
+        .values({ bookingId: booking.id, uploadId, kind: input.kind, takenBy: actor.id })
+        .returning({ id: jobPhotos.id });
+      if (!photo) throw new Error("job photo insert returned nothing");
+      await photoEvent(tx, actor, booking.id, { photoId: photo.id, kind: input.kind, added: true });
+      await writeAudit(tx, {
+        actorId: actor.id,
+        ip: actor.ip,
+        action: "booking.photo_added",
+        entity: "booking",
+        entityId: booking.id,
+        summary: { reference: locked.reference, kind: input.kind, bytes: image.data.byteLength },
+      });
+      return { photoId: photo.id };
+    });
+  } catch (err) {
+    await removeFile(storage, key);
+    throw err;
+  }
+}
+
+/** Removes a photo (taken by mistake): the row in one transaction, the file after the commit. */
+export async function removeJobPhoto(
+  db: Db,
+  storage: FileStorage,
+  actor: Actor,
+  input: { photoId: string },
+): Promise<void> {
+  const key = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ bookingId: jobPhotos.bookingId, uploadId: jobPhotos.uploadId, kind: jobPhotos.kind })
+      .from(jobPhotos)
+      .where(eq(jobPhotos.id, input.photoId));
+    if (!row) throw new AppError("NOT_FOUND");
+    await crewBooking(tx, actor, row.bookingId);
+    const [gone] = await tx
+      .delete(uploads)
+      .where(eq(uploads.id, row.uploadId))
+      .returning({ key: uploads.key });
+    await photoEvent(tx, actor, row.bookingId, { photoId: input.photoId, kind: row.kind, removed: true });
+    await writeAudit(tx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      action: "booking.photo_removed",
+      entity: "booking",
+      entityId: row.bookingId,
+      summary: { kind: row.kind },
+    });
+    return gone?.key ?? null;
+  });
+  if (key) await removeFile(storage, key);
+}
+
+/**
+ * A photo's file for someone allowed to see it: the admin, a technician of the job's team, or the
+ * booking's customer. Anyone else gets null (the route answers 404).
+ */
+export async function readJobPhoto(
+  db: DbOrTx,
+  storage: FileStorage,
+  viewer: { id: string },
+  photoId: string,
+): Promise<{ data: Buffer; contentType: string } | null> {
+  const [row] = await db
+    .select({
+      key: uploads.key,
+      contentType: uploads.contentType,
+      customerId: bookings.customerId,
+      teamId: bookings.teamId,
+    })
+    .from(jobPhotos)
+    .innerJoin(uploads, eq(uploads.id, jobPhotos.uploadId))
+    .innerJoin(bookings, eq(bookings.id, jobPhotos.bookingId))
+    .where(eq(jobPhotos.id, photoId));
+  if (!row) return null;
+  if (row.customerId !== viewer.id) {
+    const allowed = await assertBookingCrew(db, viewer, row).then(
+      () => true,
+      () => false,
+    );
+    if (!allowed) return null;
+  }
+  const data = await storage.get(row.key);
+  return data ? { data, contentType: row.contentType } : null;
+}
+
+/**
+ * Deletes a customer's job photos with their account (an AccountEraser, in the deletion's transaction):
+ * the rows, and the files. A file is removed before the commit — if the deletion then rolled back, the
+ * photo row would point at nothing, which shows as a missing photo, never as someone else's.
+ */
+export function eraseJobPhotosWith(storage: () => FileStorage) {
+  return async (tx: Tx, userId: string): Promise<void> => {
+    const gone = await tx
+      .delete(uploads)
+      .where(and(eq(uploads.ownerId, userId), eq(uploads.purpose, "job_photo")))
+      .returning({ key: uploads.key });
+    for (const { key } of gone) await removeFile(storage(), key);
+  };
+}
+
+async function crewBooking(db: DbOrTx, actor: Pick<Actor, "id">, bookingId: string) {
+  const [booking] = await db
+    .select({ id: bookings.id, teamId: bookings.teamId })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  if (!booking) throw new AppError("NOT_FOUND");
+  await assertBookingCrew(db, actor, booking);
+  return booking;
+}
+
+async function photoEvent(tx: Tx, actor: Actor, bookingId: string, data: Record<string, unknown>) {
+  await recordBookingEvents(tx, [
+    { bookingId, actorId: actor.id, type: "note", data: { photo: true, ...data } },
+  ]);
+}
+
+async function removeFile(storage: FileStorage, key: string): Promise<void> {
+  await storage
+    .delete(key)
+    .catch((err: unknown) => logger.warn({ err, key }, "could not delete stored file"));
+}

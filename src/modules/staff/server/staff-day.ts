@@ -1,0 +1,154 @@
+import "server-only";
+import { and, asc, inArray, isNull } from "drizzle-orm";
+import { addDays, formatTime, localDateOf } from "@/lib/dates";
+import type { BookingStatus } from "@/lib/enums";
+import { staffTeamIds } from "@/modules/accounts/server";
+import { getSettingsOrThrow } from "@/modules/settings/server";
+import { loadJobDays } from "@/modules/today/server";
+import { isEarlyStart } from "@/modules/bookings/domain/job-clock";
+import { type DbOrTx, getDb } from "@/server/db";
+import { bookings, teams, weatherDays } from "@/server/db/schema";
+import { type JobPhoto, listJobPhotos } from "./job-photos";
+
+// A technician's day (/staff, ADR 0053): today's and tomorrow's jobs of the teams they work in, in time
+// order, with what is needed at the door — and nothing else of the business: no prices beyond what is
+// due on the day, no other team's jobs, no other customer. Built on Today's job cards (one definition of
+// what a job shows), with the technician's own parts: their notes, their photos, the buttons a status
+// allows, and a weather day called on their team.
+
+export type StaffJob = {
+  id: string;
+  reference: string;
+  /** ISO instants (the page checks the timing rules against the clock it shows). */
+  startsAt: string;
+  time: string;
+  endTime: string;
+  status: BookingStatus;
+  statusLabel: string;
+  isNext: boolean;
+  /** Starting now is early (before the business's lead): Start asks why (ADR 0043). */
+  startNeedsReason: boolean;
+  /** Today's jobs can be worked; tomorrow's are to read. */
+  workable: boolean;
+  teamName: string;
+  customerName: string;
+  customerPhone: string | null;
+  vehicle: string;
+  registration: string;
+  services: string[];
+  addons: string[];
+  address: string;
+  /** Opens the phone's maps app at the address. */
+  mapsUrl: string;
+  accessNotes: string | null;
+  readiness: { water: boolean; power: boolean; covered: boolean };
+  siteCheck: { answer: "all_set" | "changed" | null; note: string | null };
+  customerNotes: string | null;
+  jobNotes: string | null;
+  /** Money to collect on the day; 0 when nothing is due. */
+  dueMinor: number;
+  due: string;
+  photos: JobPhoto[];
+};
+
+export type StaffDay = { date: string; title: string; jobs: StaffJob[]; weather: string | null };
+
+export type StaffDayView = {
+  /** "Van 1, Van 2" */
+  teamNames: string[];
+  days: StaffDay[];
+  /** Local time of the business now, for the page's heading ("updated 09:41"). */
+  loadedAt: string;
+  timeZone: string;
+};
+
+export async function loadStaffDay(
+  db: DbOrTx,
+  viewer: { id: string },
+  now = new Date(),
+): Promise<StaffDayView> {
+  const settings = await getSettingsOrThrow(db);
+  const tz = settings.timeZone;
+  const teamIds = await staffTeamIds(db, viewer.id);
+  const today = localDateOf(now, tz);
+  const dates = [today, addDays(today, 1)];
+  const mine = teamIds.length
+    ? await db
+        .select({ id: teams.id, name: teams.name, colour: teams.colour, isActive: teams.isActive })
+        .from(teams)
+        .where(inArray(teams.id, teamIds))
+        .orderBy(asc(teams.sortOrder), asc(teams.name))
+    : [];
+  const loadedAt = formatTime(now, tz);
+  if (mine.length === 0) return { teamNames: [], days: [], loadedAt, timeZone: tz };
+
+  const { days } = await loadJobDays(db, { dates, timeZone: tz, teams: Promise.resolve(mine), now });
+  const jobs = days.flatMap((d) => d.teams.flatMap((t) => t.jobs.map((j) => ({ j, team: t.teamName }))));
+  const ids = jobs.map(({ j }) => j.id);
+  const [notes, photos, weather] = await Promise.all([
+    ids.length
+      ? db
+          .select({ id: bookings.id, jobNotes: bookings.jobNotes })
+          .from(bookings)
+          .where(inArray(bookings.id, ids))
+      : [],
+    listJobPhotos(db, ids),
+    db
+      .select({ date: weatherDays.date, teamIds: weatherDays.teamIds, message: weatherDays.message })
+      .from(weatherDays)
+      .where(and(inArray(weatherDays.date, dates), isNull(weatherDays.liftedAt))),
+  ]);
+  const notesOf = new Map(notes.map((n) => [n.id, n.jobNotes]));
+  return {
+    teamNames: mine.map((t) => t.name),
+    loadedAt,
+    timeZone: tz,
+    days: days.map((d) => {
+      const called = weather.find(
+        (w) => w.date === d.date && (!w.teamIds || w.teamIds.some((id) => teamIds.includes(id))),
+      );
+      return {
+        date: d.date,
+        title: d.title,
+        weather: called ? called.message || "The business called a weather day." : null,
+        jobs: d.teams
+          .flatMap((t) => t.jobs.map((j) => ({ j, team: t.teamName })))
+          .sort((a, b) => a.j.startsAt.getTime() - b.j.startsAt.getTime())
+          .map(({ j, team }) => ({
+            id: j.id,
+            reference: j.reference,
+            startsAt: j.startsAt.toISOString(),
+            time: j.time,
+            endTime: j.endTime,
+            status: j.status,
+            statusLabel: j.statusLabel,
+            isNext: j.isNext,
+            startNeedsReason: isEarlyStart(j.startsAt, now, settings.startLeadMinutes),
+            workable: d.date === today,
+            teamName: team,
+            customerName: j.customerName,
+            customerPhone: j.customerPhone,
+            vehicle: j.vehicle,
+            registration: j.registration,
+            services: j.services,
+            addons: j.addons,
+            address: j.address,
+            mapsUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(j.address)}`,
+            accessNotes: j.accessNotes,
+            readiness: j.readiness,
+            siteCheck: j.siteCheck,
+            customerNotes: j.customerNotes,
+            jobNotes: notesOf.get(j.id) ?? null,
+            dueMinor: j.dueMinor,
+            due: j.due,
+            photos: photos.get(j.id) ?? [],
+          })),
+      };
+    }),
+  };
+}
+
+/** For the page (pages don't reach the database themselves). */
+export async function loadMyStaffDay(viewer: { id: string }): Promise<StaffDayView> {
+  return loadStaffDay(await getDb(), viewer);
+}
