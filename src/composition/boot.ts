@@ -6,7 +6,7 @@ import { composeApp } from "./index";
 import { startAppJobs } from "./jobs";
 import { logger } from "@/server/logger";
 import { prepareDatabase } from "./prepare-database";
-import { DEMO_ADMIN, DEMO_CUSTOMER } from "@/composition/seed/demo-data";
+import { DEMO_ADMIN, DEMO_CUSTOMER, DEMO_STAFF } from "@/composition/seed/demo-data";
 
 const g = globalThis as unknown as {
   __forecourtBoot?: Promise<void>;
@@ -78,6 +78,7 @@ function printDemoLogins(seededNow: boolean) {
       `  Forecourt is running on ${env.APP_URL}${seededNow ? " (demo business seeded)" : ""}`,
       `  Demo admin:    ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
       `  Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`,
+      `  Demo technician: ${DEMO_STAFF.email} / ${DEMO_STAFF.password} (on a phone: /staff)`,
       "",
       "",
     ].join("\n"),

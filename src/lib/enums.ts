@@ -4,6 +4,10 @@
 export const USER_ROLES = ["customer", "admin", "staff"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
+/** A role read from a session or an auth response: one the product knows, else the least one (customer). */
+export const asUserRole = (role: unknown): UserRole =>
+  (USER_ROLES as readonly unknown[]).includes(role) ? (role as UserRole) : "customer";
+
 export const SERVICE_KINDS = ["package", "addon"] as const;
 export type ServiceKind = (typeof SERVICE_KINDS)[number];
 

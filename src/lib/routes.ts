@@ -72,7 +72,11 @@ export const routes = {
 
 /** The signed-in person's own profile, email and password page: the customer area or the back office. */
 export function accountSettingsFor(role: UserRole): string {
-  return role === "admin" ? routes.adminAccount : role === "staff" ? routes.staffAccount : routes.accountSettings;
+  return role === "admin"
+    ? routes.adminAccount
+    : role === "staff"
+      ? routes.staffAccount
+      : routes.accountSettings;
 }
 
 /** Where a signed-in person's own area starts: the admin's Today, a technician's day, the customer's overview. */

@@ -10,8 +10,8 @@ import { createUser, credentials, expect, test } from "./support/fixtures";
 // customer calling an admin action (or an admin a customer's) is told it doesn't exist. An action is
 // never called by someone it would serve: nothing here changes data.
 
-type Requirement = "public" | "signed_in" | "customer" | "admin";
-type Who = "visitor" | "banned" | "customer" | "admin";
+type Requirement = "public" | "signed_in" | "customer" | "admin" | "staff";
+type Who = "visitor" | "banned" | "customer" | "admin" | "staff";
 
 const ACTIONS: Record<string, Requirement> = {
   // src/modules/accounts/actions.ts
@@ -31,8 +31,11 @@ const ACTIONS: Record<string, Requirement> = {
   sendCustomerSetupLinkAction: "admin",
   updateCustomerContactAction: "admin",
   // src/modules/accounts/admin-team-actions.ts
+  deactivateStaffAction: "admin",
   inviteAdminAction: "admin",
+  inviteStaffAction: "admin",
   removeAdminAction: "admin",
+  setStaffTeamsAction: "admin",
   // src/modules/accounts/garage-actions.ts
   defaultAddressAction: "customer",
   defaultVehicleAction: "customer",
@@ -149,14 +152,21 @@ const ACTIONS: Record<string, Requirement> = {
   saveNotificationSettingsAction: "admin",
   savePaymentSettingsAction: "admin",
   savePolicyTextsAction: "admin",
+  // src/modules/staff/actions.ts (the technician's day; the use cases check the job is their team's)
+  completeJobAction: "staff",
+  recordDayPaymentAction: "staff",
+  removeJobPhotoAction: "staff",
+  saveJobNotesAction: "staff",
+  startJobAction: "staff",
 };
 
 /** Who must be refused, and with which code. */
 const REFUSED: Record<Requirement, Partial<Record<Who, string>>> = {
   public: {},
   signed_in: { visitor: "UNAUTHENTICATED", banned: "UNAUTHENTICATED" },
-  customer: { visitor: "UNAUTHENTICATED", banned: "UNAUTHENTICATED", admin: "NOT_FOUND" },
-  admin: { visitor: "UNAUTHENTICATED", banned: "UNAUTHENTICATED", customer: "NOT_FOUND" },
+  customer: { visitor: "UNAUTHENTICATED", banned: "UNAUTHENTICATED", admin: "NOT_FOUND", staff: "NOT_FOUND" },
+  admin: { visitor: "UNAUTHENTICATED", banned: "UNAUTHENTICATED", customer: "NOT_FOUND", staff: "NOT_FOUND" },
+  staff: { visitor: "UNAUTHENTICATED", banned: "UNAUTHENTICATED", customer: "NOT_FOUND", admin: "NOT_FOUND" },
 };
 
 type ManifestEntry = { workers: Record<string, unknown>; filename: string; exportedName: string };
@@ -185,6 +195,7 @@ async function contextFor(browser: Browser, who: Who, request: APIRequestContext
     expect((await ctx.request.post("/api/test/session", { data: { email, password } })).status()).toBe(200);
   if (who === "customer") await signIn(credentials.customer.email, credentials.customer.password);
   if (who === "admin") await signIn(credentials.admin.email, credentials.admin.password);
+  if (who === "staff") await signIn(credentials.staff.email, credentials.staff.password);
   if (who === "banned") {
     const u = await createUser(request);
     await signIn(u.email, u.password);
@@ -201,7 +212,7 @@ test("every server action has a row", () => {
   expect(gone, "these rows name actions that no longer exist").toEqual([]);
 });
 
-for (const who of ["visitor", "banned", "customer", "admin"] as Who[]) {
+for (const who of ["visitor", "banned", "customer", "admin", "staff"] as Who[]) {
   test(`server actions refuse: ${who}`, async ({ browser, request, baseURL }) => {
     test.slow();
     const ctx = await contextFor(browser, who, request, baseURL ?? "");

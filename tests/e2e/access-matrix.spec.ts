@@ -4,7 +4,7 @@ import { createUser, credentials, expect, test } from "./support/fixtures";
 
 // Every route that exists × every kind of person. Adding a route is one line here.
 // A number is the expected HTTP status; a string is the expected redirect target.
-type Who = "visitor" | "customer" | "otherCustomer" | "admin" | "banned";
+type Who = "visitor" | "customer" | "otherCustomer" | "admin" | "banned" | "staff";
 type Expect = number | string;
 type Row = [method: "GET" | "POST", path: string, expectations: Record<Who, Expect>];
 
@@ -15,6 +15,7 @@ const all = (e: Expect): Record<Who, Expect> => ({
   otherCustomer: e,
   admin: e,
   banned: e,
+  staff: e,
 });
 
 const MATRIX: Row[] = [
@@ -32,6 +33,7 @@ const MATRIX: Row[] = [
       otherCustomer: "/dashboard",
       admin: "/admin",
       banned: 200,
+      staff: "/staff",
     },
   ],
   [
@@ -43,6 +45,7 @@ const MATRIX: Row[] = [
       otherCustomer: "/dashboard",
       admin: "/admin",
       banned: 200,
+      staff: "/staff",
     },
   ],
   ["GET", "/auth/forgot-password", all(200)],
@@ -58,6 +61,7 @@ const MATRIX: Row[] = [
       otherCustomer: 200,
       admin: "/admin/account",
       banned: login("/dashboard/settings"),
+      staff: "/staff/account",
     },
   ],
   [
@@ -69,6 +73,7 @@ const MATRIX: Row[] = [
       otherCustomer: 200,
       admin: "/admin",
       banned: login("/dashboard"),
+      staff: 404,
     },
   ],
   [
@@ -80,6 +85,7 @@ const MATRIX: Row[] = [
       otherCustomer: 200,
       admin: "/admin",
       banned: login("/dashboard/bookings"),
+      staff: 404,
     },
   ],
   [
@@ -91,6 +97,7 @@ const MATRIX: Row[] = [
       otherCustomer: 200,
       admin: "/admin",
       banned: login("/dashboard/vehicles"),
+      staff: 404,
     },
   ],
   [
@@ -102,6 +109,7 @@ const MATRIX: Row[] = [
       otherCustomer: 200,
       admin: "/admin",
       banned: login("/dashboard/addresses"),
+      staff: 404,
     },
   ],
   [
@@ -113,6 +121,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 200,
       banned: login("/admin"),
+      staff: 404,
     },
   ],
   [
@@ -124,6 +133,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 200,
       banned: login("/admin/account"),
+      staff: 404,
     },
   ],
   [
@@ -135,6 +145,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 200,
       banned: login("/admin/settings"),
+      staff: 404,
     },
   ],
   [
@@ -146,6 +157,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 200,
       banned: login("/admin/emails"),
+      staff: 404,
     },
   ],
   [
@@ -157,6 +169,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 200,
       banned: login("/admin/enhanced-dashboard"),
+      staff: 404,
     },
   ],
   [
@@ -168,6 +181,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 200,
       banned: login("/admin/reports"),
+      staff: 404,
     },
   ],
   [
@@ -179,68 +193,69 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 200,
       banned: login("/admin/analytics"),
+      staff: 404,
     },
   ],
   // Each report's CSV (the page's range form; a bad custom range is a 400, an unknown report a 404).
   [
     "GET",
     "/admin/reports/export/revenue-by-month?range=last_12_months",
-    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401, staff: 404 },
   ],
   [
     "GET",
     "/admin/reports/export/revenue-by-day?range=last_12_months",
-    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401, staff: 404 },
   ],
   [
     "GET",
     "/admin/reports/export/ledger?range=last_12_months",
-    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401, staff: 404 },
   ],
   [
     "GET",
     "/admin/reports/export/bookings-by-status?range=last_12_months",
-    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401, staff: 404 },
   ],
   [
     "GET",
     "/admin/reports/export/services?range=last_12_months",
-    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401, staff: 404 },
   ],
   [
     "GET",
     "/admin/reports/export/vehicle-sizes?range=last_12_months",
-    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401, staff: 404 },
   ],
   [
     "GET",
     "/admin/reports/export/customers?range=last_12_months",
-    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401, staff: 404 },
   ],
   [
     "GET",
     "/admin/reports/export/top-customers?range=last_12_months",
-    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401, staff: 404 },
   ],
   [
     "GET",
     "/admin/reports/export/teams?range=last_12_months",
-    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401, staff: 404 },
   ],
   [
     "GET",
     "/admin/reports/export/travel-zones?range=last_12_months",
-    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401, staff: 404 },
   ],
   [
     "GET",
     "/admin/reports/export/teams?range=custom&from=2026-02-30&to=2026-03-01",
-    { visitor: 401, customer: 404, otherCustomer: 404, admin: 400, banned: 401 },
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 400, banned: 401, staff: 404 },
   ],
   [
     "GET",
     "/admin/reports/export/everything",
-    { visitor: 401, customer: 404, otherCustomer: 404, admin: 404, banned: 401 },
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 404, banned: 401, staff: 404 },
   ],
   [
     "GET",
@@ -251,6 +266,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 200,
       banned: login("/admin/help"),
+      staff: 404,
     },
   ],
   [
@@ -262,6 +278,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 200,
       banned: login("/admin/services/categories"),
+      staff: 404,
     },
   ],
   [
@@ -273,6 +290,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 200,
       banned: login("/admin/services/vehicle-sizes"),
+      staff: 404,
     },
   ],
   [
@@ -284,6 +302,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 200,
       banned: login("/admin/services"),
+      staff: 404,
     },
   ],
   [
@@ -295,6 +314,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 200,
       banned: login("/admin/bookings"),
+      staff: 404,
     },
   ],
   [
@@ -306,6 +326,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 200,
       banned: login("/admin/reschedule-requests"),
+      staff: 404,
     },
   ],
   [
@@ -317,12 +338,13 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 200,
       banned: login("/admin/bookings/new"),
+      staff: 404,
     },
   ],
   [
     "GET",
     "/admin/bookings/export.csv",
-    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401, staff: 404 },
   ],
   [
     "GET",
@@ -333,6 +355,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 200,
       banned: login("/admin/customers"),
+      staff: 404,
     },
   ],
   [
@@ -344,12 +367,13 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 200,
       banned: login("/admin/receivables"),
+      staff: 404,
     },
   ],
   [
     "GET",
     "/admin/customers/export.csv",
-    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401, staff: 404 },
   ],
   [
     "GET",
@@ -360,6 +384,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 404,
       banned: login("/admin/customers/not-a-customer"),
+      staff: 404,
     },
   ],
   [
@@ -371,6 +396,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 200,
       banned: login("/admin/schedule"),
+      staff: 404,
     },
   ],
   [
@@ -382,6 +408,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 200,
       banned: login("/admin/schedule/hours"),
+      staff: 404,
     },
   ],
   [
@@ -393,6 +420,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 200,
       banned: login("/admin/schedule/teams"),
+      staff: 404,
     },
   ],
   [
@@ -404,6 +432,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 200,
       banned: login("/admin/schedule/weather"),
+      staff: 404,
     },
   ],
   [
@@ -415,6 +444,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 200,
       banned: login("/admin/services/new"),
+      staff: 404,
     },
   ],
   [
@@ -426,6 +456,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 200,
       banned: login("/admin/services/pricing"),
+      staff: 404,
     },
   ],
   [
@@ -437,12 +468,13 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 404,
       banned: login("/admin/services/00000000-0000-4000-8000-000000000000"),
+      staff: 404,
     },
   ],
   [
     "POST",
     "/api/admin/services/00000000-0000-4000-8000-000000000000/image",
-    { visitor: 401, customer: 404, otherCustomer: 404, admin: 400, banned: 401 },
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 400, banned: 401, staff: 404 },
   ],
   [
     "GET",
@@ -453,6 +485,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 404,
       banned: login("/admin/bookings/00000000-0000-4000-8000-000000000000"),
+      staff: 404,
     },
   ],
   [
@@ -464,6 +497,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 404,
       banned: login("/admin/bookings/not-a-booking"),
+      staff: 404,
     },
   ],
   ["GET", "/booking/pay", all(404)],
@@ -481,13 +515,13 @@ const MATRIX: Row[] = [
   [
     "GET",
     "/settings/privacy/export",
-    { visitor: 401, customer: 200, otherCustomer: 200, admin: 200, banned: 401 },
+    { visitor: 401, customer: 200, otherCustomer: 200, admin: 200, banned: 401, staff: 200 },
   ],
   ["POST", "/api/account/login", all(400)],
   [
     "POST",
     "/api/account/change-password",
-    { visitor: 401, customer: 400, otherCustomer: 400, admin: 400, banned: 401 },
+    { visitor: 401, customer: 400, otherCustomer: 400, admin: 400, banned: 401, staff: 400 },
   ],
   ["GET", "/auth/confirm-email-change", all(200)],
   ["POST", "/api/account/register", all(400)],
@@ -528,6 +562,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 404,
       banned: login("/admin/emails/00000000-0000-4000-8000-000000000000"),
+      staff: 404,
     },
   ],
   [
@@ -539,6 +574,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: "/admin",
       banned: login("/dashboard/bookings/00000000-0000-4000-8000-000000000000"),
+      staff: 404,
     },
   ],
   [
@@ -550,6 +586,7 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: "/admin",
       banned: login("/dashboard/bookings/00000000-0000-4000-8000-000000000000/receipt"),
+      staff: 404,
     },
   ],
   // VAT documents (issue 26): the accountant's export is the admin's; a document is its booking's customer's
@@ -557,12 +594,12 @@ const MATRIX: Row[] = [
   [
     "GET",
     "/admin/reports/export/documents/xero?range=last_12_months",
-    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401, staff: 404 },
   ],
   [
     "GET",
     "/admin/reports/export/documents/quickbooks?range=last_12_months",
-    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401 },
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 200, banned: 401, staff: 404 },
   ],
   [
     "GET",
@@ -573,12 +610,13 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: 404,
       banned: login("/admin/bookings/00000000-0000-4000-8000-000000000000/documents/INV-000001"),
+      staff: 404,
     },
   ],
   [
     "GET",
     "/admin/bookings/00000000-0000-4000-8000-000000000000/documents/INV-000001/pdf",
-    { visitor: 401, customer: 404, otherCustomer: 404, admin: 404, banned: 401 },
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 404, banned: 401, staff: 404 },
   ],
   [
     "GET",
@@ -589,13 +627,50 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: "/admin",
       banned: login("/dashboard/bookings/00000000-0000-4000-8000-000000000000/invoice/INV-000001"),
+      staff: 404,
     },
   ],
   [
     "GET",
     "/dashboard/bookings/00000000-0000-4000-8000-000000000000/invoice/INV-000001/pdf",
-    { visitor: 401, customer: 404, otherCustomer: 404, admin: 404, banned: 401 },
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 404, banned: 401, staff: 404 },
   ],
+  // The technician's day (ADR 0053): staff only; its manifest, icons and service worker are public files
+  // (a browser fetches a manifest without cookies) that hold nothing but the business's name.
+  [
+    "GET",
+    "/staff",
+    {
+      visitor: login("/staff"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 404,
+      banned: login("/staff"),
+      staff: 200,
+    },
+  ],
+  [
+    "GET",
+    "/staff/account",
+    {
+      visitor: login("/staff/account"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 404,
+      banned: login("/staff/account"),
+      staff: 200,
+    },
+  ],
+  ["GET", "/staff/sw.js", all(200)],
+  ["GET", "/staff/manifest.webmanifest", all(200)],
+  ["GET", "/staff/icon/192", all(200)],
+  // A photo of another team's job, or of no job: the answer a missing one gets, whoever asks.
+  [
+    "POST",
+    "/api/staff/jobs/00000000-0000-4000-8000-000000000000/photos",
+    { visitor: 401, customer: 404, otherCustomer: 404, admin: 400, banned: 401, staff: 400 },
+  ],
+  ["GET", "/api/job-photos/00000000-0000-4000-8000-000000000000", all(404)],
 ];
 
 /** Routes checked by their own tests (a real booking, a live stream) rather than a row. */
@@ -625,6 +700,7 @@ async function contextFor(browser: Browser, who: Who, request: APIRequestContext
   };
   if (who === "customer") await signIn(credentials.customer.email, credentials.customer.password);
   if (who === "admin") await signIn(credentials.admin.email, credentials.admin.password);
+  if (who === "staff") await signIn(credentials.staff.email, credentials.staff.password);
   if (who === "otherCustomer" || who === "banned") {
     const u = await createUser(request);
     await signIn(u.email, u.password);
@@ -633,7 +709,7 @@ async function contextFor(browser: Browser, who: Who, request: APIRequestContext
   return ctx;
 }
 
-for (const who of ["visitor", "customer", "otherCustomer", "admin", "banned"] as Who[]) {
+for (const who of ["visitor", "customer", "otherCustomer", "admin", "banned", "staff"] as Who[]) {
   test(`access matrix: ${who}`, async ({ browser, request, baseURL }) => {
     const ctx = await contextFor(browser, who, request, baseURL ?? "");
     const failures: string[] = [];
@@ -673,6 +749,7 @@ test("access matrix: a booking's admin page", async ({ browser, request, baseURL
     otherCustomer: 404,
     admin: 200,
     banned: login(path),
+    staff: 404,
   };
   const failures: string[] = [];
   for (const who of Object.keys(expected) as Who[]) {
@@ -703,6 +780,7 @@ test("access matrix: a customer's admin profile", async ({ browser, request, bas
     otherCustomer: 404,
     admin: 200,
     banned: login(path),
+    staff: 404,
   };
   const failures: string[] = [];
   for (const who of Object.keys(expected) as Who[]) {
@@ -744,6 +822,7 @@ test("access matrix: a customer's own booking and its receipt", async ({ browser
       otherCustomer: 404,
       admin: "/admin",
       banned: login(path),
+      staff: 404,
     };
     for (const who of Object.keys(expected) as Who[]) {
       const ctx = await contextFor(browser, who, request, baseURL ?? "");
@@ -780,6 +859,7 @@ test("access matrix: a booking's payment-link page", async ({ browser, request, 
     otherCustomer: [200, 404],
     admin: [200, 404],
     banned: [200, 404],
+    staff: [200, 404],
   };
   const failures: string[] = [];
   for (const who of Object.keys(expected) as Who[]) {
@@ -804,6 +884,7 @@ test("access matrix: the live event stream", async ({ browser, request, baseURL 
     otherCustomer: 200,
     admin: 200,
     banned: 401,
+    staff: 200,
   };
   const failures: string[] = [];
   for (const who of Object.keys(expected) as Who[]) {

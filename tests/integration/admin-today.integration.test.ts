@@ -9,6 +9,7 @@ import {
   defaultAddressSnapshot,
   insertBooking,
   insertSettings,
+  insertStaff,
   insertTeam,
   insertUser,
   insertWeeklyHours,
@@ -381,6 +382,30 @@ describe.each(dbKinds)("the admin's today page on %s", (kind) => {
       what: "Payment £20.00 succeeded",
       at: "Wed 25 Nov, 09:30 GMT",
     });
+  });
+
+  it("shows who is on which job: each team's active technicians, and who started a job under way", async () => {
+    const tia = await insertStaff(t.db, { name: "Tia Tech", teamIds: [vanA] });
+    await insertStaff(t.db, { name: "Gone Gary", teamIds: [vanA], banned: true });
+    await t.db.transaction((tx) =>
+      transitionBooking(tx, {
+        bookingId: id.B as string,
+        to: "in_progress",
+        actor: { role: "staff", id: tia.id },
+        now: NOW,
+        reason: "Job started.",
+      }),
+    );
+    const [todayJobs] = (await today()).days;
+    const vanAJobs = todayJobs?.teams.find((g) => g.teamName === "Van A");
+    expect(vanAJobs?.staff).toEqual(["Tia Tech"]);
+    expect(todayJobs?.teams.find((g) => g.teamName === "Van B")?.staff).toEqual([]);
+    expect(vanAJobs?.jobs.find((j) => j.id === id.B)).toMatchObject({
+      status: "in_progress",
+      startedBy: "Tia Tech",
+    });
+    // A job nobody started names no one.
+    expect(vanAJobs?.jobs.find((j) => j.id === id.F)?.startedBy).toBeNull();
   });
 
   it("is the admin's only: a customer gets not found, nobody signed in must sign in", async () => {

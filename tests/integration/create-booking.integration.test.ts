@@ -623,6 +623,15 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
     expect(err.code).toBe("FORBIDDEN");
   });
 
+  it("refuses a technician's session (one person, one role: ADR 0053)", async () => {
+    const tech = await insertUser(t.db, { role: "staff" });
+    const err = await rejection(
+      createBooking(t.db, { id: tech.id, role: "staff" }, guestInput(), { now: NOW }),
+    );
+    expect(err.code).toBe("FORBIDDEN");
+    expect(err.message).toMatch(/technician/);
+  });
+
   it("lets exactly two of fifty racing submissions for the last free time through — the rest 'taken'", async () => {
     const start = at("12:00", addDays(DAY, 7));
     const results = await Promise.allSettled(
@@ -878,7 +887,14 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
       );
       expect(own.kind === "wizard" && own.step).toBe("addons");
       expect(own.kind === "wizard" && own.summary?.vehicle).toMatch(/Volkswagen Golf/);
-      expect(await loadWizardPage({}, { id: stranger.id, role: "admin" }, NOW)).toEqual({ kind: "admin" });
+      expect(await loadWizardPage({}, { id: stranger.id, role: "admin" }, NOW)).toEqual({
+        kind: "team",
+        role: "admin",
+      });
+      expect(await loadWizardPage({}, { id: stranger.id, role: "staff" }, NOW)).toEqual({
+        kind: "team",
+        role: "staff",
+      });
     });
 
     it("chooses a signed-in customer's default vehicle and address when they reach those steps", async () => {

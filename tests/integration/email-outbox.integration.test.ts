@@ -125,7 +125,10 @@ describe.each(dbKinds)("email outbox on %s", (kind) => {
     expect(await deliverEmail(t.db, id, { transport: logTransport, now: () => at })).toBe("logged");
     // A whole millisecond early is still not due.
     const id2 = await queue("next-ms@example.test");
-    await t.db.update(emails).set({ nextAttemptAt: new Date(at.getTime() + 1) }).where(eq(emails.id, id2));
+    await t.db
+      .update(emails)
+      .set({ nextAttemptAt: new Date(at.getTime() + 1) })
+      .where(eq(emails.id, id2));
     expect(await deliverEmail(t.db, id2, { transport: logTransport, now: () => at })).toBe("skipped");
   });
 

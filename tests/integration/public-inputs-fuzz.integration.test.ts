@@ -163,10 +163,10 @@ describe.each(dbKinds)("random public input on %s", (kind) => {
       },
       null,
     );
-    expect(page.kind).not.toBe("admin");
+    expect(page.kind).not.toBe("team");
     if (page.kind === "redirect") {
       expect(page.href).not.toContain("9999");
-    } else if (page.kind !== "admin") {
+    } else if (page.kind !== "team") {
       expect(page.state.start).toBeNull();
       expect(page.state.date).toBeNull();
       expect(page.state.month).toBeNull();

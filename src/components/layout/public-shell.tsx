@@ -47,7 +47,11 @@ export async function PublicShell({ children }: { children: ReactNode }) {
                   <>
                     <li>
                       <ButtonLink variant="ghost" size="sm" href={homeFor(user.role)} className={ITEM}>
-                        {user.role === "admin" ? "Back office" : user.role === "staff" ? "My day" : "Your account"}
+                        {user.role === "admin"
+                          ? "Back office"
+                          : user.role === "staff"
+                            ? "My day"
+                            : "Your account"}
                       </ButtonLink>
                     </li>
                     <li>

@@ -6,6 +6,7 @@ import {
   insertPrice,
   insertService,
   insertSettings,
+  insertStaff,
   insertTeam,
   insertUser,
   insertVehicle,
@@ -24,6 +25,7 @@ import {
   DEMO_HISTORY_CUSTOMERS,
   DEMO_CATEGORIES,
   DEMO_CUSTOMER,
+  DEMO_STAFF,
   DEMO_HOURS,
   DEMO_SERVICES,
   DEMO_SETTINGS,
@@ -74,6 +76,13 @@ export async function seedDemoBusiness(db: Db, options: DemoSeedOptions = {}): P
 
     const { vanA, vanB, sizes, services } = await seedCatalogue(tx, images);
     const { admin, customer, vehicle, address, medium } = await seedDemoPeople(tx, sizes, now);
+    await insertStaff(tx, {
+      email: DEMO_STAFF.email,
+      name: DEMO_STAFF.name,
+      passwordHash: DEMO_STAFF.passwordHash,
+      teamIds: [vanA.id],
+      createdAt: new Date(now.getTime() - 200 * 86_400_000),
+    });
     const demoBookings = await seedDemoCustomerBookings(tx, {
       settings,
       now,

@@ -18,6 +18,15 @@ export const DEMO_CUSTOMER = {
   phone: "07700 900123",
 } as const;
 
+/** The demo technician (ADR 0053): works in the first van, signs in to /staff on a phone. */
+export const DEMO_STAFF = {
+  email: "tech@forecourt.test",
+  password: "Forecourt-staff-2026",
+  passwordHash:
+    "e4c9963655dc012d2ecf12f08b91be5f:ac9a0bf190c3ca94ce14d1ac9d8bfdbacff00494ec8e56c4e3b7cdf54c1d8626c34e56d27358429927e74f9ec906286adb3a86982f183ce33a8bebcd7adb6f33",
+  name: "Sam Okafor",
+} as const;
+
 /** Customers in the demo's history besides the demo customer (issue 27: about 80 in all). */
 export const DEMO_HISTORY_CUSTOMERS = 79;
 

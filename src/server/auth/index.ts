@@ -4,7 +4,7 @@ import { headers as nextHeaders } from "next/headers";
 import { cache } from "react";
 import { getDb } from "@/server/db";
 import { sessions, users } from "@/server/db/schema";
-import type { UserRole } from "@/lib/enums";
+import { asUserRole, type UserRole } from "@/lib/enums";
 import { type Auth, createAuth } from "./auth";
 
 const g = globalThis as unknown as { __forecourtAuth?: Promise<Auth> };
@@ -48,7 +48,7 @@ async function sessionFor(h: Headers): Promise<{ user: SessionUser; sessionId: s
   const u = session.user as typeof session.user & { role?: string; banned?: boolean | null };
   if (u.banned) return null;
   return {
-    user: { id: u.id, name: u.name, email: u.email, role: u.role === "admin" ? "admin" : "customer" },
+    user: { id: u.id, name: u.name, email: u.email, role: asUserRole(u.role) },
     sessionId: session.session.id,
   };
 }

@@ -1,5 +1,5 @@
 // Factories shared by the seed and the tests (tests/factories re-exports them): one way to make data.
-export { buildUser, insertAddress, insertUser, insertVehicle, type UserRow } from "./users";
+export { buildUser, insertAddress, insertStaff, insertUser, insertVehicle, type UserRow } from "./users";
 export { buildSettings, defaultPolicyTexts, insertSettings } from "./settings";
 export {
   insertCategory,

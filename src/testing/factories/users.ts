@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import type { DbOrTx } from "@/server/db/client";
-import { accounts, addresses, users, vehicles } from "@/server/db/schema";
+import { accounts, addresses, staffTeams, users, vehicles } from "@/server/db/schema";
 import { normaliseRegistration } from "@/lib/registration";
 
 let seq = 0;
@@ -71,4 +71,20 @@ export async function insertAddress(
     .returning();
   if (!row) throw new Error("address insert returned nothing");
   return row;
+}
+
+/** A technician (staff) who works in these teams; with `password`, one who can sign in. */
+export async function insertStaff(
+  db: DbOrTx,
+  overrides: Partial<typeof users.$inferInsert> & {
+    teamIds: string[];
+    password?: string;
+    passwordHash?: string;
+  },
+): Promise<UserRow> {
+  const { teamIds, ...rest } = overrides;
+  const user = await insertUser(db, { ...rest, role: "staff" });
+  if (teamIds.length)
+    await db.insert(staffTeams).values(teamIds.map((teamId) => ({ userId: user.id, teamId })));
+  return user;
 }

@@ -9,11 +9,11 @@ import {
   test as base,
   type Page,
 } from "@playwright/test";
-import { DEMO_ADMIN, DEMO_CUSTOMER } from "../../../src/composition/seed/demo-data";
+import { DEMO_ADMIN, DEMO_CUSTOMER, DEMO_STAFF } from "../../../src/composition/seed/demo-data";
 
 export type Role = "admin" | "customer";
 
-export const credentials = { admin: DEMO_ADMIN, customer: DEMO_CUSTOMER } as const;
+export const credentials = { admin: DEMO_ADMIN, customer: DEMO_CUSTOMER, staff: DEMO_STAFF } as const;
 
 /**
  * A screenshot to be looked at (full page unless told), in the test's output and in SHOTS_DIR when set.

@@ -20,16 +20,22 @@ export default async function BookPage({ searchParams }: Props) {
   const [params, user] = await Promise.all([searchParams, getSessionUser()]);
   const page = await loadWizardPage(params, user && { id: user.id, role: user.role });
   if (page.kind === "redirect") redirect(page.href);
-  if (page.kind === "admin")
+  if (page.kind === "team")
     return (
       <div className="mx-auto max-w-xl px-4 py-16 sm:px-6">
         <h1 className="text-2xl font-bold tracking-tight">Booking is for customers</h1>
         <p className="mt-3 text-ink-muted">
-          You&apos;re signed in as an admin. Bookings for customers are made from the back office; to try the
-          booking pages as a customer would, sign out first.
+          {page.role === "admin"
+            ? "You're signed in as an admin. Bookings for customers are made from the back office; to try the booking pages as a customer would, sign out first."
+            : "You're signed in with your technician's account. The office books jobs for customers; to book as a customer, sign out first."}
         </p>
-        <ButtonLink variant="primary" size="lg" href={routes.adminHelp} className="mt-6">
-          Go to the back office
+        <ButtonLink
+          variant="primary"
+          size="lg"
+          href={page.role === "admin" ? routes.adminHelp : routes.staff}
+          className="mt-6"
+        >
+          {page.role === "admin" ? "Go to the back office" : "Go to my day"}
         </ButtonLink>
       </div>
     );

@@ -36,7 +36,7 @@ export default async function AdminSettingsPage() {
     <div>
       <PageHeader
         title="Business settings"
-        description="Your business details, booking rules, payments, emails, policy texts who can run the back office and the technicians on your team."
+        description="Your business details, booking rules, payments, emails, policy texts, who can run the back office, and the technicians on your team."
       />
       <Tabs
         label="Settings"
@@ -121,7 +121,11 @@ export default async function AdminSettingsPage() {
                   teamIds: m.teamIds,
                   inviteExpires: m.inviteExpiresAt ? when(m.inviteExpiresAt) : null,
                 }))}
-                teams={teams.filter((t) => t.isActive || staff.some((m) => m.teamIds.includes(t.id)))}
+                // Every team: a van being set up (not taking bookings yet) can have its crew already.
+                teams={teams.map((t) => ({
+                  id: t.id,
+                  name: t.isActive ? t.name : `${t.name} (not taking bookings)`,
+                }))}
               />
             ),
           },

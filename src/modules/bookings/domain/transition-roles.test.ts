@@ -15,10 +15,12 @@ const allowed = new Set<string>([
   "awaiting_approval>cancelled:customer",
   "awaiting_approval>cancelled:admin",
   "confirmed>in_progress:admin",
+  "confirmed>in_progress:staff",
   "confirmed>cancelled:customer",
   "confirmed>cancelled:admin",
   "confirmed>no_show:admin",
   "in_progress>completed:admin",
+  "in_progress>completed:staff",
 ]);
 
 const triples = BOOKING_STATUSES.flatMap((from) =>
@@ -45,7 +47,8 @@ describe("who may make which transition", () => {
 
   it("lets only an admin complete a confirmed job, through in_progress", () => {
     expect(transitionSteps("confirmed", "completed", "admin")).toEqual(["in_progress", "completed"]);
-    for (const role of ["customer", "system", "payment"] as const)
+    // A technician starts the job first (ADR 0053): the timeline says when the work began.
+    for (const role of ["customer", "staff", "system", "payment"] as const)
       expect(transitionSteps("confirmed", "completed", role)).toBeNull();
     expect(transitionSteps("awaiting_approval", "completed", "admin")).toBeNull();
   });

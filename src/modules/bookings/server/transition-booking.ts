@@ -16,6 +16,7 @@ import {
 } from "../domain/booking-money";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { staffTeamIds } from "@/modules/accounts/server";
+import { enqueueJobDoneEmail } from "./crew/job-done-email";
 import { enqueueBookingEmails, enqueueBusinessAlert, hasEmail } from "./booking-emails";
 import type { Booking } from "./booking-records";
 import type { ReceiptSection } from "@/modules/notifications/templates/booking";
@@ -32,8 +33,7 @@ import type { ReceiptSection } from "@/modules/notifications/templates/booking";
  * return page), which have no id.
  */
 export type TransitionActor =
-  | { id: string; role: "admin" | "customer" | "staff" }
-  | { role: "system" | "payment" };
+  { id: string; role: "admin" | "customer" | "staff" } | { role: "system" | "payment" };
 
 export const SYSTEM_ACTOR: TransitionActor = { role: "system" };
 export const PAYMENT_ACTOR: TransitionActor = { role: "payment" };
@@ -139,6 +139,9 @@ export async function transitionBooking(tx: Tx, input: TransitionInput): Promise
     await port("transitionHooks").bookingConfirmed(tx, booking.id, input.now);
   if (booking.status === "confirmed")
     await enqueueBookingEmails(tx, booking.id, "confirmed", { receipt: input.receipt });
+  // A job done with photos: the customer is pointed to them (issue 32).
+  if (booking.status === "completed" && current.status !== "completed")
+    await enqueueJobDoneEmail(tx, booking.id);
   // A booking that never got past waiting for payment was never announced to the business: its end
   // (an abandoned checkout expiring, the customer cancelling it unpaid) is no news to them either.
   if (

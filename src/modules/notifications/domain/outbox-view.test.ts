@@ -23,6 +23,27 @@ describe("hideSecretLinks", () => {
     expect(hidden?.text).toContain("Ada");
   });
 
+  it("hides the set-up link a job-done email carries for a customer without a password", async () => {
+    const url = "http://localhost:3000/auth/setup-password?token=done42";
+    const email = await renderTemplate(
+      "booking-completed",
+      {
+        name: "Ada",
+        reference: "FC-1",
+        title: "Full valet",
+        photoCount: 2,
+        url: "http://x/b",
+        setupUrl: url,
+      },
+      ctx,
+    );
+    const hidden = hideSecretLinks("booking-completed", email.html, email.text);
+    expect(hidden?.count).toBeGreaterThan(0);
+    expect(hidden?.text).not.toContain("done42");
+    expect(hidden?.html).not.toContain("done42");
+    expect(hidden?.text).toContain("See the photos: http://x/b");
+  });
+
   it("leaves other emails alone", () => {
     expect(hideSecretLinks("booking-moved", '<a href="http://x/auth/a">a</a>', "http://x/auth/a")).toBeNull();
   });

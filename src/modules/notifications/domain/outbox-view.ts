@@ -22,6 +22,7 @@ const LABELS: Record<string, string> = {
   "booking-declined": "Booking declined",
   "booking-cancelled": "Booking cancelled",
   "booking-moved": "Booking moved",
+  "booking-completed": "Job done: before and after photos",
   "payment-link": "Payment link",
   "refund-issued": "Refund made",
   "price-adjusted": "Price lowered",
@@ -64,6 +65,7 @@ export const SECRET_LINK_TEMPLATES: ReadonlySet<string> = new Set([
   // A new guest's booking emails carry their account set-up link as a section.
   "booking-confirmed",
   "booking-received",
+  "booking-completed",
 ]);
 
 const HIDDEN = "[link hidden: it lets the recipient into their account]";

@@ -104,7 +104,7 @@ function summaryBlocks(s: BookingEmailSummary): Block[] {
 }
 
 /** For a new guest: the account set-up link as a part of the booking's email, not an email of its own. */
-function setupSection(url: string | null | undefined): Block[] {
+export function setupSection(url: string | null | undefined): Block[] {
   if (!url) return [];
   return [
     {

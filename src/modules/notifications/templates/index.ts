@@ -35,6 +35,7 @@ import {
   renderPaymentReceipt,
   renderPriceAdjusted,
 } from "./payment";
+import { type BookingCompletedData, renderBookingCompleted } from "./booking-completed";
 import { type BookingEndedData, renderBookingCancelled, renderBookingDeclined } from "./booking-ended";
 import { type BookingMovedData, renderBookingMoved } from "./booking-moved";
 import { type MaintenanceDueData, renderMaintenanceDue } from "./maintenance";
@@ -73,6 +74,7 @@ export type TemplateDataMap = {
   "booking-declined": BookingEndedData;
   "booking-cancelled": BookingEndedData;
   "booking-moved": BookingMovedData;
+  "booking-completed": BookingCompletedData;
   "payment-link": PaymentLinkData;
   "refund-issued": RefundIssuedData;
   "price-adjusted": PriceAdjustedData;
@@ -108,6 +110,7 @@ const renderers: { [K in TemplateName]: (data: TemplateDataMap[K], ctx: EmailCon
   "booking-declined": renderBookingDeclined,
   "booking-cancelled": renderBookingCancelled,
   "booking-moved": renderBookingMoved,
+  "booking-completed": renderBookingCompleted,
   "payment-link": renderPaymentLink,
   "refund-issued": renderRefundIssued,
   "price-adjusted": renderPriceAdjusted,

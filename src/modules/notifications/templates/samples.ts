@@ -130,6 +130,14 @@ export const SAMPLES: { [K in TemplateName]: TemplateDataMap[K] } = {
     url,
     withCalendar: true,
   },
+  "booking-completed": {
+    name,
+    reference: "FC-7K2M9Q",
+    title: "Full valet",
+    photoCount: 4,
+    url: "https://book.shine.example/dashboard/bookings/9b1c",
+    setupUrl,
+  },
   "payment-link": {
     name,
     reference: "FC-7K2M9Q",

@@ -54,4 +54,19 @@ describe("every email", () => {
     );
     expect(older.text).not.toContain("Water available");
   });
+
+  it("the job-done email points to the photos on the booking page, and a customer without a password to the set-up link", async () => {
+    const email = await renderTemplate("booking-completed", SAMPLES["booking-completed"], SAMPLE_CONTEXT);
+    expect(email.text).toContain("see the before and after photos on your booking page");
+    expect(email.text).toContain("See the photos: https://book.shine.example/dashboard/bookings/9b1c");
+    expect(email.text).toContain("Choose my password: https://book.shine.example/auth/setup-password");
+    const signedUp = await renderTemplate(
+      "booking-completed",
+      { ...SAMPLES["booking-completed"], photoCount: 1, setupUrl: null },
+      SAMPLE_CONTEXT,
+    );
+    expect(signedUp.text).toContain("The team took a photo of the job");
+    expect(signedUp.text).not.toContain("setup-password");
+    expect(signedUp.text).not.toContain("choose a password");
+  });
 });

@@ -39,12 +39,14 @@ function JobBlock({ job, left, width, now }: { job: BoardJob; left: number; widt
   const late = lateness(job, now);
   const label = late ? LATENESS_LABELS[late] : null;
   const what = job.services.join(", ");
+  const started = job.status === "in_progress" && job.startedBy ? `started by ${job.startedBy}` : null;
   const description = [
     `${job.time}–${job.endTime}`,
     job.customerName,
     what,
     [job.vehicle, job.registration].filter(Boolean).join(" "),
     job.statusLabel,
+    started,
     label,
   ]
     .filter(Boolean)
@@ -75,6 +77,7 @@ function JobBlock({ job, left, width, now }: { job: BoardJob; left: number; widt
         <span className="block truncate">
           {label && <span className="mr-1 rounded-sm bg-danger px-1 font-semibold text-white">{label}</span>}
           {job.statusLabel}
+          {started && ` · Started by ${job.startedBy}`}
         </span>
         <span className="block truncate">{job.customerName}</span>
         <span className="block truncate text-ink-muted">{what}</span>
@@ -143,7 +146,17 @@ function DayTimeline({ day, now, timeZone }: { day: BoardDay; now: number; timeZ
                     className="size-2.5 shrink-0 rounded-full"
                     style={{ background: lane.colour }}
                   />
-                  <span className="truncate">{lane.teamName}</span>
+                  <span className="min-w-0">
+                    <span className="block truncate">{lane.teamName}</span>
+                    {lane.staff.length > 0 && (
+                      <span
+                        className="block truncate text-xs font-normal text-ink-muted"
+                        title={lane.staff.join(", ")}
+                      >
+                        {lane.staff.join(", ")}
+                      </span>
+                    )}
+                  </span>
                 </div>
                 <div className="relative h-24 flex-1 2xl:h-28">
                   {axis.ticks.map((t) => (

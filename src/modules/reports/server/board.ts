@@ -43,9 +43,17 @@ export type BoardJob = {
   vehicle: string;
   registration: string;
   services: string[];
+  /** Who started it, while it is in progress. */
+  startedBy: string | null;
 };
 
-export type BoardLane = { teamId: string; teamName: string; colour: string; jobs: BoardJob[] };
+export type BoardLane = {
+  teamId: string;
+  teamName: string;
+  colour: string;
+  staff: string[];
+  jobs: BoardJob[];
+};
 export type BoardDay = { date: string; title: string; count: number; axis: DayAxis; lanes: BoardLane[] };
 
 export type HeatCell = {
@@ -192,7 +200,7 @@ function boardDays(
   capacity: Capacity,
   tz: string,
 ): BoardDay[] {
-  const days: BoardDay[] = jobDays.days.map((day) => {
+  return jobDays.days.map((day): BoardDay => {
     const jobsOfTeam = new Map(day.teams.map((t) => [t.teamId, t.jobs]));
     const all = day.teams
       .flatMap((t) => t.jobs)
@@ -208,6 +216,7 @@ function boardDays(
           teamId: t.id,
           teamName: t.name,
           colour: t.colour,
+          staff: jobDays.staffByTeam.get(t.id) ?? [],
           jobs: (jobsOfTeam.get(t.id) ?? []).map((j) => ({
             id: j.id,
             reference: j.reference,
@@ -221,12 +230,11 @@ function boardDays(
             vehicle: j.vehicle,
             registration: j.registration,
             services: [...j.services, ...j.addons],
+            startedBy: j.startedBy,
           })),
         })),
     };
   });
-
-  return days;
 }
 
 /** Heat map: today and the next 13 days, per team. */

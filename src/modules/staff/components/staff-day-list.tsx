@@ -37,10 +37,8 @@ function useOfflineCopy() {
       .then(() => navigator.serviceWorker.ready)
       .then((reg) => {
         // The files this page loaded, so that the next visit works with no signal.
-        const keep = performance
-          .getEntriesByType("resource")
-          .map((e) => e.name)
-          .filter((name) => name.includes("/_next/static/"));
+        // (the worker keeps only the page's own files among them: scripts, styles, fonts, icons).
+        const keep = performance.getEntriesByType("resource").map((e) => e.name);
         reg.active?.postMessage({ keep });
       })
       .catch(() => {});

@@ -10,6 +10,6 @@ export {
   removeJobPhoto,
 } from "./job-photos";
 export { loadMyStaffDay, type StaffDay, type StaffDayView, type StaffJob, loadStaffDay } from "./staff-day";
-export { jobCrew } from "./job-crew";
+export { getJobRecord, type JobRecord, loadJobRecord } from "./job-record";
 export { jobPhotoUploadHandler, serveJobPhoto } from "./photo-http";
 export { ICON_SIZES, staffIcon, staffManifest, staffServiceWorker } from "./offline";

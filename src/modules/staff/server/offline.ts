@@ -82,11 +82,16 @@ self.addEventListener("message", (event) => {
     await keepPage(cache);
     for (const url of urls) {
       const u = new URL(url, self.location.origin);
-      if (u.origin !== self.location.origin || !u.pathname.startsWith("/_next/static/")) continue;
+      if (u.origin !== self.location.origin || !isAppFile(u.pathname)) continue;
       if (!(await cache.match(u.href))) await cache.add(u.href).catch(() => {});
     }
   })());
 });
+
+// The page's own files: scripts, styles and fonts (their names change with their content), and its icons.
+function isAppFile(path) {
+  return path.startsWith("/_next/static/") || path === "/icon.svg" || path === "/favicon.ico" || path.startsWith(PAGE + "/icon/");
+}
 
 async function keepPage(cache) {
   const res = await fetch(PAGE, { credentials: "same-origin" }).catch(() => null);
@@ -119,7 +124,7 @@ self.addEventListener("fetch", (event) => {
         throw err;
       }
     })());
-  } else if (url.pathname.startsWith("/_next/static/")) {
+  } else if (isAppFile(url.pathname)) {
     event.respondWith((async () => {
       const cache = await caches.open(CACHE);
       const hit = await cache.match(req);

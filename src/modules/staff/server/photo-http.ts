@@ -41,7 +41,11 @@ export function jobPhotoUploadHandler() {
       // Staff on their own teams' jobs (and the admin): the use case checks the job is theirs.
       requirement: "signed_in",
       body: {
-        custom: async (req) => ({ bookingId: (await ctx.params).id, ...(await readPhoto(req)) }),
+        // Only the job's crew can add one: a customer learns nothing, not even the form's shape.
+        custom: async (req, user) => {
+          if (user.role !== "staff" && user.role !== "admin") throw new AppError("NOT_FOUND");
+          return { bookingId: (await ctx.params).id, ...(await readPhoto(req)) };
+        },
       },
       handler: async (input, user, { ip }) =>
         addJobPhoto(await getDb(), getStorage(), { id: user.id, ip }, { ...input, file: input.image }),

@@ -5,6 +5,7 @@ import type { BookingStatus } from "@/lib/enums";
 import { staffTeamIds } from "@/modules/accounts/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { loadJobDays } from "@/modules/today/server";
+import { nextJobId } from "@/modules/today/domain/admin-today";
 import { isEarlyStart } from "@/modules/bookings/domain/job-clock";
 import { type DbOrTx, getDb } from "@/server/db";
 import { bookings, teams, weatherDays } from "@/server/db/schema";
@@ -99,6 +100,8 @@ export async function loadStaffDay(
       .where(and(inArray(weatherDays.date, dates), isNull(weatherDays.liftedAt))),
   ]);
   const notesOf = new Map(notes.map((n) => [n.id, n.jobNotes]));
+  // The next of this technician's jobs today, not the business's (another team's job may come first).
+  const next = nextJobId(days[0]?.teams.flatMap((t) => t.jobs) ?? [], now);
   return {
     teamNames: mine.map((t) => t.name),
     loadedAt,
@@ -122,7 +125,7 @@ export async function loadStaffDay(
             endTime: j.endTime,
             status: j.status,
             statusLabel: j.statusLabel,
-            isNext: j.isNext,
+            isNext: j.id === next,
             startNeedsReason: isEarlyStart(j.startsAt, now, settings.startLeadMinutes),
             workable: d.date === today,
             teamName: team,

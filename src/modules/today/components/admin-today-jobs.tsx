@@ -10,7 +10,8 @@ import { BookingStatusBadge, PaymentStatusBadge } from "@/modules/bookings/compo
 import { SiteCheckBadge } from "@/modules/bookings/components/site-check-badge";
 
 // A day's jobs by team, each job a card with what is needed at the door. Cards (not a table) at every
-// width: a phone in a van reads them top to bottom; a wide screen shows two columns.
+// width: a phone in a van reads them top to bottom; a wide screen shows two columns. Each team says who
+// is on it (its technicians), and a job under way who started it.
 
 const yesNo = (v: boolean) => (v ? "yes" : "no");
 
@@ -37,6 +38,9 @@ function JobCard({ job }: { job: TodayJob }) {
           <PaymentStatusBadge status={job.paymentStatus} label={job.paymentStatusLabel} />
           <SiteCheckBadge answer={job.siteCheck.answer} />
         </span>
+        {started && job.startedBy && (
+          <span className="text-sm text-ink-muted">Started by {job.startedBy}</span>
+        )}
       </div>
       <dl className="mt-2 grid gap-x-4 gap-y-1.5 text-sm sm:grid-cols-[8rem_1fr]">
         <dt className="text-ink-muted">Customer</dt>
@@ -136,6 +140,9 @@ export function JobDayList({
               {team.jobs.length === 1 ? "1 job" : `${team.jobs.length} jobs`}
             </span>
           </TeamHeading>
+          {team.staff.length > 0 && (
+            <p className="mt-0.5 text-sm text-ink-muted">On the team: {team.staff.join(", ")}</p>
+          )}
           <ol className="mt-2 space-y-3" aria-label={`${team.teamName}, ${day.title}`}>
             {team.jobs.map((job) => (
               <JobCard key={job.id} job={job} />

@@ -4,7 +4,7 @@ import { and, asc, gte, inArray, lt } from "drizzle-orm";
 import { addDays, formatLongDate, formatTime } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
-import { findUserContacts } from "@/modules/accounts/server";
+import { findUserContacts, staffNamesByTeam } from "@/modules/accounts/server";
 import type { ScheduleTeam } from "@/modules/availability/server";
 import { nextJobId, startOfLocalDate } from "../domain/admin-today";
 import {
@@ -14,11 +14,12 @@ import {
 } from "@/modules/bookings/domain/booking-money";
 import type { DbOrTx } from "@/server/db";
 import { bookingItems, bookings } from "@/server/db/schema";
-import { BOOKING_STATUS_LABELS, bookingMoneyColumns } from "@/modules/bookings/server";
+import { BOOKING_STATUS_LABELS, bookingMoneyColumns, jobCrew } from "@/modules/bookings/server";
 
 // The jobs of two local dates (today and tomorrow) grouped by team in time order: everything the person
 // doing the job needs on the doorstep — who, how to call them, the car, the work, where and how to get
-// in, and the money still to collect.
+// in, and the money still to collect — and who is on it: each team's technicians, and who started a job
+// under way (bookings' jobCrew: the timeline's status events, the one definition of who did a job).
 
 export type TodayJob = {
   id: string;
@@ -49,9 +50,18 @@ export type TodayJob = {
   /** "£85.00" still to collect (total less what was kept). */
   due: string;
   isNext: boolean;
+  /** Who started the job, while it is in progress (null otherwise, or when no person did). */
+  startedBy: string | null;
 };
 
-export type TeamJobs = { teamId: string; teamName: string; colour: string; jobs: TodayJob[] };
+export type TeamJobs = {
+  teamId: string;
+  teamName: string;
+  colour: string;
+  /** The team's active technicians, by name. */
+  staff: string[];
+  jobs: TodayJob[];
+};
 
 export type JobDay = {
   date: string;
@@ -61,37 +71,44 @@ export type JobDay = {
   teams: TeamJobs[];
 };
 
+const jobColumns = {
+  id: bookings.id,
+  reference: bookings.reference,
+  startsAt: bookings.startsAt,
+  endsAt: bookings.endsAt,
+  teamId: bookings.teamId,
+  customerId: bookings.customerId,
+  ...bookingMoneyColumns,
+  vehicle: bookings.vehicleSnapshot,
+  address: bookings.addressSnapshot,
+  customerNotes: bookings.customerNotes,
+  siteCheck: bookings.siteCheck,
+  siteCheckNote: bookings.siteCheckNote,
+};
+
+const selectJobs = (db: DbOrTx, from: Date, to: Date) =>
+  db
+    .select(jobColumns)
+    .from(bookings)
+    .where(and(gte(bookings.startsAt, from), lt(bookings.startsAt, to), bookingTakesTime(bookings.status)))
+    .orderBy(asc(bookings.startsAt), asc(bookings.id));
+type JobRow = Awaited<ReturnType<typeof selectJobs>>[number];
+type Contact = Awaited<ReturnType<typeof findUserContacts>> extends Map<string, infer C> ? C : never;
+
 export async function loadJobDays(
   db: DbOrTx,
   // The teams come as a promise: they are read at the same time as the jobs.
   input: { dates: readonly string[]; timeZone: string; teams: Promise<readonly ScheduleTeam[]>; now: Date },
-): Promise<{ days: JobDay[]; nextJobId: string | null }> {
+): Promise<{ days: JobDay[]; nextJobId: string | null; staffByTeam: Map<string, string[]> }> {
   const tz = input.timeZone;
   const first = input.dates[0];
   const last = input.dates.at(-1);
-  if (!first || !last) return { days: [], nextJobId: null };
+  if (!first || !last) return { days: [], nextJobId: null, staffByTeam: new Map() };
   const from = startOfLocalDate(first, tz);
   const to = startOfLocalDate(addDays(last, 1), tz);
-  const rows = await db
-    .select({
-      id: bookings.id,
-      reference: bookings.reference,
-      startsAt: bookings.startsAt,
-      endsAt: bookings.endsAt,
-      teamId: bookings.teamId,
-      customerId: bookings.customerId,
-      ...bookingMoneyColumns,
-      vehicle: bookings.vehicleSnapshot,
-      address: bookings.addressSnapshot,
-      customerNotes: bookings.customerNotes,
-      siteCheck: bookings.siteCheck,
-      siteCheckNote: bookings.siteCheckNote,
-    })
-    .from(bookings)
-    .where(and(gte(bookings.startsAt, from), lt(bookings.startsAt, to), bookingTakesTime(bookings.status)))
-    .orderBy(asc(bookings.startsAt), asc(bookings.id));
+  const rows = await selectJobs(db, from, to);
   const ids = rows.map((r) => r.id);
-  const [items, contacts, teams] = await Promise.all([
+  const [items, contacts, teams, staffByTeam, startedBy] = await Promise.all([
     ids.length === 0
       ? []
       : db
@@ -104,6 +121,11 @@ export async function loadJobDays(
       rows.map((r) => r.customerId),
     ),
     input.teams,
+    staffNamesByTeam(db),
+    jobCrew(
+      db,
+      rows.filter((r) => r.status === "in_progress").map((r) => r.id),
+    ),
   ]);
   // Each date's end, once: the rows are placed by comparing instants, not by formatting each one.
   const ends = input.dates.map((date) => ({ date, end: startOfLocalDate(addDays(date, 1), tz) }));
@@ -117,37 +139,10 @@ export async function loadJobDays(
   const byDate = new Map<string, TodayJob[]>();
   const teamOf = new Map<string, string>();
   for (const r of rows) {
-    const { paymentStatus, dueMinor } = bookingMoney(r);
-    const contact = contacts.get(r.customerId);
-    const erased = !contact || contact.erased;
-    const mine = itemsOf.get(r.id) ?? [];
-    const a = r.address;
     const job: TodayJob = {
-      id: r.id,
-      reference: r.reference,
-      startsAt: r.startsAt,
-      endsAt: r.endsAt,
-      time: formatTime(r.startsAt, tz),
-      endTime: formatTime(r.endsAt, tz),
-      status: r.status,
-      statusLabel: BOOKING_STATUS_LABELS[r.status],
-      paymentStatus,
-      paymentStatusLabel: PAYMENT_STATUS_LABELS[paymentStatus],
-      customerName: erased ? "(erased account)" : contact.name,
-      customerPhone: erased ? null : contact.phone,
-      vehicle: [r.vehicle.make, r.vehicle.model].filter(Boolean).join(" "),
-      registration: r.vehicle.registration,
-      services: mine.filter((i) => i.kind === "package").map((i) => i.name),
-      addons: mine.filter((i) => i.kind === "addon").map((i) => i.name),
-      address: [a.line1, a.line2, a.town, a.postcode].filter(Boolean).join(", "),
-      accessNotes: a.accessNotes,
-      readiness: { water: a.hasWater, power: a.hasPower, covered: a.hasCoveredSpace },
-      customerNotes: r.customerNotes,
-      siteCheck: { answer: r.siteCheck ?? null, note: r.siteCheckNote },
-      totalMinor: r.totalMinor,
-      dueMinor,
-      due: formatMoney(dueMinor, r.currency),
+      ...todayJob(r, { tz, contact: contacts.get(r.customerId), items: itemsOf.get(r.id) ?? [] }),
       isNext: r.id === next,
+      startedBy: startedBy.get(r.id)?.startedBy ?? null,
     };
     const date = ends.find((e) => r.startsAt < e.end)?.date ?? last;
     byDate.set(date, [...(byDate.get(date) ?? []), job]);
@@ -160,6 +155,7 @@ export async function loadJobDays(
         teamId: t.id,
         teamName: t.name,
         colour: t.colour,
+        staff: staffByTeam.get(t.id) ?? [],
         jobs: jobs.filter((j) => teamOf.get(j.id) === t.id),
       }))
       .filter((t) => t.jobs.length > 0);
@@ -170,5 +166,45 @@ export async function loadJobDays(
       teams: teamJobs,
     };
   });
-  return { days, nextJobId: next };
+  return { days, nextJobId: next, staffByTeam };
+}
+
+/** One job's card, from its row, its customer's contact and its lines. */
+function todayJob(
+  r: JobRow,
+  {
+    tz,
+    contact,
+    items,
+  }: { tz: string; contact: Contact | undefined; items: { kind: string; name: string }[] },
+): Omit<TodayJob, "isNext" | "startedBy"> {
+  const { paymentStatus, dueMinor } = bookingMoney(r);
+  const erased = !contact || contact.erased;
+  const a = r.address;
+  return {
+    id: r.id,
+    reference: r.reference,
+    startsAt: r.startsAt,
+    endsAt: r.endsAt,
+    time: formatTime(r.startsAt, tz),
+    endTime: formatTime(r.endsAt, tz),
+    status: r.status,
+    statusLabel: BOOKING_STATUS_LABELS[r.status],
+    paymentStatus,
+    paymentStatusLabel: PAYMENT_STATUS_LABELS[paymentStatus],
+    customerName: erased ? "(erased account)" : contact.name,
+    customerPhone: erased ? null : contact.phone,
+    vehicle: [r.vehicle.make, r.vehicle.model].filter(Boolean).join(" "),
+    registration: r.vehicle.registration,
+    services: items.filter((i) => i.kind === "package").map((i) => i.name),
+    addons: items.filter((i) => i.kind === "addon").map((i) => i.name),
+    address: [a.line1, a.line2, a.town, a.postcode].filter(Boolean).join(", "),
+    accessNotes: a.accessNotes,
+    readiness: { water: a.hasWater, power: a.hasPower, covered: a.hasCoveredSpace },
+    customerNotes: r.customerNotes,
+    siteCheck: { answer: r.siteCheck ?? null, note: r.siteCheckNote },
+    totalMinor: r.totalMinor,
+    dueMinor,
+    due: formatMoney(dueMinor, r.currency),
+  };
 }

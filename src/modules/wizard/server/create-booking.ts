@@ -74,6 +74,8 @@ type BookingRow = typeof bookings.$inferSelect;
 
 export const ADMIN_REFUSED =
   "You're signed in as an admin. Bookings for customers are made from the back office — sign out to book as a customer.";
+export const STAFF_REFUSED =
+  "You're signed in with your technician's account. The office books jobs for customers — sign out to book as a customer.";
 const HOLD_EXPIRED =
   "Your held time ran out before payment was completed, so it was released. Please choose a time again.";
 const ALREADY_MADE =
@@ -92,6 +94,7 @@ export async function createBooking(
   const now = opts.now ?? new Date();
   // An admin's session is not a customer's: admins book for customers from the back office.
   if (actor?.role === "admin") throw new AppError("FORBIDDEN", ADMIN_REFUSED);
+  if (actor?.role === "staff") throw new AppError("FORBIDDEN", STAFF_REFUSED);
 
   const key = idempotencyKeyFor(input.run);
   const secretHash = hashRunSecret(input.runSecret);

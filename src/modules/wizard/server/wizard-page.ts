@@ -94,14 +94,16 @@ export type WizardView = {
   cancellationPromise: { sentence: string; insideFreeWindow: boolean } | null;
 };
 
-export type WizardPage = { kind: "admin" } | { kind: "redirect"; href: string } | WizardView;
+export type WizardPage =
+  { kind: "team"; role: "admin" | "staff" } | { kind: "redirect"; href: string } | WizardView;
 
 export async function loadWizardPage(
   params: SearchParams,
   viewer: WizardViewer,
   now: Date = new Date(),
 ): Promise<WizardPage> {
-  if (viewer?.role === "admin") return { kind: "admin" };
+  // The business's own people don't book as customers: one person, one role (ADR 0053).
+  if (viewer?.role === "admin" || viewer?.role === "staff") return { kind: "team", role: viewer.role };
   const db = await getDb();
   const parsed = parseWizardState(params);
   const state: RunState = { ...parsed, run: parsed.run ?? newRunId() };

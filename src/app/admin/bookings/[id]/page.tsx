@@ -28,23 +28,38 @@ import { requireAdminPage } from "@/server/auth/guards";
 import { isUuid } from "@/lib/uuid";
 import { SeriesPanelView } from "@/modules/series/components/series-panel";
 import { loadSeriesPanelFor } from "@/modules/series/server";
+import { JobRecordSection } from "@/modules/staff/components/job-photo-gallery";
+import { jobRecordView } from "@/modules/staff/domain/job-record";
+import { loadJobRecord } from "@/modules/staff/server";
 
 type Params = { params: Promise<{ id: string }> };
 
 export const metadata: Metadata = { title: "Booking" };
 
+/** A job that is, or was, worked: its photos and crew have a place even while there are none yet. */
+const WORKED: readonly string[] = ["confirmed", "in_progress", "completed"];
+
 export default async function AdminBookingPage({ params }: Params) {
   const { id } = await params;
   const admin = await requireAdminPage(routes.adminBooking(id));
-  const [page, move, money, reschedules, series] = await Promise.all([
+  const [page, move, money, reschedules, series, job] = await Promise.all([
     loadAdminBookingPage(id),
     loadBookingMovePanel(id),
     loadAdminMoneyPanel(id),
     loadBookingRescheduleRequests(id),
     isUuid(id) ? loadSeriesPanelFor(admin, id) : null,
+    isUuid(id) ? loadJobRecord(admin, id) : null,
   ]);
   if (!page || !money) notFound();
   const { view, customer } = page;
+  // The job as worked (the staff module's): its photos and who started and completed it.
+  const record = jobRecordView({
+    photos: job?.photos ?? [],
+    crew: job?.crew,
+    registration: view.vehicles.map((v) => v.registration).join(", "),
+    timeZone: view.timeZone,
+  });
+  const worked = WORKED.includes(view.status) || record.crew.length > 0 || record.photoCount > 0;
 
   return (
     <div className="max-w-6xl">
@@ -135,6 +150,14 @@ export default async function AdminBookingPage({ params }: Params) {
           )}
           <AdminBookingCustomer page={page} />
           <AdminBookingJob page={page} />
+          {worked && (
+            <JobRecordSection
+              record={record}
+              title="Photos and who did the job"
+              description={`Times in ${view.timeZone}. A photo opens full size in a new tab.`}
+              empty="No photos yet. The team adds before and after photos from their phone on the day."
+            />
+          )}
           <AdminBookingTimeline page={page} />
         </div>
         <div className="space-y-6">

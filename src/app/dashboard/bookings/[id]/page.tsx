@@ -22,6 +22,9 @@ import { requireCustomerPage } from "@/server/auth/guards";
 import { getPublicSettings } from "@/modules/settings/server";
 import { SeriesPanelView } from "@/modules/series/components/series-panel";
 import { loadSeriesPanelFor } from "@/modules/series/server";
+import { JobRecordSection } from "@/modules/staff/components/job-photo-gallery";
+import { jobRecordView } from "@/modules/staff/domain/job-record";
+import { loadJobRecord } from "@/modules/staff/server";
 
 export const metadata: Metadata = { title: "Your booking" };
 
@@ -36,12 +39,21 @@ export default async function MyBookingPage({ params }: { params: Promise<{ id: 
     : [null, null];
   if (!page) notFound();
   const { view: b, accessToken, history } = page;
-  const [reschedule, weather, series, settings] = await Promise.all([
+  const [reschedule, weather, series, settings, job] = await Promise.all([
     loadMyReschedulePanel(user.id, b.id),
     loadMyWeatherOffer(user.id, b.id),
     loadSeriesPanelFor(user, b.id),
     getPublicSettings(),
+    loadJobRecord(user, b.id),
   ]);
+  // Their job as worked: the before and after photos, and who did it (first names).
+  const record = jobRecordView({
+    photos: job?.photos ?? [],
+    crew: job?.crew,
+    registration: b.vehicles.map((v) => v.registration).join(", "),
+    timeZone: b.timeZone,
+    firstNamesOnly: true,
+  });
   // On account, the booking's VAT invoice is its bill; a business not registered for VAT issues none.
   const vatRegistered = settings.vatRegistered;
   const access = { reference: b.reference, token: accessToken };
@@ -100,6 +112,19 @@ export default async function MyBookingPage({ params }: { params: Promise<{ id: 
         title="Price adjustments"
         lines={await loadBookingAdjustments(b.id, b.currency, b.timeZone)}
       />
+      {(record.photoCount > 0 || record.crew.length > 0) && (
+        <div className="mt-4">
+          <JobRecordSection
+            record={record}
+            title={record.photoCount > 0 ? "Photos and who did the job" : "Who did the job"}
+            description={
+              record.photoCount > 0
+                ? `Before and after, taken on the day. Times in ${b.timeZone}. A photo opens full size in a new tab.`
+                : undefined
+            }
+          />
+        </div>
+      )}
 
       <div className="mt-4 flex flex-wrap gap-2 print:hidden">
         {ON_THE_CALENDAR.includes(b.status) && (

@@ -1,4 +1,5 @@
 import "server-only";
+import { asUserRole } from "@/lib/enums";
 import { getAuth } from "@/server/auth";
 import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
@@ -30,7 +31,7 @@ export async function signIn(
       returnHeaders: true,
     });
     await check.succeeded();
-    const role = (response.user as { role?: string }).role === "admin" ? "admin" : "customer";
+    const role = asUserRole((response.user as { role?: string }).role);
     return { redirectTo: safeNextPath(input.next, homeFor(role)), headers };
   } catch (err) {
     const code = authErrorCode(err);

@@ -25,7 +25,7 @@ import { bookingContext } from "../booking-emails";
 import { type Booking, lockBooking } from "../booking-records";
 import { BOOKING_STATUS_LABELS, bookingHeading } from "../booking-view";
 import { announceBooking, transitionBooking } from "../transition-booking";
-import { assertBookingCrew } from "../crew";
+import { assertBookingCrew } from "../crew/crew";
 
 // The admin's lifecycle buttons and internal notes on /admin/bookings/{id} (docs/architecture.md, "Adding a
 // booking action to a screen"): one transaction each, the status change through transitionBooking only

@@ -5,9 +5,9 @@ import type { Db, DbOrTx } from "@/server/db";
 import { bookingEvents, bookings, users } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { staffTeamIds } from "@/modules/accounts/server";
-import { lockBooking } from "./booking-records";
-import { BOOKING_STATUS_LABELS } from "./booking-view";
-import { announceBooking } from "./transition-booking";
+import { lockBooking } from "../booking-records";
+import { BOOKING_STATUS_LABELS } from "../booking-view";
+import { announceBooking } from "../transition-booking";
 
 /**
  * Who may work a job (start, complete, record money taken on the day, notes, photos): an admin, or a

@@ -1,0 +1,89 @@
+import { formatDateTime } from "@/lib/dates";
+
+// What others see of a job once a technician has worked it (issue 32): its before and after photos and
+// who started and completed it, shaped for the admin's booking page and the customer's. Pure: the pages
+// load the photos and the crew (staff/server) and this turns them into what the gallery shows.
+
+export type JobPhotoKind = "before" | "after";
+
+/** A photo as listJobPhotos gives it. */
+export type JobPhotoFacts = { id: string; kind: JobPhotoKind; url: string; at: string; by: string | null };
+
+/** Who did the job, as jobCrew gives it. */
+export type JobCrewFacts = { startedBy: string | null; completedBy: string | null };
+
+export type JobPhotoCard = {
+  id: string;
+  /** The full-size photo (private: served with the viewer's session). */
+  url: string;
+  /** "Before photo of AB12CDE"; numbered when the job has several of a kind ("…(2 of 3)"). */
+  alt: string;
+  atIso: string;
+  /** "Tue 3 Mar, 09:30 GMT" */
+  at: string;
+  /** Who took it, or null when unknown (an erased account). */
+  by: string | null;
+};
+
+export type JobPhotoGroup = { kind: JobPhotoKind; title: "Before" | "After"; photos: JobPhotoCard[] };
+
+export type JobRecordView = {
+  /** Started by / Completed by, only the ones known. */
+  crew: { label: "Started by" | "Completed by"; name: string }[];
+  /** Before, then after; a kind without photos is left out. */
+  groups: JobPhotoGroup[];
+  photoCount: number;
+};
+
+/** "Sam Taylor" → "Sam": what a customer is told of the person who did their job. */
+export function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? "";
+}
+
+const KIND_TITLE = { before: "Before", after: "After" } as const;
+
+/** "Before photo of AB12CDE" — the photo's text alternative. */
+export function photoAlt(kind: JobPhotoKind, registration: string, n = 1, of = 1): string {
+  const what = `${KIND_TITLE[kind]} photo${registration.trim() ? ` of ${registration.trim()}` : ""}`;
+  return of > 1 ? `${what} (${n} of ${of})` : what;
+}
+
+export function jobRecordView(input: {
+  photos: readonly JobPhotoFacts[];
+  crew: JobCrewFacts | null | undefined;
+  /** The vehicle's registration (a visit's several, joined): names the photos. */
+  registration: string;
+  timeZone: string;
+  /** The customer sees first names only. */
+  firstNamesOnly?: boolean;
+}): JobRecordView {
+  const nameOf = (name: string | null) => {
+    const n = name?.trim();
+    if (!n) return null;
+    return input.firstNamesOnly ? firstName(n) : n;
+  };
+  const crew: JobRecordView["crew"] = [];
+  const started = nameOf(input.crew?.startedBy ?? null);
+  const completed = nameOf(input.crew?.completedBy ?? null);
+  if (started) crew.push({ label: "Started by", name: started });
+  if (completed) crew.push({ label: "Completed by", name: completed });
+  const groups = (["before", "after"] as const).flatMap((kind): JobPhotoGroup[] => {
+    const mine = input.photos.filter((p) => p.kind === kind);
+    if (mine.length === 0) return [];
+    return [
+      {
+        kind,
+        title: KIND_TITLE[kind],
+        photos: mine.map((p, i) => ({
+          id: p.id,
+          url: p.url,
+          alt: photoAlt(kind, input.registration, i + 1, mine.length),
+          atIso: p.at,
+          at: formatDateTime(new Date(p.at), input.timeZone),
+          by: nameOf(p.by),
+        })),
+      },
+    ];
+  });
+  return { crew, groups, photoCount: input.photos.length };
+}
