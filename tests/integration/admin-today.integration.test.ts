@@ -4,7 +4,15 @@ import { type AdminToday, getAdminToday } from "@/modules/today/server";
 import { transitionBooking } from "@/modules/bookings/server";
 import { collectedRevenue } from "@/modules/payments/server";
 import { setDatabaseForProcess } from "@/server/db";
-import { bookingEvents, bookings, emails, payments, refunds, rescheduleRequests } from "@/server/db/schema";
+import {
+  bookingEvents,
+  bookings,
+  bookingVehicles,
+  emails,
+  payments,
+  refunds,
+  rescheduleRequests,
+} from "@/server/db/schema";
 import {
   defaultAddressSnapshot,
   insertBooking,
@@ -396,8 +404,24 @@ describe.each(dbKinds)("the admin's today page on %s", (kind) => {
         reason: "Job started.",
       }),
     );
+    // A visit of two vans: the second one shows too (ADR 0050).
+    await t.db.insert(bookingVehicles).values({
+      bookingId: id.F as string,
+      position: 1,
+      vehicleSnapshot: {
+        make: "Ford",
+        model: "Transit",
+        year: null,
+        colour: null,
+        registration: "LD21ABC",
+        sizeName: "Van",
+      },
+    });
     const [todayJobs] = (await today()).days;
     const vanAJobs = todayJobs?.teams.find((g) => g.teamName === "Van A");
+    expect(vanAJobs?.jobs.find((j) => j.id === id.F)?.moreVehicles).toEqual([
+      { vehicle: "Ford Transit", registration: "LD21ABC" },
+    ]);
     expect(vanAJobs?.staff).toEqual(["Tia Tech"]);
     expect(todayJobs?.teams.find((g) => g.teamName === "Van B")?.staff).toEqual([]);
     expect(vanAJobs?.jobs.find((j) => j.id === id.B)).toMatchObject({

@@ -1,9 +1,9 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "better-auth/crypto";
 import * as schema from "@/server/db/schema";
 import { seedDemoBusiness } from "@/composition/seed/demo-business";
-import { DEMO_ADMIN } from "@/composition/seed/demo-data";
+import { DEMO_ADMIN, DEMO_STAFF } from "@/composition/seed/demo-data";
 import { allocationStatusFor } from "@/modules/bookings/domain/booking-status";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 
@@ -43,12 +43,13 @@ describe.each(dbKinds)("demo seed on %s", (kind) => {
   it("seeds the demo business of the spec, and a second run changes nothing", async () => {
     expect(await seedDemoBusiness(t.db)).toEqual({ seeded: true });
     const first = await counts();
-    // The admin, the demo customer and the 79 other customers of the history (each with a car and a home).
+    // The admin, the technician, the demo customer and the 79 other customers of the history (each with a
+    // car and a home).
     expect(first).toMatchObject({
       teams: 2,
       categories: 4,
       sizes: 4,
-      users: 81,
+      users: 82,
       vehicles: 80,
       addresses: 80,
     });
@@ -59,12 +60,24 @@ describe.each(dbKinds)("demo seed on %s", (kind) => {
     expect(await counts()).toEqual(first);
   });
 
-  it("stores the demo admin's password so that it verifies", async () => {
+  it("stores the demo admin's and the demo technician's passwords so that they verify", async () => {
     const rows = await t.db.select().from(schema.accounts);
     const results = await Promise.all(
       rows.map((r) => verifyPassword({ hash: r.password ?? "", password: DEMO_ADMIN.password })),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
+    const tech = await Promise.all(
+      rows.map((r) => verifyPassword({ hash: r.password ?? "", password: DEMO_STAFF.password })),
+    );
+    expect(tech.filter(Boolean)).toHaveLength(1);
+    const [staff] = await t.db.select().from(schema.users).where(eq(schema.users.email, DEMO_STAFF.email));
+    expect(staff?.role).toBe("staff");
+    expect(
+      await t.db
+        .select()
+        .from(schema.staffTeams)
+        .where(eq(schema.staffTeams.userId, staff?.id ?? "")),
+    ).toHaveLength(1);
   });
 
   it("gives every seeded booking a line item and an allocation mirroring its status", async () => {

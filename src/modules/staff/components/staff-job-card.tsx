@@ -51,6 +51,11 @@ function Details({ job }: { job: StaffJob }) {
       <dt className="text-ink-muted">Vehicle</dt>
       <dd>
         {job.vehicle} <span className="font-mono font-semibold">{job.registration}</span>
+        {job.moreVehicles.map((v) => (
+          <span key={v.registration} className="block">
+            {v.vehicle} <span className="font-mono font-semibold">{v.registration}</span>
+          </span>
+        ))}
       </dd>
       <dt className="text-ink-muted">Work</dt>
       <dd>

@@ -36,6 +36,8 @@ export type StaffJob = {
   customerPhone: string | null;
   vehicle: string;
   registration: string;
+  /** The visit's other vehicles (several in one visit), in order. */
+  moreVehicles: { vehicle: string; registration: string }[];
   services: string[];
   addons: string[];
   address: string;
@@ -133,6 +135,7 @@ export async function loadStaffDay(
             customerPhone: j.customerPhone,
             vehicle: j.vehicle,
             registration: j.registration,
+            moreVehicles: j.moreVehicles,
             services: j.services,
             addons: j.addons,
             address: j.address,

@@ -66,6 +66,11 @@ function JobCard({ job }: { job: TodayJob }) {
         <dt className="text-ink-muted">Vehicle</dt>
         <dd>
           {job.vehicle} <span className="font-mono text-ink-muted">{job.registration}</span>
+          {job.moreVehicles.map((v) => (
+            <span key={v.registration} className="block">
+              {v.vehicle} <span className="font-mono text-ink-muted">{v.registration}</span>
+            </span>
+          ))}
         </dd>
         <dt className="text-ink-muted">Work</dt>
         <dd>

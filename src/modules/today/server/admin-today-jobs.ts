@@ -14,7 +14,12 @@ import {
 } from "@/modules/bookings/domain/booking-money";
 import type { DbOrTx } from "@/server/db";
 import { bookingItems, bookings } from "@/server/db/schema";
-import { BOOKING_STATUS_LABELS, bookingMoneyColumns, jobCrew } from "@/modules/bookings/server";
+import {
+  BOOKING_STATUS_LABELS,
+  bookingMoneyColumns,
+  jobCrew,
+  loadMoreVisitVehicles,
+} from "@/modules/bookings/server";
 
 // The jobs of two local dates (today and tomorrow) grouped by team in time order: everything the person
 // doing the job needs on the doorstep — who, how to call them, the car, the work, where and how to get
@@ -37,6 +42,8 @@ export type TodayJob = {
   customerPhone: string | null;
   vehicle: string;
   registration: string;
+  /** The visit's other vehicles (several in one visit, ADR 0050), in order. */
+  moreVehicles: { vehicle: string; registration: string }[];
   services: string[];
   addons: string[];
   address: string;
@@ -108,7 +115,7 @@ export async function loadJobDays(
   const to = startOfLocalDate(addDays(last, 1), tz);
   const rows = await selectJobs(db, from, to);
   const ids = rows.map((r) => r.id);
-  const [items, contacts, teams, staffByTeam, startedBy] = await Promise.all([
+  const [items, contacts, teams, staffByTeam, startedBy, moreVehicles] = await Promise.all([
     ids.length === 0
       ? []
       : db
@@ -126,6 +133,7 @@ export async function loadJobDays(
       db,
       rows.filter((r) => r.status === "in_progress").map((r) => r.id),
     ),
+    loadMoreVisitVehicles(db, ids),
   ]);
   // Each date's end, once: the rows are placed by comparing instants, not by formatting each one.
   const ends = input.dates.map((date) => ({ date, end: startOfLocalDate(addDays(date, 1), tz) }));
@@ -143,6 +151,10 @@ export async function loadJobDays(
       ...todayJob(r, { tz, contact: contacts.get(r.customerId), items: itemsOf.get(r.id) ?? [] }),
       isNext: r.id === next,
       startedBy: startedBy.get(r.id)?.startedBy ?? null,
+      moreVehicles: (moreVehicles.get(r.id) ?? []).map((v) => ({
+        vehicle: [v.make, v.model].filter(Boolean).join(" "),
+        registration: v.registration,
+      })),
     };
     const date = ends.find((e) => r.startsAt < e.end)?.date ?? last;
     byDate.set(date, [...(byDate.get(date) ?? []), job]);
@@ -177,7 +189,7 @@ function todayJob(
     contact,
     items,
   }: { tz: string; contact: Contact | undefined; items: { kind: string; name: string }[] },
-): Omit<TodayJob, "isNext" | "startedBy"> {
+): Omit<TodayJob, "isNext" | "startedBy" | "moreVehicles"> {
   const { paymentStatus, dueMinor } = bookingMoney(r);
   const erased = !contact || contact.erased;
   const a = r.address;
