@@ -126,7 +126,11 @@ test("a technician from an invite starts and completes a job with photos and cas
   await cPage.goto(`/dashboard/bookings/${job.id}`);
   await expect(cPage.getByRole("img", { name: /^Before photo of/ })).toBeVisible();
   await expect(cPage.getByRole("img", { name: /^After photo of/ })).toBeVisible();
-  const src = await cPage.getByRole("img", { name: /^After photo of/ }).getAttribute("src");
+  const after = cPage.getByRole("img", { name: /^After photo of/ });
+  // The photo itself loads for its customer (served with their session), not only its frame.
+  await after.scrollIntoViewIfNeeded();
+  await expect.poll(() => after.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const src = await after.getAttribute("src");
   await expectAccessible(cPage);
   await shot(cPage, "customer-photos-390.png");
   const other = await browser.newContext({ baseURL });

@@ -153,7 +153,7 @@ export default async function AdminBookingPage({ params }: Params) {
           {worked && (
             <JobRecordSection
               record={record}
-              title="Photos and who did the job"
+              title="Photos and who did the work"
               description={`Times in ${view.timeZone}. A photo opens full size in a new tab.`}
               empty="No photos yet. The team adds before and after photos from their phone on the day."
             />

@@ -116,7 +116,7 @@ export default async function MyBookingPage({ params }: { params: Promise<{ id: 
         <div className="mt-4">
           <JobRecordSection
             record={record}
-            title={record.photoCount > 0 ? "Photos and who did the job" : "Who did the job"}
+            title={record.photoCount > 0 ? "Photos and who did the work" : "Who did the work"}
             description={
               record.photoCount > 0
                 ? `Before and after, taken on the day. Times in ${b.timeZone}. A photo opens full size in a new tab.`
