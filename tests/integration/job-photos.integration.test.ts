@@ -15,6 +15,7 @@ import {
   readJobPhoto,
   removeJobPhoto,
 } from "@/modules/staff/server/job-photos";
+import { describeEvent } from "@/modules/bookings/server";
 import { setDatabaseForProcess } from "@/server/db";
 import { auditLog, bookingEvents, bookings, jobPhotos, uploads } from "@/server/db/schema";
 import { MAX_IMAGE_BYTES } from "@/server/images";
@@ -164,6 +165,8 @@ describe.each(dbKinds)("job photos on %s", (kind) => {
       expect(events.map((e) => [e.actorId, e.data])).toEqual([
         [crew.id, { photo: true, photoId, kind: "before", added: true }],
       ]);
+      // The admin's timeline says what it was (not "Internal notes updated").
+      expect(events.map((e) => describeEvent(e, "GBP").what)).toEqual(["Before photo added"]);
       const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, job.id));
       expect(audit.map((a) => [a.action, a.actorId, a.ip])).toEqual([
         ["booking.photo_added", crew.id, crew.ip],

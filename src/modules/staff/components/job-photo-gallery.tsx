@@ -51,7 +51,6 @@ export function JobPhotoGallery({
                     <img
                       src={p.url}
                       alt={p.alt}
-                      loading="lazy"
                       decoding="async"
                       className="aspect-[4/3] w-full rounded-control border border-line bg-canvas object-cover hover:opacity-90"
                     />

@@ -130,6 +130,14 @@ export function describeEvent(e: EventRow, currency: string): { what: string; wh
           what: `Price lowered by${amount} (discount)${typeof d.chargeMinor === "number" ? ` — now ${formatMoney(d.chargeMinor, currency)}` : ""}`,
           why: reason,
         };
+      // The crew's own notes: a photo added or removed, the job's notes (ADR 0053).
+      if (d.photo === true)
+        return {
+          what: `${d.kind === "before" ? "Before" : "After"} photo ${d.removed ? "removed" : "added"}`,
+          why: null,
+        };
+      if (d.jobNotes === true)
+        return { what: d.cleared ? "Job notes cleared" : "Job notes updated", why: null };
       return { what: d.cleared ? "Internal notes cleared" : "Internal notes updated", why: null };
     case "rescheduled": {
       const teams = d.fromTeam && d.toTeam && d.fromTeam !== d.toTeam ? ` (${d.fromTeam} → ${d.toTeam})` : "";
