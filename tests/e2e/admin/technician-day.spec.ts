@@ -186,6 +186,8 @@ test("a job the office reassigns disappears from the open list; offline the list
   });
   await page.reload();
   await expect(page.getByText("Live", { exact: true })).toBeVisible();
+  // The phone keeps a copy of the day (the worker's cache, read as the page would).
+  await expect.poll(() => page.evaluate(async () => Boolean(await caches.match("/staff")))).toBe(true);
   // Offline, the live stream can't connect: the browser says so, and that is expected.
   expectConsole(/ERR_INTERNET_DISCONNECTED \(from http:\/\/[^/]+\/api\/events\)$/);
   await tech.setOffline(true);
@@ -197,5 +199,10 @@ test("a job the office reassigns disappears from the open list; offline the list
   await expectAccessible(page);
   await shot(page, "staff-offline-390.png");
   await tech.setOffline(false);
+  // Signing out takes the copy off the phone: offline, the day no longer opens.
+  await page.reload();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).not.toHaveURL(/\/staff$/);
+  await expect.poll(() => page.evaluate(async () => Boolean(await caches.match("/staff")))).toBe(false);
   await Promise.all([tech.close(), admin.ctx.close()]);
 });

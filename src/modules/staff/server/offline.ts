@@ -6,8 +6,9 @@ import { getPublicSettings } from "@/modules/settings/server";
 // The technician's day on the home screen and with no signal (ADR 0053): the web app manifest, its icons
 // (the business's initial on the brand colour, drawn here so a renamed business gets its own), and the
 // service worker, which is limited to /staff: it keeps the day's page and the files that page loaded, and
-// answers from them only when the network doesn't. It keeps nothing of a signed-out person: a sign-in
-// page where the list used to be clears the copy. Actions always go to the network.
+// answers from them only when the network doesn't. It keeps nothing of a signed-out person: signing out
+// from the day deletes the copy at once, and a sign-in page where the list used to be (signed out
+// elsewhere, deactivated) clears it too. Actions always go to the network.
 
 const BRAND = "#0f766e";
 export const ICON_SIZES = [192, 512] as const;
@@ -108,6 +109,11 @@ async function remember(cache, res) {
 
 self.addEventListener("fetch", (event) => {
   const req = event.request;
+  // Signing out from the day: its copy goes at once, not at the next visit (a shared phone).
+  if (req.method === "POST" && new URL(req.url).pathname === "/api/auth/sign-out") {
+    event.waitUntil(caches.delete(CACHE));
+    return;
+  }
   if (req.method !== "GET") return;
   const url = new URL(req.url);
   if (url.origin !== self.location.origin) return;
