@@ -25,8 +25,39 @@ export type AdminMember = {
   isYou: boolean;
 };
 
-const setupTokenOf = (userId: string) =>
+export const setupTokenOf = (userId: string) =>
   and(eq(verifications.value, userId), like(verifications.identifier, "reset-password:%"));
+
+/**
+ * Where each invited person (admin or technician) stands with signing in: a password chosen ("active"), a
+ * set-up link still valid ("invited", with its expiry), or only expired links. A ban is the caller's to say.
+ */
+export async function signInStates(
+  db: DbOrTx,
+  ids: string[],
+  now: Date,
+): Promise<Map<string, { state: "active" | "invited" | "invite_expired"; inviteExpiresAt: Date | null }>> {
+  const [withPassword, links] = await Promise.all([
+    db
+      .select({ userId: accounts.userId })
+      .from(accounts)
+      .where(and(inArray(accounts.userId, ids), eq(accounts.providerId, "credential"))),
+    db
+      .select({ userId: verifications.value, expiresAt: max(verifications.expiresAt) })
+      .from(verifications)
+      .where(and(inArray(verifications.value, ids), like(verifications.identifier, "reset-password:%")))
+      .groupBy(verifications.value),
+  ]);
+  const active = new Set(withPassword.map((r) => r.userId));
+  const linkExpiry = new Map(links.map((l) => [l.userId, l.expiresAt ? new Date(l.expiresAt) : null]));
+  return new Map(
+    ids.map((id) => {
+      const expires = linkExpiry.get(id) ?? null;
+      const state = active.has(id) ? "active" : expires && expires > now ? "invited" : "invite_expired";
+      return [id, { state, inviteExpiresAt: state === "invited" ? expires : null }] as const;
+    }),
+  );
+}
 
 export async function listAdmins(
   db: DbOrTx,
@@ -41,34 +72,16 @@ export async function listAdmins(
     .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
-  const [withPassword, links] = await Promise.all([
-    db
-      .select({ userId: accounts.userId })
-      .from(accounts)
-      .where(and(inArray(accounts.userId, ids), eq(accounts.providerId, "credential"))),
-    db
-      .select({ userId: verifications.value, expiresAt: max(verifications.expiresAt) })
-      .from(verifications)
-      .where(and(inArray(verifications.value, ids), like(verifications.identifier, "reset-password:%")))
-      .groupBy(verifications.value),
-  ]);
-  const active = new Set(withPassword.map((r) => r.userId));
-  const linkExpiry = new Map(links.map((l) => [l.userId, l.expiresAt ? new Date(l.expiresAt) : null]));
+  const states = await signInStates(db, ids, now);
   return rows.map((r) => {
-    const expires = linkExpiry.get(r.id) ?? null;
-    const status: AdminMember["status"] = r.banned
-      ? "removed"
-      : active.has(r.id)
-        ? "active"
-        : expires && expires > now
-          ? "invited"
-          : "invite_expired";
+    const signIn = states.get(r.id);
+    const status: AdminMember["status"] = r.banned ? "removed" : (signIn?.state ?? "invite_expired");
     return {
       id: r.id,
       name: r.name,
       email: r.email,
       status,
-      inviteExpiresAt: status === "invited" ? expires : null,
+      inviteExpiresAt: status === "invited" ? (signIn?.inviteExpiresAt ?? null) : null,
       isYou: r.id === viewer.id,
     };
   });

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, like, max, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type Actor, writeAudit } from "@/server/audit";
 import { assertAdminActor } from "@/server/auth/assert-admin";
 import { type Db, type DbOrTx, getDb, type Tx } from "@/server/db";
@@ -8,6 +8,7 @@ import { accounts, sessions, staffTeams, teams, users, verifications } from "@/s
 import { AppError } from "@/server/errors";
 import { notifySessionsEnded } from "@/server/realtime/publish";
 import { sendSetupLink } from "../auth/password-setup-link";
+import { setupTokenOf, signInStates } from "./admin-team";
 
 // Settings → Team members (ADR 0053): the technicians who work the jobs of one or more teams (vans, bays).
 // Invited like admins — a single-use set-up link that lasts 7 days — and linked to their teams. They sign
@@ -25,9 +26,6 @@ export type StaffMember = {
   inviteExpiresAt: Date | null;
 };
 
-const setupTokenOf = (userId: string) =>
-  and(eq(verifications.value, userId), like(verifications.identifier, "reset-password:%"));
-
 export async function listStaff(
   db: DbOrTx,
   viewer: Pick<Actor, "id">,
@@ -41,37 +39,21 @@ export async function listStaff(
     .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
-  const withPassword = await db
-    .select({ userId: accounts.userId })
-    .from(accounts)
-    .where(and(inArray(accounts.userId, ids), eq(accounts.providerId, "credential")));
-  const links = await db
-    .select({ userId: verifications.value, expiresAt: max(verifications.expiresAt) })
-    .from(verifications)
-    .where(and(inArray(verifications.value, ids), like(verifications.identifier, "reset-password:%")))
-    .groupBy(verifications.value);
   const memberships = await db
     .select({ userId: staffTeams.userId, teamId: staffTeams.teamId })
     .from(staffTeams)
     .where(inArray(staffTeams.userId, ids));
-  const active = new Set(withPassword.map((r) => r.userId));
-  const linkExpiry = new Map(links.map((l) => [l.userId, l.expiresAt ? new Date(l.expiresAt) : null]));
+  const states = await signInStates(db, ids, now);
   return rows.map((r) => {
-    const expires = linkExpiry.get(r.id) ?? null;
-    const status: StaffMember["status"] = r.banned
-      ? "deactivated"
-      : active.has(r.id)
-        ? "active"
-        : expires && expires > now
-          ? "invited"
-          : "invite_expired";
+    const signIn = states.get(r.id);
+    const status: StaffMember["status"] = r.banned ? "deactivated" : (signIn?.state ?? "invite_expired");
     return {
       id: r.id,
       name: r.name,
       email: r.email,
       status,
       teamIds: memberships.filter((m) => m.userId === r.id).map((m) => m.teamId),
-      inviteExpiresAt: status === "invited" ? expires : null,
+      inviteExpiresAt: status === "invited" ? (signIn?.inviteExpiresAt ?? null) : null,
     };
   });
 }
