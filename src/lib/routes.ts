@@ -62,7 +62,8 @@ export const routes = {
   staffAccount: "/staff/account",
   staffManifest: "/staff/manifest.webmanifest",
   /** A job photo: private to the admin, the job's team and the booking's customer. */
-  jobPhoto: (id: string) => `/api/job-photos/${id}`,
+  jobPhoto: (id: string, size: "full" | "thumb" = "full") =>
+    size === "thumb" ? `/api/job-photos/${id}?size=thumb` : `/api/job-photos/${id}`,
   myBookings: "/dashboard/bookings",
   myVehicles: "/dashboard/vehicles",
   myAddresses: "/dashboard/addresses",

@@ -39,3 +39,17 @@ export async function processUploadedImage(input: Buffer): Promise<ProcessedImag
     throw invalid("This image couldn't be read. It may be damaged — try another file.");
   }
 }
+
+/** The longest edge of a stored image's thumbnail: two or three across a phone, sharp on a 2× screen. */
+export const THUMBNAIL_EDGE = 480;
+
+/**
+ * A small copy of an image this server has already processed, for lists and galleries: a 1600 px photo
+ * of ~200–400 KB becomes ~20–40 KB, so a page of 20 photos doesn't cost a phone megabytes.
+ */
+export async function thumbnailOf(processed: Buffer): Promise<Buffer> {
+  return sharp(processed)
+    .resize({ width: THUMBNAIL_EDGE, height: THUMBNAIL_EDGE, fit: "inside", withoutEnlargement: true })
+    .webp({ quality: 75 })
+    .toBuffer();
+}

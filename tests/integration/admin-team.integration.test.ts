@@ -146,6 +146,8 @@ describe.each(dbKinds)("the business's admins on %s", (kind) => {
     expect(await setupLinks(userId)).toHaveLength(0);
     expect((await listAdmins(t.db, owner)).find((a) => a.id === userId)?.status).toBe("removed");
     await expect(removeAdmin(t.db, owner, userId)).rejects.toMatchObject({ code: "CONFLICT" });
+    // A removed admin's request that got past its session check still gets nothing from a use case.
+    await expect(listAdmins(t.db, { id: userId })).rejects.toMatchObject({ code: "NOT_FOUND" });
     const audit = await t.db
       .select()
       .from(auditLog)

@@ -111,6 +111,8 @@ describe.each(dbKinds)("job photos on %s", (kind) => {
   const photosOf = (bookingId: string) =>
     t.db.select().from(jobPhotos).where(eq(jobPhotos.bookingId, bookingId));
   const jobUploads = async () => t.db.$count(uploads, eq(uploads.purpose, "job_photo"));
+  /** The thumbnail stored beside a photo. */
+  const thumbOf = (key: string | undefined) => (key ?? "").replace(/\.webp$/, "-thumb.webp");
 
   beforeAll(async () => {
     t = await createTestDatabase(kind);
@@ -156,6 +158,13 @@ describe.each(dbKinds)("job photos on %s", (kind) => {
       expect(meta).toMatchObject({ format: "webp", width: 1600, height: 1067 });
       expect(meta.exif).toBeUndefined();
       expect(stored?.includes("secret-location")).toBe(false);
+      // Its thumbnail beside it, what the pages show: 480 px, a fraction of the bytes, no metadata.
+      expect(files.puts).toContain(thumbOf(row?.key));
+      const thumb = (await files.store.get(thumbOf(row?.key))) ?? Buffer.alloc(0);
+      const thumbMeta = await sharp(thumb).metadata();
+      expect(thumbMeta).toMatchObject({ format: "webp", width: 480, height: 320 });
+      expect(thumbMeta.exif).toBeUndefined();
+      expect(thumb.byteLength).toBeLessThan((stored?.byteLength ?? 0) / 4);
       const [photo] = await photosOf(job.id);
       expect(photo).toMatchObject({ kind: "before", takenBy: crew.id });
       const events = await t.db
@@ -217,9 +226,11 @@ describe.each(dbKinds)("job photos on %s", (kind) => {
         addJobPhoto(t.db, files.store, crew, { bookingId: job.id, kind: "before", file: await tinyPhoto() }),
       ).rejects.toMatchObject({ code: "CONFLICT" });
       const written = files.puts.slice(before);
-      expect(written).toHaveLength(1);
-      expect(files.deletes).toContain(written[0]);
-      expect(await files.store.get(written[0] ?? "")).toBeNull();
+      expect(written).toEqual([expect.stringMatching(/\.webp$/), thumbOf(written[0])]);
+      for (const key of written) {
+        expect(files.deletes).toContain(key);
+        expect(await files.store.get(key)).toBeNull();
+      }
       expect(await photosOf(job.id)).toHaveLength(0);
     });
 
@@ -238,8 +249,7 @@ describe.each(dbKinds)("job photos on %s", (kind) => {
         code: "VALIDATION",
         fieldErrors: { image: [`A job keeps at most ${MAX_PHOTOS_PER_JOB} photos. Remove one first.`] },
       });
-      const refusedKey = files.puts.at(-1) ?? "";
-      expect(await files.store.get(refusedKey)).toBeNull();
+      for (const refusedKey of files.puts.slice(-2)) expect(await files.store.get(refusedKey)).toBeNull();
       expect(await photosOf(job.id)).toHaveLength(MAX_PHOTOS_PER_JOB);
     });
 
@@ -250,14 +260,28 @@ describe.each(dbKinds)("job photos on %s", (kind) => {
         kind: "after",
         file: await tinyPhoto(),
       });
-      const stored = await files.store.get((await photoRow(photoId))?.key ?? "");
-      for (const viewer of [admin, crew, customer])
+      const key = (await photoRow(photoId))?.key ?? "";
+      const stored = await files.store.get(key);
+      const thumb = await files.store.get(thumbOf(key));
+      for (const viewer of [admin, crew, customer]) {
         expect(await readJobPhoto(t.db, files.store, viewer, photoId)).toEqual({
           data: stored,
           contentType: "image/webp",
         });
+        expect(await readJobPhoto(t.db, files.store, viewer, photoId, "thumb")).toEqual({
+          data: thumb,
+          contentType: "image/webp",
+        });
+      }
       for (const viewer of [otherCustomer, otherCrew, { id: "nobody" }])
-        expect(await readJobPhoto(t.db, files.store, viewer, photoId)).toBeNull();
+        for (const size of ["full", "thumb"] as const)
+          expect(await readJobPhoto(t.db, files.store, viewer, photoId, size)).toBeNull();
+      // A photo stored before thumbnails existed has none: the photo itself stands in for it.
+      await files.store.delete(thumbOf(key));
+      expect(await readJobPhoto(t.db, files.store, customer, photoId, "thumb")).toEqual({
+        data: stored,
+        contentType: "image/webp",
+      });
       expect(await readJobPhoto(t.db, files.store, admin, crypto.randomUUID())).toBeNull();
     });
 
@@ -284,6 +308,7 @@ describe.each(dbKinds)("job photos on %s", (kind) => {
           .where(eq(uploads.id, row?.upload.id ?? "")),
       ).toHaveLength(0);
       expect(await files.store.get(row?.key ?? "")).toBeNull();
+      expect(await files.store.get(thumbOf(row?.key))).toBeNull();
       expect(await readJobPhoto(t.db, files.store, admin, photoId)).toBeNull();
       await expect(removeJobPhoto(t.db, files.store, crew, { photoId })).rejects.toMatchObject({
         code: "NOT_FOUND",
@@ -306,8 +331,10 @@ describe.each(dbKinds)("job photos on %s", (kind) => {
       await t.db.transaction((tx) => eraseJobPhotosWith(() => files.store)(tx, leaver.id));
       expect(await photosOf(job.id)).toHaveLength(0);
       expect(await files.store.get(mineKey ?? "")).toBeNull();
+      expect(await files.store.get(thumbOf(mineKey))).toBeNull();
       expect(await photosOf(kept.id)).toHaveLength(1);
       expect(await files.store.get(theirsKey ?? "")).not.toBeNull();
+      expect(await files.store.get(thumbOf(theirsKey))).not.toBeNull();
     });
   });
 

@@ -49,7 +49,7 @@ export function JobPhotoGallery({
                   >
                     {/* eslint-disable-next-line @next/next/no-img-element -- a private photo, served with the session */}
                     <img
-                      src={p.url}
+                      src={p.thumbUrl}
                       alt={p.alt}
                       decoding="async"
                       className="aspect-[4/3] w-full rounded-control border border-line bg-canvas object-cover hover:opacity-90"

@@ -110,7 +110,7 @@ export function JobPhotos({ job, online }: { job: StaffJob; online: boolean }) {
             <li key={p.id} className="space-y-1">
               {/* eslint-disable-next-line @next/next/no-img-element -- a private photo, served with the session */}
               <img
-                src={p.url}
+                src={p.thumbUrl}
                 alt={`${p.kind === "before" ? "Before" : "After"} photo of ${job.registration}`}
                 className="aspect-[4/3] w-full rounded-control border border-line bg-canvas object-cover"
                 loading="lazy"

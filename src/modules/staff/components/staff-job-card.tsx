@@ -1,6 +1,6 @@
 "use client";
 
-import { MapPin, MessageSquare, Phone } from "lucide-react";
+import { MessageSquare, Phone } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { Form } from "@/components/ui/form/form";
@@ -8,6 +8,7 @@ import { Field, SubmitButton, TextAreaField } from "@/components/ui/form/form-fi
 import { textLinkClass } from "@/components/ui/link";
 import { BookingStatusBadge } from "@/modules/bookings/components/booking-status-badge";
 import { SiteCheckBadge } from "@/modules/bookings/components/site-check-badge";
+import { JobDoorDetails } from "@/modules/today/components/job-door-details";
 import { completeJobAction, recordDayPaymentAction, saveJobNotesAction, startJobAction } from "../actions";
 import type { StaffJob } from "../server/staff-day";
 import { JobPhotos } from "./job-photos";
@@ -17,7 +18,6 @@ import { PaymentMethodFields } from "./payment-method-fields";
 // to get in and what the site has, what to collect — then the buttons its status allows. Tomorrow's jobs
 // are to read. Every button needs a connection: offline, the card says so and the buttons are disabled.
 
-const yesNo = (v: boolean) => (v ? "yes" : "no");
 const digits = (phone: string) => phone.replace(/[^\d+]/g, "");
 const link = textLinkClass({ weight: "semibold", touch: "always", className: "gap-1.5" });
 
@@ -38,59 +38,6 @@ function Contact({ job }: { job: StaffJob }) {
         </>
       )}
     </div>
-  );
-}
-
-function Details({ job }: { job: StaffJob }) {
-  return (
-    <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[8rem_1fr]">
-      <dt className="text-ink-muted">Customer</dt>
-      <dd>
-        <Contact job={job} />
-      </dd>
-      <dt className="text-ink-muted">Vehicle</dt>
-      <dd>
-        {job.vehicle} <span className="font-mono font-semibold">{job.registration}</span>
-        {job.moreVehicles.map((v) => (
-          <span key={v.registration} className="block">
-            {v.vehicle} <span className="font-mono font-semibold">{v.registration}</span>
-          </span>
-        ))}
-      </dd>
-      <dt className="text-ink-muted">Work</dt>
-      <dd>
-        {job.services.join(", ") || "—"}
-        {job.addons.length > 0 && (
-          <span className="block text-ink-muted">Add-ons: {job.addons.join(", ")}</span>
-        )}
-      </dd>
-      <dt className="text-ink-muted">Address</dt>
-      <dd>
-        <span className="block">{job.address}</span>
-        <a href={job.mapsUrl} target="_blank" rel="noopener noreferrer" className={link}>
-          <MapPin aria-hidden="true" className="size-4" />
-          Open in Maps
-        </a>
-        {job.accessNotes && <span className="block">Access: {job.accessNotes}</span>}
-        <span className="block text-ink-muted">
-          Water: {yesNo(job.readiness.water)} · Power: {yesNo(job.readiness.power)} · Covered space:{" "}
-          {yesNo(job.readiness.covered)}
-        </span>
-        {job.siteCheck.note && (
-          <span className="block font-medium">Customer says it changed: {job.siteCheck.note}</span>
-        )}
-      </dd>
-      {job.customerNotes && (
-        <>
-          <dt className="text-ink-muted">Customer’s note</dt>
-          <dd>{job.customerNotes}</dd>
-        </>
-      )}
-      <dt className="text-ink-muted">To collect</dt>
-      <dd className={cn("tabular-nums", job.dueMinor > 0 && "text-base font-semibold")}>
-        {job.dueMinor > 0 ? job.due : "Nothing — paid"}
-      </dd>
-    </dl>
   );
 }
 
@@ -206,7 +153,7 @@ export function StaffJobCard({ job, online }: { job: StaffJob; online: boolean }
         <SiteCheckBadge answer={job.siteCheck.answer} />
       </div>
       <p className="mt-1 text-sm text-ink-muted">{job.teamName}</p>
-      <Details job={job} />
+      <JobDoorDetails job={job} className="mt-3" contact={<Contact job={job} />} />
       {job.workable ? (
         <fieldset disabled={!online} className="mt-4 space-y-4 border-t border-line pt-4">
           <legend className="sr-only">Work on {job.reference}</legend>

@@ -5,6 +5,7 @@ const photo = (id: string, kind: "before" | "after", at: string, by: string | nu
   id,
   kind,
   url: `/api/job-photos/${id}`,
+  thumbUrl: `/api/job-photos/${id}?size=thumb`,
   at,
   by,
 });
@@ -55,6 +56,7 @@ describe("jobRecordView", () => {
     expect(view.groups[0]?.photos[0]).toEqual({
       id: "b1",
       url: "/api/job-photos/b1",
+      thumbUrl: "/api/job-photos/b1?size=thumb",
       alt: "Before photo of AB12CDE (1 of 2)",
       atIso: "2026-03-03T09:31:00.000Z",
       at: "Tue 3 Mar, 09:31 GMT",

@@ -7,7 +7,14 @@ import { formatDateTime } from "@/lib/dates";
 export type JobPhotoKind = "before" | "after";
 
 /** A photo as listJobPhotos gives it. */
-export type JobPhotoFacts = { id: string; kind: JobPhotoKind; url: string; at: string; by: string | null };
+export type JobPhotoFacts = {
+  id: string;
+  kind: JobPhotoKind;
+  url: string;
+  thumbUrl: string;
+  at: string;
+  by: string | null;
+};
 
 /** Who did the job, as jobCrew gives it. */
 export type JobCrewFacts = { startedBy: string | null; completedBy: string | null };
@@ -16,6 +23,8 @@ export type JobPhotoCard = {
   id: string;
   /** The full-size photo (private: served with the viewer's session). */
   url: string;
+  /** Its thumbnail, what the gallery shows. */
+  thumbUrl: string;
   /** "Before photo of AB12CDE"; numbered when the job has several of a kind ("…(2 of 3)"). */
   alt: string;
   atIso: string;
@@ -77,6 +86,7 @@ export function jobRecordView(input: {
         photos: mine.map((p, i) => ({
           id: p.id,
           url: p.url,
+          thumbUrl: p.thumbUrl,
           alt: photoAlt(kind, input.registration, i + 1, mine.length),
           atIso: p.at,
           at: formatDateTime(new Date(p.at), input.timeZone),

@@ -7,23 +7,35 @@ import { type Actor, writeAudit } from "@/server/audit";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { bookings, jobPhotos, uploads, users } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { processUploadedImage } from "@/server/images";
+import { processUploadedImage, thumbnailOf } from "@/server/images";
 import { logger } from "@/server/logger";
 import type { FileStorage } from "@/server/storage";
 
 // Before and after photos of a job (ADR 0053). Taken on the technician's phone, checked and re-encoded
 // on the server like every upload (processUploadedImage: decoded by content, turned upright, at most
-// 1600 px, WebP, metadata stripped), stored through the storage adapter (a folder or S3), and linked to
-// the booking in one transaction with its timeline event and audit row. Private: only the admin, the
-// job's team and the booking's customer see them (/api/job-photos/{id}).
+// 1600 px, WebP, metadata stripped), stored through the storage adapter (a folder or S3) with a 480 px
+// thumbnail beside it (`jobs/<id>.webp` and `jobs/<id>-thumb.webp`; pages show the thumbnail and link
+// to the photo), and linked to the booking in one transaction with its timeline event and audit row.
+// Private: only the admin, the job's team and the booking's customer see them (/api/job-photos/{id}).
 
 export type JobPhotoKind = "before" | "after";
-export type JobPhoto = { id: string; kind: JobPhotoKind; url: string; at: string; by: string | null };
+export type JobPhoto = {
+  id: string;
+  kind: JobPhotoKind;
+  /** The photo, up to 1600 px. */
+  url: string;
+  /** Its thumbnail, up to 480 px: what a page shows. */
+  thumbUrl: string;
+  at: string;
+  by: string | null;
+};
+export type JobPhotoSize = "full" | "thumb";
 
 /** At most this many photos per job (a careless thumb can't fill the disk). */
 export const MAX_PHOTOS_PER_JOB = 20;
 
-const jobPhotoUrl = routes.jobPhoto;
+/** Where a photo's thumbnail is stored: beside the photo, one key derived from the other. */
+const thumbKeyOf = (key: string) => key.replace(/\.webp$/, "-thumb.webp");
 
 /** The photos of these bookings, oldest first, by booking. */
 export async function listJobPhotos(
@@ -47,7 +59,14 @@ export async function listJobPhotos(
   for (const r of rows)
     out.set(r.bookingId, [
       ...(out.get(r.bookingId) ?? []),
-      { id: r.id, kind: r.kind, url: jobPhotoUrl(r.id), at: r.at.toISOString(), by: r.by },
+      {
+        id: r.id,
+        kind: r.kind,
+        url: routes.jobPhoto(r.id),
+        thumbUrl: routes.jobPhoto(r.id, "thumb"),
+        at: r.at.toISOString(),
+        by: r.by,
+      },
     ]);
   return out;
 }
@@ -65,10 +84,12 @@ export async function addJobPhoto(
   // Authorise before reading the image: a stranger's upload is never decoded.
   const booking = await crewBooking(db, actor, input.bookingId);
   const image = await processUploadedImage(input.file);
+  const thumbnail = await thumbnailOf(image.data);
   const uploadId = randomUUID();
   const key = `jobs/${uploadId}.webp`;
-  await storage.put(key, image.data);
   try {
+    await storage.put(key, image.data);
+    await storage.put(thumbKeyOf(key), thumbnail);
     return await db.transaction(async (tx) => {
       const [locked] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for("update");
       if (!locked) throw new AppError("NOT_FOUND");
@@ -105,7 +126,7 @@ export async function addJobPhoto(
       return { photoId: photo.id };
     });
   } catch (err) {
-    await removeFile(storage, key);
+    await removeFiles(storage, key);
     throw err;
   }
 }
@@ -139,7 +160,7 @@ export async function removeJobPhoto(
     });
     return gone?.key ?? null;
   });
-  if (key) await removeFile(storage, key);
+  if (key) await removeFiles(storage, key);
 }
 
 /**
@@ -151,6 +172,7 @@ export async function readJobPhoto(
   storage: FileStorage,
   viewer: { id: string },
   photoId: string,
+  size: JobPhotoSize = "full",
 ): Promise<{ data: Buffer; contentType: string } | null> {
   const [row] = await db
     .select({
@@ -171,7 +193,9 @@ export async function readJobPhoto(
     );
     if (!allowed) return null;
   }
-  const data = await storage.get(row.key);
+  // A photo stored before thumbnails existed has none: its thumbnail is the photo itself.
+  const data =
+    (size === "thumb" ? await storage.get(thumbKeyOf(row.key)) : null) ?? (await storage.get(row.key));
   return data ? { data, contentType: row.contentType } : null;
 }
 
@@ -186,7 +210,7 @@ export function eraseJobPhotosWith(storage: () => FileStorage) {
       .delete(uploads)
       .where(and(eq(uploads.ownerId, userId), eq(uploads.purpose, "job_photo")))
       .returning({ key: uploads.key });
-    for (const { key } of gone) await removeFile(storage(), key);
+    for (const { key } of gone) await removeFiles(storage(), key);
   };
 }
 
@@ -206,8 +230,10 @@ async function photoEvent(tx: Tx, actor: Actor, bookingId: string, data: Record<
   ]);
 }
 
-async function removeFile(storage: FileStorage, key: string): Promise<void> {
-  await storage
-    .delete(key)
-    .catch((err: unknown) => logger.warn({ err, key }, "could not delete stored file"));
+/** Removes a photo's files, the photo and its thumbnail (a missing one is no error). */
+async function removeFiles(storage: FileStorage, key: string): Promise<void> {
+  for (const k of [key, thumbKeyOf(key)])
+    await storage
+      .delete(k)
+      .catch((err: unknown) => logger.warn({ err, key: k }, "could not delete stored file"));
 }

@@ -58,7 +58,8 @@ export async function serveJobPhoto(request: Request, id: string): Promise<Respo
   if (!isUuid(id)) return notFound();
   const user = await getSessionUser(request.headers);
   if (!user) return notFound();
-  const photo = await readJobPhoto(await getDb(), getStorage(), user, id);
+  const size = new URL(request.url).searchParams.get("size") === "thumb" ? "thumb" : "full";
+  const photo = await readJobPhoto(await getDb(), getStorage(), user, id, size);
   if (!photo) return notFound();
   return new Response(new Uint8Array(photo.data), {
     headers: {

@@ -41,8 +41,6 @@ export type StaffJob = {
   services: string[];
   addons: string[];
   address: string;
-  /** Opens the phone's maps app at the address. */
-  mapsUrl: string;
   accessNotes: string | null;
   readiness: { water: boolean; power: boolean; covered: boolean };
   siteCheck: { answer: "all_set" | "changed" | null; note: string | null };
@@ -139,7 +137,6 @@ export async function loadStaffDay(
             services: j.services,
             addons: j.addons,
             address: j.address,
-            mapsUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(j.address)}`,
             accessNotes: j.accessNotes,
             readiness: j.readiness,
             siteCheck: j.siteCheck,

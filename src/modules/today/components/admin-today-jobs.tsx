@@ -8,12 +8,11 @@ import { routes } from "@/lib/routes";
 import type { JobDay, TodayJob } from "../server/admin-today-jobs";
 import { BookingStatusBadge, PaymentStatusBadge } from "@/modules/bookings/components/booking-status-badge";
 import { SiteCheckBadge } from "@/modules/bookings/components/site-check-badge";
+import { JobDoorDetails } from "./job-door-details";
 
 // A day's jobs by team, each job a card with what is needed at the door. Cards (not a table) at every
 // width: a phone in a van reads them top to bottom; a wide screen shows two columns. Each team says who
 // is on it (its technicians), and a job under way who started it.
-
-const yesNo = (v: boolean) => (v ? "yes" : "no");
 
 function JobCard({ job }: { job: TodayJob }) {
   const started = job.status === "in_progress";
@@ -42,66 +41,31 @@ function JobCard({ job }: { job: TodayJob }) {
           <span className="text-sm text-ink-muted">Started by {job.startedBy}</span>
         )}
       </div>
-      <dl className="mt-2 grid gap-x-4 gap-y-1.5 text-sm sm:grid-cols-[8rem_1fr]">
-        <dt className="text-ink-muted">Customer</dt>
-        <dd>
-          {job.customerName}
-          {job.customerPhone && (
-            <>
-              {" · "}
-              <a
-                href={`tel:${job.customerPhone.replace(/[^\d+]/g, "")}`}
-                className={textLinkClass({
-                  weight: "normal",
-                  touch: "always",
-                  className: "gap-1 sm:min-h-0",
-                })}
-              >
-                <Phone aria-hidden="true" className="size-3.5" />
-                {job.customerPhone}
-              </a>
-            </>
-          )}
-        </dd>
-        <dt className="text-ink-muted">Vehicle</dt>
-        <dd>
-          {job.vehicle} <span className="font-mono text-ink-muted">{job.registration}</span>
-          {job.moreVehicles.map((v) => (
-            <span key={v.registration} className="block">
-              {v.vehicle} <span className="font-mono text-ink-muted">{v.registration}</span>
-            </span>
-          ))}
-        </dd>
-        <dt className="text-ink-muted">Work</dt>
-        <dd>
-          {job.services.join(", ") || "—"}
-          {job.addons.length > 0 && (
-            <span className="block text-ink-muted">Add-ons: {job.addons.join(", ")}</span>
-          )}
-        </dd>
-        <dt className="text-ink-muted">Address</dt>
-        <dd>
-          {job.address}
-          {job.accessNotes && <span className="block">Access: {job.accessNotes}</span>}
-          <span className="block text-ink-muted">
-            Water: {yesNo(job.readiness.water)} · Power: {yesNo(job.readiness.power)} · Covered space:{" "}
-            {yesNo(job.readiness.covered)}
-          </span>
-          {job.siteCheck.note && (
-            <span className="block font-medium">Customer says it changed: {job.siteCheck.note}</span>
-          )}
-        </dd>
-        {job.customerNotes && (
+      <JobDoorDetails
+        job={job}
+        className="mt-2"
+        contact={
           <>
-            <dt className="text-ink-muted">Customer’s note</dt>
-            <dd>{job.customerNotes}</dd>
+            {job.customerName}
+            {job.customerPhone && (
+              <>
+                {" · "}
+                <a
+                  href={`tel:${job.customerPhone.replace(/[^\d+]/g, "")}`}
+                  className={textLinkClass({
+                    weight: "normal",
+                    touch: "always",
+                    className: "gap-1 sm:min-h-0",
+                  })}
+                >
+                  <Phone aria-hidden="true" className="size-3.5" />
+                  {job.customerPhone}
+                </a>
+              </>
+            )}
           </>
-        )}
-        <dt className="text-ink-muted">To collect</dt>
-        <dd className={cn("tabular-nums", job.dueMinor > 0 && "font-semibold")}>
-          {job.dueMinor > 0 ? job.due : "Nothing — paid"}
-        </dd>
-      </dl>
+        }
+      />
     </li>
   );
 }
