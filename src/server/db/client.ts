@@ -100,10 +100,36 @@ async function openPglite(dir: string, opts: OpenOptions): Promise<DatabaseHandl
   };
 }
 
+/**
+ * A connection that sends its queries one after another. A transaction is one connection, and the reads
+ * that run side by side on the pool (`Promise.all` in a use case given `DbOrTx`) share it inside one:
+ * pg queued them itself, with a deprecation warning, and pg 9 will refuse them. Waiting here keeps the
+ * order and the results exactly as pg's queue did. Callback and submittable queries (the pool's own,
+ * cursors) pass straight through.
+ */
+class SequentialClient extends pg.Client {
+  #tail: Promise<unknown> = Promise.resolve();
+
+  override query(...args: unknown[]): never {
+    const direct = (super.query as (...a: unknown[]) => unknown).bind(this);
+    const first = args[0] as { submit?: unknown } | undefined;
+    if (typeof args.at(-1) === "function" || typeof first?.submit === "function")
+      return direct(...args) as never;
+    const run = this.#tail.then(() => direct(...args));
+    this.#tail = run.catch(() => {});
+    return run as never;
+  }
+}
+
 async function openPostgres(url: string, opts: OpenOptions): Promise<DatabaseHandle> {
   // JIT off for the app's sessions (ADR 0034): its queries are short, and PostgreSQL compiles any plan
   // whose estimate passes jit_above_cost — 20–40 ms of compiling for a 60 ms list query.
-  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, options: "-c jit=off" });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 10,
+    options: "-c jit=off",
+    Client: SequentialClient,
+  });
   pool.on("error", () => {
     // An idle client lost its connection; the pool replaces it. Logged by the health check instead.
   });
