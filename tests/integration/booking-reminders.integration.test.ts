@@ -22,7 +22,15 @@ import { renderTemplate } from "@/modules/notifications/templates";
 import { setDatabaseForProcess } from "@/server/db";
 import { openDatabase } from "@/server/db/client";
 import { auditLog, bookingEvents, bookings, emails, liveEvents, users } from "@/server/db/schema";
-import { insertBooking, insertSettings, insertTeam, insertUser, insertWeeklyHours } from "@tests/factories";
+import {
+  insertBooking,
+  insertSettings,
+  insertStaff,
+  insertTeam,
+  insertUser,
+  insertWeeklyHours,
+} from "@tests/factories";
+import { deactivateStaff, setStaffTeams } from "@/modules/accounts/server";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 
 // Booking reminders with the site checklist, calendar files and feeds (issue 17, ADR 0027): the reminder
@@ -382,5 +390,55 @@ describe.each(dbKinds)("booking reminders, checklist and calendars, on %s", (kin
     expect(await calendarFeedIcs(t.db, tokenOf(admin.url), NOW)).toBeNull();
     await t.db.update(users).set({ role: "admin" }).where(eq(users.id, adminId));
     expect(await calendarFeedIcs(t.db, "x".repeat(43), NOW)).toBeNull();
+  });
+  it("feeds: a technician's holds the jobs of the teams they are on when asked; gone when deactivated", async () => {
+    const alpha = await booked(at(30, 9));
+    const bravo = await booked(at(30, 13));
+    await t.db.update(bookings).set({ teamId: teamB }).where(eq(bookings.id, bravo.booking.id));
+    const tokenOf = (url: string) => (url.split("/api/calendar/")[1] ?? "").replace(/\.ics$/, "");
+    const uid = (id: string) => `${id}@${new URL(process.env.APP_URL ?? "http://localhost:3000").hostname}`;
+    const owner = { id: adminId, ip: null };
+    const tess = await insertStaff(t.db, { name: "Tess Tech", teamIds: [teamA] });
+
+    // Their account page offers one feed: their teams' jobs. They may hold no other kind, nor may others hold theirs.
+    expect((await calendarFeedSlots(t.db, { id: tess.id })).map((s) => [s.kind, s.label])).toEqual([
+      ["staff", "Your team's jobs"],
+    ]);
+    for (const kind of ["admin", "customer"] as const)
+      await expect(createCalendarFeed(t.db, { id: tess.id }, { kind })).rejects.toMatchObject({
+        code: "NOT_FOUND",
+      });
+    await expect(
+      createCalendarFeed(t.db, { id: tess.id }, { kind: "team", teamId: teamA }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    for (const id of [adminId, alpha.customer.id])
+      await expect(createCalendarFeed(t.db, { id }, { kind: "staff" })).rejects.toMatchObject({
+        code: "NOT_FOUND",
+      });
+
+    const feed = await createCalendarFeed(t.db, { id: tess.id }, { kind: "staff" }, { now: NOW });
+    const token = tokenOf(feed.url);
+    const read = async () => {
+      const ics = await calendarFeedIcs(t.db, token, NOW);
+      return ics === null ? null : { ics, uids: parse(ics).events.map((e) => e.event.uid) };
+    };
+    const first = await read();
+    expect(first?.uids).toContain(uid(alpha.booking.id));
+    expect(first?.uids).not.toContain(uid(bravo.booking.id));
+    // What the door needs, and a link to their day — not to the admin's pages.
+    expect(first?.ics).toContain("Team: Alpha");
+    expect(first?.ics).toContain("/staff");
+    expect(first?.ics).not.toContain("/admin/bookings/");
+    expect(parse(first?.ics ?? "").calendar.getFirstPropertyValue("x-wr-calname")).toBe("Shine — my jobs");
+
+    // Moved to Bravo by the office: the same link now holds Bravo's jobs, not Alpha's.
+    await setStaffTeams(t.db, owner, { id: tess.id, teamIds: [teamB] });
+    const moved = await read();
+    expect(moved?.uids).toContain(uid(bravo.booking.id));
+    expect(moved?.uids).not.toContain(uid(alpha.booking.id));
+
+    // Deactivated: the link answers nothing.
+    await deactivateStaff(t.db, owner, tess.id);
+    expect(await read()).toBeNull();
   });
 });

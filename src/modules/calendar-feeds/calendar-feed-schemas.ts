@@ -4,7 +4,7 @@ import { z } from "zod";
 // probe trips the CSP).
 
 export const calendarFeedInput = z.object({
-  kind: z.enum(["admin", "team", "customer"]),
+  kind: z.enum(["admin", "team", "customer", "staff"]),
   teamId: z.string().max(64).optional(),
 });
 

@@ -9,18 +9,23 @@ import {
   ProfileSection,
 } from "@/modules/accounts/components/account-sections";
 import { getAccountOrThrow } from "@/modules/accounts/server";
+import { CalendarFeedsSection } from "@/modules/calendar-feeds/components/calendar-feeds-section";
+import { loadCalendarFeedSlots } from "@/modules/calendar-feeds/server";
 import { requireStaffPage } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "Your account" };
 
-/** A technician's own name, phone, sign-in email and password: the account sections every role has. */
+/**
+ * A technician's own name, phone, sign-in email and password (the account sections every role has), and
+ * their teams' jobs as a calendar feed for the phone's calendar.
+ */
 export default async function StaffAccountPage({
   searchParams,
 }: {
   searchParams: Promise<{ emailChange?: string; updated?: string }>;
 }) {
   const session = await requireStaffPage(routes.staffAccount);
-  const user = await getAccountOrThrow(session.id);
+  const [user, feeds] = await Promise.all([getAccountOrThrow(session.id), loadCalendarFeedSlots(session.id)]);
   const { emailChange, updated } = await searchParams;
   return (
     <div>
@@ -29,13 +34,17 @@ export default async function StaffAccountPage({
       </p>
       <PageHeader
         title="Your account"
-        description="Your name and phone, the email you sign in with and your password."
+        description="Your name and phone, the email you sign in with, your password and your calendar feed."
       />
       <AccountNotice outcome={emailChange ?? updated} />
       <div className="mt-6 space-y-6">
         <ProfileSection user={user} />
         <EmailSection user={user} />
         <PasswordSection />
+        <CalendarFeedsSection
+          slots={feeds}
+          description="See your jobs in Google Calendar, Apple Calendar or Outlook on your phone. The link is private: anyone holding it can read your jobs, so keep it to yourself."
+        />
       </div>
     </div>
   );

@@ -8,16 +8,16 @@ import { Notice } from "@/components/ui/notice";
 import { Label } from "@/components/ui/form/label";
 import { createCalendarFeedAction, revokeCalendarFeedAction } from "../calendar-feed-actions";
 
-// Private calendar feeds on the admin's and the customer's account page (ADR 0027). A feed's address is
+// Private calendar feeds on the admin's, the technician's and the customer's account pages (ADR 0027). A feed's address is
 // shown once, right after it is made (only its hash is kept); *New link* makes another and turns the old
-// one off; *Turn off* stops it. Each row is one feed the person may hold: their schedule (or bookings),
-// and for an admin one per team.
+// one off; *Turn off* stops it. Each row is one feed the person may hold: their schedule (or bookings,
+// or a technician's teams' jobs), and for an admin one per team.
 
 export type FeedSlot = {
   key: string;
   label: string;
   help: string;
-  kind: "admin" | "team" | "customer";
+  kind: "admin" | "team" | "customer" | "staff";
   teamId: string | null;
   /** The active feed, if any. */
   feed: { id: string; since: string } | null;

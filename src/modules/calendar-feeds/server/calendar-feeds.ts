@@ -3,7 +3,7 @@ import { TIME_TAKING_STATUSES } from "@/lib/enums";
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import { getEnv } from "@/env";
-import { findUserById } from "@/modules/accounts/server";
+import { findUserById, staffTeamIds } from "@/modules/accounts/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type Actor, writeAudit } from "@/server/audit";
 import { assertAdminActor } from "@/server/auth/assert-admin";
@@ -12,21 +12,33 @@ import { bookings, calendarFeeds, teams, users } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { formatShortDate } from "@/lib/dates";
 import { isUuid } from "@/lib/uuid";
+import { routes } from "@/lib/routes";
 import { calendarFeed, type FeedEvent } from "@/modules/bookings/domain/booking-calendar";
 import { getBookingView } from "@/modules/bookings/server";
 
 // Private calendar feeds (issue 17, ADR 0027): GET /api/calendar/<token>.ics, for Google/Apple calendar
 // subscription. An admin's feed has the whole schedule, a team feed one team's jobs (both made by an admin
-// and dropped when they stop being one), a customer's feed their own bookings. The token (32 random bytes)
+// and dropped when they stop being one), a technician's feed the jobs of the teams they are on when the
+// calendar asks (dropped when they are deactivated; ADR 0053), a customer's feed their own bookings. The token (32 random bytes)
 // is shown once, when made; only its SHA-256 is stored. Making a new one revokes the old one of that kind.
 
-export type FeedKind = "admin" | "team" | "customer";
+export type FeedKind = "admin" | "team" | "customer" | "staff";
+/** Who may hold a feed of each kind. */
+const HOLDER: Record<FeedKind, "admin" | "customer" | "staff"> = {
+  admin: "admin",
+  team: "admin",
+  customer: "customer",
+  staff: "staff",
+};
 const DAY = 86_400_000;
 /** What a feed holds: the last 30 days and the next year. */
 const PAST_DAYS = 30;
 const FUTURE_DAYS = 366;
 /** The jobs a schedule feed shows: the time they take (ADR 0043), done ones included. */
 const SCHEDULE = TIME_TAKING_STATUSES;
+
+/** A uuid no team has: a technician on no team gets an empty calendar. */
+const NO_TEAM = "00000000-0000-0000-0000-000000000000";
 
 const hash = (token: string) => createHash("sha256").update(token).digest("base64url");
 
@@ -59,9 +71,9 @@ export async function listCalendarFeeds(db: DbOrTx, actor: Actor): Promise<Calen
 }
 
 async function assertMayHold(db: DbOrTx, actor: Actor, kind: FeedKind, teamId: string | null) {
-  if (kind === "customer") {
+  if (HOLDER[kind] !== "admin") {
     const user = await findUserById(db, actor.id);
-    if (!user || user.role !== "customer") throw new AppError("NOT_FOUND");
+    if (!user || user.banned || user.role !== HOLDER[kind]) throw new AppError("NOT_FOUND");
     return;
   }
   await assertAdminActor(db, actor);
@@ -155,8 +167,10 @@ export async function calendarFeedIcs(db: DbOrTx, token: string, now = new Date(
   if (!feed) return null;
   const owner = await findUserById(db, feed.userId);
   if (!owner || owner.banned || owner.anonymisedAt) return null;
-  const asAdmin = feed.kind !== "customer";
-  if (asAdmin !== (owner.role === "admin")) return null;
+  if (owner.role !== HOLDER[feed.kind]) return null;
+  // The office's view (the admin's, a team's, a technician's): who, where, the site; a customer's: theirs.
+  const asCrew = feed.kind !== "customer";
+  const crewTeams = feed.kind === "staff" ? await staffTeamIds(db, owner.id) : null;
   const settings = await getSettingsOrThrow(db);
   const from = new Date(now.getTime() - PAST_DAYS * DAY);
   const to = new Date(now.getTime() + FUTURE_DAYS * DAY);
@@ -175,6 +189,7 @@ export async function calendarFeedIcs(db: DbOrTx, token: string, now = new Date(
             )
           : inArray(bookings.status, [...SCHEDULE]),
         feed.kind === "team" && feed.teamId ? eq(bookings.teamId, feed.teamId) : undefined,
+        crewTeams ? inArray(bookings.teamId, crewTeams.length ? crewTeams : [NO_TEAM]) : undefined,
       ),
     )
     .orderBy(asc(bookings.startsAt))
@@ -183,7 +198,7 @@ export async function calendarFeedIcs(db: DbOrTx, token: string, now = new Date(
   for (const r of rows) {
     const view = await getBookingView(db, r.id);
     const site = view.address;
-    const lines = asAdmin
+    const lines = asCrew
       ? [
           `${view.reference} · ${r.customer} · ${view.statusLabel}`,
           `Team: ${view.team?.name ?? "—"}`,
@@ -192,7 +207,10 @@ export async function calendarFeedIcs(db: DbOrTx, token: string, now = new Date(
           `Site: water ${site.hasWater ? "yes" : "no"}, power ${site.hasPower ? "yes" : "no"}, covered ${site.hasCoveredSpace ? "yes" : "no"}`,
           ...(site.accessNotes ? [`Access: ${site.accessNotes}`] : []),
           ...(view.customerNotes ? [`Customer notes: ${view.customerNotes}`] : []),
-          new URL(`/admin/bookings/${r.id}`, getEnv().APP_URL).toString(),
+          new URL(
+            feed.kind === "staff" ? routes.staff : routes.adminBooking(r.id),
+            getEnv().APP_URL,
+          ).toString(),
         ]
       : [
           `Booking ${view.reference} with ${settings.businessName}`,
@@ -206,7 +224,7 @@ export async function calendarFeedIcs(db: DbOrTx, token: string, now = new Date(
       sequence: r.sequence,
       start: new Date(view.startsAt),
       end: new Date(view.endsAt),
-      summary: asAdmin
+      summary: asCrew
         ? `${view.title} — ${r.customer} (${view.team?.name ?? "no team"})`
         : `${view.title} — ${settings.businessName}`,
       description: lines.join("\n"),
@@ -220,7 +238,9 @@ export async function calendarFeedIcs(db: DbOrTx, token: string, now = new Date(
     name:
       feed.kind === "customer"
         ? `${settings.businessName} bookings`
-        : `${settings.businessName}${teamName ? ` — ${teamName}` : " schedule"}`,
+        : feed.kind === "staff"
+          ? `${settings.businessName} — my jobs`
+          : `${settings.businessName}${teamName ? ` — ${teamName}` : " schedule"}`,
     appUrl: getEnv().APP_URL,
     timeZone: settings.timeZone,
     stamp: now,
@@ -262,6 +282,17 @@ export async function calendarFeedSlots(db: DbOrTx, actor: Actor): Promise<Calen
     const f = active.find((a) => a.kind === kind && a.teamId === teamId);
     return f ? { id: f.id, since: since(f.createdAt) } : null;
   };
+  if (user.role === "staff")
+    return [
+      {
+        key: "staff",
+        label: "Your team's jobs",
+        help: "The jobs of the teams you are on, with the customer, vehicle, address and site, in your phone's calendar.",
+        kind: "staff",
+        teamId: null,
+        feed: find("staff", null),
+      },
+    ];
   if (user.role !== "admin")
     return [
       {

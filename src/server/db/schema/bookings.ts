@@ -456,16 +456,17 @@ export const customerBookingFacts = pgTable("customer_booking_facts", {
 });
 
 /**
- * A private calendar feed (GET /api/calendar/<token>.ics): an admin's whole schedule, one team's, or a
- * customer's own bookings. Only the token's SHA-256 is stored; regenerating revokes the old row (ADR 0027).
+ * A private calendar feed (GET /api/calendar/<token>.ics): an admin's whole schedule, one team's, a
+ * technician's teams' jobs, or a customer's own bookings. Only the token's SHA-256 is stored; regenerating revokes the old row (ADR 0027).
  */
 // @owner calendar-feeds
 export const calendarFeeds = pgTable(
   "calendar_feeds",
   {
     id: id(),
-    // "admin" (every team), "team" (teamId's jobs, made by an admin) or "customer" (their own bookings).
-    kind: text("kind").$type<"admin" | "team" | "customer">().notNull(),
+    // "admin" (every team), "team" (teamId's jobs, made by an admin), "customer" (their own bookings) or
+    // "staff" (a technician's: the jobs of the teams they are on when the calendar asks).
+    kind: text("kind").$type<"admin" | "team" | "customer" | "staff">().notNull(),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
