@@ -10,6 +10,7 @@ import {
 } from "@/modules/reschedule/server";
 import { creditChargeFall, invoiceConfirmedOnAccount } from "@/modules/payments/server";
 import { eraseJobPhotosWith } from "@/modules/staff/server";
+import { revokeCalendarFeedsOf } from "@/modules/calendar-feeds/server";
 import { getStorage } from "@/server/storage";
 
 /**
@@ -19,7 +20,8 @@ import { getStorage } from "@/server/storage";
  * availability's hold expiry and accounts' "is this vehicle or address in use" (bookings' answers); what
  * happens inside a booking's transition (payments' credit of a fallen charge, ADR 0040; reschedule's
  * closing of an ended booking's request; payments' invoice of a booking confirmed on account); the reschedule requests' share of the hold expiry; and what
- * bookings, reschedule and staff (job photos) erase with an account. The background jobs are in ./jobs.ts. The web process
+ * bookings, reschedule and staff (job photos) erase with an account; what calendar feeds turn off when a
+ * person loses access. The background jobs are in ./jobs.ts. The web process
  * (boot), the worker, the scripts and the tests all call it first. Idempotent.
  */
 export function composeApp(): void {
@@ -34,5 +36,6 @@ export function composeApp(): void {
     },
     requestExpiry: { expire: expireLapsedRequests, bookingsOf: bookingsOfRequests },
     accountErasers: [eraseCustomerFromBookings, eraseCustomerFromRequests, eraseJobPhotosWith(getStorage)],
+    accessRevokers: [revokeCalendarFeedsOf],
   });
 }

@@ -30,7 +30,7 @@ import {
   insertUser,
   insertWeeklyHours,
 } from "@tests/factories";
-import { deactivateStaff, setStaffTeams } from "@/modules/accounts/server";
+import { deactivateStaff, inviteStaff, setStaffTeams } from "@/modules/accounts/server";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 
 // Booking reminders with the site checklist, calendar files and feeds (issue 17, ADR 0027): the reminder
@@ -398,7 +398,13 @@ describe.each(dbKinds)("booking reminders, checklist and calendars, on %s", (kin
     const tokenOf = (url: string) => (url.split("/api/calendar/")[1] ?? "").replace(/\.ics$/, "");
     const uid = (id: string) => `${id}@${new URL(process.env.APP_URL ?? "http://localhost:3000").hostname}`;
     const owner = { id: adminId, ip: null };
-    const tess = await insertStaff(t.db, { name: "Tess Tech", teamIds: [teamA] });
+    const tess = await insertStaff(t.db, {
+      name: "Tess Tech",
+      email: "tess@shine.test",
+      teamIds: [teamA],
+    });
+    // A job 100 days ahead is in the office's calendar, not on a technician's phone (7 days back, 60 ahead).
+    const far = await booked(new Date(NOW.getTime() + 100 * 24 * HOUR));
 
     // Their account page offers one feed: their teams' jobs. They may hold no other kind, nor may others hold theirs.
     expect((await calendarFeedSlots(t.db, { id: tess.id })).map((s) => [s.kind, s.label])).toEqual([
@@ -424,6 +430,7 @@ describe.each(dbKinds)("booking reminders, checklist and calendars, on %s", (kin
     };
     const first = await read();
     expect(first?.uids).toContain(uid(alpha.booking.id));
+    expect(first?.uids).not.toContain(uid(far.booking.id));
     expect(first?.uids).not.toContain(uid(bravo.booking.id));
     // What the door needs, and a link to their day — not to the admin's pages.
     expect(first?.ics).toContain("Team: Alpha");
@@ -437,8 +444,19 @@ describe.each(dbKinds)("booking reminders, checklist and calendars, on %s", (kin
     expect(moved?.uids).toContain(uid(bravo.booking.id));
     expect(moved?.uids).not.toContain(uid(alpha.booking.id));
 
-    // Deactivated: the link answers nothing.
+    // Deactivated: the link answers nothing, and they can't make another.
     await deactivateStaff(t.db, owner, tess.id);
     expect(await read()).toBeNull();
+    await expect(createCalendarFeed(t.db, { id: tess.id }, { kind: "staff" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    // Invited back: the old link stays off (it was revoked when they lost access); a new one works.
+    expect(
+      (await inviteStaff(t.db, owner, { name: "Tess Tech", email: "tess@shine.test", teamIds: [teamA] }))
+        .outcome,
+    ).toBe("reinstated");
+    expect(await read()).toBeNull();
+    const fresh = await createCalendarFeed(t.db, { id: tess.id }, { kind: "staff" }, { now: NOW });
+    expect(await calendarFeedIcs(t.db, tokenOf(fresh.url), NOW)).not.toBeNull();
   });
 });

@@ -208,7 +208,9 @@ describe.each(dbKinds)("job photos on %s", (kind) => {
       const file = await tinyPhoto();
       const gone = await insertStaff(t.db, { teamIds: [vanA] });
       await deactivateStaff(t.db, admin, gone.id);
-      for (const actor of [otherCrew, customer, otherCustomer, { id: gone.id, ip: null }])
+      // A removed admin too: their request may already be past its session check.
+      const removedAdmin = { id: (await insertUser(t.db, { role: "admin", banned: true })).id, ip: null };
+      for (const actor of [otherCrew, customer, otherCustomer, { id: gone.id, ip: null }, removedAdmin])
         await expect(
           addJobPhoto(t.db, files.store, actor, { bookingId: job.id, kind: "before", file }),
         ).rejects.toMatchObject({ code: "NOT_FOUND" });

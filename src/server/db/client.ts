@@ -105,7 +105,8 @@ async function openPglite(dir: string, opts: OpenOptions): Promise<DatabaseHandl
  * that run side by side on the pool (`Promise.all` in a use case given `DbOrTx`) share it inside one:
  * pg queued them itself, with a deprecation warning, and pg 9 will refuse them. Waiting here keeps the
  * order and the results exactly as pg's queue did. Callback and submittable queries (the pool's own,
- * cursors) pass straight through.
+ * cursors) pass straight through — so they could overtake promise queries still waiting here: none
+ * shares a connection with them today; a cursor inside a transaction would need to join this queue.
  */
 class SequentialClient extends pg.Client {
   #tail: Promise<unknown> = Promise.resolve();
@@ -116,7 +117,11 @@ class SequentialClient extends pg.Client {
     if (typeof args.at(-1) === "function" || typeof first?.submit === "function")
       return direct(...args) as never;
     const run = this.#tail.then(() => direct(...args));
-    this.#tail = run.catch(() => {});
+    // What the queue waits on, without keeping the last result (a large read) alive on an idle connection.
+    this.#tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
     return run as never;
   }
 }

@@ -34,6 +34,12 @@ const DAY = 86_400_000;
 /** What a feed holds: the last 30 days and the next year. */
 const PAST_DAYS = 30;
 const FUTURE_DAYS = 366;
+/**
+ * A technician's is shorter — the last week and the next 60 days: enough to plan their weeks, not a
+ * year of the business's customers' addresses on a phone (their own screen shows today and tomorrow).
+ */
+const STAFF_PAST_DAYS = 7;
+const STAFF_FUTURE_DAYS = 60;
 /** The jobs a schedule feed shows: the time they take (ADR 0043), done ones included. */
 const SCHEDULE = TIME_TAKING_STATUSES;
 
@@ -157,6 +163,17 @@ export async function revokeCalendarFeed(
   });
 }
 
+/**
+ * Turns off every feed of a person who loses access (an AccessRevoker, in that transaction): a feed is a
+ * link that works without a session, so inviting them back later must not bring it back to life.
+ */
+export async function revokeCalendarFeedsOf(tx: DbOrTx, userId: string): Promise<void> {
+  await tx
+    .update(calendarFeeds)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(calendarFeeds.userId, userId), isNull(calendarFeeds.revokedAt)));
+}
+
 /** The feed's calendar, or null for an unknown or revoked token, or an owner no longer entitled to it. */
 export async function calendarFeedIcs(db: DbOrTx, token: string, now = new Date()): Promise<string | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
@@ -170,10 +187,11 @@ export async function calendarFeedIcs(db: DbOrTx, token: string, now = new Date(
   if (owner.role !== HOLDER[feed.kind]) return null;
   // The office's view (the admin's, a team's, a technician's): who, where, the site; a customer's: theirs.
   const asCrew = feed.kind !== "customer";
-  const crewTeams = feed.kind === "staff" ? await staffTeamIds(db, owner.id) : null;
+  const staff = feed.kind === "staff";
+  const crewTeams = staff ? await staffTeamIds(db, owner.id) : null;
   const settings = await getSettingsOrThrow(db);
-  const from = new Date(now.getTime() - PAST_DAYS * DAY);
-  const to = new Date(now.getTime() + FUTURE_DAYS * DAY);
+  const from = new Date(now.getTime() - (staff ? STAFF_PAST_DAYS : PAST_DAYS) * DAY);
+  const to = new Date(now.getTime() + (staff ? STAFF_FUTURE_DAYS : FUTURE_DAYS) * DAY);
   const rows = await db
     .select({ id: bookings.id, sequence: bookings.sequence, status: bookings.status, customer: users.name })
     .from(bookings)

@@ -6,5 +6,6 @@ export {
   createCalendarFeed,
   loadCalendarFeedSlots,
   revokeCalendarFeed,
+  revokeCalendarFeedsOf,
 } from "./calendar-feeds";
 export { calendarFileResponse } from "./calendar-http";

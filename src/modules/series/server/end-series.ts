@@ -10,6 +10,7 @@ import { type Booking, transitionBooking } from "@/modules/bookings/server";
 import { enqueueEmail } from "@/modules/notifications/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { writeAudit } from "@/server/audit";
+import { assertAdminActor } from "@/server/auth/assert-admin";
 import type { DbOrTx, Tx } from "@/server/db";
 import { bookingItems, bookings, bookingSeries } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
@@ -28,8 +29,7 @@ export async function lockSeries(tx: Tx, actor: SeriesActor, seriesId: string): 
   const [series] = await tx.select().from(bookingSeries).where(eq(bookingSeries.id, seriesId)).for("update");
   if (!series || (actor.role === "customer" && series.customerId !== actor.id))
     throw new AppError("NOT_FOUND");
-  if (actor.role === "admin" && (await findUserById(tx, actor.id))?.role !== "admin")
-    throw new AppError("NOT_FOUND");
+  if (actor.role === "admin") await assertAdminActor(tx, actor);
   if (series.status !== "active") throw new AppError("CONFLICT", "This repeat booking has already ended.");
   return series;
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { formatCalendarDate, localDateOf } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";
-import { findUserById } from "@/modules/accounts/server";
+import { assertAdminActor } from "@/server/auth/assert-admin";
 import { loadSlotContext, slotQuery } from "@/modules/availability/server";
 import { computeSlots } from "@/modules/availability/domain/slots";
 import { jobShapeOf } from "@/modules/booking-moves/server";
@@ -70,10 +70,7 @@ export async function baseBooking(
   const [seen] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   // Whose it is is checked before anything is locked: someone else's booking is not there for them.
   if (!seen || (actor.role === "customer" && seen.customerId !== actor.id)) throw new AppError("NOT_FOUND");
-  if (actor.role === "admin") {
-    const admin = await findUserById(db, actor.id);
-    if (admin?.role !== "admin") throw new AppError("NOT_FOUND");
-  }
+  if (actor.role === "admin") await assertAdminActor(db, actor);
   // In the series' transaction the booking is locked, so two tabs can't make it the first of two series.
   const booking = tx ? await lockBooking(tx, bookingId) : seen;
   if (!booking) throw new AppError("NOT_FOUND");

@@ -108,13 +108,21 @@ export function JobPhotos({ job, online }: { job: StaffJob; online: boolean }) {
         <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
           {job.photos.map((p) => (
             <li key={p.id} className="space-y-1">
-              {/* eslint-disable-next-line @next/next/no-img-element -- a private photo, served with the session */}
-              <img
-                src={p.thumbUrl}
-                alt={`${p.kind === "before" ? "Before" : "After"} photo of ${job.registration}`}
-                className="aspect-[4/3] w-full rounded-control border border-line bg-canvas object-cover"
-                loading="lazy"
-              />
+              <a
+                href={p.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="block rounded-control focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+              >
+                {/* eslint-disable-next-line @next/next/no-img-element -- a private photo, served with the session */}
+                <img
+                  src={p.thumbUrl}
+                  alt={`${p.kind === "before" ? "Before" : "After"} photo of ${job.registration}`}
+                  className="aspect-[4/3] w-full rounded-control border border-line bg-canvas object-cover"
+                  loading="lazy"
+                />
+                <span className="sr-only"> (opens full size in a new tab)</span>
+              </a>
               <div className="flex items-center justify-between gap-1 text-xs">
                 <span className="font-medium">{p.kind === "before" ? "Before" : "After"}</span>
                 <ConfirmActionButton

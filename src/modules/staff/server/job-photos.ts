@@ -194,8 +194,9 @@ export async function readJobPhoto(
     if (!allowed) return null;
   }
   // A photo stored before thumbnails existed has none: its thumbnail is the photo itself.
-  const data =
-    (size === "thumb" ? await storage.get(thumbKeyOf(row.key)) : null) ?? (await storage.get(row.key));
+  // (An S3 bucket without list rights answers a missing key 403, not 404: any failure falls back.)
+  const thumb = size === "thumb" ? await storage.get(thumbKeyOf(row.key)).catch(() => null) : null;
+  const data = thumb ?? (await storage.get(row.key));
   return data ? { data, contentType: row.contentType } : null;
 }
 

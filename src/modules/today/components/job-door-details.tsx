@@ -77,6 +77,7 @@ export function JobDoorDetails({
         >
           <MapPin aria-hidden="true" className="size-4" />
           Open in Maps
+          <span className="sr-only"> at {job.address} (opens in a new tab)</span>
         </a>
         {job.accessNotes && <span className="block">Access: {job.accessNotes}</span>}
         <span className="block text-ink-muted">

@@ -2,10 +2,10 @@ import "server-only";
 import { and, asc, desc, eq, isNull, like, sql } from "drizzle-orm";
 import { type Actor, writeAudit } from "@/server/audit";
 import { type DbOrTx, getDb } from "@/server/db";
-import { addresses, auditLog, sessions, users, vehicles, verifications } from "@/server/db/schema";
+import { addresses, auditLog, users, vehicles, verifications } from "@/server/db/schema";
 import { assertAdminActor } from "@/server/auth/assert-admin";
 import { AppError } from "@/server/errors";
-import { notifySessionsEnded } from "@/server/realtime/publish";
+import { endAccess } from "./end-access";
 import type { AdminCustomerContactInput, AdminCustomerNotesInput } from "../../schemas";
 import { pendingEmailChange, startEmailChange } from "../auth/change-email";
 import { sendSetupLink } from "../auth/password-setup-link";
@@ -258,16 +258,7 @@ export async function deactivateCustomer(
     await assertAdminActor(tx, actor);
     const customer = await lockCustomer(tx, input.customerId);
     if (customer.banned) throw new AppError("CONFLICT", "This customer is already deactivated.");
-    await tx
-      .update(users)
-      .set({ banned: true, banReason: input.reason || null })
-      .where(eq(users.id, customer.id));
-    const ended = await tx
-      .delete(sessions)
-      .where(eq(sessions.userId, customer.id))
-      .returning({ id: sessions.id });
-    // Their open live-event streams close on commit, not at their next check.
-    await notifySessionsEnded(tx, customer.id);
+    const ended = await endAccess(tx, customer.id, input.reason || null);
     // Links that would sign them in again stop working too.
     await tx
       .delete(verifications)
@@ -278,9 +269,9 @@ export async function deactivateCustomer(
       action: "customer.deactivated",
       entity: "customer",
       entityId: customer.id,
-      summary: { reason: input.reason || null, sessionsEnded: ended.length },
+      summary: { reason: input.reason || null, sessionsEnded: ended },
     });
-    return { sessionsEnded: ended.length };
+    return { sessionsEnded: ended };
   });
 }
 

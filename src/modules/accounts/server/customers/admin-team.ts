@@ -4,9 +4,9 @@ import { and, asc, eq, inArray, like, max, sql } from "drizzle-orm";
 import { type Actor, writeAudit } from "@/server/audit";
 import { assertAdminActor } from "@/server/auth/assert-admin";
 import { type Db, type DbOrTx, getDb } from "@/server/db";
-import { accounts, sessions, users, verifications } from "@/server/db/schema";
+import { accounts, users, verifications } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { notifySessionsEnded } from "@/server/realtime/publish";
+import { endAccess } from "./end-access";
 import { sendSetupLink } from "../auth/password-setup-link";
 
 // The business's admins (settings → Admins): invite by email (a single-use set-up link that expires),
@@ -186,13 +186,7 @@ export async function removeAdmin(db: Db, actor: Actor, userId: string): Promise
         "CONFLICT",
         "This is the only admin who can sign in. Invite another admin and let them set a password first.",
       );
-    await tx
-      .update(users)
-      .set({ banned: true, banReason: "Removed as an admin" })
-      .where(eq(users.id, userId));
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
-    // Their open live-event streams close on commit, not at their next check.
-    await notifySessionsEnded(tx, userId);
+    await endAccess(tx, userId, "Removed as an admin");
     await tx.delete(verifications).where(setupTokenOf(userId));
     await writeAudit(tx, {
       actorId: actor.id,

@@ -4,11 +4,11 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type Actor, writeAudit } from "@/server/audit";
 import { assertAdminActor } from "@/server/auth/assert-admin";
 import { type Db, type DbOrTx, getDb, type Tx } from "@/server/db";
-import { accounts, sessions, staffTeams, teams, users, verifications } from "@/server/db/schema";
+import { accounts, staffTeams, teams, users, verifications } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { notifySessionsEnded } from "@/server/realtime/publish";
 import { sendSetupLink } from "../auth/password-setup-link";
 import { setupTokenOf, signInStates } from "./admin-team";
+import { endAccess } from "./end-access";
 
 // Settings → Team members (ADR 0053): the technicians who work the jobs of one or more teams (vans, bays).
 // Invited like admins — a single-use set-up link that lasts 7 days — and linked to their teams. They sign
@@ -178,12 +178,7 @@ export async function deactivateStaff(db: Db, actor: Actor, userId: string): Pro
     await assertAdminActor(tx, actor);
     const row = await lockStaff(tx, userId);
     if (row.banned) throw new AppError("CONFLICT", "This person was already deactivated.");
-    await tx
-      .update(users)
-      .set({ banned: true, banReason: "Deactivated as a team member" })
-      .where(eq(users.id, userId));
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
-    await notifySessionsEnded(tx, userId);
+    await endAccess(tx, userId, "Deactivated as a team member");
     await tx.delete(verifications).where(setupTokenOf(userId));
     await writeAudit(tx, {
       actorId: actor.id,

@@ -24,7 +24,7 @@ export async function assertBookingCrew(
     .select({ role: users.role, banned: users.banned })
     .from(users)
     .where(eq(users.id, actor.id));
-  if (row?.role === "admin") return "admin";
+  if (row?.role === "admin" && !row.banned) return "admin";
   if (row?.role === "staff" && !row.banned && (await staffTeamIds(db, actor.id)).includes(booking.teamId))
     return "staff";
   throw new AppError("NOT_FOUND");
