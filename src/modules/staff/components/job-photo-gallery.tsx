@@ -1,6 +1,7 @@
 import { Fragment } from "react";
 import { Section } from "@/components/ui/card";
 import type { JobPhotoGroup, JobRecordView } from "../domain/job-record";
+import { FullSizeLink } from "./full-size-link";
 
 // What others see of a worked job (issue 32): who started and completed it, and its before and after
 // photos as thumbnails that open full size in a new tab, each with who took it and when. Server-safe (no
@@ -41,12 +42,7 @@ export function JobPhotoGallery({
             {g.photos.map((p) => (
               <li key={p.id}>
                 <figure>
-                  <a
-                    href={p.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="block rounded-control focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
-                  >
+                  <FullSizeLink href={p.url}>
                     {/* eslint-disable-next-line @next/next/no-img-element -- a private photo, served with the session */}
                     <img
                       src={p.thumbUrl}
@@ -54,8 +50,7 @@ export function JobPhotoGallery({
                       decoding="async"
                       className="aspect-[4/3] w-full rounded-control border border-line bg-canvas object-cover hover:opacity-90"
                     />
-                    <span className="sr-only"> (opens full size in a new tab)</span>
-                  </a>
+                  </FullSizeLink>
                   <figcaption className="mt-1 text-xs text-ink-muted">
                     {p.by && <span className="block font-medium text-ink">{p.by}</span>}
                     <time dateTime={p.atIso}>{p.at}</time>

@@ -7,6 +7,7 @@ import { buttonClass } from "@/components/ui/button-class";
 import { ConfirmActionButton } from "@/components/ui/overlay/confirm-action-button";
 import { removeJobPhotoAction } from "../actions";
 import type { StaffJob } from "../server/staff-day";
+import { FullSizeLink } from "./full-size-link";
 
 // Before and after photos from the phone's camera (`capture`). A phone photo can be 5–10 MB: it is scaled
 // down on the phone first (at most 2048 px, JPEG), which makes the upload quick on a weak signal; the
@@ -108,12 +109,7 @@ export function JobPhotos({ job, online }: { job: StaffJob; online: boolean }) {
         <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
           {job.photos.map((p) => (
             <li key={p.id} className="space-y-1">
-              <a
-                href={p.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="block rounded-control focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
-              >
+              <FullSizeLink href={p.url}>
                 {/* eslint-disable-next-line @next/next/no-img-element -- a private photo, served with the session */}
                 <img
                   src={p.thumbUrl}
@@ -121,8 +117,7 @@ export function JobPhotos({ job, online }: { job: StaffJob; online: boolean }) {
                   className="aspect-[4/3] w-full rounded-control border border-line bg-canvas object-cover"
                   loading="lazy"
                 />
-                <span className="sr-only"> (opens full size in a new tab)</span>
-              </a>
+              </FullSizeLink>
               <div className="flex items-center justify-between gap-1 text-xs">
                 <span className="font-medium">{p.kind === "before" ? "Before" : "After"}</span>
                 <ConfirmActionButton

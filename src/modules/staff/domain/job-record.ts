@@ -10,7 +10,9 @@ export type JobPhotoKind = "before" | "after";
 export type JobPhotoFacts = {
   id: string;
   kind: JobPhotoKind;
+  /** The photo, up to 1600 px. */
   url: string;
+  /** Its thumbnail, up to 480 px: what a page shows. */
   thumbUrl: string;
   at: string;
   by: string | null;

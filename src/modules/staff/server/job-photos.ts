@@ -10,6 +10,7 @@ import { AppError } from "@/server/errors";
 import { processUploadedImage, thumbnailOf } from "@/server/images";
 import { logger } from "@/server/logger";
 import type { FileStorage } from "@/server/storage";
+import type { JobPhotoFacts, JobPhotoKind } from "../domain/job-record";
 
 // Before and after photos of a job (ADR 0053). Taken on the technician's phone, checked and re-encoded
 // on the server like every upload (processUploadedImage: decoded by content, turned upright, at most
@@ -18,17 +19,9 @@ import type { FileStorage } from "@/server/storage";
 // to the photo), and linked to the booking in one transaction with its timeline event and audit row.
 // Private: only the admin, the job's team and the booking's customer see them (/api/job-photos/{id}).
 
-export type JobPhotoKind = "before" | "after";
-export type JobPhoto = {
-  id: string;
-  kind: JobPhotoKind;
-  /** The photo, up to 1600 px. */
-  url: string;
-  /** Its thumbnail, up to 480 px: what a page shows. */
-  thumbUrl: string;
-  at: string;
-  by: string | null;
-};
+export type { JobPhotoKind } from "../domain/job-record";
+/** A photo as the pages receive it (one shape: the domain's `JobPhotoFacts`). */
+export type JobPhoto = JobPhotoFacts;
 export type JobPhotoSize = "full" | "thumb";
 
 /** At most this many photos per job (a careless thumb can't fill the disk). */
