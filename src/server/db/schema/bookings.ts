@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  boolean,
   check,
   date,
   index,
@@ -129,6 +130,15 @@ export const bookings = pgTable(
     source: bookingSource("source").notNull().default("online"),
     startsAt: instant("starts_at").notNull(),
     endsAt: instant("ends_at").notNull(),
+    // Minutes of work (ADR 0054): the end is where that much work ends in the business's hours, so a job
+    // that spans a break ends later than start + work.
+    // Moves and reschedules keep the work, not the span.
+    // Left out of an insert, a trigger takes the span (a job with no break in it: its work is its span).
+    workMinutes: integer("work_minutes")
+      .notNull()
+      .default(sql`NULL`),
+    // Whether the work may continue after a break of its day (the services' rule, fixed when booked).
+    spansBreaks: boolean("spans_breaks").notNull().default(true),
     teamId: uuid("team_id")
       .notNull()
       .references(() => teams.id),
@@ -240,6 +250,8 @@ export const bookings = pgTable(
     index("bookings_registration_idx").on(sql`${registrationExpr(t)} text_pattern_ops`),
     index("bookings_postcode_idx").on(sql`(${postcodeKeyExpr(t)}) text_pattern_ops`),
     check("bookings_range", sql`${t.startsAt} < ${t.endsAt}`),
+    // Work of one minute to five days (ADR 0054).
+    check("bookings_work_minutes", sql`${t.workMinutes} BETWEEN 1 AND 7200`),
     check(
       "bookings_money",
       sql`${t.totalMinor} >= 0 AND ${t.amountPaidMinor} >= 0 AND ${t.amountRefundedMinor} >= 0 AND ${t.adjustmentMinor} >= 0 AND COALESCE(${t.feeMinor}, 0) >= 0`,

@@ -49,6 +49,8 @@ export const services = pgTable(
     // A service that wants doing again (a coating top-up every 6 months): the customer gets one reminder
     // when it is due. Null: no reminder.
     maintenanceIntervalMonths: smallint("maintenance_interval_months"),
+    // Whether a job of this service may stop for a break of the day and go on after it (ADR 0054).
+    spansBreaks: boolean("spans_breaks").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -36,6 +36,9 @@ export const settings = pgTable(
     baseAddress: text("base_address").notNull(),
     country: char("country", { length: 2 }).notNull().default("GB"),
     timeZone: text("time_zone").notNull().default("Europe/London"),
+    // Whose public holidays close the business (ADR 0054): a region of the country, e.g. "GB-ENG"
+    // (England and Wales), "GB-SCT", "GB-NIR"; "none" keeps no holidays.
+    holidayRegion: text("holiday_region").notNull().default("GB-ENG"),
     currency: currencyCode().default("GBP"),
     slotIntervalMinutes: integer("slot_interval_minutes").notNull().default(30),
     minNoticeMinutes: integer("min_notice_minutes").notNull().default(720),
