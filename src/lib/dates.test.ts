@@ -3,6 +3,7 @@ import {
   addDays,
   dateFormat,
   formatCalendarDate,
+  formatJobLength,
   formatLocalStamp,
   startsInWords,
   formatDateTime,
@@ -133,5 +134,16 @@ describe("kept formatters and wall-clock answers", () => {
   it("formats a calendar date with no zone involved", () => {
     expect(formatCalendarDate("2027-03-03")).toBe("3 March 2027");
     expect(formatCalendarDate("2026-12-31")).toBe("31 December 2026");
+  });
+});
+
+describe("formatJobLength", () => {
+  const start = new Date("2026-12-08T08:00:00Z");
+  it("says the work, and the break when the job's span is longer than its work", () => {
+    expect(formatJobLength(480, start, new Date("2026-12-08T16:00:00Z"))).toBe("8 h");
+    expect(formatJobLength(480, start, new Date("2026-12-08T16:30:00Z"))).toBe("8 h of work (30 min break)");
+    expect(formatJobLength(90, start, new Date("2026-12-08T10:30:00Z"))).toBe(
+      "1 h 30 min of work (1 h break)",
+    );
   });
 });

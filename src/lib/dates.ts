@@ -180,6 +180,17 @@ export function formatDuration(minutes: number): string {
   return m === 0 ? `${h} h` : `${h} h ${m} min`;
 }
 
+/**
+ * A job's length in words (ADR 0054): "8 h", or "8 h of work (30 min break)" when its span from
+ * start to end is longer than its work (it goes on after a break of the day).
+ */
+export function formatJobLength(workMinutes: number, startsAt: Date, endsAt: Date): string {
+  const span = Math.round((endsAt.getTime() - startsAt.getTime()) / 60_000);
+  const paused = span - workMinutes;
+  if (paused <= 0) return formatDuration(workMinutes);
+  return `${formatDuration(workMinutes)} of work (${formatDuration(paused)} break)`;
+}
+
 const relative = new Intl.RelativeTimeFormat("en-GB", { numeric: "auto" });
 
 /** "in 45 minutes", "in 5 hours", "tomorrow", "in 3 days": how soon an appointment starts, in words. */

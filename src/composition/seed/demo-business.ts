@@ -154,6 +154,7 @@ async function seedCatalogue(tx: Tx, images: Map<string, DemoIllustration>) {
       longDescription: s.long,
       sortOrder: i + 1,
       maintenanceIntervalMonths: s.intervalMonths ?? null,
+      spansBreaks: s.spansBreaks ?? true,
     });
     services.set(s.slug, row);
     const image = images.get(s.slug);

@@ -123,6 +123,8 @@ export type DemoService = {
   long: string;
   // Price (pence) and minutes per size; a missing size is not offered.
   matrix: Partial<Record<SizeKey, [number, number]>>;
+  /** False: a short job that is never split by the lunch break (ADR 0054). */
+  spansBreaks?: boolean;
   addonFor?: (typeof DEMO_CATEGORIES)[number]["slug"][];
   /** Months until the customer is reminded to have it done again. */
   intervalMonths?: number;
@@ -136,6 +138,7 @@ export const DEMO_SERVICES: DemoService[] = [
     kind: "package",
     short: "Snow foam, two-bucket hand wash, wheels and tyres, dried by hand.",
     long: "A safe **two-bucket** hand wash with pH-neutral snow foam, wheels and arches cleaned, tyres dressed, and a plush microfibre dry.",
+    spansBreaks: false,
     matrix: { S: [2500, 45], M: [3000, 45], L: [3500, 60], XL: [4500, 75] },
   },
   {
@@ -145,6 +148,7 @@ export const DEMO_SERVICES: DemoService[] = [
     kind: "package",
     short: "Our exterior wash plus a full interior vacuum and wipe-down.",
     long: "Everything in the Exterior Wash, plus a full vacuum of carpets, seats and boot, and a wipe of dashboard and door cards.",
+    spansBreaks: false,
     matrix: { S: [3500, 60], M: [4000, 75], L: [4500, 90], XL: [5500, 105] },
   },
   {
@@ -154,6 +158,7 @@ export const DEMO_SERVICES: DemoService[] = [
     kind: "package",
     short: "A tidy-up inside and out for cars that are looked after.",
     long: "Hand wash and dry, glass inside and out, vacuum, plastics cleaned and dressed, door shuts wiped.",
+    spansBreaks: false,
     matrix: { S: [4500, 90], M: [5000, 105], L: [5500, 120], XL: [6500, 135] },
   },
   {

@@ -56,6 +56,7 @@ export const serviceInput = z.object({
   longDescription: z.string().trim().max(5000, "Use at most 5,000 characters.").default(""),
   addonCategoryIds: z.array(z.string().uuid()).max(50).default([]),
   isActive: z.boolean().default(true),
+  spansBreaks: z.boolean().default(true),
   sortOrder: z
     .union([z.number(), z.string().trim()])
     .transform((v, ctx) => {

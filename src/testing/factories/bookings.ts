@@ -68,6 +68,7 @@ export async function insertBooking(db: DbOrTx, input: InsertBookingInput) {
       accessToken: randomBytes(32).toString("base64url"),
       currency: "GBP",
       totalMinor: total,
+      workMinutes: minutes,
       vehicleSnapshot: defaultVehicleSnapshot,
       addressSnapshot: defaultAddressSnapshot,
       confirmedAt: ["confirmed", "in_progress", "completed"].includes(status) ? input.startsAt : null,

@@ -62,9 +62,68 @@ describe("computeSlots — the rules of §4", () => {
     ]);
   });
 
-  it("never spans a break: each range is its own day part, stepped from its own opening", () => {
-    const q = query({ weeklyHours: { 1: [r("08:00", "12:30"), r("13:00", "18:00")] }, durationMinutes: 120 });
+  it("a service that may not span a break: each range is its own day part, stepped from its own opening", () => {
+    const q = query({
+      weeklyHours: { 1: [r("08:00", "12:30"), r("13:00", "18:00")] },
+      durationMinutes: 120,
+      spansBreaks: false,
+    });
     expect(times(q)).toEqual(["08:00", "09:00", "10:00", "13:00", "14:00", "15:00", "16:00"]);
+  });
+
+  it("work goes on after the break: 8 h from 08:00 with a 30-minute lunch ends at 16:30", () => {
+    const q = query({
+      weeklyHours: { 1: [r("08:00", "12:30"), r("13:00", "18:00")] },
+      durationMinutes: 480,
+      slotIntervalMinutes: 30,
+    });
+    const slots = computeSlots(q).get(MON) ?? [];
+    const hhmm = (d: Date) => formatTime(d, TZ).replace(/ .*/, "");
+    expect(slots.map((s) => `${hhmm(s.start)}–${hhmm(s.end)}`)).toEqual([
+      "08:00–16:30",
+      "08:30–17:00",
+      "09:00–17:30",
+      "09:30–18:00",
+    ]);
+    // Not bookable at all when it may not span the break: no range holds 8 h.
+    expect(computeSlots({ ...q, spansBreaks: false }).get(MON)).toBeUndefined();
+  });
+
+  it("a job crossing the break holds the break: time held in it blocks the job", () => {
+    const q = query({
+      weeklyHours: { 1: [r("08:00", "12:30"), r("13:00", "18:00")] },
+      durationMinutes: 480,
+      slotIntervalMinutes: 30,
+      teams: ["van1", "van2"],
+      held: [{ teamId: "van1", start: +at(MON, "12:35"), end: +at(MON, "12:55") }],
+    });
+    expect((computeSlots(q).get(MON) ?? []).map((s) => s.teamIds)).toEqual([
+      ["van2"],
+      ["van2"],
+      ["van2"],
+      ["van2"],
+    ]);
+  });
+
+  it("buffers stay inside the range the job starts in and the one it ends in", () => {
+    const q = query({
+      weeklyHours: { 1: [r("08:00", "12:30"), r("13:00", "18:00")] },
+      durationMinutes: 480,
+      slotIntervalMinutes: 30,
+      bufferMinutes: 30,
+    });
+    // 08:30 (08:00 buffer) → 17:00, after-buffer to 17:30; 09:00 → 17:30, buffer to 18:00.
+    expect(times(q)).toEqual(["08:30", "09:00"]);
+  });
+
+  it("ranges that touch are one stretch of work even for a service that may not span breaks", () => {
+    const q = query({
+      weeklyHours: { 1: [r("08:00", "12:30"), r("12:30", "18:00")] },
+      durationMinutes: 600,
+      spansBreaks: false,
+    });
+    expect(times(q)).toEqual(["08:00"]);
+    expect(times({ ...q, spansBreaks: true })).toEqual(["08:00"]);
   });
 
   it("keeps the buffer before and after inside the range and clear of held time", () => {
@@ -168,6 +227,28 @@ describe("computeSlots — daylight saving time in Europe/London", () => {
     }
   });
 
+  it("work across a break counts real hours on both clock-change days", () => {
+    // Fall back: 00:00–03:00 local is 4 real hours (01:00–02:00 happens twice), so 10 h of work from
+    // 00:00 BST (23:00Z) is 4 h, the break, then 6 h from 04:00 GMT: it ends at 10:00 GMT (10:00Z).
+    const autumn = query({
+      weeklyHours: { 7: [r("00:00", "03:00"), r("04:00", "12:00")] },
+      durationMinutes: 600,
+      from: AUTUMN,
+      to: AUTUMN,
+      now: new Date("2026-01-01"),
+    });
+    const a = computeSlots(autumn).get(AUTUMN) ?? [];
+    expect(a[0]?.start.toISOString()).toBe("2026-10-24T23:00:00.000Z");
+    expect(a[0]?.end.toISOString()).toBe("2026-10-25T10:00:00.000Z");
+    // Spring forward: 00:00–03:00 local is 2 real hours, so the same job from 00:00 GMT (00:00Z) does
+    // 2 h, then 8 h from 04:00 BST (03:00Z): it ends at 12:00 BST (11:00Z), the day's close.
+    const spring = { ...autumn, from: SPRING, to: SPRING };
+    const s = computeSlots(spring).get(SPRING) ?? [];
+    expect(s[0]?.start.toISOString()).toBe("2027-03-28T00:00:00.000Z");
+    expect(s[0]?.end.toISOString()).toBe("2027-03-28T11:00:00.000Z");
+    expect(s).toHaveLength(1);
+  });
+
   it("on the spring-forward Sunday a 01:30 start does not exist", () => {
     const q = query({
       weeklyHours: { 7: [r("00:00", "04:00")] },
@@ -223,8 +304,9 @@ describe("computeSlots — properties", () => {
         heldArb,
         fc.integer({ min: 0, max: 90 }),
         fc.constantFrom(15, 30, 60),
-        fc.integer({ min: 1, max: 48 }).map((n) => n * 5),
-        (heldSpec, buffer, interval, duration) => {
+        fc.integer({ min: 1, max: 132 }).map((n) => n * 5),
+        fc.boolean(),
+        (heldSpec, buffer, interval, duration, spansBreaks) => {
           const held = heldSpec.map((h) => ({
             teamId: h.teamId,
             start: base + h.startMin * 60_000,
@@ -236,6 +318,7 @@ describe("computeSlots — properties", () => {
             bufferMinutes: buffer,
             slotIntervalMinutes: interval,
             durationMinutes: duration,
+            spansBreaks,
             weeklyHours: { 1: [r("08:00", "12:30"), r("13:00", "18:00")], 2: [r("07:00", "19:00")] },
             from: MON,
             to: "2026-12-09",
@@ -259,13 +342,28 @@ describe("computeSlots — properties", () => {
           ] as const) {
             const ranges = q.weeklyHours[weekday] ?? [];
             let count = 0;
-            for (const rg of ranges) {
+            const wall = (m: number) => +at(date, `${Math.floor(m / 60)}:${m % 60}`);
+            for (const [ri, rg] of ranges.entries()) {
               for (let m = rg.opens; m < rg.closes; m += interval) {
-                const start = +at(date, `${Math.floor(m / 60)}:${m % 60}`);
+                // Walk the work through the ranges in wall minutes (no clock change in this week).
+                let left = duration;
+                let endMin = -1;
+                let endRange = -1;
+                for (let j = ri; j < ranges.length && endMin < 0; j++) {
+                  const rj = ranges[j] as { opens: number; closes: number };
+                  if (j > ri && !spansBreaks) break;
+                  const from = j === ri ? m : rj.opens;
+                  if (left <= rj.closes - from) {
+                    endMin = from + left;
+                    endRange = j;
+                  } else left -= rj.closes - from;
+                }
+                if (endMin < 0) continue;
+                const start = wall(m);
                 const from = start - buffer * 60_000;
-                const to = start + (duration + buffer) * 60_000;
-                if (from < +at(date, `${Math.floor(rg.opens / 60)}:${rg.opens % 60}`)) continue;
-                if (to > +at(date, `${Math.floor(rg.closes / 60)}:${rg.closes % 60}`)) continue;
+                const to = wall(endMin) + buffer * 60_000;
+                if (from < wall(rg.opens)) continue;
+                if (to > wall((ranges[endRange] as { closes: number }).closes)) continue;
                 if (
                   ["a", "b", "c"].some(
                     (t) => !held.some((h) => h.teamId === t && h.start < to && h.end > from),

@@ -108,7 +108,10 @@ describe("isInsideRanges", () => {
     [h(8), h(12, 30), true],
     [h(9), h(10), true],
     [h(13), h(18), true],
-    [h(12), h(13, 30), false],
+    [h(12), h(13, 30), true], // across the lunch break (ADR 0054)
+    [h(8), h(16, 30), true],
+    [h(12, 40), h(14), false], // starts in the break
+    [h(10), h(12, 45), false], // ends in the break
     [h(7, 30), h(9), false],
     [h(17), h(18, 30), false],
   ])("[%i, %i) → %s", (start, end, inside) => {

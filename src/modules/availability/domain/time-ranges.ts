@@ -98,9 +98,16 @@ export function rangeIssues(ranges: readonly MinuteRange[]): RangeIssue[] {
   return issues.sort((a, b) => a.index - b.index);
 }
 
-/** True when [start, end) lies inside one of the ranges (a job never spans a break). */
+/**
+ * True when a job over [start, end) still fits these ranges: it starts inside one and ends inside the
+ * same or a later one — the breaks between are the team's (ADR 0054), so a job booked across lunch is
+ * not stranded by hours that keep its start and its end open.
+ */
 export function isInsideRanges(ranges: readonly MinuteRange[], start: number, end: number): boolean {
-  return ranges.some((r) => r.opens <= start && end <= r.closes);
+  return (
+    ranges.some((r) => r.opens <= start && start < r.closes) &&
+    ranges.some((r) => r.opens < end && end <= r.closes && r.closes > start)
+  );
 }
 
 export type LocalSpan = { date: string; start: number; end: number };

@@ -13,7 +13,15 @@ export {
 } from "./holds";
 export { getWeeklyHours, listOverrides, listPastOverrides } from "./hours-queries";
 export { RESERVE_LOCK_NAMESPACE, reserve } from "./reserve";
-export { type JobShape, getDaySlots, loadHeld, loadSlotContext, slotQuery } from "./slots";
+export {
+  type JobShape,
+  getDaySlots,
+  jobEndAt,
+  jobOfQuote,
+  loadHeld,
+  loadSlotContext,
+  slotQuery,
+} from "./slots";
 export { createTeam, listTeamsForAdmin, setTeamActive } from "./teams";
 export {
   type WeatherDayRow,

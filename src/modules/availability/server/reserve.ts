@@ -7,7 +7,7 @@ import type { DbOrTx, Tx } from "@/server/db";
 import { allocations, teams } from "@/server/db/schema";
 import { SQLSTATE, sqlState } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
-import { teamsFreeAt } from "../domain/slots";
+import { slotAt, teamsFreeAt } from "../domain/slots";
 import { type HoldExpiry } from "./holds";
 import { port } from "@/server/ports";
 import { type JobShape, loadSlotContext, slotQuery } from "./slots";
@@ -70,7 +70,6 @@ const UNAVAILABLE = "That time can't be booked. Please choose one of the times s
 
 export async function reserve<T>(db: DbOrTx, input: ReserveInput<T>): Promise<ReserveResult<T>> {
   const now = input.now ?? new Date();
-  const end = new Date(input.start.getTime() + input.durationMinutes * 60_000);
   const holds = input.holdExpiry ?? port("holdExpiry");
   return db.transaction(async (tx) => {
     const settings = await getSettingsOrThrow(tx);
@@ -78,7 +77,7 @@ export async function reserve<T>(db: DbOrTx, input: ReserveInput<T>): Promise<Re
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${RESERVE_LOCK_NAMESPACE}, hashtext(${date}))`);
 
     const dayStart = localToInstant(date, 0, settings.timeZone) ?? input.start;
-    const dayEnd = localToInstant(addDays(date, 1), 0, settings.timeZone) ?? end;
+    const dayEnd = localToInstant(addDays(date, 1), 0, settings.timeZone) ?? input.start;
     const expired = await holds.expire(tx, now, { from: dayStart, to: dayEnd });
 
     const loaded = await loadSlotContext(tx, { from: date, to: date }, now);
@@ -94,8 +93,10 @@ export async function reserve<T>(db: DbOrTx, input: ReserveInput<T>): Promise<Re
       : loaded;
     const query = slotQuery(ctx, input);
     const allowed = input.teamIds ? new Set(input.teamIds) : null;
-    const free = teamsFreeAt(query, input.start).filter((t) => !allowed || allowed.has(t));
-    if (free.length === 0) {
+    // The slot's end is where its work ends: later than start + work when it spans a break (ADR 0054).
+    const slot = slotAt(query, input.start);
+    const free = (slot?.teamIds ?? []).filter((t) => !allowed || allowed.has(t));
+    if (!slot || free.length === 0) {
       await holds.publish(tx, expired);
       const wouldFit = teamsFreeAt({ ...query, held: [] }, input.start).some(
         (t) => !allowed || allowed.has(t),
@@ -115,6 +116,7 @@ export async function reserve<T>(db: DbOrTx, input: ReserveInput<T>): Promise<Re
       .map((teamId, i) => ({ teamId, i, busy: busy.get(teamId) ?? 0 }))
       .sort((a, b) => a.busy - b.busy || a.i - b.i);
 
+    const end = slot.end;
     for (const { teamId } of order) {
       try {
         const owner = await tx.transaction(async (sp) => {

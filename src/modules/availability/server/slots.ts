@@ -1,13 +1,14 @@
 import "server-only";
 import { allocationHoldsTime } from "@/server/db/time-taken";
 import { asc, eq, sql } from "drizzle-orm";
-import { addDays, localToInstant } from "@/lib/dates";
+import { addDays, localDateOf, localToInstant } from "@/lib/dates";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx } from "@/server/db";
 import { allocations, teams } from "@/server/db/schema";
 import {
   computeSlots,
   countSlotsByDate,
+  endOfWork,
   type HeldInterval,
   type Slot,
   type SlotQuery,
@@ -86,15 +87,48 @@ export async function loadSlotContext(
   };
 }
 
-/** What is being booked: its length and the zone's extra travel buffer (added to the business's). */
-export type JobShape = { durationMinutes: number; zoneBufferMinutes: number };
+/**
+ * What is being booked: its minutes of work, the zone's extra travel buffer (added to the business's)
+ * and whether the work may go on after a break of the day (default true — ADR 0054).
+ */
+export type JobShape = { durationMinutes: number; zoneBufferMinutes: number; spansBreaks?: boolean };
+
+/** The job a quote describes: its work, its zone's travel buffer, whether it may span a break. */
+export function jobOfQuote(q: {
+  totalMinutes: number;
+  travelBufferMinutes: number;
+  spansBreaks: boolean;
+}): JobShape {
+  return {
+    durationMinutes: q.totalMinutes,
+    zoneBufferMinutes: q.travelBufferMinutes,
+    spansBreaks: q.spansBreaks,
+  };
+}
 
 export function slotQuery(ctx: SlotContext, job: JobShape): SlotQuery {
   return {
     ...ctx,
     durationMinutes: job.durationMinutes,
+    spansBreaks: job.spansBreaks ?? true,
     bufferMinutes: ctx.businessBufferMinutes + job.zoneBufferMinutes,
   };
+}
+
+/** Where the job's work ends if it starts then, under that date's hours (ADR 0054). */
+export async function jobEndAt(db: DbOrTx, job: JobShape, start: Date): Promise<Date> {
+  const settings = await getSettingsOrThrow(db);
+  const date = localDateOf(start, settings.timeZone);
+  const hours = await loadOpeningHours(db, { from: date, to: date });
+  return endOfWork(
+    {
+      ...hours,
+      timeZone: settings.timeZone,
+      durationMinutes: job.durationMinutes,
+      spansBreaks: job.spansBreaks,
+    },
+    start,
+  );
 }
 
 /** The bookable starts of one local date. */

@@ -2,7 +2,7 @@ import "server-only";
 import { allocationHoldsTime } from "@/server/db/time-taken";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { formatLongDate, formatTime, localDateOf, localToInstant } from "@/lib/dates";
-import { computeSlots, type HeldInterval, teamsFreeAt } from "@/modules/availability/domain/slots";
+import { computeSlots, endOfWork, type HeldInterval, teamsFreeAt } from "@/modules/availability/domain/slots";
 import { type JobShape, loadSlotContext, slotQuery } from "@/modules/availability/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx } from "@/server/db";
@@ -117,7 +117,7 @@ export async function checkAdminSlot(
   const query = slotQuery(ctx, input);
   const buffer = query.bufferMinutes * 60_000;
   const from = input.start.getTime() - buffer;
-  const to = input.start.getTime() + input.durationMinutes * 60_000 + buffer;
+  const to = endOfWork(query, input.start).getTime() + buffer;
   const clash = ctx.held.some((h) => h.teamId === input.teamId && h.start < to && h.end > from);
   if (!clash && input.ignoreRules) return { ok: true };
   if (teamsFreeAt(query, input.start).includes(input.teamId)) return { ok: true };

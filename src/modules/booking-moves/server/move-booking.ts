@@ -5,7 +5,7 @@ import { getEnv } from "@/env";
 import { formatLongDate, formatTime, localDateOf, localToInstant, addDays } from "@/lib/dates";
 import { type BookingStatus } from "@/lib/enums";
 import { matchZone } from "@/lib/postcode";
-import { RESERVE_LOCK_NAMESPACE } from "@/modules/availability/server";
+import { jobEndAt, type JobShape, RESERVE_LOCK_NAMESPACE } from "@/modules/availability/server";
 import { enqueueEmail } from "@/modules/notifications/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type Actor, writeAudit } from "@/server/audit";
@@ -50,13 +50,17 @@ const DEFAULT_MOVE_REASON = "Moved by the business.";
 
 const DEFAULT_REASSIGN_REASON = "Team changed by the business.";
 
-/** How long the booking is and the travel buffer of its address's zone (none outside every zone). */
-export async function jobShapeOf(db: DbOrTx, booking: Booking) {
+/**
+ * The booking's job: its minutes of work and whether it may span a break (as booked — ADR 0054), and the
+ * travel buffer of its address's zone (none outside every zone). A move keeps the work, not the span.
+ */
+export async function jobShapeOf(db: DbOrTx, booking: Booking): Promise<JobShape> {
   const catalogue = await loadBookingCatalogue(db);
   const zone = matchZone(booking.addressSnapshot.postcode, catalogue.zones);
   return {
-    durationMinutes: Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000),
+    durationMinutes: booking.workMinutes,
     zoneBufferMinutes: zone?.travelBufferMinutes ?? 0,
+    spansBreaks: booking.spansBreaks,
   };
 }
 
@@ -335,7 +339,8 @@ export async function moveBookingAsAdmin(
       throw new AppError("VALIDATION", undefined, {
         start: ["Choose a different time (to change only the team, use Reassign team)."],
       });
-    const end = new Date(input.start.getTime() + (booking.endsAt.getTime() - booking.startsAt.getTime()));
+    // The same work at the new start: its end is where that work ends in the new day's hours.
+    const end = await jobEndAt(tx, await jobShapeOf(tx, booking), input.start);
     const updated = await applyChange(
       tx,
       actor,

@@ -35,6 +35,7 @@ export async function loadBookingCatalogue(db: DbOrTx): Promise<BookingCatalogue
         categoryName: serviceCategories.name,
         shortDescription: services.shortDescription,
         imageUploadId: services.imageUploadId,
+        spansBreaks: services.spansBreaks,
       })
       .from(services)
       .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))

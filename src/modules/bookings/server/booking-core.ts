@@ -59,6 +59,8 @@ export function newBookingRecord(f: NewBookingFacts): BookingRecordInput {
       source: f.source,
       startsAt: f.slot.start,
       endsAt: f.slot.end,
+      workMinutes: f.quote.totalMinutes,
+      spansBreaks: f.quote.spansBreaks,
       teamId: f.slot.teamId,
       currency: f.currency,
       totalMinor: f.quote.totalMinor,

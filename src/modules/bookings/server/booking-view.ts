@@ -1,6 +1,6 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
-import { formatCalendarDate, formatDateTime, formatDuration, formatLongDate, formatTime } from "@/lib/dates";
+import { formatCalendarDate, formatDateTime, formatJobLength, formatLongDate, formatTime } from "@/lib/dates";
 import type { BookingItemKind, BookingStatus } from "@/lib/enums";
 import { formatMoney, formatSignedMoney } from "@/lib/money";
 import { getSettingsOrThrow } from "@/modules/settings/server";
@@ -150,7 +150,7 @@ export async function getBookingView(db: DbOrTx, bookingId: string): Promise<Boo
   const paymentStatus = m.paymentStatus;
   const balanceMinor = m.dueMinor;
   const dueNowMinor = b.status === "pending_payment" ? depositOwed(b) : 0;
-  const durationMinutes = Math.round((b.endsAt.getTime() - b.startsAt.getTime()) / 60_000);
+  const durationMinutes = b.workMinutes;
   const v = b.vehicleSnapshot;
   const a = b.addressSnapshot;
   const addressLines = [a.line1, a.line2, a.town, a.postcode].filter((l): l is string => Boolean(l));
@@ -169,7 +169,7 @@ export async function getBookingView(db: DbOrTx, bookingId: string): Promise<Boo
     timeRange: `${formatTime(b.startsAt, tz)} – ${formatTime(b.endsAt, tz)}`,
     startTime: formatTime(b.startsAt, tz),
     durationMinutes,
-    duration: formatDuration(durationMinutes),
+    duration: formatJobLength(b.workMinutes, b.startsAt, b.endsAt),
     timeZone: tz,
     team: row.teamName ? { id: b.teamId, name: row.teamName } : null,
     items: items.map((i) => ({

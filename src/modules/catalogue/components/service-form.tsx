@@ -19,6 +19,7 @@ export type ServiceFormValues = {
   longDescription: string;
   addonCategoryIds: string[];
   isActive: boolean;
+  spansBreaks: boolean;
   sortOrder: number | null;
   maintenanceIntervalMonths: number | null;
 };
@@ -131,6 +132,12 @@ export function ServiceForm({
           help="For work that wants redoing, like a coating top-up: the customer gets one email when it is due, with a link to book it again. Empty: no reminder."
         />
       </div>
+      <Checkbox
+        name="spansBreaks"
+        label="Work may continue after a break"
+        help="A long job can start before lunch and finish after it: 8 h from 08:00 with a 30-minute break ends at 16:30, and the team keeps the break. Untick for short jobs that should never be split by a break."
+        defaultChecked={values?.spansBreaks ?? true}
+      />
       <Checkbox
         name="isActive"
         label="Active"

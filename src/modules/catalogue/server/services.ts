@@ -73,6 +73,7 @@ function fields(input: ServiceInput) {
     shortDescription: input.shortDescription,
     longDescription: input.longDescription,
     isActive: input.isActive,
+    spansBreaks: input.spansBreaks,
     maintenanceIntervalMonths: input.maintenanceIntervalMonths,
   };
 }

@@ -12,7 +12,7 @@ import {
   saveAddressForCustomer,
   saveVehicleForCustomer,
 } from "@/modules/accounts/server";
-import { RESERVE_LOCK_NAMESPACE, reserve } from "@/modules/availability/server";
+import { jobOfQuote, RESERVE_LOCK_NAMESPACE, reserve } from "@/modules/availability/server";
 import { payByFor } from "@/modules/accounts/domain/business-account";
 import { amountDueNow } from "@/modules/pricing/domain/quote";
 import type { ReceiptSection } from "@/modules/notifications/templates/booking";
@@ -314,8 +314,7 @@ async function reserveForPhone(
 ): Promise<Booking> {
   const result = await reserve(tx, {
     start: input.start,
-    durationMinutes: plan.q.totalMinutes,
-    zoneBufferMinutes: plan.q.travelBufferMinutes,
+    ...jobOfQuote(plan.q),
     teamIds: [input.teamId],
     now: w.now,
     holdExpiry: bookingHoldExpiry,
@@ -327,8 +326,7 @@ async function reserveForPhone(
   });
   if (result.ok) return result.owner;
   const check = await checkAdminSlot(tx, {
-    durationMinutes: plan.q.totalMinutes,
-    zoneBufferMinutes: plan.q.travelBufferMinutes,
+    ...jobOfQuote(plan.q),
     start: input.start,
     teamId: input.teamId,
     now: w.now,

@@ -11,6 +11,7 @@ import type { PhoneJobInput } from "../admin-phone-schemas";
 import { bundleRuleOf, quoteLineNameInVisit, resolveVisit } from "@/modules/pricing/domain/visit-choices";
 import { findOwnedAddress, loadBookingCatalogue } from "@/modules/bookings/server";
 import { type AdminSlotDay, getAdminSlotDay } from "@/modules/booking-moves/server";
+import { jobOfQuote } from "@/modules/availability/server";
 
 // A phone booking's job priced exactly as the wizard prices it (resolveVisit → quoteVisit(), one vehicle or
 // several), with a postcode outside every zone allowed without a travel fee, and the picker's day of times.
@@ -116,8 +117,7 @@ export async function getPhoneJobSlotDay(
     );
   return getAdminSlotDay(db, {
     date: input.date,
-    durationMinutes: visit.quote.totalMinutes,
-    zoneBufferMinutes: visit.quote.travelBufferMinutes,
+    ...jobOfQuote(visit.quote),
     now,
   });
 }

@@ -15,6 +15,7 @@ const svc = (
 ): CatalogueService => ({
   name: over.slug,
   categoryId: "valet",
+  spansBreaks: true,
   categoryName: "Valet",
   shortDescription: "",
   addonCategoryIds: [],
@@ -69,6 +70,7 @@ describe("resolveChoices", () => {
       totalMinor: 12250,
       totalMinutes: 225,
       travelBufferMinutes: 15,
+      spansBreaks: true,
     });
   });
 

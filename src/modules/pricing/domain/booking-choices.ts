@@ -18,6 +18,8 @@ export type CatalogueService = {
   imageUploadId?: string | null;
   /** For an add-on: the package categories it may join (empty = every category). */
   addonCategoryIds: string[];
+  /** For a package: whether its work may go on after a break of the day (ADR 0054). */
+  spansBreaks: boolean;
 };
 
 export type CatalogueSize = { id: string; name: string; description: string; examples: string };

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { amountDueNow, lateCancellationFee, type PriceCell, quote, type QuoteService } from "./quote";
+import {
+  amountDueNow,
+  lateCancellationFee,
+  type PriceCell,
+  quote,
+  type QuoteService,
+  visitSpansBreaks,
+} from "./quote";
 
 const valet = "cat-valet";
 const wash = "cat-wash";
@@ -47,6 +54,7 @@ describe("quote", () => {
         totalMinor: 15250,
         totalMinutes: 255,
         travelBufferMinutes: 15,
+        spansBreaks: true,
       },
     });
   });
@@ -91,6 +99,14 @@ describe("quote", () => {
   it("refuses a postcode outside every zone", () => {
     const r = quote({ package: fullValet, addons: [], vehicleSizeId: "M", zone: null, prices });
     expect(r).toEqual({ ok: false, error: { code: "OUTSIDE_AREA" } });
+  });
+});
+
+describe("visitSpansBreaks", () => {
+  it("a visit may span a break when every package of it may (unset means it may)", () => {
+    expect(visitSpansBreaks([{}, { spansBreaks: true }])).toBe(true);
+    expect(visitSpansBreaks([{ spansBreaks: true }, { spansBreaks: false }])).toBe(false);
+    expect(visitSpansBreaks([])).toBe(true);
   });
 });
 

@@ -12,6 +12,8 @@ export type QuoteService = {
   categoryId: string;
   /** For an add-on: the package categories it may be added to (empty = every category). */
   addonCategoryIds?: readonly string[];
+  /** For a package: whether its work may go on after a break of the day (default true — ADR 0054). */
+  spansBreaks?: boolean;
 };
 
 /** Price (minor units) and minutes per (service id, vehicle size id). Absent = not offered for that size. */
@@ -43,7 +45,14 @@ export type Quote = {
   /** Minutes of work (package + add-ons); the travel buffer is separate. */
   totalMinutes: number;
   travelBufferMinutes: number;
+  /** Whether the work may go on after a break: when every package of the visit allows it. */
+  spansBreaks: boolean;
 };
+
+/** A visit may span a break of its day when every package in it may (ADR 0054). */
+export function visitSpansBreaks(packages: readonly Pick<QuoteService, "spansBreaks">[]): boolean {
+  return packages.every((p) => p.spansBreaks ?? true);
+}
 
 export type QuoteError =
   | { code: "NOT_A_PACKAGE"; serviceId: string }
@@ -127,6 +136,7 @@ export function quote(input: QuoteInput): QuoteResult {
       totalMinor: lines.reduce((s, l) => s + l.priceMinor, 0),
       totalMinutes: lines.reduce((s, l) => s + l.minutes, 0),
       travelBufferMinutes: input.zone.travelBufferMinutes,
+      spansBreaks: visitSpansBreaks([input.package]),
     },
   };
 }

@@ -8,6 +8,7 @@ const svc = (
 ): CatalogueService => ({
   name: over.slug,
   categoryId: "valet",
+  spansBreaks: true,
   categoryName: "Valet",
   shortDescription: "",
   addonCategoryIds: [],

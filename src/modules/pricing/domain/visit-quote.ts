@@ -4,6 +4,7 @@ import {
   type QuoteError,
   type QuoteLine,
   type QuoteService,
+  visitSpansBreaks,
   type QuoteZone,
   travelLine,
   vehicleLines,
@@ -71,6 +72,8 @@ export type VisitQuote = {
   /** Minutes of work for the whole visit, setting-up savings taken off; the travel buffer is separate. */
   totalMinutes: number;
   travelBufferMinutes: number;
+  /** Whether the work may go on after a break: when every package of the visit allows it. */
+  spansBreaks: boolean;
 };
 
 export type VisitQuoteError = QuoteError | { code: "NO_VEHICLES" };
@@ -146,6 +149,7 @@ export function quoteVisit(input: VisitQuoteInput): VisitQuoteResult {
       totalMinor: lines.reduce((s, l) => s + l.priceMinor, 0),
       totalMinutes: lines.reduce((s, l) => s + l.minutes, 0),
       travelBufferMinutes: input.zone.travelBufferMinutes,
+      spansBreaks: visitSpansBreaks(input.vehicles.map((v) => v.package)),
     },
   };
 }

@@ -69,6 +69,8 @@ function occurrenceRecord(
       source: base.source,
       startsAt: slot.start,
       endsAt: slot.end,
+      workMinutes: base.workMinutes,
+      spansBreaks: base.spansBreaks,
       teamId: slot.teamId,
       currency: base.currency,
       totalMinor: base.totalMinor,
@@ -118,8 +120,7 @@ export async function holdVisits(
     const facts = { ...o, date: c.date, status, timeZone: settings.timeZone };
     const r = await reserve(tx, {
       start: c.start,
-      durationMinutes: copy.job.durationMinutes,
-      zoneBufferMinutes: copy.job.zoneBufferMinutes,
+      ...copy.job,
       now: o.now,
       holdExpiry: bookingHoldExpiry,
       createOwner: async (sp, slot) => ({

@@ -19,6 +19,7 @@ const service = (id: string, slug: string, kind: "package" | "addon") => ({
   categoryName: "Care",
   shortDescription: "",
   addonCategoryIds: kind === "package" ? ["c"] : [],
+  spansBreaks: true,
 });
 
 const cat: BookingCatalogue = {

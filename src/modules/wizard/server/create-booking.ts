@@ -10,7 +10,7 @@ import {
   saveAddressForCustomer,
   saveVehicleForCustomer,
 } from "@/modules/accounts/server";
-import { reserve } from "@/modules/availability/server";
+import { jobOfQuote, reserve } from "@/modules/availability/server";
 import { payByFor } from "@/modules/accounts/domain/business-account";
 import { amountDueNow } from "@/modules/pricing/domain/quote";
 import { getSettingsOrThrow } from "@/modules/settings/server";
@@ -146,8 +146,7 @@ export async function createBooking(
 
       const result = await reserve(tx, {
         start: input.start,
-        durationMinutes: q.totalMinutes,
-        zoneBufferMinutes: q.travelBufferMinutes,
+        ...jobOfQuote(q),
         now,
         holdExpiry: bookingHoldExpiry,
         createOwner: async (sp, slot) => {

@@ -10,6 +10,7 @@ import type { VisitQuote } from "@/modules/pricing/domain/visit-quote";
 import { resolveWizardVisit, type WizardVisitVehicle } from "../domain/wizard-visit";
 import { getSettingsOrThrow, type Settings } from "@/modules/settings/server";
 import { getDb } from "@/server/db";
+import { jobOfQuote } from "@/modules/availability/server";
 import { bookingPromises, cancellationPromiseSentence } from "@/modules/bookings/domain/booking-promises";
 import {
   type BookingCatalogue,
@@ -253,7 +254,7 @@ function pageVisit(
   const moreValid = Object.keys(wizardVisit.moreErrors).length === 0;
   const job =
     isComplete(choices) && quote && moreValid
-      ? { durationMinutes: quote.totalMinutes, zoneBufferMinutes: choices.zone.travelBufferMinutes }
+      ? jobOfQuote({ ...quote, travelBufferMinutes: choices.zone.travelBufferMinutes })
       : null;
   return { wizardVisit, choices, quote, moreValid, job };
 }
