@@ -149,6 +149,22 @@ export function maxWorkMinutes(
   return Math.max(0, open - 2 * bufferMinutes);
 }
 
+/**
+ * The most work any date from `from` to `to` can hold under these hours (its weekday's, or its own
+ * override's), for a job that may or may not span breaks: what a long job is compared with to say
+ * why it fits no day (ADR 0054). 0 when every date is closed.
+ */
+export function longestDayMinutes(
+  q: Pick<SlotQuery, "weeklyHours" | "overrides" | "bufferMinutes" | "spansBreaks">,
+  from: string,
+  to: string,
+): number {
+  let best = 0;
+  for (let date = from, n = 0; date <= to && n < 400; date = addDays(date, 1), n++)
+    best = Math.max(best, maxWorkMinutes(rangesFor(q, date), q.bufferMinutes, q.spansBreaks ?? true));
+  return best;
+}
+
 type TeamIndex = { starts: number[]; maxEnds: number[] };
 
 /** Per team: held intervals sorted by start, with the running maximum of their ends. */

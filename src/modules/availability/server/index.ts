@@ -16,8 +16,10 @@ export { RESERVE_LOCK_NAMESPACE, reserve } from "./reserve";
 export {
   type JobShape,
   getDaySlots,
+  getWorkingDayLimits,
   jobEndAt,
   jobOfQuote,
+  loadWorkingDayLimits,
   loadHeld,
   loadSlotContext,
   slotQuery,

@@ -3,12 +3,13 @@ import { allocationHoldsTime } from "@/server/db/time-taken";
 import { asc, eq, sql } from "drizzle-orm";
 import { addDays, localDateOf, localToInstant } from "@/lib/dates";
 import { getSettingsOrThrow } from "@/modules/settings/server";
-import type { DbOrTx } from "@/server/db";
+import { type DbOrTx, getDb } from "@/server/db";
 import { allocations, teams } from "@/server/db/schema";
 import {
   computeSlots,
   countSlotsByDate,
   endOfWork,
+  longestDayMinutes,
   type HeldInterval,
   type Slot,
   type SlotQuery,
@@ -129,6 +130,30 @@ export async function jobEndAt(db: DbOrTx, job: JobShape, start: Date): Promise<
     },
     start,
   );
+}
+
+/**
+ * The most work one working day holds over the booking horizon (ADR 0054), for a job that may span the
+ * day's breaks and for one that may not — with the business's buffer before and after.
+ */
+export async function loadWorkingDayLimits(
+  db: DbOrTx,
+  now: Date = new Date(),
+): Promise<{ spanning: number; oneStretch: number }> {
+  const settings = await getSettingsOrThrow(db);
+  const from = localDateOf(now, settings.timeZone);
+  const to = addDays(from, settings.horizonDays);
+  const hours = await loadOpeningHours(db, { from, to });
+  const q = { ...hours, bufferMinutes: settings.bufferMinutes };
+  return {
+    spanning: longestDayMinutes({ ...q, spansBreaks: true }, from, to),
+    oneStretch: longestDayMinutes({ ...q, spansBreaks: false }, from, to),
+  };
+}
+
+/** For pages: the working-day limits, through the process's handle. */
+export async function getWorkingDayLimits(): Promise<{ spanning: number; oneStretch: number }> {
+  return loadWorkingDayLimits(await getDb());
 }
 
 /** The bookable starts of one local date. */

@@ -18,6 +18,8 @@ export type MatrixService = {
   name: string;
   kind: ServiceKind;
   isActive: boolean;
+  /** Whether its work may go on after a break of the day (ADR 0054). */
+  spansBreaks: boolean;
   categoryId: string;
   categoryName: string;
   /** By vehicle size id; null = not offered for that size. */
@@ -45,6 +47,7 @@ export async function loadPriceMatrix(db: DbOrTx, opts: { serviceId?: string } =
       name: services.name,
       kind: services.kind,
       isActive: services.isActive,
+      spansBreaks: services.spansBreaks,
       categoryId: serviceCategories.id,
       categoryName: serviceCategories.name,
     })

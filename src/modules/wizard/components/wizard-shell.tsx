@@ -175,6 +175,11 @@ function StepBody({ view }: { view: WizardView }) {
           state={state}
           next={nextStep(view.steps, "time")}
           timeZone={settings.timeZone}
+          contact={{
+            businessName: settings.businessName,
+            phone: settings.contactPhone,
+            email: settings.contactEmail,
+          }}
         />
       ) : null;
     case "details":

@@ -1,6 +1,6 @@
 import Link, { TextLink } from "@/components/ui/link";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { formatTime, toLocalParts } from "@/lib/dates";
+import { formatDuration, formatTime, toLocalParts } from "@/lib/dates";
 import { dateLabel, groupByPartOfDay, monthLabel, WEEKDAY_NAMES } from "../domain/wizard-calendar";
 import { type WizardState, type WizardStep, wizardHref } from "../domain/wizard-state";
 import type { DateStepTimes } from "../server/wizard-times";
@@ -12,19 +12,40 @@ import { PlainTable } from "@/components/ui/data/table";
 // are links too), and the chosen day's times are buttons grouped by part of the day. Choosing one
 // opens the next step with it in the address bar, so back and refresh keep it.
 
+/** How the business can be reached when nothing can be booked online. */
+export type WizardContact = { businessName: string; phone: string; email: string };
+
+function ReachUs({ contact }: { contact: WizardContact }) {
+  return (
+    <>
+      Call {contact.businessName} on{" "}
+      <TextLink href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>{contact.phone}</TextLink> or email{" "}
+      <TextLink href={`mailto:${contact.email}`}>{contact.email}</TextLink>
+    </>
+  );
+}
+
 export function WizardTimeStep({
   times,
   state,
   next,
   timeZone,
+  contact,
 }: {
   times: DateStepTimes;
   state: WizardState;
   next: WizardStep;
   timeZone: string;
+  contact: WizardContact;
 }) {
   const base = { ...state, month: null };
-  const slots = times.slots.map((s) => ({ iso: s.start.toISOString(), start: s.start }));
+  const workMs = times.workMinutes * 60_000;
+  const slots = times.slots.map((s) => ({
+    iso: s.start.toISOString(),
+    start: s.start,
+    // A start whose work goes on after a break ends later than start + work: say when (ADR 0054).
+    endsAfterBreak: s.end.getTime() - s.start.getTime() > workMs ? s.end : null,
+  }));
   const zoneCity = timeZone.split("/").pop()?.replace(/_/g, " ") ?? timeZone;
   const zoneName = formatTime(slots[0]?.start ?? new Date(), timeZone).split(" ")[1] ?? "";
   const monthLink = (month: string) => wizardHref(base, { month, date: null, step: "time" });
@@ -122,14 +143,32 @@ export function WizardTimeStep({
         </h2>
         <p className="mt-1 text-sm text-ink-muted">
           Times are in {zoneCity} time{zoneName ? ` (${zoneName})` : ""}.
+          {slots.some((s) => s.endsAfterBreak) &&
+            ` This visit takes ${formatDuration(times.workMinutes)} of work; a time that runs past our break says when it ends.`}
         </p>
-        {!times.selected ? (
+        {times.tooLong ? (
+          <Notice kind="neutral" className="mt-4 p-4">
+            <p className="font-semibold">This visit is longer than one of our working days.</p>
+            <p className="mt-1">
+              It takes {formatDuration(times.tooLong.workMinutes)} of work, and our longest day holds{" "}
+              {times.tooLong.dayMinutes > 0 ? formatDuration(times.tooLong.dayMinutes) : "no bookable time"},
+              so it can&apos;t be booked online. <ReachUs contact={contact} /> and we&apos;ll arrange it with
+              you.
+            </p>
+          </Notice>
+        ) : !times.selected ? (
           <Notice kind="neutral" className="mt-4 p-4">
             No times are left in {monthLabel(times.month)}.
-            {times.nextMonth && (
+            {times.nextMonth ? (
               <>
                 {" "}
-                <TextLink href={monthLink(times.nextMonth)}>See {monthLabel(times.nextMonth)}</TextLink>
+                <TextLink href={monthLink(times.nextMonth)}>See {monthLabel(times.nextMonth)}</TextLink>, or
+                ask us: <ReachUs contact={contact} />.
+              </>
+            ) : (
+              <>
+                {" "}
+                We may still fit you in: <ReachUs contact={contact} />.
               </>
             )}
           </Notice>
@@ -159,7 +198,16 @@ export function WizardTimeStep({
                             : "border-line-strong bg-surface hover:border-brand hover:bg-brand-soft"
                         }`}
                       >
-                        {time}
+                        <span className="flex flex-col items-center leading-tight">
+                          {time}
+                          {s.endsAfterBreak && (
+                            <span
+                              className={`text-xs font-normal ${chosen ? "text-white" : "text-ink-muted"}`}
+                            >
+                              to {formatTime(s.endsAfterBreak, timeZone).split(" ")[0]}
+                            </span>
+                          )}
+                        </span>
                         {chosen && <span className="sr-only"> (your choice)</span>}
                       </Link>
                     </li>

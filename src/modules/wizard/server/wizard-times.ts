@@ -1,6 +1,6 @@
 import "server-only";
 import { addDays, localDateOf } from "@/lib/dates";
-import { computeSlots, type Slot } from "@/modules/availability/domain/slots";
+import { computeSlots, longestDayMinutes, type Slot } from "@/modules/availability/domain/slots";
 import { type JobShape, loadSlotContext, slotQuery } from "@/modules/availability/server";
 import type { DbOrTx } from "@/server/db";
 import {
@@ -29,6 +29,13 @@ export type DateStepTimes = {
   slots: Slot[];
   /** Whether the start in the URL is still bookable (null: none chosen, or not on a day looked at). */
   startBookable: boolean | null;
+  /**
+   * Set when the job is longer than any working day in the horizon can hold (ADR 0054): its work and
+   * the longest day's, so the step says why there are no times instead of "none left".
+   */
+  tooLong: { workMinutes: number; dayMinutes: number } | null;
+  /** Minutes of work of the job, to say how long each time is. */
+  workMinutes: number;
 };
 
 export async function loadDateStep(
@@ -46,7 +53,9 @@ export async function loadDateStep(
   const from = asked ? maxDate(firstOfMonth(clampMonth(asked, today, last)), today) : today;
   const to = asked ? minDate(lastOfMonth(clampMonth(asked, today, last)), last) : last;
   const ctx = await loadSlotContext(db, { from, to }, now);
-  const byDate = computeSlots(slotQuery(ctx, job));
+  const query = slotQuery(ctx, job);
+  const byDate = computeSlots(query);
+  const dayMinutes = byDate.size > 0 ? null : longestDayMinutes(query, today, last);
   const firstAvailable = [...byDate.keys()].sort()[0] ?? null;
   const month = asked ? clampMonth(asked, today, last) : monthOf(firstAvailable ?? today);
 
@@ -73,6 +82,11 @@ export async function loadDateStep(
     selected,
     slots,
     startBookable,
+    tooLong:
+      dayMinutes !== null && job.durationMinutes > dayMinutes
+        ? { workMinutes: job.durationMinutes, dayMinutes }
+        : null,
+    workMinutes: job.durationMinutes,
   };
 }
 

@@ -7,7 +7,15 @@ import { routes } from "@/lib/routes";
 import { HoursOverrideForm } from "@/modules/availability/components/hours-override-form";
 import { HoursOverrides } from "@/modules/availability/components/hours-overrides";
 import { HoursWeeklyEditor } from "@/modules/availability/components/hours-weekly-editor";
-import { getWeeklyHours, listOverrides, listPastOverrides } from "@/modules/availability/server";
+import {
+  getWeeklyHours,
+  getWorkingDayLimits,
+  listOverrides,
+  listPastOverrides,
+} from "@/modules/availability/server";
+import { jobsLongerThanADay } from "@/modules/pricing/domain/long-jobs";
+import { LongJobsNotice } from "@/modules/pricing/components/long-jobs-notice";
+import { getPriceMatrix } from "@/modules/pricing/server";
 import { getPublicSettings } from "@/modules/settings/server";
 import { requireAdminPage } from "@/server/auth/guards";
 
@@ -18,10 +26,12 @@ export default async function OpeningHoursPage() {
   const settings = await getPublicSettings();
   const timeZone = settings.timeZone;
   const today = localDateOf(new Date(), timeZone);
-  const [week, upcoming, past] = await Promise.all([
+  const [week, upcoming, past, matrix, limits] = await Promise.all([
     getWeeklyHours(),
     listOverrides(today),
     listPastOverrides(today),
+    getPriceMatrix(),
+    getWorkingDayLimits(),
   ]);
   const neverOpen = week.every((d) => d.ranges.length === 0);
 
@@ -31,8 +41,9 @@ export default async function OpeningHoursPage() {
         title="Opening hours"
         description={
           <>
-            When your <TextLink href={routes.adminTeams}>teams</TextLink> can work. Customers can only book
-            jobs that fit inside one opening range, so a break between two ranges is never booked over.
+            When your <TextLink href={routes.adminTeams}>teams</TextLink> can work. A long job may start
+            before a break and finish after it (unless its service says not to); the break stays the
+            team&apos;s and is never booked over.
           </>
         }
       >
@@ -51,6 +62,7 @@ export default async function OpeningHoursPage() {
             work.
           </Notice>
         )}
+        <LongJobsNotice jobs={jobsLongerThanADay(matrix, limits)} className="mt-3" />
         <HoursWeeklyEditor week={week} timeZone={timeZone} />
       </Section>
 

@@ -5,6 +5,9 @@ import Link, { textLinkClass } from "@/components/ui/link";
 import { TravelZones } from "@/modules/catalogue/components/travel-zones";
 import { PriceGrid } from "@/modules/pricing/components/price-grid";
 import { getPriceMatrix } from "@/modules/pricing/server";
+import { getWorkingDayLimits } from "@/modules/availability/server";
+import { jobsLongerThanADay } from "@/modules/pricing/domain/long-jobs";
+import { LongJobsNotice } from "@/modules/pricing/components/long-jobs-notice";
 import { getPublicSettings } from "@/modules/settings/server";
 import { requireAdminPage } from "@/server/auth/guards";
 
@@ -14,7 +17,11 @@ const link = textLinkClass();
 
 export default async function PricingPage() {
   await requireAdminPage("/admin/services/pricing");
-  const [matrix, settings] = await Promise.all([getPriceMatrix(), getPublicSettings()]);
+  const [matrix, settings, limits] = await Promise.all([
+    getPriceMatrix(),
+    getPublicSettings(),
+    getWorkingDayLimits(),
+  ]);
   return (
     <div>
       <PageHeader
@@ -27,6 +34,8 @@ export default async function PricingPage() {
           </>
         }
       />
+
+      <LongJobsNotice jobs={jobsLongerThanADay(matrix, limits)} className="mt-6" />
 
       <div className="mt-6">
         {matrix.services.length === 0 || matrix.sizes.length === 0 ? (
