@@ -137,9 +137,9 @@ export async function findOwnedAddress(
 export async function findRunBooking(
   db: DbOrTx,
   idempotencyKey: string,
-): Promise<{ status: BookingStatus; holdExpiresAt: Date | null } | null> {
+): Promise<{ status: BookingStatus; holdExpiresAt: Date | null; endsAt: Date } | null> {
   const [row] = await db
-    .select({ status: bookings.status, holdExpiresAt: bookings.holdExpiresAt })
+    .select({ status: bookings.status, holdExpiresAt: bookings.holdExpiresAt, endsAt: bookings.endsAt })
     .from(bookings)
     .where(eq(bookings.idempotencyKey, idempotencyKey));
   return row ?? null;

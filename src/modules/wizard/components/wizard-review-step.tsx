@@ -1,6 +1,6 @@
 import { TextLink } from "@/components/ui/link";
 import { Notice } from "@/components/ui/notice";
-import { formatCalendarDate, formatDuration, formatLongDate, formatTime } from "@/lib/dates";
+import { formatCalendarDate, formatDuration, formatJobLength, formatLongDate, formatTime } from "@/lib/dates";
 import { formatMoney, formatSignedMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
 import { approvalSentence, holdSentence, rescheduleSentence } from "@/modules/settings/domain/policy-facts";
@@ -84,7 +84,16 @@ export function WizardReviewStep({ view }: { view: WizardView }) {
           <div>
             <p className="font-medium">When</p>
             <p className="text-ink-muted">
-              {formatLongDate(start, s.timeZone)}, {formatTime(start, s.timeZone)}
+              {formatLongDate(start, s.timeZone)},{" "}
+              {view.startEndsAt ? (
+                <>
+                  {formatTime(start, s.timeZone).split(" ")[0]} to{" "}
+                  {formatTime(new Date(view.startEndsAt), s.timeZone)} ·{" "}
+                  {formatJobLength(q.totalMinutes, start, new Date(view.startEndsAt))}
+                </>
+              ) : (
+                formatTime(start, s.timeZone)
+              )}
             </p>
           </div>
           <TextLink href={wizardHref(state, { step: "time" })} touch="always" className="shrink-0">

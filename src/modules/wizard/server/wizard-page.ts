@@ -36,7 +36,7 @@ import {
   type SavedAddress,
   type SavedVehicle,
 } from "@/modules/bookings/server";
-import { type DateStepTimes, isStartBookable, loadDateStep } from "./wizard-times";
+import { bookableSlot, type DateStepTimes, loadDateStep } from "./wizard-times";
 
 // Everything one wizard page shows, from the URL alone: the choices are checked against the live
 // catalogue, priced with quote(), and the step asked for is shown only when every step before it holds
@@ -91,6 +91,8 @@ export type WizardView = {
   dueNowMinor: number;
   /** On account: the day the invoice would be due if booked now; null for everyone else. */
   payBy: string | null;
+  /** Where the chosen start's visit ends (ISO): later than start + work when it spans a break. */
+  startEndsAt: string | null;
   /** What the review step promises about cancelling this booking, computed for its time and now. */
   cancellationPromise: { sentence: string; insideFreeWindow: boolean } | null;
 };
@@ -134,9 +136,13 @@ export async function loadWizardPage(
       (made.status === "pending_payment" && made.holdExpiresAt && made.holdExpiresAt <= now)),
   );
   const booked = Boolean(made && !lapsed && asksBeyondTime);
-  const startBookable =
-    booked ||
-    (job && state.start && asksBeyondTime ? await isStartBookable(db, job, state.start, tz, now) : false);
+  const slot =
+    !booked && job && state.start && asksBeyondTime
+      ? await bookableSlot(db, job, state.start, tz, now)
+      : null;
+  const startBookable = booked || slot !== null;
+  // Where the visit ends: the booking's own once made, else the chosen slot's (ADR 0054).
+  const startEndsAt = booked && made ? made.endsAt : (slot?.end ?? null);
   const e = choices.errors;
   const valid = (s: WizardStep): boolean => {
     switch (s) {
@@ -220,6 +226,7 @@ export async function loadWizardPage(
     times,
     dueNowMinor,
     payBy,
+    startEndsAt: startEndsAt?.toISOString() ?? null,
     cancellationPromise:
       quote && state.start
         ? reviewCancellationPromise(settings, quote.totalMinor, dueNowMinor, state.start, now)

@@ -90,17 +90,22 @@ export async function loadDateStep(
   };
 }
 
-/** Whether a start is still bookable for this job (the day's slots, exactly as reserve() will check). */
-export async function isStartBookable(
+/**
+ * The slot at a start when it is still bookable for this job (the day's slots, exactly as reserve() will
+ * check) — with its end, later than start + work when it spans a break — else null.
+ */
+export async function bookableSlot(
   db: DbOrTx,
   job: JobShape,
   start: string,
   timeZone: string,
   now: Date,
-): Promise<boolean> {
+): Promise<Slot | null> {
   const date = localDateOf(new Date(start), timeZone);
   const ctx = await loadSlotContext(db, { from: date, to: date }, now);
-  return (computeSlots(slotQuery(ctx, job)).get(date) ?? []).some((s) => s.start.toISOString() === start);
+  return (
+    (computeSlots(slotQuery(ctx, job)).get(date) ?? []).find((s) => s.start.toISOString() === start) ?? null
+  );
 }
 
 const maxDate = (a: string, b: string) => (a > b ? a : b);

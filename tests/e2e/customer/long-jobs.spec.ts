@@ -1,0 +1,103 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, shot, test, uniqueEmail } from "../support/fixtures";
+
+// Issue 40 §1 and §3, on the demo's own hours (weekdays 08:00–12:30 and 13:00–18:00): a Ceramic Coating
+// (8 h of work on a small car) is booked and paid online — its times run past the lunch break and say
+// when they end; a large car's coating (10 h) fits no working day, and the time step says why and how
+// to reach the business instead of "no times are left". The owner is warned on the pricing grid.
+
+test.describe.configure({ mode: "serial" });
+
+const VIEWPORTS = [
+  ["desktop", { width: 1280, height: 900 }],
+  ["phone", { width: 390, height: 844 }],
+] as const;
+
+async function toTimeStep(page: Page, size: "Small" | "Large", reg: string) {
+  await page.goto("/book");
+  await page.getByRole("link", { name: "Choose Ceramic Coating" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your vehicle" })).toBeVisible();
+  await page.getByRole("radio", { name: new RegExp(`^${size}`) }).check();
+  await page.getByLabel("Make", { exact: true }).fill("Audi");
+  await page.getByLabel("Model", { exact: true }).fill("A4");
+  await page.getByLabel("Registration").fill(reg);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Any extras?" })).toBeVisible();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Where should we come?" })).toBeVisible();
+  await page.getByLabel("Postcode").fill("SE5 9NR");
+  await page.getByLabel("Address line 1").fill("12 Grove Lane");
+  await page.getByLabel("Town or city").fill("London");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Choose a date and time" })).toBeVisible();
+}
+
+for (const [label, viewport] of VIEWPORTS) {
+  test.describe(label, () => {
+    test.use({ viewport });
+
+    test(`an 8-hour coating is booked and paid across the lunch break (${label})`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await toTimeStep(page, "Small", label === "desktop" ? "CC26 DSK" : "CC26 PHN");
+      const times = page.getByRole("region", { name: /^Times on/ });
+      await expect(times).toContainText("This visit takes 8 h of work");
+      // A weekday's first start, 08:00, ends at 16:30 (30 minutes of lunch in the middle).
+      const first = times.getByRole("link").first();
+      await expect(first).toContainText(/to \d\d:\d\d/);
+      await expectAccessible(page);
+      await shot(page, `long-job-times-${label}.png`, { fullPage: true });
+      await first.click();
+
+      await expect(page.getByRole("heading", { level: 1, name: "Your details" })).toBeVisible();
+      await page.getByLabel("Your name").fill("Cora Coating");
+      await page.getByLabel("Email address").fill(uniqueEmail("coating"));
+      await page.getByLabel("Phone number").fill("07700 900123");
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Check and book" })).toBeVisible();
+      // The review says when the visit ends, before paying.
+      await expect(page.getByText(/\d\d:\d\d to \d\d:\d\d \w+ · 8 h of work \(30 min break\)/)).toBeVisible();
+      await shot(page, `long-job-review-${label}.png`, { fullPage: true });
+      await page.getByRole("checkbox", { name: "I accept the booking policies" }).check();
+      await page.getByRole("button", { name: /^Book and pay/ }).click();
+      await expect(page).toHaveURL(/\/pay\/test/);
+      await page.getByRole("button", { name: /^Pay/ }).click();
+      await expect(page).toHaveURL(/\/booking\/(payment-complete|success)\?ref=FC-[A-Z0-9]{6}&token=/);
+      const ref = new URL(page.url()).searchParams.get("ref") ?? "";
+      const card = page.getByRole("region", { name: `Booking ${ref}` });
+      await expect(card).toContainText("8 h of work (30 min break)");
+      await expectAccessible(page);
+      await shot(page, `long-job-booking-${label}.png`, { fullPage: true });
+    });
+
+    test(`a coating longer than any working day says why and how to book it (${label})`, async ({ page }) => {
+      await toTimeStep(page, "Large", label === "desktop" ? "CL26 DSK" : "CL26 PHN");
+      const note = page.getByText("This visit is longer than one of our working days.");
+      await expect(note).toBeVisible();
+      await expect(
+        page.getByText(/It takes 10 h of work, and our longest day holds 8 h 30 min/),
+      ).toBeVisible();
+      await expect(page.getByRole("link", { name: /^0\d/ }).first()).toHaveAttribute("href", /^tel:/);
+      await expect(page.getByText(/No times are left/)).toHaveCount(0);
+      await expectAccessible(page);
+      await shot(page, `long-job-too-long-${label}.png`, { fullPage: true });
+    });
+  });
+}
+
+test("the owner sees which prices no working day can hold, on the pricing grid and the hours screen", async ({
+  page,
+  loginAs,
+}) => {
+  await page.goto("/");
+  await loginAs("admin");
+  for (const path of ["/admin/services/pricing", "/admin/schedule/hours"]) {
+    await page.goto(path);
+    const warning = page.getByText(/prices can't be booked online|price can't be booked online/);
+    await expect(warning).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: "Ceramic Coating, Large" })).toContainText(
+      "10 h of work; your longest day holds 8 h 30 min.",
+    );
+    await expectAccessible(page);
+  }
+  await shot(page, "long-jobs-hours-warning-desktop.png");
+});
