@@ -10,23 +10,27 @@ const STYLES = {
 
 /**
  * An inline message a person must read. Errors are announced as alerts, the others as status; the
- * colour is never the only signal (the text says what happened).
+ * colour is never the only signal (the text says what happened). `block`: a message of paragraphs or a
+ * list (a div, since a paragraph can't hold them).
  */
 export function Notice({
   kind,
   children,
   className = "",
+  block = false,
 }: {
   kind: keyof typeof STYLES;
   children: ReactNode;
   className?: string;
+  block?: boolean;
 }) {
+  const Tag = block ? "div" : "p";
   return (
-    <p
+    <Tag
       role={kind === "error" ? "alert" : "status"}
       className={`rounded-control border px-3 py-2 text-sm ${STYLES[kind]} ${className}`}
     >
       {children}
-    </p>
+    </Tag>
   );
 }

@@ -10,7 +10,7 @@ import type { LongJob } from "../domain/long-jobs";
 export function LongJobsNotice({ jobs, className }: { jobs: readonly LongJob[]; className?: string }) {
   if (jobs.length === 0) return null;
   return (
-    <Notice kind="warning" className={className}>
+    <Notice kind="warning" className={className} block>
       <p className="font-semibold">
         {jobs.length === 1 ? "1 price can't" : `${jobs.length} prices can't`} be booked online: the work is
         longer than your longest working day.

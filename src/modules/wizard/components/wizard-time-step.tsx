@@ -147,7 +147,7 @@ export function WizardTimeStep({
             ` This visit takes ${formatDuration(times.workMinutes)} of work; a time that runs past our break says when it ends.`}
         </p>
         {times.tooLong ? (
-          <Notice kind="neutral" className="mt-4 p-4">
+          <Notice kind="neutral" className="mt-4 p-4" block>
             <p className="font-semibold">This visit is longer than one of our working days.</p>
             <p className="mt-1">
               It takes {formatDuration(times.tooLong.workMinutes)} of work, and our longest day holds{" "}
