@@ -8,6 +8,10 @@
 // TEST_DATABASE_URL points at a PostgreSQL server, on a fresh database there too. Prints one line per figure:
 //   RESULT <name> p50_ms=<x> p95_ms=<y> bookings=<n> db=<pglite|postgres>
 //   RESULT reserve_history_ratio p95_ratio=<p95 with 20,000 bookings / p95 with 1> db=<…>
+// Issue 40: the days have a lunch break (12:30–13:00), and two more figures time a job of 8 h of work that
+// spans it — the month view for it, and reserve() of it on the empty days past the seeded 180:
+//   RESULT month_view_31d_8h_across_break …   RESULT reserve_8h_across_break …
+// Targets: slots p95 ≤ 50 ms and reserve p95 ≤ 60 ms (issue 40).
 // Targets: month view p95 ≤ 50 ms (issue 5); reserve p50 ≤ 30 ms and p95 ≤ 60 ms for both customers and
 // the visit of three (issue 31), and the ratio ≤ 1.2 — a booking costs the same whatever the customer's
 // history (issue 30, ADR 0046).
@@ -33,6 +37,9 @@ const DAYS = 180;
 const OPEN = 8 * 60;
 const CLOSE = 18 * 60;
 const JOB = { durationMinutes: 120, zoneBufferMinutes: 0 };
+/** A full day's detail: 8 h of work across the lunch break (issue 40). */
+const LONG_JOB = { durationMinutes: 480, zoneBufferMinutes: 0, spansBreaks: true };
+const LUNCH = { opens: 12 * 60 + 30, closes: 13 * 60 };
 /** Three vans washed in one visit: 3 × 60 minutes, 15 saved setting up for each van after the first. */
 const VISIT = { durationMinutes: 3 * 60 - 2 * 15, zoneBufferMinutes: 0 };
 const VAN_LINES = [0, 1, 2].map((vehiclePosition) => ({
@@ -73,7 +80,12 @@ async function seed(db: Db) {
     .returning({ id: teams.id });
   await db
     .insert(workingHours)
-    .values([1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensMinute: OPEN, closesMinute: CLOSE })));
+    .values(
+      [1, 2, 3, 4, 5, 6].flatMap((weekday) => [
+        { weekday, opensMinute: OPEN, closesMinute: LUNCH.opens },
+        { weekday, opensMinute: LUNCH.closes, closesMinute: CLOSE },
+      ]),
+    );
   const today = localDateOf(new Date(), TZ);
 
   type Row = { id: string; customerId: string; teamId: string; start: Date; end: Date; past: boolean };
@@ -197,6 +209,42 @@ async function run(kind: "pglite" | "postgres", handle: DatabaseHandle) {
     const [ms] = await time(() => getDaySlots(db, { ...JOB, date }));
     if (i >= 5) day.push(ms);
   }
+  // The month view for a job of 8 h across the lunch break, over the seeded (busy) days.
+  const longMonth: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    const from = addDays(s.today, 1 + (i % 120));
+    const [ms] = await time(() => getMonthAvailability(db, { ...LONG_JOB, from, to: addDays(from, 30) }));
+    if (i >= 5) longMonth.push(ms);
+  }
+  // reserve() of that job on the days past the seeded ones (empty, so each has a time), 60 times.
+  const longReserve: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    const date = addDays(s.today, DAYS + 1 + (i % 18));
+    const slots = await getDaySlots(db, { ...LONG_JOB, date });
+    const slot = slots[i % Math.max(1, slots.length)];
+    if (!slot) continue;
+    const customerId = s.customers[0]?.id as string;
+    const [ms] = await time(() =>
+      reserve(db, {
+        ...LONG_JOB,
+        start: slot.start,
+        createOwner: async (tx, chosen) => {
+          const b = await insertBooking(tx, {
+            customerId,
+            teamId: chosen.teamId,
+            startsAt: chosen.start,
+            endsAt: chosen.end,
+            workMinutes: LONG_JOB.durationMinutes,
+            status: "pending_payment",
+            withAllocation: false,
+          });
+          return { owner: b.id, allocation: { kind: "booking", status: "pending_payment", bookingId: b.id } };
+        },
+      }),
+    );
+    if (i >= 5) longReserve.push(ms);
+  }
+
   // The three cases book in turn, each 110 times; the first 10 of each warm up.
   const cases = [...s.customers, { name: "reserve_visit_of_3_vehicles", id: s.customers[1]?.id as string }];
   const reserves = cases.map(() => [] as number[]);
@@ -253,6 +301,8 @@ async function run(kind: "pglite" | "postgres", handle: DatabaseHandle) {
     );
   line("month_view_31d", month);
   line("day_slots", day);
+  line("month_view_31d_8h_across_break", longMonth);
+  line("reserve_8h_across_break", longReserve);
   cases.forEach((c, i) => line(c.name, reserves[i] ?? []));
   const [one, many] = reserves.map((xs) => pct(xs, 95));
   console.log(
