@@ -78,14 +78,12 @@ async function seed(db: Db) {
     .insert(teams)
     .values(Array.from({ length: TEAMS }, (_, i) => ({ name: `Van ${i + 1}`, sortOrder: i + 1 })))
     .returning({ id: teams.id });
-  await db
-    .insert(workingHours)
-    .values(
-      [1, 2, 3, 4, 5, 6].flatMap((weekday) => [
-        { weekday, opensMinute: OPEN, closesMinute: LUNCH.opens },
-        { weekday, opensMinute: LUNCH.closes, closesMinute: CLOSE },
-      ]),
-    );
+  await db.insert(workingHours).values(
+    [1, 2, 3, 4, 5, 6].flatMap((weekday) => [
+      { weekday, opensMinute: OPEN, closesMinute: LUNCH.opens },
+      { weekday, opensMinute: LUNCH.closes, closesMinute: CLOSE },
+    ]),
+  );
   const today = localDateOf(new Date(), TZ);
 
   type Row = { id: string; customerId: string; teamId: string; start: Date; end: Date; past: boolean };
@@ -180,6 +178,28 @@ async function seed(db: Db) {
   };
 }
 
+/** reserve()'s owner: a pending-payment booking on the chosen team, with its allocation. */
+function pendingBooking(customerId: string, extra: Partial<Parameters<typeof insertBooking>[1]> = {}) {
+  return async (
+    tx: Parameters<typeof insertBooking>[0],
+    chosen: { teamId: string; start: Date; end: Date },
+  ) => {
+    const b = await insertBooking(tx, {
+      customerId,
+      teamId: chosen.teamId,
+      startsAt: chosen.start,
+      endsAt: chosen.end,
+      status: "pending_payment",
+      withAllocation: false,
+      ...extra,
+    });
+    return {
+      owner: b.id,
+      allocation: { kind: "booking" as const, status: "pending_payment" as const, bookingId: b.id },
+    };
+  };
+}
+
 async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
   const t0 = performance.now();
   const out = await fn();
@@ -228,18 +248,7 @@ async function run(kind: "pglite" | "postgres", handle: DatabaseHandle) {
       reserve(db, {
         ...LONG_JOB,
         start: slot.start,
-        createOwner: async (tx, chosen) => {
-          const b = await insertBooking(tx, {
-            customerId,
-            teamId: chosen.teamId,
-            startsAt: chosen.start,
-            endsAt: chosen.end,
-            workMinutes: LONG_JOB.durationMinutes,
-            status: "pending_payment",
-            withAllocation: false,
-          });
-          return { owner: b.id, allocation: { kind: "booking", status: "pending_payment", bookingId: b.id } };
-        },
+        createOwner: pendingBooking(customerId, { workMinutes: LONG_JOB.durationMinutes }),
       }),
     );
     if (i >= 5) longReserve.push(ms);
@@ -267,25 +276,19 @@ async function run(kind: "pglite" | "postgres", handle: DatabaseHandle) {
       reserve(db, {
         ...job,
         start: slot.start,
-        createOwner: async (tx, chosen) => {
-          const b = await insertBooking(tx, {
-            customerId,
-            teamId: chosen.teamId,
-            startsAt: chosen.start,
-            endsAt: chosen.end,
-            status: "pending_payment",
-            withAllocation: false,
-            ...(visit && {
-              items: VISIT_LINES,
-              vehicleSnapshot: vanSnapshot(`VAN${i}A`),
-              moreVehicles: [
-                { vehicleId: null, vehicleSnapshot: vanSnapshot(`VAN${i}B`) },
-                { vehicleId: null, vehicleSnapshot: vanSnapshot(`VAN${i}C`) },
-              ],
-            }),
-          });
-          return { owner: b.id, allocation: { kind: "booking", status: "pending_payment", bookingId: b.id } };
-        },
+        createOwner: pendingBooking(
+          customerId,
+          visit
+            ? {
+                items: VISIT_LINES,
+                vehicleSnapshot: vanSnapshot(`VAN${i}A`),
+                moreVehicles: [
+                  { vehicleId: null, vehicleSnapshot: vanSnapshot(`VAN${i}B`) },
+                  { vehicleId: null, vehicleSnapshot: vanSnapshot(`VAN${i}C`) },
+                ],
+              }
+            : {},
+        ),
       }),
     );
     if (result.ok) reserved++;

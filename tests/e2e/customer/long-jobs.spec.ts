@@ -33,6 +33,30 @@ async function toTimeStep(page: Page, size: "Small" | "Large", reg: string) {
   await expect(page.getByRole("heading", { level: 1, name: "Choose a date and time" })).toBeVisible();
 }
 
+/** Details as a guest, then the review (which must say `work`), then pay: the result's booking card. */
+async function detailsReviewPay(
+  page: Page,
+  who: { name: string; email: string; work: RegExp },
+  shotName?: string,
+) {
+  await expect(page.getByRole("heading", { level: 1, name: "Your details" })).toBeVisible();
+  await page.getByLabel("Your name").fill(who.name);
+  await page.getByLabel("Email address").fill(uniqueEmail(who.email));
+  await page.getByLabel("Phone number").fill("07700 900123");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Check and book" })).toBeVisible();
+  // The review says when the visit ends, before paying.
+  await expect(page.getByText(who.work)).toBeVisible();
+  if (shotName) await shot(page, shotName, { fullPage: true });
+  await page.getByRole("checkbox", { name: "I accept the booking policies" }).check();
+  await page.getByRole("button", { name: /^Book and pay/ }).click();
+  await expect(page).toHaveURL(/\/pay\/test/);
+  await page.getByRole("button", { name: /^Pay/ }).click();
+  await expect(page).toHaveURL(/\/booking\/(payment-complete|success)\?ref=FC-[A-Z0-9]{6}&token=/);
+  const ref = new URL(page.url()).searchParams.get("ref") ?? "";
+  return page.getByRole("region", { name: `Booking ${ref}` });
+}
+
 for (const [label, viewport] of VIEWPORTS) {
   test.describe(label, () => {
     test.use({ viewport });
@@ -49,22 +73,15 @@ for (const [label, viewport] of VIEWPORTS) {
       await shot(page, `long-job-times-${label}.png`, { fullPage: true });
       await first.click();
 
-      await expect(page.getByRole("heading", { level: 1, name: "Your details" })).toBeVisible();
-      await page.getByLabel("Your name").fill("Cora Coating");
-      await page.getByLabel("Email address").fill(uniqueEmail("coating"));
-      await page.getByLabel("Phone number").fill("07700 900123");
-      await page.getByRole("button", { name: "Continue" }).click();
-      await expect(page.getByRole("heading", { level: 1, name: "Check and book" })).toBeVisible();
-      // The review says when the visit ends, before paying.
-      await expect(page.getByText(/\d\d:\d\d to \d\d:\d\d \w+ · 8 h of work \(30 min break\)/)).toBeVisible();
-      await shot(page, `long-job-review-${label}.png`, { fullPage: true });
-      await page.getByRole("checkbox", { name: "I accept the booking policies" }).check();
-      await page.getByRole("button", { name: /^Book and pay/ }).click();
-      await expect(page).toHaveURL(/\/pay\/test/);
-      await page.getByRole("button", { name: /^Pay/ }).click();
-      await expect(page).toHaveURL(/\/booking\/(payment-complete|success)\?ref=FC-[A-Z0-9]{6}&token=/);
-      const ref = new URL(page.url()).searchParams.get("ref") ?? "";
-      const card = page.getByRole("region", { name: `Booking ${ref}` });
+      const card = await detailsReviewPay(
+        page,
+        {
+          name: "Cora Coating",
+          email: "coating",
+          work: /\d\d:\d\d to \d\d:\d\d \w+ · 8 h of work \(30 min break\)/,
+        },
+        `long-job-review-${label}.png`,
+      );
       await expect(card).toContainText("8 h of work (30 min break)");
       await expectAccessible(page);
       await shot(page, `long-job-booking-${label}.png`, { fullPage: true });
@@ -102,20 +119,11 @@ for (const [label, viewport] of VIEWPORTS) {
       const times = page.getByRole("region", { name: /^Times on/ });
       await expect(times).toContainText("This visit takes 7 h 45 min of work");
       await times.getByRole("link").first().click();
-      await expect(page.getByRole("heading", { level: 1, name: "Your details" })).toBeVisible();
-      await page.getByLabel("Your name").fill("Val Visit");
-      await page.getByLabel("Email address").fill(uniqueEmail("two-cars"));
-      await page.getByLabel("Phone number").fill("07700 900124");
-      await page.getByRole("button", { name: "Continue" }).click();
-      await expect(page.getByRole("heading", { level: 1, name: "Check and book" })).toBeVisible();
-      await expect(page.getByText(/ · 7 h 45 min of work \(30 min break\)/)).toBeVisible();
-      await page.getByRole("checkbox", { name: "I accept the booking policies" }).check();
-      await page.getByRole("button", { name: /^Book and pay/ }).click();
-      await expect(page).toHaveURL(/\/pay\/test/);
-      await page.getByRole("button", { name: /^Pay/ }).click();
-      await expect(page).toHaveURL(/\/booking\/(payment-complete|success)\?ref=FC-[A-Z0-9]{6}&token=/);
-      const ref = new URL(page.url()).searchParams.get("ref") ?? "";
-      const card = page.getByRole("region", { name: `Booking ${ref}` });
+      const card = await detailsReviewPay(page, {
+        name: "Val Visit",
+        email: "two-cars",
+        work: / · 7 h 45 min of work \(30 min break\)/,
+      });
       await expect(card).toContainText("7 h 45 min of work (30 min break)");
       await expect(card).toContainText("Vehicles (2)");
       await expectAccessible(page);
