@@ -9,8 +9,8 @@ import { bundleRuleOf, quoteLineNameInVisit } from "@/modules/pricing/domain/vis
 import type { VisitQuote } from "@/modules/pricing/domain/visit-quote";
 import { resolveWizardVisit, type WizardVisitVehicle } from "../domain/wizard-visit";
 import { getSettingsOrThrow, type Settings } from "@/modules/settings/server";
-import { getDb } from "@/server/db";
-import { jobOfQuote } from "@/modules/availability/server";
+import { type DbOrTx, getDb } from "@/server/db";
+import { jobOfQuote, type JobShape } from "@/modules/availability/server";
 import { bookingPromises, cancellationPromiseSentence } from "@/modules/bookings/domain/booking-promises";
 import {
   type BookingCatalogue,
@@ -136,13 +136,8 @@ export async function loadWizardPage(
       (made.status === "pending_payment" && made.holdExpiresAt && made.holdExpiresAt <= now)),
   );
   const booked = Boolean(made && !lapsed && asksBeyondTime);
-  const slot =
-    !booked && job && state.start && asksBeyondTime
-      ? await bookableSlot(db, job, state.start, tz, now)
-      : null;
-  const startBookable = booked || slot !== null;
-  // Where the visit ends: the booking's own once made, else the chosen slot's (ADR 0054).
-  const startEndsAt = booked && made ? made.endsAt : (slot?.end ?? null);
+  const chosen = await chosenStart(db, job, asksBeyondTime ? state.start : null, { tz, now, made, booked });
+  const startBookable = chosen.bookable;
   const e = choices.errors;
   const valid = (s: WizardStep): boolean => {
     switch (s) {
@@ -226,12 +221,27 @@ export async function loadWizardPage(
     times,
     dueNowMinor,
     payBy,
-    startEndsAt: startEndsAt?.toISOString() ?? null,
+    startEndsAt: chosen.endsAt?.toISOString() ?? null,
     cancellationPromise:
       quote && state.start
         ? reviewCancellationPromise(settings, quote.totalMinor, dueNowMinor, state.start, now)
         : null,
   };
+}
+
+/**
+ * Whether the chosen start can still be booked, and where its visit ends (ADR 0054): the booking's own once
+ * this run made it, else the slot's.
+ */
+async function chosenStart(
+  db: DbOrTx,
+  job: JobShape | null,
+  start: string | null,
+  at: { tz: string; now: Date; made: { endsAt: Date } | null; booked: boolean },
+): Promise<{ bookable: boolean; endsAt: Date | null }> {
+  if (at.booked) return { bookable: true, endsAt: at.made?.endsAt ?? null };
+  const slot = job && start ? await bookableSlot(db, job, start, at.tz, at.now) : null;
+  return { bookable: slot !== null, endsAt: slot?.end ?? null };
 }
 
 /** The visit the URL describes, priced, and the job the date step looks for (when it can be booked). */
