@@ -27,6 +27,7 @@ import {
   type VehicleSnapshot,
 } from "@/server/db/schema";
 import { getSettingsOrThrow } from "@/modules/settings/server";
+import { holidayMap } from "../domain/holidays";
 
 // The schedule calendar: every piece of time a team holds in a window (bookings, holds, blocks), read in
 // a fixed number of queries whatever the window's length — settings, teams, hours, date overrides and
@@ -78,6 +79,8 @@ export type CalendarDay = {
   /** Open ranges from the working hours (or that date's override), as instants. */
   open: { start: Date; end: Date }[];
   closedNote: string | null;
+  /** The public holiday of the business's region on this date (closed unless opened anyway). */
+  holiday: string | null;
   counts: DayCounts;
 };
 
@@ -353,15 +356,20 @@ export async function getCalendar(query: CalendarQuery, db?: DbOrTx): Promise<Ca
   const withItems = new Set(items.map((i) => i.teamId));
   const zoneNames = [...new Set([zoneName(from, tz), zoneName(new Date(to.getTime() - 1), tz)])];
 
+  const holidays = holidayMap(settings.holidayRegion, firstDate, lastDate);
   const days: CalendarDay[] = bounds.map((b) => {
     const dayOverrides = overrides.filter((o) => o.date === b.date);
+    const holiday = holidays.get(b.date) ?? null;
+    // A public holiday is closed unless the admin gave it hours of its own (ADR 0055).
     const ranges: [number, number][] = dayOverrides.length
       ? dayOverrides.flatMap((o) =>
           !o.isClosed && o.opensMinute !== null && o.closesMinute !== null
             ? [[o.opensMinute, o.closesMinute] as [number, number]]
             : [],
         )
-      : weekly.filter((w) => w.weekday === isoWeekday(b.date)).map((w) => [w.opensMinute, w.closesMinute]);
+      : holiday
+        ? []
+        : weekly.filter((w) => w.weekday === isoWeekday(b.date)).map((w) => [w.opensMinute, w.closesMinute]);
     const at = (minute: number) =>
       minute >= 24 * 60
         ? b.end
@@ -377,7 +385,10 @@ export async function getCalendar(query: CalendarQuery, db?: DbOrTx): Promise<Ca
       isToday: b.date === today,
       isInPeriod: inPeriod(b.date),
       open,
-      closedNote: override ? override.note || (override.isClosed ? "Closed" : "Special hours") : null,
+      closedNote: override
+        ? override.note || (override.isClosed ? "Closed" : "Special hours")
+        : holiday && `${holiday} (public holiday)`,
+      holiday,
       counts: counts.get(b.date) ?? { bookings: 0, holds: 0, blocks: 0 },
     };
   });
