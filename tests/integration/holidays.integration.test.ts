@@ -41,6 +41,7 @@ describe.each(dbKinds)("public holidays on %s", (kind) => {
       minNoticeMinutes: 0,
       bufferMinutes: 0,
       horizonDays: 400,
+      holidayRegion: "GB-ENG",
     });
     teamId = (await insertTeam(t.db, { name: "Van 1" })).id;
     const open: [number, number][] = [[8 * 60, 18 * 60]];
