@@ -1,18 +1,15 @@
 // `npm run holidays:refresh`: reads GOV.UK's bank holidays (or `-- --file list.json`, a saved copy of
-// https://www.gov.uk/bank-holidays.json) and rewrites src/modules/availability/domain/uk-bank-holiday-changes.ts
+// https://www.gov.uk/bank-holidays.json) and rewrites src/modules/holidays/domain/uk-bank-holiday-changes.ts
 // with where they differ from the rules (ADR 0055). Next year's ordinary holidays need no refresh: the
 // rules give them. Run it when a one-off bank holiday is announced, and commit the file.
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import prettier from "prettier";
-import { type GovUkBankHolidays, officialChangesOf } from "@/modules/availability/domain/official-holidays";
+import { type GovUkBankHolidays, officialChangesOf } from "@/modules/holidays/domain/official-holidays";
 
 const SOURCE = "https://www.gov.uk/bank-holidays.json";
-const target = path.resolve(
-  import.meta.dirname,
-  "../src/modules/availability/domain/uk-bank-holiday-changes.ts",
-);
+const target = path.resolve(import.meta.dirname, "../src/modules/holidays/domain/uk-bank-holiday-changes.ts");
 
 const { values } = parseArgs({ options: { file: { type: "string" }, today: { type: "string" } } });
 const list = (

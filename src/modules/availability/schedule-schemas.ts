@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isHolidayRegion } from "./domain/holidays";
+import { isHolidayRegion } from "@/modules/holidays/domain/holidays";
 import { MAX_RANGES_PER_DAY, parseTimeInput, rangeIssues, sortRanges } from "./domain/time-ranges";
 
 // Inputs of the scheduling setup screens (teams, weekly hours, date overrides). Times arrive as the text

@@ -1,5 +1,5 @@
 import { addDays, formatLongDate, isoWeekday, localDateOf } from "../../../src/lib/dates";
-import { publicHolidays } from "../../../src/modules/availability/domain/holidays";
+import { publicHolidays } from "../../../src/modules/holidays/domain/holidays";
 import { dateAsInstant } from "../../../src/modules/availability/domain/time-ranges";
 import { credentials, expect, expectAccessible, shot, signInAs, test } from "../support/fixtures";
 

@@ -13,7 +13,7 @@ import {
   paymentSentence,
   rescheduleSentence,
 } from "@/modules/settings/domain/policy-facts";
-import { holidayRegionName } from "@/modules/availability/domain/holidays";
+import { holidayRegionName } from "@/modules/holidays/domain/holidays";
 import { PolicyPage } from "@/modules/settings/components/policy-page";
 import { getPublicSettings } from "@/modules/settings/server";
 

@@ -7,7 +7,7 @@ import { buttonClass } from "@/components/ui/button";
 import { controlClass } from "@/components/ui/form/control";
 import { Label } from "@/components/ui/form/label";
 import { Notice } from "@/components/ui/notice";
-import { HOLIDAY_REGIONS } from "../domain/holidays";
+import { HOLIDAY_REGIONS } from "@/modules/holidays/domain/holidays";
 import { saveHolidayRegionAction } from "../hours-actions";
 
 /** Whose public holidays close the business: a region of the UK, or none. */

@@ -27,7 +27,7 @@ import {
   type VehicleSnapshot,
 } from "@/server/db/schema";
 import { getSettingsOrThrow } from "@/modules/settings/server";
-import { holidayMap } from "../domain/holidays";
+import { holidayMap } from "@/modules/holidays/domain/holidays";
 
 // The schedule calendar: every piece of time a team holds in a window (bookings, holds, blocks), read in
 // a fixed number of queries whatever the window's length — settings, teams, hours, date overrides and

@@ -8,7 +8,7 @@ import { type Db, type DbOrTx, getDb } from "@/server/db";
 import { dateOverrides } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
-import { holidayMap, holidayRegionName, publicHolidays } from "../domain/holidays";
+import { holidayMap, holidayRegionName, publicHolidays } from "@/modules/holidays/domain/holidays";
 import { type MinuteRange, weekdayName } from "../domain/time-ranges";
 import type { HolidayDateInput, HolidayRegionInput } from "../schedule-schemas";
 import { deleteOverride, saveOverride, type SaveHoursResult } from "./hours";

@@ -5,7 +5,7 @@ import { asc, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/server/db";
 import { allocations, bookings, teams, workingHours } from "@/server/db/schema";
 import { isoWeekday } from "@/lib/dates";
-import { holidayMap } from "../domain/holidays";
+import { holidayMap } from "@/modules/holidays/domain/holidays";
 import { isInsideRanges, localSpanOf, type MinuteRange, sortRanges } from "../domain/time-ranges";
 
 // What an hours change would strand, and the locks that make the check exact (see ./hours.ts).

@@ -9,7 +9,7 @@ import type { DbOrTx } from "@/server/db";
 import { allocations, dateOverrideRanges, dateOverrides, workingHours } from "@/server/db/schema";
 import { AppError, SQLSTATE, sqlState } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
-import { holidayMap } from "../domain/holidays";
+import { holidayMap } from "@/modules/holidays/domain/holidays";
 import { formatRanges, type MinuteRange, weekdayName } from "../domain/time-ranges";
 import type { DateOverrideInput, DeleteOverrideInput, WeeklyHoursInput } from "../schedule-schemas";
 import type { AdminOverride } from "./hours-queries";

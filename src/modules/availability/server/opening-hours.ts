@@ -3,7 +3,7 @@ import { between, eq } from "drizzle-orm";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx } from "@/server/db";
 import { dateOverrideRanges, dateOverrides, workingHours } from "@/server/db/schema";
-import { publicHolidays } from "../domain/holidays";
+import { publicHolidays } from "@/modules/holidays/domain/holidays";
 import type { TimeRange } from "../domain/slots";
 
 export type OpeningHours = {

@@ -93,7 +93,13 @@ export default async function OpeningHoursPage() {
         <h3 className="mt-6 font-semibold">
           Upcoming dates <span className="font-normal text-ink-muted">({upcoming.length})</span>
         </h3>
-        <HoursOverrides upcoming={upcoming} past={past} today={today} timeZone={timeZone} />
+        <HoursOverrides
+          upcoming={upcoming}
+          past={past}
+          today={today}
+          timeZone={timeZone}
+          holidays={Object.fromEntries(holidays.days.map((d) => [d.date, d.name]))}
+        />
       </Section>
     </div>
   );
