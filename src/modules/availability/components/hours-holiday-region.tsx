@@ -54,8 +54,8 @@ export function HoursHolidayRegion({ region }: { region: string }) {
           </Notice>
         )}
       </div>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="sm:w-72">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="sm:w-80">
           <Label htmlFor={`${id}-region`}>Whose public holidays</Label>
           <select
             id={`${id}-region`}
@@ -72,25 +72,26 @@ export function HoursHolidayRegion({ region }: { region: string }) {
               </option>
             ))}
           </select>
+          <p id={`${id}-help`} className="mt-1 text-sm text-ink-muted">
+            Their bank holidays are closed, year after year, unless you open one below. None keeps your weekly
+            hours on every date.
+          </p>
+          {error && (
+            <p id={`${id}-error`} className="mt-1 text-sm text-danger">
+              {error}
+            </p>
+          )}
         </div>
+        {/* Level with the select: below its label (20 px) and the select's 4 px margin. */}
         <button
           type="submit"
           disabled={pending}
-          className={buttonClass({ variant: "primary", className: "w-full sm:w-auto" })}
+          className={buttonClass({ variant: "primary", className: "w-full sm:mt-6 sm:w-auto" })}
         >
           {pending && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
           Save region
         </button>
       </div>
-      <p id={`${id}-help`} className="mt-1 text-sm text-ink-muted">
-        Their bank holidays are closed, year after year, unless you open one below. None keeps your weekly
-        hours on every date.
-      </p>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
-          {error}
-        </p>
-      )}
     </form>
   );
 }

@@ -22,12 +22,7 @@ export function HoursHolidayToggle({
   return (
     <div className="flex flex-col items-start gap-2 sm:items-end">
       {!hours.stranded && (
-        <Button
-          size="sm"
-          variant={isOpen ? "secondary" : "primary"}
-          pending={hours.pending}
-          onClick={() => void hours.save({ date })}
-        >
+        <Button size="sm" pending={hours.pending} onClick={() => void hours.save({ date })}>
           {isOpen ? "Close again" : "Open anyway"}
           <span className="sr-only"> {label}</span>
         </Button>
