@@ -47,7 +47,10 @@ const ACTIONS: Record<string, Requirement> = {
   createBlockAction: "admin",
   deleteBlockAction: "admin",
   // src/modules/availability/hours-actions.ts
+  closeHolidayAction: "admin",
   deleteOverrideAction: "admin",
+  openHolidayAction: "admin",
+  saveHolidayRegionAction: "admin",
   saveOverrideAction: "admin",
   saveWeeklyHoursAction: "admin",
   // src/modules/availability/team-actions.ts

@@ -56,6 +56,9 @@ describe.each(dbKinds)("demo seed on %s", (kind) => {
     expect(first.services).toBe(12);
     expect(first.bookings).toBeGreaterThanOrEqual(400);
     expect(first.zones).toBeGreaterThanOrEqual(4);
+    // England and Wales's bank holidays close the demo's dates (ADR 0055).
+    const [settings] = await t.db.select().from(schema.settings);
+    expect(settings?.holidayRegion).toBe("GB-ENG");
     expect(await seedDemoBusiness(t.db)).toEqual({ seeded: false });
     expect(await counts()).toEqual(first);
   });

@@ -121,10 +121,11 @@ export const ADMIN_GUIDE: GuideEntry[] = [
   {
     id: "hours",
     title: "Opening hours and days off",
-    keywords: "hours opening closed holiday day off bank holiday",
+    keywords: "hours opening closed holiday day off bank holiday public holiday region open anyway",
     body: [
       to(routes.adminScheduleHours, "Opening hours"),
-      " sets each weekday's working ranges (several per day for a lunch break) and dates whose hours differ. Changes that would leave existing bookings outside the hours say which bookings first.",
+      " sets each weekday's working ranges (several per day for a lunch break) and dates whose hours differ. Changes that would leave existing bookings outside the hours say which bookings first. ",
+      "Bank holidays of your region (England and Wales, Scotland or Northern Ireland) are closed, year after year; Open anyway gives one its weekday's hours, and Close again closes it.",
     ],
   },
   {

@@ -57,6 +57,7 @@ export async function seedInstallation(db: Db): Promise<SeedResult> {
     contactEmail: "hello@example.com",
     contactPhone: "Not set yet",
     baseAddress: "Not set yet",
+    holidayRegion: "GB-ENG",
   });
   return { seeded: true };
 }

@@ -43,6 +43,8 @@ export const DEMO_SETTINGS = {
   bundleSecondVehiclePercent: 10,
   bundleLaterVehiclePercent: 15,
   bundleMinutesSavedPerExtraVehicle: 15,
+  // England and Wales's bank holidays are closed (ADR 0055): 25 December isn't bookable.
+  holidayRegion: "GB-ENG",
 };
 
 export const DEMO_TEAMS = [

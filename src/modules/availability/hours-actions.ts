@@ -2,7 +2,14 @@
 
 import { adminAction, requestActor } from "@/server/actions";
 import { getDb } from "@/server/db";
-import { dateOverrideInput, deleteOverrideInput, weeklyHoursInput } from "./schedule-schemas";
+import {
+  dateOverrideInput,
+  deleteOverrideInput,
+  holidayDateInput,
+  holidayRegionInput,
+  weeklyHoursInput,
+} from "./schedule-schemas";
+import { closeHoliday, openHoliday, saveHolidayRegion } from "./server/holidays";
 import {
   deleteOverride,
   saveOverride,
@@ -42,4 +49,16 @@ export const saveOverrideAction = adminAction(dateOverrideInput, async (input, u
 
 export const deleteOverrideAction = adminAction(deleteOverrideInput, async (input, user) =>
   outcome(await deleteOverride(await getDb(), await requestActor(user.id), input)),
+);
+
+export const saveHolidayRegionAction = adminAction(holidayRegionInput, async (input, user) =>
+  saveHolidayRegion(await getDb(), await requestActor(user.id), input),
+);
+
+export const openHolidayAction = adminAction(holidayDateInput, async (input, user) =>
+  outcome(await openHoliday(await getDb(), await requestActor(user.id), input)),
+);
+
+export const closeHolidayAction = adminAction(holidayDateInput, async (input, user) =>
+  outcome(await closeHoliday(await getDb(), await requestActor(user.id), input)),
 );

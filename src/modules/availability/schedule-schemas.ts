@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isHolidayRegion } from "@/modules/holidays/domain/holidays";
 import { MAX_RANGES_PER_DAY, parseTimeInput, rangeIssues, sortRanges } from "./domain/time-ranges";
 
 // Inputs of the scheduling setup screens (teams, weekly hours, date overrides). Times arrive as the text
@@ -152,3 +153,16 @@ export type DateOverrideInput = z.output<typeof dateOverrideInput>;
 
 export const deleteOverrideInput = z.object({ id: z.string().uuid(), confirmStranded });
 export type DeleteOverrideInput = z.output<typeof deleteOverrideInput>;
+
+// ---- Public holidays (ADR 0055) ----
+
+export const holidayRegionInput = z.object({
+  holidayRegion: z
+    .string({ message: "Choose a region, or None." })
+    .refine(isHolidayRegion, { message: "Choose a region, or None." }),
+});
+export type HolidayRegionInput = z.output<typeof holidayRegionInput>;
+
+/** A public holiday to open anyway, or to close again. */
+export const holidayDateInput = z.object({ date: isoDate, confirmStranded });
+export type HolidayDateInput = z.output<typeof holidayDateInput>;

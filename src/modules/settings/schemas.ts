@@ -183,5 +183,18 @@ export const policyTextsInput = z.object({
 });
 export type PolicyTextsInput = z.output<typeof policyTextsInput>;
 
-export const SETTINGS_SECTIONS = ["business", "rules", "payments", "notifications", "policies"] as const;
+/**
+ * Whose public holidays close the business: saved from the opening hours screen, which validates the
+ * region against the regions it knows (the availability module's holidays, ADR 0055).
+ */
+export type HolidaySettingsInput = { holidayRegion: string };
+
+export const SETTINGS_SECTIONS = [
+  "business",
+  "rules",
+  "payments",
+  "notifications",
+  "policies",
+  "holidays",
+] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];

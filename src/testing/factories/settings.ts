@@ -21,6 +21,9 @@ export function buildSettings(
     contactPhone: "020 7946 0000",
     baseAddress: "1 Test Street, London SW9 8AB",
     policyTexts: defaultPolicyTexts,
+    // No public holidays unless a test asks for them: tests pick dates relative to today, and a bank
+    // holiday falling on one would close it some weeks of the year (ADR 0055). The seeds say GB-ENG.
+    holidayRegion: "none",
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@ import {
   paymentSentence,
   rescheduleSentence,
 } from "@/modules/settings/domain/policy-facts";
+import { holidayRegionName } from "@/modules/holidays/domain/holidays";
 import { PolicyPage } from "@/modules/settings/components/policy-page";
 import { getPublicSettings } from "@/modules/settings/server";
 
@@ -58,6 +59,12 @@ export default async function BookingPoliciesPage() {
           Times are shown in our local time ({s.timeZone.replace("_", " ")}); each appointment includes a
           buffer of {formatDuration(s.bufferMinutes)} for travel and setting up.
         </li>
+        {s.holidayRegion !== "none" && (
+          <li>
+            We don&apos;t work on bank holidays in {holidayRegionName(s.holidayRegion)} unless we choose to
+            open: the days we can come are the ones you can book.
+          </li>
+        )}
         {approval && <li>{approval}</li>}
         {hold && <li>{hold}</li>}
       </ul>

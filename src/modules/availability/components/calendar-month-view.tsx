@@ -65,6 +65,12 @@ export function CalendarMonthView({ calendar }: { calendar: Calendar }) {
                   </span>
                   {day.isToday && <span className="sr-only">(today)</span>}
                   <span className="flex flex-col text-xs leading-snug">
+                    {day.holiday && (
+                      <span className="text-ink-muted">
+                        <span className="sr-only">, </span>
+                        {day.holiday}
+                      </span>
+                    )}
                     {parts.length ? (
                       parts.map((p, i) => (
                         <span key={p} className={i === 0 ? "font-semibold text-ink" : "text-ink-muted"}>

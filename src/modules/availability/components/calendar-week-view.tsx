@@ -53,6 +53,9 @@ export function CalendarWeekView({ calendar }: { calendar: Calendar }) {
                     {day.isToday && <span className="sr-only"> (today)</span>}
                   </TextLink>
                   {day.open.length === 0 && <span className="block text-xs text-ink-subtle">Closed</span>}
+                  {day.holiday && (
+                    <span className="block text-xs font-normal text-ink-subtle">{day.holiday}</span>
+                  )}
                 </th>
               ))}
             </tr>
@@ -136,6 +139,7 @@ function WeekByDay({ calendar }: { calendar: Calendar }) {
                 {day.isToday && <span className="ml-1 font-normal text-ink-muted">(today)</span>}
               </TextLink>
               {day.open.length === 0 && <span className="text-sm text-ink-muted">Closed</span>}
+              {day.holiday && <span className="text-sm font-normal text-ink-muted">{day.holiday}</span>}
             </h3>
             {busyTeams.length === 0 ? (
               <p className="text-sm text-ink-muted">Nothing booked, held or blocked.</p>

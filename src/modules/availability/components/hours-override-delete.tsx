@@ -13,10 +13,13 @@ export function HoursOverrideDelete({
   id,
   label,
   timeZone,
+  holiday,
 }: {
   id: string;
   label: string;
   timeZone: string;
+  /** The public holiday on this date, if any: deleting closes it rather than giving it its weekly hours. */
+  holiday?: string;
 }) {
   const [asking, setAsking] = useState(false);
   const hours = useHoursSave<{ id: string }>(deleteOverrideAction);
@@ -29,7 +32,10 @@ export function HoursOverrideDelete({
           aria-label={`Delete ${label}?`}
           className="flex flex-wrap items-center gap-2 rounded-control border border-danger/30 bg-danger-soft px-3 py-2 text-sm"
         >
-          <span className="text-danger">Delete {label}? It goes back to its weekly hours.</span>
+          <span className="text-danger">
+            Delete {label}?{" "}
+            {holiday ? `It is closed again for ${holiday}.` : "It goes back to its weekly hours."}
+          </span>
           <Button variant="danger" size="sm" pending={hours.pending} onClick={() => hours.save({ id })}>
             Delete
           </Button>

@@ -26,7 +26,10 @@ export function HoursOverrides({
   past,
   today,
   timeZone,
+  holidays = {},
 }: {
+  /** Local date → the public holiday on it (the next 12 months'). */
+  holidays?: Record<string, string>;
   upcoming: AdminOverride[];
   past: AdminOverride[];
   today: string;
@@ -63,7 +66,12 @@ export function HoursOverrides({
                   </div>
                 </details>
               </div>
-              <HoursOverrideDelete id={o.id} label={words(o.date)} timeZone={timeZone} />
+              <HoursOverrideDelete
+                id={o.id}
+                label={words(o.date)}
+                timeZone={timeZone}
+                holiday={holidays[o.date]}
+              />
             </li>
           ))}
         </ul>

@@ -27,6 +27,7 @@ import {
   type VehicleSnapshot,
 } from "@/server/db/schema";
 import { getSettingsOrThrow } from "@/modules/settings/server";
+import { holidayMap } from "@/modules/holidays/domain/holidays";
 
 // The schedule calendar: every piece of time a team holds in a window (bookings, holds, blocks), read in
 // a fixed number of queries whatever the window's length — settings, teams, hours, date overrides and
@@ -78,6 +79,8 @@ export type CalendarDay = {
   /** Open ranges from the working hours (or that date's override), as instants. */
   open: { start: Date; end: Date }[];
   closedNote: string | null;
+  /** The public holiday of the business's region on this date (closed unless opened anyway). */
+  holiday: string | null;
   counts: DayCounts;
 };
 
@@ -272,6 +275,45 @@ function countByDay(days: { date: string; start: Date; end: Date }[], items: Cal
   return counts;
 }
 
+type OverrideRow = {
+  date: string;
+  isClosed: boolean;
+  note: string;
+  opensMinute: number | null;
+  closesMinute: number | null;
+};
+
+/**
+ * A date's open ranges (minutes) and note: its override's, else closed on a public holiday (ADR 0055),
+ * else its weekday's.
+ */
+function hoursOfDay(
+  date: string,
+  overrides: OverrideRow[],
+  weekly: { weekday: number; opensMinute: number; closesMinute: number }[],
+  holidays: Map<string, string>,
+): { ranges: [number, number][]; closedNote: string | null; holiday: string | null } {
+  const dayOverrides = overrides.filter((o) => o.date === date);
+  const holiday = holidays.get(date) ?? null;
+  const override = dayOverrides[0];
+  if (override)
+    return {
+      ranges: dayOverrides.flatMap((o) =>
+        !o.isClosed && o.opensMinute !== null && o.closesMinute !== null
+          ? [[o.opensMinute, o.closesMinute] as [number, number]]
+          : [],
+      ),
+      closedNote: override.note || (override.isClosed ? "Closed" : "Special hours"),
+      holiday,
+    };
+  if (holiday) return { ranges: [], closedNote: `${holiday} (public holiday)`, holiday };
+  return {
+    ranges: weekly.filter((w) => w.weekday === isoWeekday(date)).map((w) => [w.opensMinute, w.closesMinute]),
+    closedNote: null,
+    holiday,
+  };
+}
+
 /** The calendar for a day, the week (Monday–Sunday) or the month grid containing `date`. */
 export async function getCalendar(query: CalendarQuery, db?: DbOrTx): Promise<Calendar> {
   const conn = db ?? (await getDb());
@@ -353,15 +395,9 @@ export async function getCalendar(query: CalendarQuery, db?: DbOrTx): Promise<Ca
   const withItems = new Set(items.map((i) => i.teamId));
   const zoneNames = [...new Set([zoneName(from, tz), zoneName(new Date(to.getTime() - 1), tz)])];
 
+  const holidays = holidayMap(settings.holidayRegion, firstDate, lastDate);
   const days: CalendarDay[] = bounds.map((b) => {
-    const dayOverrides = overrides.filter((o) => o.date === b.date);
-    const ranges: [number, number][] = dayOverrides.length
-      ? dayOverrides.flatMap((o) =>
-          !o.isClosed && o.opensMinute !== null && o.closesMinute !== null
-            ? [[o.opensMinute, o.closesMinute] as [number, number]]
-            : [],
-        )
-      : weekly.filter((w) => w.weekday === isoWeekday(b.date)).map((w) => [w.opensMinute, w.closesMinute]);
+    const { ranges, closedNote, holiday } = hoursOfDay(b.date, overrides, weekly, holidays);
     const at = (minute: number) =>
       minute >= 24 * 60
         ? b.end
@@ -371,13 +407,13 @@ export async function getCalendar(query: CalendarQuery, db?: DbOrTx): Promise<Ca
       const end = at(c);
       return start && end && start < end ? [{ start, end }] : [];
     });
-    const override = dayOverrides[0];
     return {
       ...b,
       isToday: b.date === today,
       isInPeriod: inPeriod(b.date),
       open,
-      closedNote: override ? override.note || (override.isClosed ? "Closed" : "Special hours") : null,
+      closedNote,
+      holiday,
       counts: counts.get(b.date) ?? { bookings: 0, holds: 0, blocks: 0 },
     };
   });

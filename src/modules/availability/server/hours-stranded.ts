@@ -2,8 +2,10 @@ import "server-only";
 import { allocationHoldsTime } from "@/server/db/time-taken";
 import { RESERVE_LOCK_NAMESPACE } from "./reserve";
 import { asc, eq, sql, type SQL } from "drizzle-orm";
-import type { Tx } from "@/server/db";
+import type { DbOrTx, Tx } from "@/server/db";
 import { allocations, bookings, teams, workingHours } from "@/server/db/schema";
+import { isoWeekday } from "@/lib/dates";
+import { holidayMap } from "@/modules/holidays/domain/holidays";
 import { isInsideRanges, localSpanOf, type MinuteRange, sortRanges } from "../domain/time-ranges";
 
 // What an hours change would strand, and the locks that make the check exact (see ./hours.ts).
@@ -26,7 +28,7 @@ const RESERVE_DATE_LOCK_NAMESPACE = RESERVE_LOCK_NAMESPACE;
  * Upcoming time held for bookings (their own, and requested moves) matching `where`, soonest first.
  * Holds already past their expiry hold nothing (the slot engine ignores them too).
  */
-export async function upcomingHeld(tx: Tx, now: Date, where: SQL) {
+export async function upcomingHeld(tx: DbOrTx, now: Date, where: SQL) {
   const rows = await tx
     .select({
       bookingId: bookings.id,
@@ -92,6 +94,14 @@ export async function lockHours(tx: Tx, dates: string[]): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${HOURS_LOCK_KEY})`);
   for (const date of [...new Set(dates)].sort())
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${RESERVE_DATE_LOCK_NAMESPACE}, hashtext(${date}))`);
+}
+
+/**
+ * A date's hours when it has no override of its own: closed on a public holiday of `region`, else its
+ * weekday's ranges (what a date goes back to when its override is deleted or moved away).
+ */
+export async function regularRanges(tx: Tx, date: string, region: string): Promise<MinuteRange[]> {
+  return holidayMap(region, date, date).has(date) ? [] : weekdayRanges(tx, isoWeekday(date));
 }
 
 export async function weekdayRanges(tx: Tx, weekday: number): Promise<MinuteRange[]> {

@@ -4,10 +4,12 @@ import { and, eq, gte, ne, sql } from "drizzle-orm";
 import { addDays, isoWeekday, localDateOf } from "@/lib/dates";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { writeAudit } from "@/server/audit";
+import { assertAdminActor } from "@/server/auth/assert-admin";
 import type { DbOrTx } from "@/server/db";
 import { allocations, dateOverrideRanges, dateOverrides, workingHours } from "@/server/db/schema";
 import { AppError, SQLSTATE, sqlState } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
+import { holidayMap } from "@/modules/holidays/domain/holidays";
 import { formatRanges, type MinuteRange, weekdayName } from "../domain/time-ranges";
 import type { DateOverrideInput, DeleteOverrideInput, WeeklyHoursInput } from "../schedule-schemas";
 import type { AdminOverride } from "./hours-queries";
@@ -16,6 +18,7 @@ import {
   lockHours,
   onDates,
   outside,
+  regularRanges,
   type StrandedBooking,
   upcomingHeld,
   weekdayRanges,
@@ -57,6 +60,7 @@ export async function saveWeeklyHours(
   { now = new Date() }: { now?: Date } = {},
 ): Promise<SaveHoursResult> {
   return db.transaction(async (tx) => {
+    await assertAdminActor(tx, actor);
     const settings = await getSettingsOrThrow(tx);
     const tz = settings.timeZone;
     const today = localDateOf(now, tz);
@@ -79,8 +83,16 @@ export async function saveWeeklyHours(
       now,
       sql`extract(isodow from lower(${allocations.during}) AT TIME ZONE ${tz}) = ${input.weekday}`,
     );
+    // A public holiday without an override stays closed whatever the weekday's hours (ADR 0055).
+    const lastHeld = held.reduce((last, b) => {
+      const d = localDateOf(b.startsAt, tz);
+      return d > last ? d : last;
+    }, today);
+    const holidays = holidayMap(settings.holidayRegion, today, lastHeld);
     const stranded = outside(held, tz, (date) =>
-      isoWeekday(date) === input.weekday && !overridden.has(date) ? input.ranges : undefined,
+      isoWeekday(date) === input.weekday && !overridden.has(date) && !holidays.has(date)
+        ? input.ranges
+        : undefined,
     );
     if (stranded.length > 0 && !input.confirmStranded) return { ok: false, stranded };
 
@@ -129,6 +141,7 @@ export async function saveOverride(
   { now = new Date() }: { now?: Date } = {},
 ): Promise<SaveHoursResult & { id?: string }> {
   return db.transaction(async (tx) => {
+    await assertAdminActor(tx, actor);
     const settings = await getSettingsOrThrow(tx);
     const tz = settings.timeZone;
     const today = localDateOf(now, tz);
@@ -159,7 +172,7 @@ export async function saveOverride(
       [input.date, input.isClosed ? [] : input.ranges],
     ]);
     if (before && before.date !== input.date && before.date >= today)
-      newRanges.set(before.date, await weekdayRanges(tx, isoWeekday(before.date)));
+      newRanges.set(before.date, await regularRanges(tx, before.date, settings.holidayRegion));
     const dates = [...newRanges.keys()];
     await lockHours(tx, dates);
     const held = await upcomingHeld(tx, now, onDates(dates));
@@ -218,7 +231,10 @@ export async function saveOverride(
   });
 }
 
-/** Removes an override: its date goes back to its weekday's hours (which may strand bookings too). */
+/**
+ * Removes an override: its date goes back to its weekday's hours, or closed on a public holiday (which
+ * may strand bookings too).
+ */
 export async function deleteOverride(
   db: DbOrTx,
   actor: Actor,
@@ -226,6 +242,7 @@ export async function deleteOverride(
   { now = new Date() }: { now?: Date } = {},
 ): Promise<SaveHoursResult> {
   return db.transaction(async (tx) => {
+    await assertAdminActor(tx, actor);
     const settings = await getSettingsOrThrow(tx);
     const tz = settings.timeZone;
     const [row] = await tx.select().from(dateOverrides).where(eq(dateOverrides.id, input.id)).for("update");
@@ -233,9 +250,9 @@ export async function deleteOverride(
     let stranded: StrandedBooking[] = [];
     if (row.date >= localDateOf(now, tz)) {
       await lockHours(tx, [row.date]);
-      const weekly = await weekdayRanges(tx, isoWeekday(row.date));
+      const regular = await regularRanges(tx, row.date, settings.holidayRegion);
       stranded = outside(await upcomingHeld(tx, now, onDates([row.date])), tz, (date) =>
-        date === row.date ? weekly : undefined,
+        date === row.date ? regular : undefined,
       );
       if (stranded.length > 0 && !input.confirmStranded) return { ok: false, stranded };
     }

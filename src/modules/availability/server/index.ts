@@ -11,6 +11,7 @@ export {
   releaseRescheduleHolds,
   spanOf,
 } from "./holds";
+export { type HolidayDay, type HolidaySchedule, getHolidaySchedule } from "./holidays";
 export { getWeeklyHours, listOverrides, listPastOverrides } from "./hours-queries";
 export { RESERVE_LOCK_NAMESPACE, reserve } from "./reserve";
 export {

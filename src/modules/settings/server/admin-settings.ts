@@ -1,10 +1,11 @@
 import "server-only";
 import { writeAudit, type Actor } from "@/server/audit";
 import { assertAdminActor } from "@/server/auth/assert-admin";
-import type { Db } from "@/server/db";
+import type { DbOrTx } from "@/server/db";
 import type {
   BookingRulesInput,
   BusinessSettingsInput,
+  HolidaySettingsInput,
   NotificationSettingsInput,
   PaymentSettingsInput,
   PolicyTextsInput,
@@ -22,6 +23,7 @@ type SectionInput = {
   payments: PaymentSettingsInput;
   notifications: NotificationSettingsInput;
   policies: PolicyTextsInput;
+  holidays: HolidaySettingsInput;
 };
 
 const patchOf = <S extends SettingsSection>(section: S, input: SectionInput[S], current: Settings) =>
@@ -30,7 +32,7 @@ const patchOf = <S extends SettingsSection>(section: S, input: SectionInput[S], 
     : input) as SettingsPatch;
 
 export async function saveSettingsSection<S extends SettingsSection>(
-  db: Db,
+  db: DbOrTx,
   actor: Actor,
   section: S,
   input: SectionInput[S],

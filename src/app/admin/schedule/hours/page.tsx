@@ -4,10 +4,13 @@ import { TextLink } from "@/components/ui/link";
 import { Notice } from "@/components/ui/notice";
 import { localDateOf } from "@/lib/dates";
 import { routes } from "@/lib/routes";
+import { HoursHolidayRegion } from "@/modules/availability/components/hours-holiday-region";
+import { HoursHolidays } from "@/modules/availability/components/hours-holidays";
 import { HoursOverrideForm } from "@/modules/availability/components/hours-override-form";
 import { HoursOverrides } from "@/modules/availability/components/hours-overrides";
 import { HoursWeeklyEditor } from "@/modules/availability/components/hours-weekly-editor";
 import {
+  getHolidaySchedule,
   getWeeklyHours,
   getWorkingDayLimits,
   listOverrides,
@@ -26,10 +29,11 @@ export default async function OpeningHoursPage() {
   const settings = await getPublicSettings();
   const timeZone = settings.timeZone;
   const today = localDateOf(new Date(), timeZone);
-  const [week, upcoming, past, matrix, limits] = await Promise.all([
+  const [week, upcoming, past, holidays, matrix, limits] = await Promise.all([
     getWeeklyHours(),
     listOverrides(today),
     listPastOverrides(today),
+    getHolidaySchedule(),
     getPriceMatrix(),
     getWorkingDayLimits(),
   ]);
@@ -69,8 +73,26 @@ export default async function OpeningHoursPage() {
       <Section
         plain
         className="mt-10"
+        title="Public holidays"
+        description="Bank holidays are closed unless you open them. Next year's dates appear on their own."
+      >
+        <div className="mt-4">
+          <HoursHolidayRegion region={holidays.region} />
+        </div>
+        {holidays.region !== "none" && (
+          <h3 className="mt-6 font-semibold">
+            {holidays.regionName}: the next 12 months{" "}
+            <span className="font-normal text-ink-muted">({holidays.days.length})</span>
+          </h3>
+        )}
+        <HoursHolidays schedule={holidays} timeZone={timeZone} />
+      </Section>
+
+      <Section
+        plain
+        className="mt-10"
         title="Dates with different hours"
-        description="Bank holidays, days off or longer days. On these dates their own hours replace the weekly hours."
+        description="Days off, longer days or a bank holiday you open anyway. On these dates their own hours replace the weekly hours."
       >
         <Card className="mt-4">
           <h3 className="mb-3 font-semibold">Add a date</h3>
@@ -79,7 +101,13 @@ export default async function OpeningHoursPage() {
         <h3 className="mt-6 font-semibold">
           Upcoming dates <span className="font-normal text-ink-muted">({upcoming.length})</span>
         </h3>
-        <HoursOverrides upcoming={upcoming} past={past} today={today} timeZone={timeZone} />
+        <HoursOverrides
+          upcoming={upcoming}
+          past={past}
+          today={today}
+          timeZone={timeZone}
+          holidays={Object.fromEntries(holidays.days.map((d) => [d.date, d.name]))}
+        />
       </Section>
     </div>
   );
