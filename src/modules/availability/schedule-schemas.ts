@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isHolidayRegion } from "@/modules/holidays/domain/holidays";
-import { MAX_RANGES_PER_DAY, parseTimeInput, rangeIssues, sortRanges } from "./domain/time-ranges";
+import { MAX_RANGES_PER_DAY, parseTimeInput, rangeIssues, sortRanges } from "@/lib/time-ranges";
 
 // Inputs of the scheduling setup screens (teams, weekly hours, date overrides). Times arrive as the text
 // the admin typed ("08:00"); ranges leave as minutes after local midnight, sorted. Field errors are keyed

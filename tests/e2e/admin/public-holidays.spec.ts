@@ -1,6 +1,6 @@
 import { addDays, formatLongDate, isoWeekday, localDateOf } from "../../../src/lib/dates";
 import { publicHolidays } from "../../../src/modules/holidays/domain/holidays";
-import { dateAsInstant } from "../../../src/modules/availability/domain/time-ranges";
+import { dateAsInstant } from "../../../src/lib/time-ranges";
 import type { APIRequestContext } from "@playwright/test";
 import { createUser, credentials, expect, expectAccessible, shot, signInAs, test } from "../support/fixtures";
 

@@ -4,7 +4,7 @@ import { EmptyState } from "@/components/ui/data/empty-state";
 import { TextLink } from "@/components/ui/link";
 import { formatDateTime, formatLongDate } from "@/lib/dates";
 import { routes } from "@/lib/routes";
-import { dateAsInstant, formatRanges } from "../domain/time-ranges";
+import { dateAsInstant, formatRanges } from "@/lib/time-ranges";
 import type { HolidaySchedule } from "../server/holidays";
 import { HoursHolidayToggle } from "./hours-holiday-toggle";
 

@@ -2,7 +2,7 @@ import { EmptyState } from "@/components/ui/data/empty-state";
 import { cardListClass } from "@/components/ui/card";
 import { summaryClass } from "@/components/ui/button";
 import { formatLongDate } from "@/lib/dates";
-import { dateAsInstant, formatRanges } from "../domain/time-ranges";
+import { dateAsInstant, formatRanges } from "@/lib/time-ranges";
 import type { AdminOverride } from "../server/hours";
 import { HoursOverrideDelete } from "./hours-override-delete";
 import { HoursOverrideForm } from "./hours-override-form";

@@ -4,7 +4,7 @@ import { buttonClass } from "@/components/ui/button";
 import { controlClass } from "@/components/ui/form/control";
 import { Plus, X } from "lucide-react";
 import { useId } from "react";
-import { DAY_MINUTES, MAX_RANGES_PER_DAY, parseTimeInput, toTimeInputValue } from "../domain/time-ranges";
+import { DAY_MINUTES, MAX_RANGES_PER_DAY, parseTimeInput, toTimeInputValue } from "@/lib/time-ranges";
 
 export type RangeDraft = { key: number; opens: string; closes: string };
 

@@ -5,7 +5,7 @@ import { cardListClass } from "@/components/ui/card";
 import { Loader2 } from "lucide-react";
 import { useState } from "react";
 import { Notice } from "@/components/ui/notice";
-import { parseTimeInput, weekdayName } from "../domain/time-ranges";
+import { parseTimeInput, weekdayName } from "@/lib/time-ranges";
 import { saveWeeklyHoursAction } from "../hours-actions";
 import type { WeekdayHours } from "../server/hours";
 import { HoursRangesEditor, type RangeDraft, sameDrafts, toDrafts } from "./hours-ranges-editor";

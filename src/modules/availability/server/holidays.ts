@@ -9,7 +9,7 @@ import { dateOverrides } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
 import { holidayMap, holidayRegionName, publicHolidays } from "@/modules/holidays/domain/holidays";
-import { type MinuteRange, weekdayName } from "../domain/time-ranges";
+import { type MinuteRange, weekdayName } from "@/lib/time-ranges";
 import type { HolidayDateInput, HolidayRegionInput } from "../schedule-schemas";
 import { deleteOverride, saveOverride, type SaveHoursResult } from "./hours";
 import { loadOverrides, loadWeeklyHours } from "./hours-queries";

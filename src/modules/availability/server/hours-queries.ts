@@ -2,7 +2,7 @@ import "server-only";
 import { asc, desc, gte, inArray, lt } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/server/db";
 import { dateOverrideRanges, dateOverrides, workingHours } from "@/server/db/schema";
-import type { MinuteRange } from "../domain/time-ranges";
+import type { MinuteRange } from "@/lib/time-ranges";
 
 // Reads of the opening hours: the week and the date overrides, for the hours page and the use cases.
 

@@ -6,7 +6,7 @@ import type { DbOrTx, Tx } from "@/server/db";
 import { allocations, bookings, teams, workingHours } from "@/server/db/schema";
 import { isoWeekday } from "@/lib/dates";
 import { holidayMap } from "@/modules/holidays/domain/holidays";
-import { isInsideRanges, localSpanOf, type MinuteRange, sortRanges } from "../domain/time-ranges";
+import { isInsideRanges, localSpanOf, type MinuteRange, sortRanges } from "@/lib/time-ranges";
 
 // What an hours change would strand, and the locks that make the check exact (see ./hours.ts).
 

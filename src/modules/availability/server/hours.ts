@@ -10,7 +10,7 @@ import { allocations, dateOverrideRanges, dateOverrides, workingHours } from "@/
 import { AppError, SQLSTATE, sqlState } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
 import { holidayMap } from "@/modules/holidays/domain/holidays";
-import { formatRanges, type MinuteRange, weekdayName } from "../domain/time-ranges";
+import { formatRanges, type MinuteRange, weekdayName } from "@/lib/time-ranges";
 import type { DateOverrideInput, DeleteOverrideInput, WeeklyHoursInput } from "../schedule-schemas";
 import type { AdminOverride } from "./hours-queries";
 import {

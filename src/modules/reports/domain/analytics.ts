@@ -161,7 +161,7 @@ export function leadBucket(days: number): number {
 
 export const WEEKDAY_LABELS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
 // Monday first, as ISO weekdays: the schedule's one list of day names.
-export { WEEKDAY_NAMES } from "@/modules/availability/domain/time-ranges";
+export { WEEKDAY_NAMES } from "@/lib/time-ranges";
 
 export type HeatCell = { weekday: number; hour: number; jobs: number };
 

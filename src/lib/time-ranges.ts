@@ -1,6 +1,7 @@
 import { addDays, formatMinutes, localDateOf, localToInstant, toLocalParts } from "@/lib/dates";
 
-// Opening ranges are wall-clock minutes after local midnight in the business time zone, [opens, closes).
+// Opening ranges (a shared kernel, like dates.ts: availability, holidays and the hours screens read it) are
+// wall-clock minutes after local midnight in the business time zone, [opens, closes).
 // These helpers parse what the admin types, check a day's ranges, and decide whether a booking's local
 // span lies inside a day's ranges. Pure: no database, no clock.
 

@@ -10,7 +10,7 @@ import {
   rangesForDate,
   toTimeInputValue,
   weekdayName,
-} from "./time-ranges";
+} from "@/lib/time-ranges";
 
 const h = (hh: number, mm = 0) => hh * 60 + mm;
 const LONDON = "Europe/London";
