@@ -135,9 +135,7 @@ export const ADMIN_GUIDE: GuideEntry[] = [
     body: [
       "A job is minutes of work: a long one may start before a break and finish after it (8 h from 08:00 with a 30-minute lunch ends at 16:30), and the team keeps the break. Untick “Work may continue after a break” on a short service's page so it is never split. ",
       to(routes.adminPricing, "Prices"),
-      " and ",
-      to(routes.adminScheduleHours, "Opening hours"),
-      " warn you of any price longer than your longest working day; customers are told to call you for those.",
+      " and the hours screen warn you of any price longer than your longest working day; customers are told to call you for those.",
     ],
   },
   {

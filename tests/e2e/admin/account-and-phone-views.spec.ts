@@ -1,6 +1,6 @@
-import { addDays, isoWeekday, localDateOf } from "../../../src/lib/dates";
 import { createUser, expect, expectAccessible, shot, signInAs, test, uniqueEmail } from "../support/fixtures";
 import { linkIn, mailCount, waitForMail } from "../support/mail";
+import { workingDayFrom } from "../support/days";
 
 // Issue 12's "Also": the admin's own account page, the back office on a phone (the week stacked by day,
 // a sort control for the bookings table), the bookings table's columns at 1280 px, and the teams page
@@ -8,13 +8,8 @@ import { linkIn, mailCount, waitForMail } from "../support/mail";
 // SHOTS_DIR when set) to be looked at.
 
 const WIDTHS = [1280, 390] as const;
-const TZ = "Europe/London";
 // The demo's upcoming confirmed booking (Van A) is on the third weekday from the day it was seeded.
-function weekdayFrom(offset: number): string {
-  let d = addDays(localDateOf(new Date(), TZ), offset);
-  while (isoWeekday(d) > 5) d = addDays(d, 1);
-  return d;
-}
+const weekdayFrom = (offset: number): string => workingDayFrom(offset, 1);
 
 test("an admin changes their own name, password and email in the back office", async ({
   browser,

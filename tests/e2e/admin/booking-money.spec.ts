@@ -1,7 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
-import { addDays, isoWeekday, localDateOf, localToInstant } from "../../../src/lib/dates";
+import { localToInstant } from "../../../src/lib/dates";
 import { credentials, expect, expectAccessible, test, shot } from "../support/fixtures";
 import { mailCount, waitForMail } from "../support/mail";
+import { workingDayFrom } from "../support/days";
 
 // The money on the admin's booking page: record a payment taken in cash, cancel with the refund the
 // policy gives (changed by the admin) through the test provider, send a payment link for a balance and
@@ -10,11 +11,7 @@ import { mailCount, waitForMail } from "../support/mail";
 
 const TZ = "Europe/London";
 
-function weekdayFrom(offset: number): string {
-  let d = addDays(localDateOf(new Date(), TZ), offset);
-  while (isoWeekday(d) > 5) d = addDays(d, 1);
-  return d;
-}
+const weekdayFrom = (offset: number): string => workingDayFrom(offset, 1);
 
 async function adminContext(browser: Browser, baseURL: string | undefined, width: number) {
   const ctx = await browser.newContext({ baseURL, viewport: { width, height: 900 } });

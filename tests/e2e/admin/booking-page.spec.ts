@@ -1,17 +1,14 @@
 import type { Browser, Page } from "@playwright/test";
-import { addDays, isoWeekday, localDateOf, localToInstant } from "../../../src/lib/dates";
+import { localToInstant } from "../../../src/lib/dates";
 import { credentials, expect, expectAccessible, test, shot } from "../support/fixtures";
+import { workingDayFrom } from "../support/days";
 
 // The admin's booking page: opened from the schedule's pop-up, every lifecycle button with its
 // consequence stated first, decline and cancel with the customer's reason, and another admin's page
 // following the change live. Each test books its own weekday well after every other test's.
 
 const TZ = "Europe/London";
-function weekdayFrom(offset: number): string {
-  let d = addDays(localDateOf(new Date(), TZ), offset);
-  while (isoWeekday(d) > 5) d = addDays(d, 1);
-  return d;
-}
+const weekdayFrom = (offset: number): string => workingDayFrom(offset, 1);
 
 async function adminContext(browser: Browser, baseURL: string | undefined, width: number) {
   const ctx = await browser.newContext({ baseURL, viewport: { width, height: 900 } });

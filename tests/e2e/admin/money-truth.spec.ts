@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "@playwright/test";
-import { addDays, isoWeekday, localDateOf, localToInstant } from "../../../src/lib/dates";
+import { localToInstant } from "../../../src/lib/dates";
 import { createUser, expect, expectAccessible, signInAs, test, shot } from "../support/fixtures";
 import { parseCsv } from "../support/csv";
+import { workingDayFrom } from "../support/days";
 
 // One money truth (issue 26, ADR 0040): the owner's screens, the CSV, the customer's page and the receipt
 // tell the same money. A fully paid £140 job with a £30 goodwill refund owes nothing anywhere; a cancelled,
@@ -11,11 +12,7 @@ import { parseCsv } from "../support/csv";
 
 const TZ = "Europe/London";
 
-function weekdayFrom(offset: number): string {
-  let d = addDays(localDateOf(new Date(), TZ), offset);
-  while (isoWeekday(d) > 5) d = addDays(d, offset < 0 ? -1 : 1);
-  return d;
-}
+const weekdayFrom = (offset: number): string => workingDayFrom(offset);
 
 async function context(browser: Browser, baseURL: string | undefined, width: number) {
   const ctx = await browser.newContext({ baseURL, viewport: { width, height: 900 } });

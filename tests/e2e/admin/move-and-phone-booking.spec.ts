@@ -1,7 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
-import { addDays, isoWeekday, localDateOf, localToInstant } from "../../../src/lib/dates";
+import { localToInstant } from "../../../src/lib/dates";
 import { credentials, expect, expectAccessible, test, uniqueEmail, shot } from "../support/fixtures";
 import { linkIn, mailCount, waitForMail } from "../support/mail";
+import { workingDayFrom } from "../support/days";
 
 // Move with override on /admin/bookings/{id}, and a phone booking at /admin/bookings/new for a new
 // customer who pays through the emailed payment link with the test provider — at desktop and phone widths,
@@ -9,11 +10,7 @@ import { linkIn, mailCount, waitForMail } from "../support/mail";
 
 const TZ = "Europe/London";
 
-function weekdayFrom(offset: number): string {
-  let d = addDays(localDateOf(new Date(), TZ), offset);
-  while (isoWeekday(d) > 5) d = addDays(d, 1);
-  return d;
-}
+const weekdayFrom = (offset: number): string => workingDayFrom(offset, 1);
 
 async function adminContext(browser: Browser, baseURL: string | undefined, width: number) {
   const ctx = await browser.newContext({ baseURL, viewport: { width, height: 900 } });

@@ -1,5 +1,5 @@
-import { addDays, isoWeekday, localDateOf } from "../../../src/lib/dates";
 import { credentials, expect, expectAccessible, test, uniqueEmail, shot } from "../support/fixtures";
+import { workingDayFrom } from "../support/days";
 
 // Issue 31 (ADR 0050): the business books a family's two cars as one visit on the phone — each vehicle
 // with its own size and job, the bundle line in the price, one time for the whole visit — and the
@@ -7,12 +7,7 @@ import { credentials, expect, expectAccessible, test, uniqueEmail, shot } from "
 // refused under its own fields. The pricing, the limits and the writes are proven on both databases by
 // phone-booking-visit.integration.test.ts; this is the screen.
 
-const TZ = "Europe/London";
-function weekdayFrom(offset: number): string {
-  let d = addDays(localDateOf(new Date(), TZ), offset);
-  while (isoWeekday(d) > 5) d = addDays(d, 1);
-  return d;
-}
+const weekdayFrom = (offset: number): string => workingDayFrom(offset, 1);
 
 test("the business books two cars in one visit on the phone; the booking lists both", async ({
   browser,

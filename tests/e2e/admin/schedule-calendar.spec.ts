@@ -1,15 +1,12 @@
 import type { Browser } from "@playwright/test";
-import { addDays, formatLongDate, isoWeekday, localDateOf, localToInstant } from "../../../src/lib/dates";
+import { addDays, formatLongDate, isoWeekday, localToInstant } from "../../../src/lib/dates";
 import { credentials, expect, expectAccessible, test } from "../support/fixtures";
+import { workingDayFrom } from "../support/days";
 
 // The demo business is in Europe/London; its upcoming confirmed booking (Mini Valet + Pet Hair Removal,
 // Van A, 09:00) is on the third weekday from the day it was seeded — this run's start.
 const TZ = "Europe/London";
-function weekdayFrom(offset: number): string {
-  let d = addDays(localDateOf(new Date(), TZ), offset);
-  while (isoWeekday(d) > 5) d = addDays(d, offset >= 0 ? 1 : -1);
-  return d;
-}
+const weekdayFrom = (offset: number): string => workingDayFrom(offset);
 const upcomingDay = weekdayFrom(3);
 // Weekdays well after every demo booking, one per test, so the tests never meet each other's blocks.
 const formDay = weekdayFrom(20);

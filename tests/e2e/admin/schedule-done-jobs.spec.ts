@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser } from "@playwright/test";
-import { addDays, isoWeekday, localDateOf, localToInstant } from "../../../src/lib/dates";
+import { localToInstant } from "../../../src/lib/dates";
 import { credentials, expect, expectAccessible, shot, test } from "../support/fixtures";
+import { workingDayFrom } from "../support/days";
 
 // Issue 27, items 1 and 2 (ADR 0043): a completed or missed job stays on the schedule calendar, styled as
 // done; Start and Complete say when the job is; Start waits for its lead; a past job nobody started
@@ -9,11 +10,7 @@ import { credentials, expect, expectAccessible, shot, test } from "../support/fi
 const TZ = "Europe/London";
 const MIN = 60_000;
 
-function weekdayFrom(offset: number): string {
-  let d = addDays(localDateOf(new Date(), TZ), offset);
-  while (isoWeekday(d) > 5) d = addDays(d, -1);
-  return d;
-}
+const weekdayFrom = (offset: number): string => workingDayFrom(offset, -1);
 
 async function adminPage(browser: Browser, baseURL: string | undefined, width: number) {
   const ctx = await browser.newContext({ baseURL, viewport: { width, height: 900 } });

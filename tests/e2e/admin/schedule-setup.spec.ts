@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { addDays, formatLongDate, isoWeekday, localDateOf, localToInstant } from "../../../src/lib/dates";
 import { expect, expectAccessible, test } from "../support/fixtures";
+import { workingDayFrom } from "../support/days";
 
 // The demo business works in Europe/London: Van A and Van B, Mon–Fri 08:00–12:30 + 13:00–18:00,
 // Sat 09:00–16:00. Its upcoming bookings are made by the seed on weekdays (see demo-business.ts).
@@ -8,11 +9,7 @@ const TZ = "Europe/London";
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
 /** The seed's `weekdayFrom(offset)`: that many days from today, moved forward off a weekend. */
-function weekdayFrom(offset: number): string {
-  let d = addDays(localDateOf(new Date(), TZ), offset);
-  while (isoWeekday(d) > 5) d = addDays(d, 1);
-  return d;
-}
+const weekdayFrom = (offset: number): string => workingDayFrom(offset, 1);
 
 test("an admin adds, renames, reorders, deactivates and deletes a team", async ({ page, loginAs }) => {
   await page.goto("/");

@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
-import { addDays, isoWeekday, localDateOf, localToInstant } from "../../../src/lib/dates";
+import { localToInstant } from "../../../src/lib/dates";
 import { readPdf } from "../../support/pdf-text";
 import { createUser, expect, expectAccessible, signInAs, test, shot } from "../support/fixtures";
+import { workingDayFrom } from "../support/days";
 
 // VAT documents (issue 26, ADR 0040): the owner registers for VAT in Settings → Payments; a payment
 // recorded on a booking issues a VAT invoice, a goodwill refund a credit note that references it. Both are
@@ -10,11 +11,7 @@ import { createUser, expect, expectAccessible, signInAs, test, shot } from "../s
 
 const TZ = "Europe/London";
 
-function weekdayFrom(offset: number): string {
-  let d = addDays(localDateOf(new Date(), TZ), offset);
-  while (isoWeekday(d) > 5) d = addDays(d, 1);
-  return d;
-}
+const weekdayFrom = (offset: number): string => workingDayFrom(offset, 1);
 
 async function pdfText(page: Page, link: string): Promise<string> {
   const res = await page.request.get(link);

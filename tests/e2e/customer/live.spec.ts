@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
-import { addDays, isoWeekday, localDateOf, localToInstant } from "../../../src/lib/dates";
+import { localToInstant } from "../../../src/lib/dates";
 import { createUser, credentials, expect, expectAccessible, signInAs, test } from "../support/fixtures";
+import { workingDayFrom } from "../support/days";
 
 // Issue 13: what the business does to a booking — approve, cancel, a payment arriving by webhook — shows
 // on the customer's open pages live (the promise is 2 s; see LIVE), without a reload; and only on theirs.
@@ -16,11 +17,7 @@ const TZ = "Europe/London";
  */
 const LIVE = { timeout: 5_000 };
 
-function weekdayFrom(offset: number): string {
-  let d = addDays(localDateOf(new Date(), TZ), offset);
-  while (isoWeekday(d) > 5) d = addDays(d, 1);
-  return d;
-}
+const weekdayFrom = (offset: number): string => workingDayFrom(offset, 1);
 
 async function bookingFor(page: Page, email: string, status: string, day: string, paidMinor?: number) {
   const res = await page.request.post("/api/test/bookings", {

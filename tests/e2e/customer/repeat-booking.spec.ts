@@ -1,5 +1,6 @@
-import { addDays, isoWeekday, localDateOf, localToInstant } from "../../../src/lib/dates";
+import { addDays, localToInstant } from "../../../src/lib/dates";
 import { createUser, expect, expectAccessible, shot, signInAs, test } from "../support/fixtures";
+import { workingDayFrom } from "../support/days";
 
 // Issue 31 / ADR 0052: a regular makes their wash repeat every other week. The booking page checks each
 // date at the same time (or offers the nearest free times, or a skip), books them all at once, and lists
@@ -9,11 +10,7 @@ import { createUser, expect, expectAccessible, shot, signInAs, test } from "../s
 const TZ = "Europe/London";
 
 /** A weekday `offset` days from today (the next one when it falls on a weekend). */
-function weekdayFrom(offset: number): string {
-  let d = addDays(localDateOf(new Date(), TZ), offset);
-  while (isoWeekday(d) > 5) d = addDays(d, 1);
-  return d;
-}
+const weekdayFrom = (offset: number): string => workingDayFrom(offset, 1);
 
 // Each width its own van and hour, so the two never want the same time.
 for (const [label, viewport, offset, team, hour] of [

@@ -1,7 +1,8 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { addDays, isoWeekday, localDateOf, localToInstant } from "../../../src/lib/dates";
+import { localToInstant } from "../../../src/lib/dates";
 import { createUser, credentials, expect, expectAccessible, signInAs, test, shot } from "../support/fixtures";
 import { waitForMail } from "../support/mail";
+import { workingDayFrom } from "../support/days";
 
 // Reschedule requests end to end (issue 14), at desktop and phone widths with axe and screenshots (in
 // SHOTS_DIR): the customer asks for a new time on their booking page, the business approves it
@@ -11,11 +12,7 @@ import { waitForMail } from "../support/mail";
 
 const TZ = "Europe/London";
 
-function weekdayFrom(offset: number): string {
-  let d = addDays(localDateOf(new Date(), TZ), offset);
-  while (isoWeekday(d) > 5) d = addDays(d, 1);
-  return d;
-}
+const weekdayFrom = (offset: number): string => workingDayFrom(offset, 1);
 
 async function contextFor(browser: Browser, baseURL: string | undefined, width: number) {
   const ctx = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
