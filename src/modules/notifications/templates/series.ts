@@ -124,7 +124,7 @@ export function renderSeriesNotHeld(d: SeriesNotHeldData, ctx: EmailContext): Em
     blocks: [
       ...paragraphs(
         `Hello ${d.name},`,
-        `We were holding the next ${n === 1 ? "visit" : "visits"} of your repeat ${d.title}, but your usual time isn't free. These are the nearest free times; choose one (or skip the date) from your booking page:`,
+        `We hold each visit of your repeat ${d.title} as our booking calendar opens for its date, but your usual time isn't free on ${n === 1 ? "this date" : "these dates"}. These are the nearest free times: choose one (or skip the date) from your booking page.`,
       ),
       {
         kind: "rows",

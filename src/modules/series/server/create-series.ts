@@ -31,7 +31,6 @@ import {
   type SeriesActor,
   type SeriesChoice,
   type SeriesInput,
-  timesOffered,
 } from "./plan";
 import { tellBusinessOfSeries } from "./series-alert";
 
@@ -197,7 +196,9 @@ export async function createSeries(
     // Only the times the plan offered: the date's own time, or one of its nearest free times.
     for (const o of heldNow) {
       const start = wanted.get(o.date);
-      if (start && !timesOffered(o).some((x) => x.getTime() === start.getTime()))
+      // The date's own time stays acceptable though taken since: reserve() then names the date.
+      const offered = [...(o.start ? [o.start] : []), ...o.alternatives];
+      if (start && !offered.some((x) => x.getTime() === start.getTime()))
         throw invalid({
           choices: [`Choose one of the times offered for ${formatCalendarDate(o.date)}, or skip it.`],
         });
