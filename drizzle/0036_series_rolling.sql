@@ -15,6 +15,7 @@ ALTER TABLE "booking_series" ADD COLUMN "anchor_date" date;--> statement-breakpo
 ALTER TABLE "booking_series" ADD COLUMN "start_minutes" smallint;--> statement-breakpoint
 ALTER TABLE "booking_series" ADD COLUMN "template_booking_id" uuid;--> statement-breakpoint
 ALTER TABLE "booking_series" ADD COLUMN "held_through" date;--> statement-breakpoint
+-- BEGIN series backfill
 -- A series made before this migration held every visit up to its last date: the rule goes on from its latest
 -- visit still standing (or its latest), at that visit's wall-clock time in the business's zone, copying it.
 UPDATE "booking_series" s SET
@@ -30,6 +31,7 @@ FROM (
 WHERE v."series_id" = s."id";--> statement-breakpoint
 UPDATE "booking_series" SET "held_through" = "until_date",
   "anchor_date" = COALESCE("anchor_date", "until_date"), "start_minutes" = COALESCE("start_minutes", 540);--> statement-breakpoint
+-- END series backfill
 ALTER TABLE "booking_series" ALTER COLUMN "anchor_date" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "booking_series" ALTER COLUMN "start_minutes" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "booking_series" ALTER COLUMN "held_through" SET NOT NULL;--> statement-breakpoint
