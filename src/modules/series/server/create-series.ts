@@ -24,14 +24,7 @@ import type { DbOrTx, Tx } from "@/server/db";
 import { bookingItems, bookingSeries, bookingVehicles } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { horizonEnd, laterVisitsSentence, minutesOfDay } from "../domain/series-plan";
-import {
-  baseBooking,
-  invalid,
-  planFor,
-  type SeriesActor,
-  type SeriesChoice,
-  type SeriesInput,
-} from "./plan";
+import { baseBooking, invalid, planFor, type SeriesActor, type SeriesChoice, type SeriesInput } from "./plan";
 import { tellBusinessOfSeries } from "./series-alert";
 
 // Making a repeat booking (ADR 0052): each chosen occurrence held through reserve() and written as a booking
