@@ -131,7 +131,9 @@ describe.each(dbKinds)("a series extended by the daily job, on %s", (kind) => {
     expect(plan.occurrences[3]?.start?.toISOString()).toBe("2027-03-09T09:00:00.000Z");
     expect(plan).toMatchObject({ priceMinor: 3500, currency: "GBP", openEnded: true });
     // A deposit policy: the series says plainly that its visits are paid on the day.
-    expect(plan.payment).toMatch(/held for you without a deposit online and is paid on the day/);
+    expect(plan.payment).toMatch(
+      /every visit after the first is held for you without a deposit online and is paid on the day/,
+    );
     expect(await counts()).toEqual(before);
   });
 

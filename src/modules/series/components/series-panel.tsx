@@ -97,7 +97,6 @@ function RepeatForm({
           <SelectField name="intervalWeeks" label="How often" options={EVERY} defaultValue="2" />
           <UntilFields defaultUntil={panel.defaultUntil} latest={panel.latest} openEnded={false} />
         </div>
-        <p className="mb-3 text-sm text-ink-muted">{panel.payment}</p>
         <SubmitButton>Check the dates</SubmitButton>
       </Form>
 

@@ -69,11 +69,12 @@ export function SeriesVisits({
                   {v.when}
                 </TextLink>
               )}
-              <span className="block text-ink-subtle tabular">
-                {v.reference} · {v.price}
-              </span>
+              <span className="block text-ink-subtle tabular">{v.reference}</span>
             </span>
-            <Badge tone={v.status === "cancelled" ? "neutral" : "brand"}>{v.statusLabel}</Badge>
+            <span className="flex items-baseline gap-3">
+              <span className="tabular">{v.price}</span>
+              <Badge tone={v.status === "cancelled" ? "neutral" : "brand"}>{v.statusLabel}</Badge>
+            </span>
           </li>
         ))}
         {panel.pausedAhead.map((d) => (

@@ -20,8 +20,6 @@ export type SeriesPanel =
       firstDate: string;
       latest: string;
       defaultUntil: string;
-      /** How the visits would be paid, in a sentence. */
-      payment: string;
     }
   | {
       kind: "series";
@@ -62,8 +60,6 @@ export async function loadSeriesPanel(
   if (!booking || (viewer.role !== "admin" && booking.customerId !== viewer.id)) return null;
   const settings = await getSettingsOrThrow(db);
   const tz = settings.timeZone;
-  const onAccount = (await findAccountTerms(db, booking.customerId))?.onAccount === true;
-  const payment = visitsPaymentSentence(settings, onAccount);
   if (!booking.seriesId) {
     const first = localDateOf(booking.startsAt, tz);
     const latest = latestUntil(first);
@@ -73,7 +69,6 @@ export async function loadSeriesPanel(
       firstDate: first,
       latest,
       defaultUntil: latest,
-      payment,
     };
   }
   const [series] = await db.select().from(bookingSeries).where(eq(bookingSeries.id, booking.seriesId));
@@ -85,6 +80,7 @@ export async function loadSeriesPanel(
     .orderBy(asc(bookings.startsAt));
   const parts = toLocalParts(booking.startsAt, tz);
   const active = series.status === "active";
+  const onAccount = (await findAccountTerms(db, booking.customerId))?.onAccount === true;
   const upcoming = ENDABLE.includes(booking.status) && booking.startsAt > now && active;
   return {
     kind: "series",
@@ -100,7 +96,7 @@ export async function loadSeriesPanel(
     until: series.untilDate,
     openEnded: series.openEnded,
     active,
-    payment,
+    payment: visitsPaymentSentence(settings, onAccount),
     later: active ? laterVisitsSentence(series) : null,
     visits: visits.map((v) => ({
       id: v.id,

@@ -46,8 +46,10 @@ describe("policy facts", () => {
   });
 
   it("says plainly that a repeat booking's later visits are paid on the day, whatever the mode", () => {
-    expect(seriesPaymentSentence(base)).toMatch(/without a deposit online and is paid on the day/);
-    expect(seriesPaymentSentence({ paymentMode: "full" })).toMatch(/without a payment online/);
+    expect(seriesPaymentSentence(base)).toBe(
+      "With a repeat booking, every visit after the first is held for you without a deposit online and is paid on the day (or online from its booking page before then).",
+    );
+    expect(seriesPaymentSentence({ paymentMode: "full" })).toMatch(/without paying online/);
     expect(seriesPaymentSentence({ paymentMode: "on_the_day" })).toBe(
       "Each visit of a repeat booking is paid on the day, like any booking.",
     );

@@ -48,7 +48,7 @@ export function paymentSentence(s: PolicySettings): string {
 export function seriesPaymentSentence(s: Pick<PolicySettings, "paymentMode">): string {
   return s.paymentMode === "on_the_day"
     ? "Each visit of a repeat booking is paid on the day, like any booking."
-    : `Repeat bookings: the first visit is paid as above; every later visit is held for you without a ${s.paymentMode === "deposit" ? "deposit" : "payment"} online and is paid on the day (or online from its booking page before then).`;
+    : `With a repeat booking, every visit after the first is held for you without ${s.paymentMode === "deposit" ? "a deposit" : "paying"} online and is paid on the day (or online from its booking page before then).`;
 }
 
 export function cancellationSentence(s: PolicySettings): string {
