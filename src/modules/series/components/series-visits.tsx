@@ -193,7 +193,7 @@ function ChangeButton({
       open={open}
       onOpenChange={setOpen}
       title="Change from this visit"
-      description="This visit and the later ones are replaced by the new rule, each new time held for you now. Visits already paid stay as they are. If a new time isn't free, nothing changes and we say which dates."
+      description="This visit and the later ones are replaced by the new rule, each new time inside our booking calendar held for you now and the later ones as it opens. Visits already paid stay as they are; a pause from this visit on is lifted. If a new time isn't free, nothing changes and we say which dates."
       trigger={
         <Button variant="secondary" size="sm">
           Change

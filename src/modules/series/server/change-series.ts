@@ -63,12 +63,12 @@ export async function changeSeries(
       now,
     });
     const kept = new Set(stopped.kept.map((b) => localDateOf(b.startsAt, tz)));
-    // The old rule's dates from this visit on are replaced (their offers lapse); a pause still stands.
-    const paused = await replaceDatesFrom(tx, series.id, fromDate);
+    // The old rule's dates from this visit on are replaced: their offers lapse, a pause of them is lifted.
+    await replaceDatesFrom(tx, series.id, fromDate);
     // The visit's own date and the rule's after it, up to the horizon: the daily job holds the later ones.
     const dates = [fromDate, ...occurrenceDates(fromDate, input.intervalWeeks, until)]
       .filter((d) => d === fromDate || d <= reach)
-      .filter((d) => !kept.has(d) && !paused.has(d));
+      .filter((d) => !kept.has(d));
     const missing = dates.filter((d) => !occurrenceStart(d, h * 60 + m, tz));
     if (missing.length)
       throw invalid({

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, gte, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx, DbOrTx } from "@/server/db";
 import { type bookingSeries, bookingSeriesDates } from "@/server/db/schema";
 import { occurrenceDates } from "../domain/series-plan";
@@ -35,24 +35,14 @@ export async function recordDate(
 }
 
 /**
- * A change from `fromDate` on replaces the old rule's dates from then (an offer for one of them lapses);
- * the dates paused stay paused. Returns those.
+ * A change from `fromDate` on starts the plan afresh from that visit: the old rule's dates from then are
+ * forgotten — an offer for one lapses, and a pause of them is lifted (the new rule's dates aren't the old
+ * ones; the customer pauses again if they need to).
  */
-export async function replaceDatesFrom(tx: Tx, seriesId: string, fromDate: string): Promise<Set<string>> {
+export async function replaceDatesFrom(tx: Tx, seriesId: string, fromDate: string): Promise<void> {
   await tx
     .delete(bookingSeriesDates)
-    .where(
-      and(
-        eq(bookingSeriesDates.seriesId, seriesId),
-        gte(bookingSeriesDates.date, fromDate),
-        ne(bookingSeriesDates.outcome, "paused"),
-      ),
-    );
-  const paused = await tx
-    .select({ date: bookingSeriesDates.date })
-    .from(bookingSeriesDates)
     .where(and(eq(bookingSeriesDates.seriesId, seriesId), gte(bookingSeriesDates.date, fromDate)));
-  return new Set(paused.map((p) => p.date));
 }
 
 /**
