@@ -55,6 +55,8 @@ for (const [label, viewport, offset, start] of [
       await repeat.getByRole("button", { name: "Check the dates" }).click();
       const visits = repeat.getByRole("form", { name: "Visits to book" });
       await visits.getByRole("button", { name: /^Book \d visits? now, \d+ later$/ }).click();
+      // Made (under the 30-day horizon) before the horizon goes back.
+      await expect(page.getByRole("region", { name: "Repeat booking" })).toBeVisible();
     } finally {
       expect((await request.post("/api/test/settings", { data: { horizonDays: 60 } })).status()).toBe(200);
     }
