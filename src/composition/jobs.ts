@@ -7,12 +7,13 @@ import { bookingJobs } from "@/modules/bookings/server";
 import { emailJobs } from "@/modules/notifications/server";
 import { paymentJobs } from "@/modules/payments/server";
 import { reminderJobs } from "@/modules/reminders/server";
+import { seriesJobs } from "@/modules/series/server";
 
 /** Every module's background work, in one list: the web process, the worker and the tests start this. */
 export function appJobPlan(transport: MailTransport = getMailTransport()): JobPlan {
   const email = emailJobs(transport);
   return {
-    jobs: [...email.jobs, ...accountJobs, ...bookingJobs, ...reminderJobs, ...paymentJobs],
+    jobs: [...email.jobs, ...accountJobs, ...bookingJobs, ...reminderJobs, ...paymentJobs, ...seriesJobs],
     wakeups: [...email.wakeups, ...accountWakeups],
     onStart: email.onStart,
   };

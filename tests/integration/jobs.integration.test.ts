@@ -87,6 +87,7 @@ describe.each(dbKinds)("background jobs (pg-boss) on %s", (kind) => {
         "outbox-sweep",
         "password-reset-requests",
         "refunds-retry",
+        "series-extend",
         "verifications-prune",
       ].sort(),
     );

@@ -8,6 +8,7 @@ import { AppError } from "@/server/errors";
 import {
   changeSeriesInput,
   createSeriesInput,
+  holdSeriesDateInput,
   pauseSeriesInput,
   seriesIdInput,
   seriesInput,
@@ -15,6 +16,7 @@ import {
 import { changeSeries } from "./server/change-series";
 import { createSeries } from "./server/create-series";
 import { endSeries, pauseSeries } from "./server/end-series";
+import { holdSeriesDate } from "./server/hold-series-date";
 import { planSeries } from "./server/plan";
 
 // The repeat-booking panel of a booking's page, for its customer (/dashboard/bookings/{id}) and the admin
@@ -34,6 +36,8 @@ export const planSeriesAction = signedInAction(seriesInput, async (input, user) 
     occurrences: plan.occurrences.map((o) => ({
       date: o.date,
       start: o.start?.toISOString() ?? null,
+      heldNow: o.heldNow,
+      heldFrom: o.heldFrom,
       fits: o.fits,
       alternatives: o.alternatives.map((a) => a.toISOString()),
     })),
@@ -60,3 +64,8 @@ export const changeSeriesAction = signedInAction(changeSeriesInput, async (input
     user.role === "admin" ? routes.adminBooking(id) : `${routes.myBookings}/${id}`;
   return { bookingIds, redirectTo: first ? page(first) : undefined };
 });
+
+// A date the daily job couldn't hold at its usual time: one of the nearest free times, or skip it.
+export const holdSeriesDateAction = signedInAction(holdSeriesDateInput, async (input, user) =>
+  holdSeriesDate(await getDb(), await seriesActor(user), input),
+);

@@ -4,8 +4,10 @@ import { workingDayFrom } from "../support/days";
 
 // Issue 31 / ADR 0052: a regular makes their wash repeat every other week. The booking page checks each
 // date at the same time (or offers the nearest free times, or a skip), books them all at once, and lists
-// the visits; later the regular skips one visit by cancelling it, pauses the last two weeks, then changes the
-// series to every three weeks; the business finds it. At 1280 and 390 px, with axe on every page.
+// the visits; later the regular skips one visit by cancelling it, pauses the last two weeks (the visit reads
+// Paused), then changes the series to every three weeks; the business finds it. Issue 40 §5: the preview
+// reaches 12 months "until I end it", each date priced, and the policy page says how the visits are paid.
+// At 1280 and 390 px, with axe on every page.
 
 const TZ = "Europe/London";
 
@@ -45,9 +47,20 @@ for (const [label, viewport, offset, team, hour] of [
     await expect(page.getByRole("status").getByText("Live")).toBeVisible();
     const repeat = page.getByRole("region", { name: "Repeat this booking" });
     await repeat.getByLabel("How often").selectOption("2");
-    await repeat.getByLabel("Until").fill(addDays(first, 42));
+    // Issue 40 §5: until ended, 12 months of dates — those beyond the booking horizon held automatically
+    // later — each with its price, and how the visits are paid.
+    await repeat.getByLabel("Until I end it").check();
     await repeat.getByRole("button", { name: "Check the dates" }).click();
     const visits = repeat.getByRole("form", { name: "Visits to book" });
+    await expect(visits.getByRole("heading", { name: /^26 dates in the next 12 months/ })).toBeVisible();
+    await expect(visits.getByText(/^Held automatically on /).first()).toBeVisible();
+    await expect(visits).toContainText("£35.00 a visit.");
+    await expect(visits).toContainText("paid on the day");
+    await expectAccessible(page);
+    await shot(page, `repeat-plan-12-months-${label}.png`);
+    await repeat.getByLabel("Until I end it").uncheck();
+    await repeat.getByLabel("Until", { exact: true }).fill(addDays(first, 42));
+    await repeat.getByRole("button", { name: "Check the dates" }).click();
     await expect(visits.getByRole("heading", { name: /^3 dates until/ })).toBeVisible();
     // Each date at the same hour when free; where another job has it, the nearest free time.
     for (const group of await visits.getByRole("group").all()) {
@@ -96,8 +109,11 @@ for (const [label, viewport, offset, team, hour] of [
     await shot(page, `repeat-pause-${label}.png`, { fullPage: false });
     await pause.getByRole("button", { name: "Pause these visits" }).click();
     await expect(pause).toBeHidden();
-    await expect(after.getByText("Cancelled")).toHaveCount(2);
+    // The paused visit reads Paused, not Cancelled (issue 40 §5).
+    await expect(after.getByText("Paused", { exact: true })).toHaveCount(1);
+    await expect(after.getByText("Cancelled")).toHaveCount(1);
     await expect(after.getByText("Confirmed")).toHaveCount(booked - 1);
+    await shot(page, `repeat-paused-${label}.png`);
 
     // Later still: from the first visit on, every three weeks instead; the page goes to its new booking.
     await page.goto(`/dashboard/bookings/${booking.id}`);
@@ -110,7 +126,7 @@ for (const [label, viewport, offset, team, hour] of [
     await change.getByLabel("How often").selectOption("3");
     // The phone's first visit is at 13:00, which the business's day doesn't offer: 14:00 from now on.
     if (label === "phone") await change.getByLabel("Time").fill("14:00");
-    await change.getByLabel("Until").fill(addDays(first, 42));
+    await change.getByLabel("Until", { exact: true }).fill(addDays(first, 42));
     await expectAccessible(page);
     await shot(page, `repeat-change-${label}.png`, { fullPage: false });
     await change.getByRole("button", { name: "Change the visits" }).click();
@@ -132,5 +148,11 @@ for (const [label, viewport, offset, team, hour] of [
     await expect(onProfile).toContainText("3 visits to come");
     await expectAccessible(page);
     await shot(page, `repeat-customer-${label}.png`);
+
+    // The public policy says how a repeat booking's visits are paid.
+    await page.goto("/booking-policies");
+    await expect(page.getByRole("main")).toContainText(/repeat booking.*paid on the day/i);
+    await expectAccessible(page);
+    await shot(page, `booking-policies-${label}.png`);
   });
 }

@@ -12,6 +12,7 @@ import {
   noticeSentence,
   paymentSentence,
   rescheduleSentence,
+  seriesPaymentSentence,
 } from "@/modules/settings/domain/policy-facts";
 import { holidayRegionName } from "@/modules/holidays/domain/holidays";
 import { PolicyPage } from "@/modules/settings/components/policy-page";
@@ -71,6 +72,7 @@ export default async function BookingPoliciesPage() {
 
       <h2>Payment</h2>
       <p>{paymentSentence(s)}</p>
+      <p>{seriesPaymentSentence(s)}</p>
       <p>
         We accept card payments online through a secure payment provider; we never see or store your card
         number. On the day we also accept card and bank transfer.

@@ -6,7 +6,7 @@ import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
 import { bookingMoney, paymentStatusLabel } from "@/modules/bookings/domain/booking-money";
 import type { AdminBookingRow, AdminBookingsPage } from "../server/admin-bookings";
-import { BOOKING_STATUS_LABELS } from "@/modules/bookings/server";
+import { bookingStatusLabel } from "@/modules/bookings/server";
 import { AdminBookingsSort } from "./admin-bookings-sort";
 import { BookingStatusBadge, PaymentStatusBadge } from "@/modules/bookings/components/booking-status-badge";
 
@@ -97,7 +97,7 @@ export function AdminBookingsTable({
                 </Td>
                 <Td label="Team">{r.teamName}</Td>
                 <Td label="Status" className="py-1">
-                  <BookingStatusBadge status={r.status} label={BOOKING_STATUS_LABELS[r.status]} />
+                  <BookingStatusBadge status={r.status} label={bookingStatusLabel(r)} />
                 </Td>
                 <Td label="Payment" className="py-1">
                   <PaymentStatusBadge

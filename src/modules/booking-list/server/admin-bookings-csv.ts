@@ -8,7 +8,7 @@ import { getDb } from "@/server/db";
 import { logger } from "@/server/logger";
 import { type AdminBookingRow, adminBookingBatches } from "./admin-bookings";
 import { parseAdminBookingsQuery } from "./admin-bookings-filters";
-import { BOOKING_STATUS_LABELS } from "@/modules/bookings/server";
+import { bookingStatusLabel } from "@/modules/bookings/server";
 
 // GET /admin/bookings/export.csv?<the table's filters> — the filtered set as a CSV download, streamed
 // batch by batch (100,000 rows never sit in memory at once).
@@ -51,7 +51,7 @@ export function adminBookingCsvRecord(r: AdminBookingRow, timeZone: string): str
     r.postcode,
     r.services,
     r.teamName,
-    BOOKING_STATUS_LABELS[r.status],
+    bookingStatusLabel(r),
     PAYMENT_STATUS_LABELS[r.paymentStatus],
     r.source === "admin" ? "Admin" : "Online",
     r.currency,

@@ -43,6 +43,8 @@ export type AdminBookingRow = {
   services: string;
   teamName: string;
   status: BookingStatus;
+  /** Cancelled by pausing its repeat booking: reads "Paused". */
+  paused: boolean;
   paymentStatus: BookingPaymentStatus;
   source: BookingSource;
   currency: string;
@@ -97,6 +99,7 @@ const rowColumns = {
   services: servicesSql,
   teamName: teams.name,
   status: bookings.status,
+  paused: bookings.paused,
   paymentStatus: paymentStatusSql,
   source: bookings.source,
   currency: bookings.currency,

@@ -39,6 +39,11 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   no_show: "Missed",
 };
 
+/** A booking's status in words: a visit cancelled by pausing its repeat booking reads "Paused". */
+export function bookingStatusLabel(b: { status: BookingStatus; paused?: boolean | null }): string {
+  return b.status === "cancelled" && b.paused ? "Paused" : BOOKING_STATUS_LABELS[b.status];
+}
+
 export type BookingViewItem = {
   kind: BookingItemKind;
   name: string;
@@ -159,7 +164,7 @@ export async function getBookingView(db: DbOrTx, bookingId: string): Promise<Boo
     reference: b.reference,
     customerId: b.customerId,
     status: b.status,
-    statusLabel: BOOKING_STATUS_LABELS[b.status],
+    statusLabel: bookingStatusLabel(b),
     paymentStatus,
     paymentStatusLabel: paymentStatusLabel(m, b.currency),
     startsAt: b.startsAt.toISOString(),

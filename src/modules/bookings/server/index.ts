@@ -47,7 +47,13 @@ export {
   setBookingCharge,
   setSiteCheckAnswer,
 } from "./booking-records";
-export { BOOKING_STATUS_LABELS, type BookingView, bookingHeading, getBookingView } from "./booking-view";
+export {
+  BOOKING_STATUS_LABELS,
+  type BookingView,
+  bookingHeading,
+  bookingStatusLabel,
+  getBookingView,
+} from "./booking-view";
 export { type CancelPendingActor, type CancelPendingInput, cancelPendingBooking } from "./cancel-pending";
 export {
   customerBookingFactsSql,

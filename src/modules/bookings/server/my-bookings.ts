@@ -11,7 +11,7 @@ import { bookingEvents, bookings, type VehicleSnapshot } from "@/server/db/schem
 import { describeForCustomer } from "../domain/customer-timeline";
 import { type BookingMoneyInput, bookingMoney, paymentStatusLabel } from "../domain/booking-money";
 import { TERMINAL_STATUSES } from "../domain/booking-status";
-import { BOOKING_STATUS_LABELS, type BookingView, getBookingView } from "./booking-view";
+import { type BookingView, bookingStatusLabel, getBookingView } from "./booking-view";
 
 // The customer's own bookings (/dashboard/bookings and /dashboard/bookings/{id}). Every query is scoped to
 // the signed-in customer: another customer's booking id reads as "not there" (the page answers 404).
@@ -46,6 +46,7 @@ export const bookingRowColumns = {
   startsAt: bookings.startsAt,
   ...bookingMoneyColumns,
   vehicle: bookings.vehicleSnapshot,
+  paused: bookings.paused,
   title: bookingTitleSql,
 };
 
@@ -55,6 +56,7 @@ type BookingRowFacts = BookingMoneyInput & {
   startsAt: Date;
   currency: string;
   vehicle: VehicleSnapshot;
+  paused: boolean;
   title: string | null;
 };
 
@@ -67,7 +69,7 @@ export function bookingRow(r: BookingRowFacts, timeZone: string): MyBookingRow {
     title: r.title ?? "Booking",
     vehicle: [r.vehicle.make, r.vehicle.model, r.vehicle.registration].filter(Boolean).join(" "),
     status: r.status,
-    statusLabel: BOOKING_STATUS_LABELS[r.status],
+    statusLabel: bookingStatusLabel(r),
     paymentStatusLabel: paymentStatusLabel(bookingMoney(r), r.currency),
     total: formatMoney(r.totalMinor, r.currency),
   };

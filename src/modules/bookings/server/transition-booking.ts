@@ -69,6 +69,8 @@ export type TransitionInput = {
   netPaidMinor?: number;
   /** The caller tells the business once for a batch (a repeat booking ended, ADR 0052): no alert each. */
   quiet?: boolean;
+  /** On cancellation: a visit paused with its repeat booking (ADR 0052), which reads "Paused". */
+  paused?: boolean;
 };
 
 export type TransitionResult = { booking: Booking; from: BookingStatus; steps: BookingStatus[] };
@@ -201,6 +203,7 @@ async function applyStep(tx: Tx, booking: Booking, to: BookingStatus, input: Tra
     set.cancelledAt = now;
     set.cancelledBy = input.cancelledBy !== undefined ? input.cancelledBy : actorId(input.actor);
     set.cancellationReason = input.reason;
+    set.paused = input.paused ?? false;
   }
   // The lock makes this certain; the status in the WHERE keeps it certain for a caller without one.
   const [updated] = await tx

@@ -47,7 +47,14 @@ import {
   renderRescheduleOffer,
   renderRescheduleRequestAdmin,
 } from "./reschedule";
-import { renderSeriesEnded, renderSeriesSet, type SeriesEndedData, type SeriesSetData } from "./series";
+import {
+  renderSeriesEnded,
+  renderSeriesNotHeld,
+  renderSeriesSet,
+  type SeriesEndedData,
+  type SeriesNotHeldData,
+  type SeriesSetData,
+} from "./series";
 import {
   renderWeatherLifted,
   renderWeatherOffer,
@@ -87,6 +94,7 @@ export type TemplateDataMap = {
   "weather-lifted": WeatherLiftedData;
   "series-set": SeriesSetData;
   "series-ended": SeriesEndedData;
+  "series-not-held": SeriesNotHeldData;
   "invoice-issued": InvoiceIssuedData;
 };
 
@@ -123,6 +131,7 @@ const renderers: { [K in TemplateName]: (data: TemplateDataMap[K], ctx: EmailCon
   "weather-lifted": renderWeatherLifted,
   "series-set": renderSeriesSet,
   "series-ended": renderSeriesEnded,
+  "series-not-held": renderSeriesNotHeld,
   "invoice-issued": renderInvoiceIssued,
 };
 

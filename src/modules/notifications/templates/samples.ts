@@ -235,6 +235,16 @@ export const SAMPLES: { [K in TemplateName]: TemplateDataMap[K] } = {
     ],
     skipped: ["Tuesday 19 January 2027 (09:30 <taken>)"],
     payment: "Each visit is paid on the day.",
+    later:
+      "The visits after 2 February 2027 (until you end it) are held for you automatically as our booking calendar opens for their dates; if a time isn't free then, we email you the nearest free times.",
+    url,
+  },
+  "series-not-held": {
+    name,
+    title: "Exterior wash",
+    dates: [
+      { date: "Tuesday 16 March 2027", wanted: "09:30 isn't free", times: ["08:30", "11:00", "11:30"] },
+    ],
     url,
   },
   "series-ended": {

@@ -14,9 +14,20 @@ export type SeriesSetData = {
   skipped: string[];
   /** How the visits are paid, in a sentence. */
   payment: string;
+  /** The visits beyond the booking horizon, held later by the daily job (issue 40 §5), in a sentence. */
+  later?: string;
   url: string;
   /** The series was changed from a visit onward: these are the visits from then. */
   changed?: boolean;
+};
+
+/** Dates of a series the daily job couldn't hold at their usual time, each with the nearest free times. */
+export type SeriesNotHeldData = {
+  name: string;
+  title: string;
+  dates: { date: string; wanted: string; times: string[] }[];
+  /** The booking page where the customer chooses one of the times (or skips the date). */
+  url: string;
 };
 
 export type SeriesEndedData = {
@@ -47,6 +58,7 @@ export function renderSeriesSet(d: SeriesSetData, ctx: EmailContext): EmailConte
       { kind: "rows", rows: d.visits.map((v, i) => ({ label: `Visit ${i + 1}`, value: v })) },
       ...paragraphs(
         d.skipped.length > 0 && `Skipped, not booked: ${d.skipped.join("; ")}.`,
+        d.later,
         d.payment,
         "You can skip a visit or end the repeat booking from any of its bookings.",
       ),
@@ -99,6 +111,33 @@ function renderSeriesPaused(d: SeriesEndedData, until: string, ctx: EmailContext
           `Already paid, so kept: ${d.kept.join("; ")}. Cancel them from their pages to get back what the cancellation policy gives.`,
       ),
       { kind: "button", label: "View your bookings", url: d.url },
+    ],
+  };
+}
+
+export function renderSeriesNotHeld(d: SeriesNotHeldData, ctx: EmailContext): EmailContent {
+  const n = d.dates.length;
+  return {
+    subject: `Choose a time: ${n === 1 ? "a visit" : `${n} visits`} of your repeat ${d.title}`,
+    preview: `${d.dates[0]?.date ?? ""}: ${d.dates[0]?.wanted ?? ""}`,
+    why: WHY.booking(ctx),
+    blocks: [
+      ...paragraphs(
+        `Hello ${d.name},`,
+        `We hold each visit of your repeat ${d.title} as our booking calendar opens for its date, but your usual time isn't free on ${n === 1 ? "this date" : "these dates"}. These are the nearest free times: choose one (or skip the date) from your booking page.`,
+      ),
+      {
+        kind: "rows",
+        rows: d.dates.map((x) => ({
+          label: x.date,
+          value: `${x.wanted} — ${x.times.length ? `free: ${x.times.join(", ")}` : "no other time is free that day"}`,
+        })),
+      },
+      ...paragraphs(
+        "The times aren't held until you choose one.",
+        `Questions? Email ${ctx.contactEmail} or call ${ctx.contactPhone}.`,
+      ),
+      { kind: "button", label: "Choose a time", url: d.url },
     ],
   };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
-import { formatCalendarDate } from "@/lib/dates";
+import { formatCalendarDate, localDateOf } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";
 import { generateReference } from "@/lib/reference";
 import { routes } from "@/lib/routes";
@@ -23,6 +23,7 @@ import { writeAudit } from "@/server/audit";
 import type { DbOrTx, Tx } from "@/server/db";
 import { bookingItems, bookingSeries, bookingVehicles } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { horizonEnd, laterVisitsSentence, minutesOfDay } from "../domain/series-plan";
 import { baseBooking, invalid, planFor, type SeriesActor, type SeriesChoice, type SeriesInput } from "./plan";
 import { tellBusinessOfSeries } from "./series-alert";
 
@@ -55,7 +56,14 @@ async function templateOf(tx: Tx, base: Base) {
 function occurrenceRecord(
   base: Base,
   t: { items: Line[]; vehicles: Vehicle[]; terms: Awaited<ReturnType<typeof findAccountTerms>> },
-  o: { seriesId: string; date: string; status: BookingStatus; actorId: string; now: Date; timeZone: string },
+  o: {
+    seriesId: string;
+    date: string;
+    status: BookingStatus;
+    actorId: string | null;
+    now: Date;
+    timeZone: string;
+  },
   slot: { teamId: string; start: Date; end: Date },
 ) {
   return {
@@ -102,19 +110,18 @@ function occurrenceRecord(
 /**
  * Holds each visit's time through reserve() in date order (every writer takes the per-date locks in
  * ascending order, so two series never wait on each other in a circle) and writes it as a copy of
- * `template`, then announces them without an email each. A time taken refuses them all, naming the dates:
- * the caller's transaction rolls back and nothing is written.
+ * `template`, then announces the ones made without an email each. Returns the dates whose time was taken.
  */
-export async function holdVisits(
+export async function holdEach(
   tx: Tx,
   template: Base,
   visits: readonly { date: string; start: Date }[],
-  o: { seriesId: string; actorId: string; now: Date },
-): Promise<Booking[]> {
+  o: { seriesId: string; actorId: string | null; now: Date },
+): Promise<{ made: (Booking & { date: string })[]; taken: string[] }> {
   const settings = await getSettingsOrThrow(tx);
   const copy = await templateOf(tx, template);
   const status: BookingStatus = settings.approvalRequired ? "awaiting_approval" : "confirmed";
-  const made: Booking[] = [];
+  const made: (Booking & { date: string })[] = [];
   const taken: string[] = [];
   for (const c of [...visits].sort((a, b) => a.start.getTime() - b.start.getTime())) {
     const facts = { ...o, date: c.date, status, timeZone: settings.timeZone };
@@ -128,16 +135,30 @@ export async function holdVisits(
         allocation: null,
       }),
     });
-    if (r.ok) made.push(r.owner);
+    if (r.ok) made.push({ ...r.owner, date: c.date });
     else taken.push(c.date);
   }
+  await announceQuietly(tx, made);
+  return { made, taken };
+}
+
+/**
+ * Holds every visit or none: a time taken refuses them all, naming the dates — the caller's transaction
+ * rolls back and nothing is written.
+ */
+export async function holdVisits(
+  tx: Tx,
+  template: Base,
+  visits: readonly { date: string; start: Date }[],
+  o: { seriesId: string; actorId: string | null; now: Date },
+): Promise<Booking[]> {
+  const { made, taken } = await holdEach(tx, template, visits, o);
   if (taken.length)
     throw new AppError(
       "CONFLICT",
       `These times aren't free: ${taken.map((d) => formatCalendarDate(d)).join(", ")}. Check the dates again.`,
       { choices: taken.map((d) => `${formatCalendarDate(d)} isn't free.`) },
     );
-  await announceQuietly(tx, made);
   return made;
 }
 
@@ -161,32 +182,44 @@ export async function createSeries(
   return db.transaction(async (tx) => {
     const base = await baseBooking(tx, actor, input.bookingId, now, tx);
     const plan = await planFor(tx, base, input, now);
+    const heldNow = plan.occurrences.filter((o) => o.heldNow);
     const wanted = new Map(input.choices.map((c) => [c.date, c.start]));
-    if (plan.occurrences.some((o) => !wanted.has(o.date)) || input.choices.length !== plan.occurrences.length)
+    if (heldNow.some((o) => !wanted.has(o.date)) || input.choices.length !== heldNow.length)
       throw new AppError("CONFLICT", "The dates have changed since you checked them. Check the dates again.");
     // Only the times the plan offered: the date's own time, or one of its nearest free times.
-    for (const o of plan.occurrences) {
+    for (const o of heldNow) {
       const start = wanted.get(o.date);
+      // The date's own time stays acceptable though taken since: reserve() then names the date.
       const offered = [...(o.start ? [o.start] : []), ...o.alternatives];
       if (start && !offered.some((x) => x.getTime() === start.getTime()))
         throw invalid({
           choices: [`Choose one of the times offered for ${formatCalendarDate(o.date)}, or skip it.`],
         });
     }
-    const chosen = plan.occurrences.flatMap((o) => {
+    const chosen = heldNow.flatMap((o) => {
       const start = wanted.get(o.date);
       return start ? [{ date: o.date, start }] : [];
     });
-    if (chosen.length === 0) throw invalid({ choices: ["Choose at least one visit to book."] });
-    const skipped = plan.occurrences.filter((o) => !wanted.get(o.date)).map((o) => o.date);
+    const later = plan.occurrences.length - heldNow.length;
+    if (chosen.length === 0 && later === 0)
+      throw invalid({ choices: ["Choose at least one visit to book."] });
+    const skipped = heldNow.filter((o) => !wanted.get(o.date)).map((o) => o.date);
 
     const settings = await getSettingsOrThrow(tx);
+    const tz = settings.timeZone;
+    const reach = horizonEnd(localDateOf(now, tz), settings.horizonDays);
     const [series] = await tx
       .insert(bookingSeries)
       .values({
         customerId: base.customerId,
         intervalWeeks: input.intervalWeeks,
-        untilDate: input.until,
+        untilDate: plan.until,
+        openEnded: input.openEnded ?? false,
+        anchorDate: localDateOf(base.startsAt, tz),
+        startMinutes: minutesOfDay(base.startsAt, tz),
+        templateBookingId: base.id,
+        // The dates up to the horizon are dealt with now; the daily job takes the later ones.
+        heldThrough: plan.until < reach ? plan.until : reach,
         createdBy: actor.id,
       })
       .returning();
@@ -203,9 +236,11 @@ export async function createSeries(
       summary: {
         seriesId: series.id,
         intervalWeeks: input.intervalWeeks,
-        until: input.until,
+        until: plan.until,
+        openEnded: input.openEnded ?? false,
         visits: made.map((b) => b.reference),
         skipped,
+        later,
       },
     });
     await tellBusinessOfSeries(tx, base, {
@@ -219,7 +254,8 @@ export async function createSeries(
       made,
       skipped,
       timeZone: settings.timeZone,
-      onAccount: made.some((b) => b.payBy !== null),
+      payment: plan.payment,
+      later: laterVisitsSentence(series),
     });
     return { seriesId: series.id, bookingIds: made.map((b) => b.id) };
   });
@@ -236,7 +272,10 @@ export async function emailSeriesSet(
     skipped: string[];
     timeZone: string;
     changed?: boolean;
-    onAccount: boolean;
+    /** How the visits are paid, in a sentence (`visitsPaymentSentence`). */
+    payment: string;
+    /** The visits beyond the horizon, held later (`laterVisitsSentence`), if any. */
+    later: string | null;
   },
 ): Promise<void> {
   const customer = await findUserById(tx, base.customerId);
@@ -252,9 +291,8 @@ export async function emailSeriesSet(
       rule: s.intervalWeeks === 1 ? "every week" : `every ${s.intervalWeeks} weeks`,
       visits: s.made.map((b) => `${whenLabel(b.startsAt, b.endsAt, s.timeZone)} · ${b.reference}`),
       skipped: s.skipped.map((d) => formatCalendarDate(d)),
-      payment: s.onAccount
-        ? "Each visit is on your account, invoiced when it is confirmed."
-        : "Each visit is paid on the day, or online from its booking page before then.",
+      payment: s.payment,
+      ...(s.later ? { later: s.later } : {}),
       url: new URL(routes.myBookings, getEnv().APP_URL).toString(),
       ...(s.changed ? { changed: true } : {}),
     },

@@ -16,6 +16,7 @@ import { bookingItems, bookings, bookingSeries } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { ENDABLE, invalid, type SeriesActor } from "./plan";
 import { tellBusinessOfSeries } from "./series-alert";
+import { pauseDates } from "./series-dates";
 
 // Stopping a repeat booking's visits (ADR 0052), all of them from now (End) or those between two dates
 // (Pause: the visits after the pause stay booked). The visits that nothing was paid for are cancelled through
@@ -39,7 +40,7 @@ export async function stopVisits(
   tx: Tx,
   actor: SeriesActor,
   series: Series,
-  range: { from: Date; to: Date | null; reason: string; now: Date },
+  range: { from: Date; to: Date | null; reason: string; now: Date; paused?: boolean },
 ): Promise<{ cancelled: Booking[]; kept: Booking[] }> {
   const visits = await tx
     .select()
@@ -70,6 +71,7 @@ export async function stopVisits(
       now: range.now,
       from: ENDABLE,
       quiet: true,
+      paused: range.paused ?? false,
     });
     cancelled.push(booking);
   }
@@ -186,8 +188,11 @@ export async function pauseSeries(
       to,
       reason: `The repeat booking was paused until ${formatCalendarDate(input.until)}.`,
       now,
+      paused: true,
     });
-    if (stopped.cancelled.length === 0 && stopped.kept.length === 0)
+    // The dates beyond the horizon in the pause too: the daily job skips them.
+    const later = await pauseDates(tx, series, { from: input.from, until: input.until, now });
+    if (stopped.cancelled.length === 0 && stopped.kept.length === 0 && later === 0)
       throw invalid({ from: ["No visit of this repeat booking falls in those dates."] });
     await writeAudit(tx, {
       actorId: actor.id,
@@ -200,6 +205,7 @@ export async function pauseSeries(
         until: input.until,
         cancelled: stopped.cancelled.map((b) => b.reference),
         kept: stopped.kept.map((b) => b.reference),
+        later,
       },
     });
     await emailStopped(tx, series, stopped, input.until);

@@ -11,7 +11,12 @@ import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx, Tx } from "@/server/db";
 import { bookings } from "@/server/db/schema";
 import { AppError, type FieldErrors } from "@/server/errors";
+import type { PaymentMode } from "@/lib/enums";
+import { findAccountTerms } from "@/modules/accounts/server";
+import { seriesPaymentSentence } from "@/modules/settings/domain/policy-facts";
 import {
+  heldFromDate,
+  horizonEnd,
   latestUntil,
   MAX_OCCURRENCES,
   minutesOfDay,
@@ -35,6 +40,10 @@ export type PlannedOccurrence = {
   date: string;
   /** The first visit's wall-clock time that day (null: that time does not exist, a clock change). */
   start: Date | null;
+  /** Inside the booking horizon: held when the series is made. Beyond it: held by the daily job. */
+  heldNow: boolean;
+  /** Beyond the horizon: the day the daily job holds it (when the horizon reaches its date). */
+  heldFrom: string | null;
   fits: boolean;
   /** When it doesn't: the nearest free times that day. */
   alternatives: Date[];
@@ -44,13 +53,22 @@ export type SeriesPlan = {
   bookingId: string;
   intervalWeeks: number;
   until: string;
+  openEnded: boolean;
   occurrences: PlannedOccurrence[];
+  /** Each visit's price: a copy of the first visit's, lines and prices as booked. */
+  priceMinor: number;
+  currency: string;
+  /** How the visits are paid, in a sentence (the payment mode, or the customer's account). */
+  payment: string;
   /** The rule gave more dates than one repeat booking makes (MAX_OCCURRENCES). */
   cut: boolean;
 };
 
-export type SeriesInput = { bookingId: string; intervalWeeks: number; until: string };
+export type SeriesInput = { bookingId: string; intervalWeeks: number; until: string; openEnded?: boolean };
 export type SeriesChoice = { date: string; start: Date | null };
+
+/** One date checked against the schedule now: the rule's time, whether it is free, the nearest free times. */
+export type CheckedDate = { date: string; start: Date | null; fits: boolean; alternatives: Date[] };
 
 /** Statuses a booking can start a series from. */
 export const REPEATABLE: readonly BookingStatus[] = ["confirmed"];
@@ -91,35 +109,101 @@ export async function planSeries(
   return planFor(db, base, input, now);
 }
 
-export async function planFor(db: DbOrTx, base: Booking, input: SeriesInput, now: Date): Promise<SeriesPlan> {
-  const settings = await getSettingsOrThrow(db);
-  const tz = settings.timeZone;
-  const first = localDateOf(base.startsAt, tz);
-  const latest = latestUntil(first, localDateOf(now, tz), settings.horizonDays);
+/** The series' last date: the one asked for, or (until it is ended) its rolling window's end. */
+export function lastDateOf(input: { until: string; openEnded?: boolean }, from: string): string {
+  const latest = latestUntil(from);
+  if (input.openEnded) return latest;
   if (input.until > latest)
     throw invalid({ until: [`Choose a last date up to ${formatCalendarDate(latest)}.`] });
-  const dates = occurrenceDates(first, input.intervalWeeks, input.until);
-  if (dates.length === 0)
-    throw invalid({
-      until: [`No visit falls by then: choose a date at least ${input.intervalWeeks} weeks after the first.`],
-    });
-  const job = await jobShapeOf(db, base);
-  const ctx = await loadSlotContext(db, { from: dates[0] as string, to: dates.at(-1) as string }, now);
+  return input.until;
+}
+
+/**
+ * Each date checked with the slot engine against the schedule now, at `minutes` after local midnight: free
+ * or not, and when not the nearest free times that day. Shared by the plan, the daily job and a customer
+ * choosing a time for a date the job couldn't hold.
+ */
+export async function checkDates(
+  db: DbOrTx,
+  template: Booking,
+  dates: readonly string[],
+  minutes: number,
+  timeZone: string,
+  now: Date,
+): Promise<CheckedDate[]> {
+  if (dates.length === 0) return [];
+  const job = await jobShapeOf(db, template);
+  const sorted = [...dates].sort();
+  const ctx = await loadSlotContext(db, { from: sorted[0] as string, to: sorted.at(-1) as string }, now);
   const slots = computeSlots(slotQuery(ctx, job));
-  const minutes = minutesOfDay(base.startsAt, tz);
-  const occurrences = dates.map((date) => {
-    const start = occurrenceStart(date, minutes, tz);
+  return dates.map((date) => {
+    const start = occurrenceStart(date, minutes, timeZone);
     const starts = (slots.get(date) ?? []).map((s) => s.start);
     const fits = start !== null && starts.some((s) => s.getTime() === start.getTime());
     // A time that doesn't exist that day (a clock change) is offered the day's times around midday.
     const alternatives = fits ? [] : nearestStarts(starts, start ?? new Date(`${date}T12:00:00Z`));
     return { date, start, fits, alternatives };
   });
+}
+
+/** The times a customer may choose for a date: the rule's own when it is free, else the nearest free ones. */
+export const timesOffered = (c: CheckedDate): Date[] => (c.fits && c.start ? [c.start] : c.alternatives);
+
+export async function planFor(db: DbOrTx, base: Booking, input: SeriesInput, now: Date): Promise<SeriesPlan> {
+  const settings = await getSettingsOrThrow(db);
+  const tz = settings.timeZone;
+  const first = localDateOf(base.startsAt, tz);
+  const until = lastDateOf(input, first);
+  const dates = occurrenceDates(first, input.intervalWeeks, until);
+  if (dates.length === 0)
+    throw invalid({
+      until: [`No visit falls by then: choose a date at least ${input.intervalWeeks} weeks after the first.`],
+    });
+  // Inside the horizon, held now as any booking; beyond it, the daily job holds each as the horizon reaches it.
+  const reach = horizonEnd(localDateOf(now, tz), settings.horizonDays);
+  const minutes = minutesOfDay(base.startsAt, tz);
+  const checked = new Map(
+    (
+      await checkDates(
+        db,
+        base,
+        dates.filter((d) => d <= reach),
+        minutes,
+        tz,
+        now,
+      )
+    ).map((c) => [c.date, c]),
+  );
+  const occurrences = dates.map((date): PlannedOccurrence => {
+    const c = checked.get(date);
+    if (c) return { ...c, heldNow: true, heldFrom: null };
+    const start = occurrenceStart(date, minutes, tz);
+    return {
+      date,
+      start,
+      heldNow: false,
+      heldFrom: heldFromDate(date, settings.horizonDays),
+      fits: true,
+      alternatives: [],
+    };
+  });
+  const terms = await findAccountTerms(db, base.customerId);
   return {
     bookingId: base.id,
     intervalWeeks: input.intervalWeeks,
-    until: input.until,
+    until,
+    openEnded: input.openEnded ?? false,
     occurrences,
-    cut: occurrenceCount(first, input.intervalWeeks, input.until) > MAX_OCCURRENCES,
+    priceMinor: base.totalMinor,
+    currency: base.currency,
+    payment: visitsPaymentSentence(settings, terms?.onAccount === true),
+    cut: occurrenceCount(first, input.intervalWeeks, until) > MAX_OCCURRENCES,
   };
+}
+
+/** How a series' visits are paid: on account, or the policy's sentence for repeat bookings. */
+export function visitsPaymentSentence(settings: { paymentMode: PaymentMode }, onAccount: boolean): string {
+  return onAccount
+    ? "Each visit is on your account, invoiced when it is confirmed."
+    : seriesPaymentSentence(settings);
 }

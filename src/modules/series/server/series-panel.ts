@@ -1,17 +1,26 @@
 import "server-only";
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { localDateOf, toLocalParts } from "@/lib/dates";
+import { formatTime, localDateOf, toLocalParts } from "@/lib/dates";
+import { formatMoney } from "@/lib/money";
+import { findAccountTerms } from "@/modules/accounts/server";
 import type { BookingStatus } from "@/lib/enums";
 import { whenLabel } from "@/modules/booking-moves/server";
-import { BOOKING_STATUS_LABELS } from "@/modules/bookings/server";
+import { bookingStatusLabel } from "@/modules/bookings/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type DbOrTx, getDb } from "@/server/db";
 import { bookings, bookingSeries } from "@/server/db/schema";
-import { latestUntil } from "../domain/series-plan";
-import { ENDABLE, REPEATABLE } from "./plan";
+import { laterVisitsSentence, latestUntil } from "../domain/series-plan";
+import { checkDates, ENDABLE, REPEATABLE, timesOffered, visitsPaymentSentence } from "./plan";
+import { openOffers, pausedAhead } from "./series-dates";
 
 export type SeriesPanel =
-  | { kind: "none"; canRepeat: boolean; firstDate: string; latest: string; defaultUntil: string }
+  | {
+      kind: "none";
+      canRepeat: boolean;
+      firstDate: string;
+      latest: string;
+      defaultUntil: string;
+    }
   | {
       kind: "series";
       seriesId: string;
@@ -19,15 +28,25 @@ export type SeriesPanel =
       changeFrom: { time: string; until: string; latest: string } | null;
       intervalWeeks: number;
       until: string;
+      openEnded: boolean;
       active: boolean;
+      /** How the visits are paid, in a sentence. */
+      payment: string;
+      /** The visits beyond the horizon, held later, in a sentence (null: all held). */
+      later: string | null;
       visits: {
         id: string;
         reference: string;
         when: string;
         status: BookingStatus;
         statusLabel: string;
+        price: string;
         current: boolean;
       }[];
+      /** Dates the daily job couldn't hold at the usual time: the times free now to choose from, or skip. */
+      notHeld: { date: string; wanted: string; options: { start: string; label: string }[] }[];
+      /** Dates beyond what is held that a pause covers. */
+      pausedAhead: string[];
     };
 
 /** What a booking's page shows about repeating it: the series it belongs to, or whether it can start one. */
@@ -43,7 +62,7 @@ export async function loadSeriesPanel(
   const tz = settings.timeZone;
   if (!booking.seriesId) {
     const first = localDateOf(booking.startsAt, tz);
-    const latest = latestUntil(first, localDateOf(now, tz), settings.horizonDays);
+    const latest = latestUntil(first);
     return {
       kind: "none",
       canRepeat: REPEATABLE.includes(booking.status) && booking.startsAt > now,
@@ -60,7 +79,9 @@ export async function loadSeriesPanel(
     .where(eq(bookings.seriesId, series.id))
     .orderBy(asc(bookings.startsAt));
   const parts = toLocalParts(booking.startsAt, tz);
-  const upcoming = ENDABLE.includes(booking.status) && booking.startsAt > now && series.status === "active";
+  const active = series.status === "active";
+  const onAccount = (await findAccountTerms(db, booking.customerId))?.onAccount === true;
+  const upcoming = ENDABLE.includes(booking.status) && booking.startsAt > now && active;
   return {
     kind: "series",
     seriesId: series.id,
@@ -68,21 +89,52 @@ export async function loadSeriesPanel(
       ? {
           time: `${String(parts.hour).padStart(2, "0")}:${String(parts.minute).padStart(2, "0")}`,
           until: series.untilDate,
-          latest: latestUntil(localDateOf(booking.startsAt, tz), localDateOf(now, tz), settings.horizonDays),
+          latest: latestUntil(localDateOf(booking.startsAt, tz)),
         }
       : null,
     intervalWeeks: series.intervalWeeks,
     until: series.untilDate,
-    active: series.status === "active",
+    openEnded: series.openEnded,
+    active,
+    payment: visitsPaymentSentence(settings, onAccount),
+    later: active ? laterVisitsSentence(series) : null,
     visits: visits.map((v) => ({
       id: v.id,
       reference: v.reference,
       when: whenLabel(v.startsAt, v.endsAt, tz),
       status: v.status,
-      statusLabel: BOOKING_STATUS_LABELS[v.status],
+      statusLabel: bookingStatusLabel(v),
+      price: formatMoney(v.totalMinor, v.currency),
       current: v.id === booking.id,
     })),
+    notHeld: active ? await notHeldOf(db, series, tz, now) : [],
+    pausedAhead: active ? await pausedAhead(db, series) : [],
   };
+}
+
+/** The open offers of a series, each with the times free now (the same check the choice is made with). */
+async function notHeldOf(db: DbOrTx, series: typeof bookingSeries.$inferSelect, tz: string, now: Date) {
+  const offers = await openOffers(db, [series.id], localDateOf(now, tz));
+  if (offers.length === 0 || !series.templateBookingId) return [];
+  const [template] = await db.select().from(bookings).where(eq(bookings.id, series.templateBookingId));
+  if (!template) return [];
+  const checked = await checkDates(
+    db,
+    template,
+    offers.map((o) => o.date),
+    series.startMinutes,
+    tz,
+    now,
+  );
+  return checked.map((c) => ({
+    date: c.date,
+    wanted: c.fits
+      ? "Your usual time is free again."
+      : c.start
+        ? `${formatTime(c.start, tz)} isn't free.`
+        : "Your usual time doesn't exist that day.",
+    options: timesOffered(c).map((t) => ({ start: t.toISOString(), label: formatTime(t, tz) })),
+  }));
 }
 
 export const loadSeriesPanelFor = async (viewer: { id: string; role: string }, bookingId: string) =>
@@ -92,6 +144,8 @@ export type CustomerSeries = {
   id: string;
   rule: string;
   until: string;
+  /** Runs until it is ended (`until` is then its rolling window's end). */
+  openEnded: boolean;
   active: boolean;
   title: string;
   /** The visits still to come, booked. */
@@ -137,6 +191,7 @@ export async function loadCustomerSeries(customerId: string, now = new Date()): 
       id: s.id,
       rule: s.intervalWeeks === 1 ? "Every week" : `Every ${s.intervalWeeks} weeks`,
       until: s.untilDate,
+      openEnded: s.openEnded,
       active: s.status === "active",
       title: mine[0]?.title ?? "Booking",
       ahead: ahead.length,

@@ -7,6 +7,7 @@ import {
   noticeSentence,
   paymentSentence,
   type PolicySettings,
+  seriesPaymentSentence,
 } from "./policy-facts";
 
 const base: PolicySettings = {
@@ -42,6 +43,16 @@ describe("policy facts", () => {
     expect(paymentSentence(base)).toContain("deposit of 20%");
     expect(paymentSentence({ ...base, paymentMode: "full" })).toContain("full price");
     expect(paymentSentence({ ...base, paymentMode: "on_the_day" })).toContain("pay on the day");
+  });
+
+  it("says plainly that a repeat booking's later visits are paid on the day, whatever the mode", () => {
+    expect(seriesPaymentSentence(base)).toBe(
+      "With a repeat booking, every visit after the first is held for you without a deposit online and is paid on the day (or online from its booking page before then).",
+    );
+    expect(seriesPaymentSentence({ paymentMode: "full" })).toMatch(/without paying online/);
+    expect(seriesPaymentSentence({ paymentMode: "on_the_day" })).toBe(
+      "Each visit of a repeat booking is paid on the day, like any booking.",
+    );
   });
 
   it("states the free window and the fee, capped at what was paid", () => {

@@ -40,6 +40,17 @@ export function paymentSentence(s: PolicySettings): string {
   }
 }
 
+/**
+ * How the visits of a repeat booking are paid (issue 40 §5, ADR 0052): each is held without a payment
+ * online (no saved card), so under a deposit or full-payment policy they are paid on the day — said plainly
+ * on the policy page, the repeat-booking panel and its emails.
+ */
+export function seriesPaymentSentence(s: Pick<PolicySettings, "paymentMode">): string {
+  return s.paymentMode === "on_the_day"
+    ? "Each visit of a repeat booking is paid on the day, like any booking."
+    : `With a repeat booking, every visit after the first is held for you without ${s.paymentMode === "deposit" ? "a deposit" : "paying"} online and is paid on the day (or online from its booking page before then).`;
+}
+
 export function cancellationSentence(s: PolicySettings): string {
   const window = hoursInWords(s.freeCancellationHours);
   if (s.lateCancellationFeePercent === 0) {

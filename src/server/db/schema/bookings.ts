@@ -95,8 +95,23 @@ export const bookingSeries = pgTable(
       .notNull()
       .references(() => users.id),
     intervalWeeks: smallint("interval_weeks").notNull(),
-    /** The last day an occurrence may fall on (the business's calendar). */
+    /**
+     * The last day an occurrence may fall on (the business's calendar). For a series "until I end it" the
+     * end of its rolling 12-month window, moved on by the daily job.
+     */
     untilDate: date("until_date", { mode: "string" }).notNull(),
+    /** "Until I end it": the daily job keeps it going (ADR 0052, amended). */
+    openEnded: boolean("open_ended").notNull().default(false),
+    /** The rule: visits every interval after this date (the first visit's, or the visit a change started from)… */
+    anchorDate: date("anchor_date", { mode: "string" }).notNull(),
+    /** …at this wall-clock time, minutes after local midnight. */
+    startMinutes: smallint("start_minutes").notNull(),
+    /** The visit each new occurrence copies: its lines, vehicles, address and price. */
+    templateBookingId: uuid("template_booking_id").references((): AnyPgColumn => bookings.id, {
+      onDelete: "set null",
+    }),
+    /** The rule's dates up to this one have been dealt with (held, offered, paused); later ones wait. */
+    heldThrough: date("held_through", { mode: "string" }).notNull(),
     status: text("status").$type<"active" | "ended">().notNull().default("active"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -104,8 +119,43 @@ export const bookingSeries = pgTable(
   },
   (t) => [
     index("booking_series_customer_idx").on(t.customerId, t.createdAt),
+    // The daily job's sweep: the active series with dates still to hold.
+    index("booking_series_active_idx")
+      .on(t.heldThrough)
+      .where(sql`status = 'active'`),
     check("booking_series_interval", sql`${t.intervalWeeks} BETWEEN 1 AND 12`),
     check("booking_series_status", sql`${t.status} IN ('active', 'ended')`),
+    check("booking_series_start_minutes", sql`${t.startMinutes} BETWEEN 0 AND 1439`),
+  ],
+);
+
+export const SERIES_DATE_OUTCOMES = ["held", "not_free", "paused", "skipped"] as const;
+export type SeriesDateOutcome = (typeof SERIES_DATE_OUTCOMES)[number];
+
+/**
+ * What the daily job (or a pause) did with one date of a series' rule beyond what was held when it was made
+ * (ADR 0052, amended): one row per series and date, so running the job twice holds nothing twice. A date
+ * that wasn't free keeps the nearest free times the customer was offered until they choose one or skip it.
+ */
+// @owner series
+export const bookingSeriesDates = pgTable(
+  "booking_series_dates",
+  {
+    id: id(),
+    seriesId: uuid("series_id")
+      .notNull()
+      .references(() => bookingSeries.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    outcome: text("outcome").$type<SeriesDateOutcome>().notNull(),
+    bookingId: uuid("booking_id").references((): AnyPgColumn => bookings.id, { onDelete: "set null" }),
+    /** Not free: the nearest free times offered that day (ISO instants). */
+    offered: jsonb("offered").$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    resolvedAt: instant("resolved_at"),
+  },
+  (t) => [
+    uniqueIndex("booking_series_dates_key").on(t.seriesId, t.date),
+    check("booking_series_dates_outcome", sql`${t.outcome} IN ('held', 'not_free', 'paused', 'skipped')`),
   ],
 );
 
@@ -172,6 +222,8 @@ export const bookings = pgTable(
     cancelledAt: instant("cancelled_at"),
     completedAt: instant("completed_at"),
     cancellationReason: text("cancellation_reason"),
+    // Cancelled by pausing its repeat booking (ADR 0052): it reads "Paused", not "Cancelled".
+    paused: boolean("paused").notNull().default(false),
     cancelledBy: text("cancelled_by").references(() => users.id, { onDelete: "set null" }),
     // The reminder (start − the reminder lead time) is claimed by setting this, in the same transaction as
     // its email is queued, only while it is null: sent once whoever sweeps (ADR 0027). A move clears it.

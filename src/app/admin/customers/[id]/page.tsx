@@ -179,7 +179,7 @@ export default async function AdminCustomerPage({ params }: Params) {
                       <span className="font-medium">
                         {s.title}: {s.rule.toLowerCase()}
                       </span>{" "}
-                      until {formatCalendarDate(s.until)}
+                      {s.openEnded ? "until it is ended" : `until ${formatCalendarDate(s.until)}`}
                       <span className="block text-ink-subtle">
                         {s.next ? (
                           <>
