@@ -1,5 +1,6 @@
-import { addDays, isoWeekday, localDateOf, localToInstant } from "../../../src/lib/dates";
+import { addDays, localToInstant } from "../../../src/lib/dates";
 import { createUser, expect, expectAccessible, shot, signInAs, test } from "../support/fixtures";
+import { workingDayFrom } from "../support/days";
 
 // Issue 40 §5 / ADR 0052 (amended): a regular's series runs until they end it. Made while the business's
 // booking horizon is 30 days, only the visits inside it are held; once the horizon is 60 days again the
@@ -8,11 +9,7 @@ import { createUser, expect, expectAccessible, shot, signInAs, test } from "../s
 
 const TZ = "Europe/London";
 
-function weekdayFrom(offset: number): string {
-  let d = addDays(localDateOf(new Date(), TZ), offset);
-  while (isoWeekday(d) > 5) d = addDays(d, 1);
-  return d;
-}
+const weekdayFrom = (offset: number): string => workingDayFrom(offset, 1);
 
 for (const [label, viewport, offset, start] of [
   ["desktop", { width: 1280, height: 900 }, 3, 15],
