@@ -36,9 +36,14 @@ for (const [label, viewport, offset, start] of [
         },
       });
     // The first free hour of the van that day (other specs of this app book it too).
+    const hours = [...Array.from({ length: 17 - start }, (_, i) => start + i), 9, 10, 11, 13, 14];
     let hour: number = start;
     let made = await book(regular.email, first, "Van A", hour);
-    while (made.status() === 404 && hour < 16) made = await book(regular.email, first, "Van A", ++hour);
+    for (const h of hours.slice(1)) {
+      if (made.status() !== 404) break;
+      hour = h;
+      made = await book(regular.email, first, "Van A", hour);
+    }
     expect(made.status()).toBe(200);
     const booking = (await made.json()).data as { id: string; reference: string };
     expect((await request.post("/api/test/settings", { data: { horizonDays: 30 } })).status()).toBe(200);

@@ -205,13 +205,28 @@ type ConsoleGuard = {
   consoleMessages: () => readonly ConsoleProblem[];
 };
 
-export const test = base.extend<{
-  loginAs: (role: Role) => Promise<void>;
-  cspClean: void;
-  consoleClean: ConsoleGuard;
-  expectConsole: ConsoleGuard["expectConsole"];
-  allowConsole: RegExp[];
-}>({
+export const test = base.extend<
+  {
+    loginAs: (role: Role) => Promise<void>;
+    cspClean: void;
+    consoleClean: ConsoleGuard;
+    expectConsole: ConsoleGuard["expectConsole"];
+    allowConsole: RegExp[];
+  },
+  { noPublicHolidays: void }
+>({
+  // The demo closes England and Wales's bank holidays (ADR 0055); specs that book days from today would
+  // land on one some weeks of the year. Each worker's business keeps none, as the integration tests'
+  // settings do; the holidays spec chooses its region itself. (The empty business has no settings yet.)
+  noPublicHolidays: [
+    async ({ playwright }, provide, workerInfo) => {
+      const ctx = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      await ctx.post("/api/test/settings", { data: { holidayRegion: "none" } }).catch(() => undefined);
+      await ctx.dispose();
+      await provide();
+    },
+    { scope: "worker", auto: true },
+  ],
   /**
    * Messages a whole file or describe block may see in the console, each as narrow as it can be (never a
    * catch-all): `test.use({ allowConsole: [/status of 404/] })`. Prefer `expectConsole` inside one test.

@@ -18,6 +18,8 @@ export const testSettingsInput = z.object({
   reminderLeadHours: z.number().int().min(1).max(336).optional(),
   vatRegistered: z.boolean().optional(),
   vatNumber: z.string().max(20).optional(),
+  /** Whose public holidays close the demo (the e2e suite keeps none but in the holidays spec, ADR 0055). */
+  holidayRegion: z.enum(["GB-ENG", "GB-SCT", "GB-NIR", "none"]).optional(),
 });
 
 export async function applyTestSettings(input: z.infer<typeof testSettingsInput>) {
