@@ -95,6 +95,7 @@ const ACTIONS: Record<string, Requirement> = {
   createSeriesAction: "signed_in",
   endSeriesAction: "signed_in",
   pauseSeriesAction: "signed_in",
+  holdSeriesDateAction: "signed_in",
   planSeriesAction: "signed_in",
   // src/modules/reminders/site-check-actions.ts (the reminder's signed link is the key)
   answerSiteCheckAction: "public",
