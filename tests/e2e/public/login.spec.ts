@@ -9,32 +9,36 @@ async function signInWithForm(page: Page, email: string, password: string, remem
   await form.getByRole("button", { name: "Sign in" }).click();
 }
 
-test("signing in goes back to the page that asked, and never to another site", async ({
-  page,
-  request,
-  expectConsole,
-}) => {
-  // Cookies are cleared under an open dashboard: its live stream is refused on reconnecting.
-  expectConsole(requestRefused(401, "/api/events"));
-  const c = await createUser(request);
-  await page.goto("/settings/privacy");
-  await page.getByRole("link", { name: "Sign in" }).first().click();
-  await expect(page).toHaveURL(/\/auth\/login/);
-  await page.goto("/auth/login?next=%2Fsettings%2Fprivacy");
-  await expectAccessible(page);
-  await signInWithForm(page, c.email, c.password);
-  await expect(page).toHaveURL(/\/settings\/privacy$/);
+test.describe("redirects after signing in", () => {
+  // Cookies are cleared under a dashboard that has just opened: its live stream is refused (401) when it
+  // connects after that, which it may or may not (it depends on when the page hydrates): allowed, not
+  // required — a requirement failed the suite on a busy machine where every stream had connected first.
+  test.use({ allowConsole: [requestRefused(401, "/api/events")] });
 
-  await page.context().clearCookies();
-  for (const evil of ["https://evil.example/", "//evil.example", "%2F%2Fevil.example", "/\\evil.example"]) {
-    // A new person each time: the per-email rate limit is small in the test environment.
-    const c2 = await createUser(request);
-    await page.goto(`/auth/login?next=${encodeURIComponent(evil)}`);
-    await signInWithForm(page, c2.email, c2.password);
-    await page.waitForURL((url) => url.pathname === "/dashboard");
-    expect(new URL(page.url()).host).toMatch(/^127\.0\.0\.1:/);
+  test("signing in goes back to the page that asked, and never to another site", async ({
+    page,
+    request,
+  }) => {
+    const c = await createUser(request);
+    await page.goto("/settings/privacy");
+    await page.getByRole("link", { name: "Sign in" }).first().click();
+    await expect(page).toHaveURL(/\/auth\/login/);
+    await page.goto("/auth/login?next=%2Fsettings%2Fprivacy");
+    await expectAccessible(page);
+    await signInWithForm(page, c.email, c.password);
+    await expect(page).toHaveURL(/\/settings\/privacy$/);
+
     await page.context().clearCookies();
-  }
+    for (const evil of ["https://evil.example/", "//evil.example", "%2F%2Fevil.example", "/\\evil.example"]) {
+      // A new person each time: the per-email rate limit is small in the test environment.
+      const c2 = await createUser(request);
+      await page.goto(`/auth/login?next=${encodeURIComponent(evil)}`);
+      await signInWithForm(page, c2.email, c2.password);
+      await page.waitForURL((url) => url.pathname === "/dashboard");
+      expect(new URL(page.url()).host).toMatch(/^127\.0\.0\.1:/);
+      await page.context().clearCookies();
+    }
+  });
 });
 
 test("wrong password and unknown email get the same message; an unverified account is told to verify", async ({
