@@ -68,6 +68,21 @@ export function takesTime(status: BookingStatus): status is TimeTakingStatus {
   return (TIME_TAKING_STATUSES as readonly BookingStatus[]).includes(status);
 }
 
+/** Still to happen or happening now: a booking that keeps its customer's account from being deleted. */
+export const LIVE_STATUSES = [
+  "pending_payment",
+  "awaiting_approval",
+  "confirmed",
+  "in_progress",
+] as const satisfies readonly BookingStatus[];
+
+/** On the customer's calendar (the page offers its calendar file): booked and not yet over. */
+export const ON_THE_CALENDAR_STATUSES = [
+  "awaiting_approval",
+  "confirmed",
+  "in_progress",
+] as const satisfies readonly BookingStatus[];
+
 // Allocations are the rows the overlap guard looks at. A row holds its team's time while its status is
 // one of ALLOCATION_HOLDING_STATUSES; releasing time is a status change, never a delete or a clock. A
 // booking's allocation mirrors its status while the booking takes time (the statuses above, same names),

@@ -18,18 +18,17 @@ import {
 } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { formatDateTime } from "@/lib/dates";
+import { LIVE_STATUSES } from "@/lib/enums";
 import { enqueueEmail, eraseEmailsOf } from "@/modules/notifications/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { notifySessionsEnded } from "@/server/realtime/publish";
-
-const LIVE = ["pending_payment", "awaiting_approval", "confirmed", "in_progress"] as const;
 
 async function blockerIn(db: DbOrTx, userId: string): Promise<string | null> {
   const settings = await getSettingsOrThrow(db);
   const [upcoming] = await db
     .select({ reference: bookings.reference, startsAt: bookings.startsAt })
     .from(bookings)
-    .where(and(eq(bookings.customerId, userId), inArray(bookings.status, [...LIVE])))
+    .where(and(eq(bookings.customerId, userId), inArray(bookings.status, [...LIVE_STATUSES])))
     .orderBy(bookings.startsAt)
     .limit(1);
   if (upcoming) {

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { type BookingStatus, ON_THE_CALENDAR_STATUSES } from "@/lib/enums";
 import { BackLink } from "@/components/ui/nav/back-link";
 import { ButtonLink } from "@/components/ui/button";
 import { cardClass } from "@/components/ui/card";
@@ -27,8 +28,6 @@ import { jobRecordView } from "@/modules/staff/domain/job-record";
 import { loadJobRecord } from "@/modules/staff/server";
 
 export const metadata: Metadata = { title: "Your booking" };
-
-const ON_THE_CALENDAR = ["awaiting_approval", "confirmed", "in_progress"];
 
 export default async function MyBookingPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -127,7 +126,7 @@ export default async function MyBookingPage({ params }: { params: Promise<{ id: 
       )}
 
       <div className="mt-4 flex flex-wrap gap-2 print:hidden">
-        {ON_THE_CALENDAR.includes(b.status) && (
+        {(ON_THE_CALENDAR_STATUSES as readonly BookingStatus[]).includes(b.status) && (
           <ButtonLink
             href={bookingPagePath("calendar.ics", { reference: b.reference, accessToken })}
             variant="secondary"
