@@ -1,17 +1,7 @@
 import "server-only";
 import { allocationHoldsTime } from "@/server/db/time-taken";
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
-import {
-  addDays,
-  formatDateTime,
-  formatLongDate,
-  formatMinutes,
-  formatTime,
-  isoWeekday,
-  localDateOf,
-  localToInstant,
-  toLocalParts,
-} from "@/lib/dates";
+import { addDays, formatTime, isoWeekday, localDateOf, localToInstant } from "@/lib/dates";
 import { type AllocationStatus } from "@/lib/enums";
 import { getDb, type DbOrTx } from "@/server/db";
 import {
@@ -27,6 +17,35 @@ import {
   type VehicleSnapshot,
 } from "@/server/db/schema";
 import { getSettingsOrThrow } from "@/modules/settings/server";
+import {
+  CALENDAR_VIEWS,
+  type CalendarQuery,
+  type CalendarView,
+  formatTimeSpan,
+  isCalendarDate,
+  localClock,
+  monthTitle,
+  neighbours,
+  parseCalendarParams,
+  shortDate,
+  startOfLocalDay,
+  windowDays,
+  zoneName,
+} from "./calendar-dates";
+
+export {
+  CALENDAR_VIEWS,
+  type CalendarQuery,
+  type CalendarView,
+  formatTimeSpan,
+  isCalendarDate,
+  localClock,
+  monthTitle,
+  parseCalendarParams,
+  shortDate,
+  startOfLocalDay,
+  zoneName,
+};
 import { holidayMap } from "@/modules/holidays/domain/holidays";
 
 // The schedule calendar: every piece of time a team holds in a window (bookings, holds, blocks), read in
@@ -34,10 +53,6 @@ import { holidayMap } from "@/modules/holidays/domain/holidays";
 // one range query on allocations (answered by the gist index on `during`). Days are local calendar days
 // in the business time zone: a day runs from local midnight to the next local midnight, so it lasts 23
 // or 25 hours on DST days.
-
-export const CALENDAR_VIEWS = ["day", "week", "month"] as const;
-export type CalendarView = (typeof CALENDAR_VIEWS)[number];
-export type CalendarQuery = { view: CalendarView; date?: string };
 
 export type CalendarTeam = { id: string; name: string; colour: string; isActive: boolean };
 
@@ -101,87 +116,6 @@ export type Calendar = {
 };
 
 const HOLD_STATUSES = new Set<AllocationStatus>(["pending_payment", "pending_reschedule"]);
-
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-/** A real YYYY-MM-DD date in a sane range (the URL is typed by people). */
-export const isCalendarDate = (v: unknown): v is string =>
-  typeof v === "string" && DATE_RE.test(v) && v >= "1970-01-01" && v <= "2199-12-31" && addDays(v, 0) === v;
-
-/** URL values → a query; anything unexpected falls back to the day view of today. */
-export function parseCalendarParams(sp: { view?: string; date?: string }): CalendarQuery {
-  const view = CALENDAR_VIEWS.find((v) => v === sp.view) ?? "day";
-  return { view, date: isCalendarDate(sp.date) ? sp.date : undefined };
-}
-
-/** The instant a local date begins; the first existing minute if a DST jump skips midnight. */
-export function startOfLocalDay(date: string, timeZone: string): Date {
-  for (let m = 0; m < 24 * 60; m += 15) {
-    const t = localToInstant(date, m, timeZone);
-    if (t) return t;
-  }
-  throw new Error(`No local time exists on ${date} in ${timeZone}`);
-}
-
-function firstOfMonth(date: string, monthDelta = 0): string {
-  const [y, m] = date.split("-").map(Number) as [number, number];
-  return new Date(Date.UTC(y, m - 1 + monthDelta, 1)).toISOString().slice(0, 10);
-}
-
-function windowDays(view: CalendarView, date: string): { days: string[]; inPeriod: (d: string) => boolean } {
-  if (view === "day") return { days: [date], inPeriod: () => true };
-  if (view === "week") {
-    const monday = addDays(date, 1 - isoWeekday(date));
-    return { days: Array.from({ length: 7 }, (_, i) => addDays(monday, i)), inPeriod: () => true };
-  }
-  const first = firstOfMonth(date);
-  const last = addDays(firstOfMonth(date, 1), -1);
-  const gridStart = addDays(first, 1 - isoWeekday(first));
-  const gridEnd = addDays(last, 7 - isoWeekday(last));
-  const days: string[] = [];
-  for (let d = gridStart; d <= gridEnd; d = addDays(d, 1)) days.push(d);
-  return { days, inPeriod: (d) => d >= first && d <= last };
-}
-
-function neighbours(view: CalendarView, date: string): { prevDate: string; nextDate: string } {
-  if (view === "day") return { prevDate: addDays(date, -1), nextDate: addDays(date, 1) };
-  if (view === "week") return { prevDate: addDays(date, -7), nextDate: addDays(date, 7) };
-  return { prevDate: firstOfMonth(date, -1), nextDate: firstOfMonth(date, 1) };
-}
-
-/** "09:00" — a wall-clock time in the zone, without its name (shown once beside the calendar). */
-export function localClock(instant: Date, timeZone: string): string {
-  const l = toLocalParts(instant, timeZone);
-  return formatMinutes(l.hour * 60 + l.minute);
-}
-
-/** "Tue 3 Mar" (the date part of the shared formatDateTime). */
-export function shortDate(instant: Date, timeZone: string): string {
-  return formatDateTime(instant, timeZone).split(", ")[0] ?? "";
-}
-
-/** "March 2026" (from the shared formatLongDate: "Sunday 1 March 2026"). */
-export function monthTitle(instant: Date, timeZone: string): string {
-  return formatLongDate(instant, timeZone).split(" ").slice(2).join(" ");
-}
-
-/** The zone's short name at an instant ("GMT", "BST"). */
-export function zoneName(instant: Date, timeZone: string): string {
-  return formatTime(instant, timeZone).split(" ").slice(1).join(" ");
-}
-
-/**
- * "10:00–12:00 GMT", or with the date ("Tuesday 3 March 2026, 10:00–12:00 GMT") when `withDate`;
- * a span crossing midnight names both ends in full.
- */
-export function formatTimeSpan(start: Date, end: Date, timeZone: string, withDate = false): string {
-  const sameDay = localDateOf(start, timeZone) === localDateOf(new Date(end.getTime() - 1), timeZone);
-  if (!sameDay)
-    return `${formatLongDate(start, timeZone)}, ${formatTime(start, timeZone)} – ${formatLongDate(end, timeZone)}, ${formatTime(end, timeZone)}`;
-  const zones = zoneName(start, timeZone) === zoneName(end, timeZone);
-  const from = zones ? localClock(start, timeZone) : formatTime(start, timeZone);
-  const span = `${from}–${formatTime(end, timeZone)}`;
-  return withDate ? `${formatLongDate(start, timeZone)}, ${span}` : span;
-}
 
 type Row = {
   id: string;
