@@ -76,6 +76,15 @@ export const LIVE_STATUSES = [
   "in_progress",
 ] as const satisfies readonly BookingStatus[];
 
+/** A series' visit that stands as its pattern (the visit later ones copy): confirmed, or done. */
+export const SERIES_PATTERN_STATUSES = ["confirmed", "completed"] as const satisfies readonly BookingStatus[];
+
+/** A series' visit still standing ahead, whose page carries the series' panel. */
+export const SERIES_STANDING_STATUSES = [
+  "confirmed",
+  "awaiting_approval",
+] as const satisfies readonly BookingStatus[];
+
 /** On the customer's calendar (the page offers its calendar file): booked and not yet over. */
 export const ON_THE_CALENDAR_STATUSES = [
   "awaiting_approval",

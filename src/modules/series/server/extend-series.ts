@@ -1,4 +1,5 @@
 import "server-only";
+import { SERIES_PATTERN_STATUSES, SERIES_STANDING_STATUSES } from "@/lib/enums";
 import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { formatCalendarDate, formatTime, localDateOf } from "@/lib/dates";
 import { routes } from "@/lib/routes";
@@ -136,7 +137,7 @@ async function templateOf(tx: Tx, series: Series): Promise<Booking | null> {
     .where(
       series.templateBookingId
         ? eq(bookings.id, series.templateBookingId)
-        : and(eq(bookings.seriesId, series.id), inArray(bookings.status, ["confirmed", "completed"])),
+        : and(eq(bookings.seriesId, series.id), inArray(bookings.status, [...SERIES_PATTERN_STATUSES])),
     )
     .orderBy(sql`${bookings.startsAt} DESC`)
     .limit(1);
@@ -158,9 +159,7 @@ async function emailNotHeld(
   const [page] = await tx
     .select({ id: bookings.id })
     .from(bookings)
-    .where(
-      and(eq(bookings.seriesId, series.id), inArray(bookings.status, ["confirmed", "awaiting_approval"])),
-    )
+    .where(and(eq(bookings.seriesId, series.id), inArray(bookings.status, [...SERIES_STANDING_STATUSES])))
     .orderBy(sql`${bookings.startsAt} DESC`)
     .limit(1);
   await enqueueEmail(tx, {
