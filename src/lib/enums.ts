@@ -96,6 +96,13 @@ export const ON_THE_CALENDAR_STATUSES = [
 // one of ALLOCATION_HOLDING_STATUSES; releasing time is a status change, never a delete or a clock. A
 // booking's allocation mirrors its status while the booking takes time (the statuses above, same names),
 // so the guard's SQL function allocation_holds_time (migration 0028) and this list say the same thing.
+/**
+ * How a visit over several days runs (issue 40 §2, ADR 0056): a mobile team comes back each day, or the
+ * vehicle stays with the business from drop-off to collection. Chosen per service, kept on the booking.
+ */
+export const VISIT_MODES = ["mobile", "drop_off"] as const;
+export type VisitMode = (typeof VISIT_MODES)[number];
+
 export const ALLOCATION_KINDS = ["booking", "reschedule_hold", "block"] as const;
 export type AllocationKind = (typeof ALLOCATION_KINDS)[number];
 

@@ -5,7 +5,7 @@ import { moveBookingInput } from "@/modules/booking-moves/schemas";
 import { checkAdminSlot, moveBookingAsAdmin } from "@/modules/booking-moves/server";
 import { bookingHoldExpiry } from "@/modules/bookings/server/hold-expiry";
 import { reserve } from "@/modules/availability/server/reserve";
-import { getDaySlots, jobEndAt } from "@/modules/availability/server/slots";
+import { getDaySlots, jobPartsAt } from "@/modules/availability/server/slots";
 import type { Tx } from "@/server/db";
 import { setDatabaseForProcess } from "@/server/db";
 import { allocations, bookings } from "@/server/db/schema";
@@ -140,7 +140,7 @@ describe.each(dbKinds)("jobs across the breaks of a day, on %s", (kind) => {
       status: "confirmed",
       items: [{ kind: "package", name: "Ceramic Coating", priceMinor: 35000, minutes: 480 }],
     });
-    expect(await jobEndAt(t.db, EIGHT_HOURS, at("09:00", date))).toEqual(at("17:30", date));
+    expect((await jobPartsAt(t.db, EIGHT_HOURS, at("09:00", date))).at(-1)?.end).toEqual(at("17:30", date));
     expect(
       await checkAdminSlot(t.db, {
         ...EIGHT_HOURS,

@@ -366,8 +366,10 @@ describe.each(dbKinds)("weather days, on %s", (kind) => {
   });
 
   it("a booking with no free time nearby still gets the email and needs a phone call; so does an unanswered offer", async () => {
-    // 11 hours: no open range fits it.
+    // 11 hours of work that may not stop for a break: no open range fits it (work that may goes on over
+    // several days instead — ADR 0056).
     const long = await book(at(20, 7), teamA.id, customer.id, 660);
+    await t.db.update(bookings).set({ spansBreaks: false }).where(eq(bookings.id, long.id));
     const short = await book(at(20, 9, 30), teamB.id, other.id);
     const out = await mark({ date: "2027-01-20", from: "06:00", to: "19:00" });
     expect(out).toMatchObject({ bookings: 2, offered: 1, withoutTimes: 1 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SERVICE_KINDS } from "@/lib/enums";
+import { SERVICE_KINDS, VISIT_MODES } from "@/lib/enums";
 
 const name = z.string().trim().min(1, "Enter a name.").max(80, "Use at most 80 characters.");
 const description = z.string().trim().max(500, "Use at most 500 characters.");
@@ -57,6 +57,7 @@ export const serviceInput = z.object({
   addonCategoryIds: z.array(z.string().uuid()).max(50).default([]),
   isActive: z.boolean().default(true),
   spansBreaks: z.boolean().default(true),
+  multiDayMode: z.enum(VISIT_MODES, { message: "Choose how a job of several days runs." }).default("mobile"),
   sortOrder: z
     .union([z.number(), z.string().trim()])
     .transform((v, ctx) => {

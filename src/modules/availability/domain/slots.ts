@@ -1,13 +1,17 @@
+import { addDays, FIRST_DATE, isDateInRange, isInstantInRange, LAST_DATE, localDateOf } from "@/lib/dates";
 import {
-  addDays,
-  FIRST_DATE,
-  isDateInRange,
-  isInstantInRange,
-  isoWeekday,
-  LAST_DATE,
-  localDateOf,
-  localToInstant,
-} from "@/lib/dates";
+  dayClock,
+  existingInstant,
+  MINUTE,
+  type OpenSpan,
+  openSpansOf,
+  rangesFor,
+  type TimeRange,
+  workEnd,
+} from "@/lib/open-spans";
+import { runsSeveralDays, visitParts, visitStartOn } from "@/lib/visit-days";
+
+export { dayClock, type OpenSpan, openSpansOf, rangesFor, type TimeRange, workEnd } from "@/lib/open-spans";
 
 // The slot engine (PRODUCT.md §4): which start instants can be booked, per local date of the business,
 // and which teams are free for each. Pure: everything it needs is passed in, "now" included.
@@ -22,9 +26,6 @@ import {
 // wall times simply do not exist, on the fall-back day a repeated wall time is offered once (its first
 // occurrence). Work is counted in real time between the ranges' instants, so a clock change inside a
 // range neither gains nor loses work. A job never runs past its date's last range (midnight included).
-
-/** Wall-clock minutes after local midnight; `closes` may be 1440 (midnight at the end of the day). */
-export type TimeRange = { opens: number; closes: number };
 
 /** Time a team holds (a booking, a hold or a block), in epoch milliseconds, half-open. */
 export type HeldInterval = { teamId: string; start: number; end: number };
@@ -59,78 +60,18 @@ export type SlotQuery = {
   to: string;
 };
 
-export type Slot = { start: Date; end: Date; teamIds: string[] };
-
-const MINUTE = 60_000;
-
-/** Converts wall-clock minutes of one local date to instants, fast on ordinary days, exact on DST days. */
-export function dayClock(date: string, timeZone: string): (minutes: number) => number | null {
-  const midnight = localToInstant(date, 0, timeZone);
-  const next = localToInstant(addDays(date, 1), 0, timeZone);
-  if (midnight && next && next.getTime() - midnight.getTime() === 1440 * MINUTE) {
-    const base = midnight.getTime();
-    return (m) => base + m * MINUTE;
-  }
-  return (m) => {
-    if (m >= 1440) return localToInstant(addDays(date, 1), m - 1440, timeZone)?.getTime() ?? null;
-    return localToInstant(date, m, timeZone)?.getTime() ?? null;
-  };
-}
-
-/** The first instant at or after a wall time that exists (a range opening inside a DST gap). */
-function existingInstant(clock: (m: number) => number | null, minutes: number): number | null {
-  for (let m = minutes; m <= Math.min(minutes + 120, 1440); m++) {
-    const t = clock(m);
-    if (t !== null) return t;
-  }
-  return null;
-}
-
-/** An open range of one date as instants, half-open. */
-export type OpenSpan = { opensAt: number; closesAt: number };
+/** One day's part of a visit: the team's time that day, its breaks included. */
+export type VisitPart = { start: Date; end: Date };
 
 /**
- * The date's open ranges as instants, in order (a range opening inside a DST gap opens at the first
- * wall time that exists; a range that can't be placed at all is left out).
+ * A bookable start: where the work ends (the last part's end), the teams free for all of it, and — for a
+ * visit over several days (ADR 0056) — each day's part, in order.
  */
-export function openSpansOf(date: string, timeZone: string, ranges: readonly TimeRange[]): OpenSpan[] {
-  const clock = dayClock(date, timeZone);
-  const out: OpenSpan[] = [];
-  for (const range of [...ranges].sort((a, b) => a.opens - b.opens)) {
-    const opensAt = existingInstant(clock, range.opens);
-    const closesAt = existingInstant(clock, range.closes);
-    if (opensAt !== null && closesAt !== null && closesAt > opensAt) out.push({ opensAt, closesAt });
-  }
-  return out;
-}
+export type Slot = { start: Date; end: Date; teamIds: string[]; parts?: VisitPart[] };
 
-/**
- * Where `work` ms of work that starts at `start`, inside span `index`, ends: in that span when it fits,
- * else — when it may span breaks — in a later span, each break between them skipped. Null when the
- * date's spans can't hold it (ranges that touch are one stretch, never a break). Returns the end and the span it ends in.
- */
-export function workEnd(
-  spans: readonly OpenSpan[],
-  index: number,
-  start: number,
-  work: number,
-  spansBreaks: boolean,
-): { end: number; endSpan: number } | null {
-  let left = work;
-  let at = start;
-  for (let i = index; i < spans.length; i++) {
-    const span = spans[i] as OpenSpan;
-    if (i > index) {
-      // Ranges that touch are one stretch of work; a gap between them is a break.
-      if (!spansBreaks && span.opensAt > at) return null;
-      at = Math.max(at, span.opensAt);
-    }
-    const room = span.closesAt - at;
-    if (left <= room) return { end: at + left, endSpan: i };
-    left -= Math.max(0, room);
-    at = Math.max(at, span.closesAt);
-  }
-  return null;
+/** A slot's parts: its own when it runs over several days, else the one [start, end). */
+export function partsOfSlot(slot: Pick<Slot, "start" | "end" | "parts">): VisitPart[] {
+  return slot.parts ?? [{ start: slot.start, end: slot.end }];
 }
 
 /**
@@ -205,10 +146,6 @@ export function overlapsHeld(index: TeamIndex | undefined, from: number, to: num
   return lo > 0 && (index.maxEnds[lo - 1] as number) > from;
 }
 
-export function rangesFor(q: Pick<SlotQuery, "weeklyHours" | "overrides">, date: string): TimeRange[] {
-  return q.overrides[date] ?? q.weeklyHours[isoWeekday(date)] ?? [];
-}
-
 /**
  * Bookable starts per local date from `from` to `to` (dates without any are omitted), each with the teams
  * free for it in the given team order.
@@ -236,6 +173,11 @@ export function computeSlots(q: SlotQuery): Map<string, Slot[]> {
     if (ranges.length === 0) continue;
     const clock = dayClock(date, q.timeZone);
     const spans = openSpansOf(date, q.timeZone, ranges);
+    if (runsSeveralDays(spans, { work: duration, buffer, spansBreaks })) {
+      const slot = severalDaysSlot(q, date, { earliest, index: index_, closed });
+      if (slot) out.set(date, [slot]);
+      continue;
+    }
     const slots: Slot[] = [];
     const seen = new Set<number>();
     for (const range of [...ranges].sort((a, b) => a.opens - b.opens)) {
@@ -270,6 +212,37 @@ export function computeSlots(q: SlotQuery): Map<string, Slot[]> {
   return out;
 }
 
+/**
+ * A visit over several days starting on a date (ADR 0056): one start, at the day's first opening plus
+ * the buffer, free for a team whose held time and weather closures leave every part free.
+ */
+function severalDaysSlot(
+  q: SlotQuery,
+  date: string,
+  ctx: { earliest: number; index: Map<string, TeamIndex>; closed: Map<string, TeamIndex> },
+): Slot | null {
+  const buffer = q.bufferMinutes * MINUTE;
+  const start = visitStartOn(q, date, q.bufferMinutes);
+  if (start === null || start < ctx.earliest) return null;
+  const parts = visitParts(q, date, start, q.durationMinutes * MINUTE, buffer);
+  const last = parts?.at(-1);
+  if (!parts || !last) return null;
+  const teamIds = q.teams.filter((t) =>
+    parts.every(
+      (p) =>
+        !overlapsHeld(ctx.index.get(t), p.start - buffer, p.end + buffer) &&
+        !overlapsHeld(ctx.closed.get(t), p.start, p.end),
+    ),
+  );
+  if (teamIds.length === 0) return null;
+  return {
+    start: new Date(start),
+    end: new Date(last.end),
+    teamIds,
+    parts: parts.map((p) => ({ start: new Date(p.start), end: new Date(p.end) })),
+  };
+}
+
 /** The month view: per local date in the window, how many starts can be booked (0 = none). */
 export function countSlotsByDate(q: SlotQuery): Map<string, number> {
   const slots = computeSlots(q);
@@ -288,24 +261,54 @@ export function slotAt(q: Omit<SlotQuery, "from" | "to">, start: Date): Slot | n
 }
 
 /**
- * Where the job's work ends if it starts then, by the date's hours alone (not what is held, nor notice):
- * through the breaks it may span, or start + work when the start is outside the hours (an admin's
- * override) or the hours can't hold it.
+ * The job's parts if it starts then, by the dates' hours alone (not what is held, nor notice): one part
+ * through the breaks it may span; parts over the next working days when the date can't hold it (ADR
+ * 0056); or [start, start + work) when the start is outside the hours (an admin's override) or the hours
+ * can't hold it.
  */
-export function endOfWork(
-  q: Pick<SlotQuery, "timeZone" | "weeklyHours" | "overrides" | "durationMinutes" | "spansBreaks">,
+export function partsOfWork(
+  q: Pick<
+    SlotQuery,
+    "timeZone" | "weeklyHours" | "overrides" | "durationMinutes" | "spansBreaks" | "bufferMinutes"
+  >,
   start: Date,
-): Date {
+): VisitPart[] {
   const work = q.durationMinutes * MINUTE;
-  const plain = new Date(start.getTime() + work);
+  const plain = [{ start, end: new Date(start.getTime() + work) }];
   if (!isInstantInRange(start)) return plain;
   const date = localDateOf(start, q.timeZone);
   const spans = openSpansOf(date, q.timeZone, rangesFor(q, date));
   const t = start.getTime();
+  const spansBreaks = q.spansBreaks ?? true;
+  const buffer = q.bufferMinutes * MINUTE;
+  if (runsSeveralDays(spans, { work, buffer, spansBreaks })) {
+    const parts = visitParts(q, date, t, work, buffer);
+    return parts ? parts.map((p) => ({ start: new Date(p.start), end: new Date(p.end) })) : plain;
+  }
   const index = spans.findIndex((s) => s.opensAt <= t && t < s.closesAt);
   if (index < 0) return plain;
-  const done = workEnd(spans, index, t, work, q.spansBreaks ?? true);
-  return done ? new Date(done.end) : plain;
+  const done = workEnd(spans, index, t, work, spansBreaks);
+  return done ? [{ start, end: new Date(done.end) }] : plain;
+}
+
+/** Where the job's work ends if it starts then, by the dates' hours alone: its last part's end. */
+export function endOfWork(q: Parameters<typeof partsOfWork>[0], start: Date): Date {
+  return (partsOfWork(q, start).at(-1) as VisitPart).end;
+}
+
+/**
+ * The held time without the caller's own (each part of the booking being moved): the overlap guard
+ * allows one holding row per (team, range), so a row matching a part exactly is that part.
+ */
+export function withoutOwnTime(
+  held: readonly HeldInterval[],
+  own: readonly { teamId: string; start: Date; end: Date }[],
+): HeldInterval[] {
+  if (!own.length) return [...held];
+  return held.filter(
+    (h) =>
+      !own.some((o) => h.teamId === o.teamId && h.start === o.start.getTime() && h.end === o.end.getTime()),
+  );
 }
 
 /** The teams free for exactly this start (empty when it is not a bookable start). */

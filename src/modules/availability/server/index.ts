@@ -18,7 +18,7 @@ export {
   type JobShape,
   getDaySlots,
   getWorkingDayLimits,
-  jobEndAt,
+  jobPartsAt,
   jobOfQuote,
   loadWorkingDayLimits,
   loadHeld,

@@ -7,8 +7,16 @@ import type { DbOrTx, Tx } from "@/server/db";
 import { allocations, teams } from "@/server/db/schema";
 import { SQLSTATE, sqlState } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
-import { slotAt, teamsFreeAt } from "../domain/slots";
-import { type HoldExpiry } from "./holds";
+import {
+  type HeldInterval,
+  partsOfSlot,
+  type Slot,
+  slotAt,
+  teamsFreeAt,
+  type VisitPart,
+  withoutOwnTime,
+} from "../domain/slots";
+import { type ExpiredHolds, type HoldExpiry } from "./holds";
 import { port } from "@/server/ports";
 import { type JobShape, loadSlotContext, slotQuery } from "./slots";
 
@@ -31,6 +39,12 @@ export type AllocationOwner = {
   holdExpiresAt?: Date | null;
 };
 
+/** A stretch of a team's time that is the caller's own (each day's part of a booking being moved). */
+export type OwnTime = { teamId: string; start: Date; end: Date };
+
+/** The slot reserve() took: the team, the start and end, and each day's part (one for a job of one day). */
+export type ReservedSlot = { teamId: string; start: Date; end: Date; parts: VisitPart[] };
+
 export type ReserveInput<T> = JobShape & {
   start: Date;
   now?: Date;
@@ -40,16 +54,13 @@ export type ReserveInput<T> = JobShape & {
    * Time that does not count as taken: the booking's own, when holding an alternative for it (a
    * reschedule hold may overlap the booking it moves — the overlap guard allows that too).
    */
-  ownTime?: { teamId: string; start: Date; end: Date } | null;
+  ownTime?: readonly OwnTime[] | null;
   /**
    * Writes the owning row for the chosen team, inside a savepoint. It returns the allocation to write,
    * or null when the owner writes its own (a booking's allocation is the bookings module's — ADR 0014);
    * either way an overlap (23P01) moves on to the next team.
    */
-  createOwner: (
-    tx: Tx,
-    slot: { teamId: string; start: Date; end: Date },
-  ) => Promise<{ owner: T; allocation: AllocationOwner | null }>;
+  createOwner: (tx: Tx, slot: ReservedSlot) => Promise<{ owner: T; allocation: AllocationOwner | null }>;
   /**
    * Expires the stale holds of the day under the lock. Defaults to the one the composition root
    * registered (the bookings module's, which expires booking holds too — ADR 0014); createBooking passes
@@ -61,8 +72,7 @@ export type ReserveInput<T> = JobShape & {
 };
 
 export type ReserveResult<T> =
-  | { ok: true; teamId: string; start: Date; end: Date; owner: T }
-  | { ok: false; reason: "taken" | "unavailable"; message: string };
+  ({ ok: true; owner: T } & ReservedSlot) | { ok: false; reason: "taken" | "unavailable"; message: string };
 
 const SKIP = Symbol("team no longer active");
 const TAKEN = "That time was just taken. Please choose another.";
@@ -74,50 +84,35 @@ export async function reserve<T>(db: DbOrTx, input: ReserveInput<T>): Promise<Re
   return db.transaction(async (tx) => {
     const settings = await getSettingsOrThrow(tx);
     const date = localDateOf(input.start, settings.timeZone);
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${RESERVE_LOCK_NAMESPACE}, hashtext(${date}))`);
-
-    const dayStart = localToInstant(date, 0, settings.timeZone) ?? input.start;
-    const dayEnd = localToInstant(addDays(date, 1), 0, settings.timeZone) ?? input.start;
-    const expired = await holds.expire(tx, now, { from: dayStart, to: dayEnd });
-
-    const loaded = await loadSlotContext(tx, { from: date, to: date }, now);
-    const own = input.ownTime;
-    const ctx = own
-      ? {
-          ...loaded,
-          held: loaded.held.filter(
-            (h) =>
-              !(h.teamId === own.teamId && h.start === own.start.getTime() && h.end === own.end.getTime()),
-          ),
-        }
-      : loaded;
-    const query = slotQuery(ctx, input);
-    const allowed = input.teamIds ? new Set(input.teamIds) : null;
-    // The slot's end is where its work ends: later than start + work when it spans a break (ADR 0054).
-    const slot = slotAt(query, input.start);
-    const free = (slot?.teamIds ?? []).filter((t) => !allowed || allowed.has(t));
+    await lockDate(tx, date);
+    let found = await findSlot(tx, input, { date, timeZone: settings.timeZone, now, holds });
+    // A visit over several days (ADR 0056): every later date it reaches is locked too, in date order
+    // (as every reserve locks, so two never wait on each other), and the slot is found again under them.
+    const dates = partDates(found.slot, settings.timeZone).filter((d) => d > date);
+    if (dates.length) {
+      for (const d of dates) await lockDate(tx, d);
+      const before = found.expired;
+      found = await findSlot(tx, input, {
+        date,
+        timeZone: settings.timeZone,
+        now,
+        holds,
+        through: dates.at(-1) as string,
+      });
+      found.expired = joinExpired(before, found.expired);
+    }
+    const { slot, free, query, expired, ctx } = found;
     if (!slot || free.length === 0) {
       await holds.publish(tx, expired);
       const wouldFit = teamsFreeAt({ ...query, held: [] }, input.start).some(
-        (t) => !allowed || allowed.has(t),
+        (t) => !input.teamIds || input.teamIds.includes(t),
       );
       return wouldFit
         ? { ok: false as const, reason: "taken" as const, message: TAKEN }
         : { ok: false as const, reason: "unavailable" as const, message: UNAVAILABLE };
     }
-
-    // Least busy that day first; ties keep the business's team order.
-    const busy = new Map<string, number>();
-    for (const h of ctx.held) {
-      const overlap = Math.min(h.end, dayEnd.getTime()) - Math.max(h.start, dayStart.getTime());
-      if (overlap > 0) busy.set(h.teamId, (busy.get(h.teamId) ?? 0) + overlap);
-    }
-    const order = free
-      .map((teamId, i) => ({ teamId, i, busy: busy.get(teamId) ?? 0 }))
-      .sort((a, b) => a.busy - b.busy || a.i - b.i);
-
-    const end = slot.end;
-    for (const { teamId } of order) {
+    const parts = partsOfSlot(slot);
+    for (const { teamId } of leastBusyFirst(free, ctx.held, input.start, settings.timeZone)) {
       try {
         const owner = await tx.transaction(async (sp) => {
           // The team must still be active: deactivating one locks its row, so this waits for that.
@@ -127,17 +122,20 @@ export async function reserve<T>(db: DbOrTx, input: ReserveInput<T>): Promise<Re
             .where(and(eq(teams.id, teamId), eq(teams.isActive, true)))
             .for("share");
           if (!active) return SKIP;
-          const made = await input.createOwner(sp, { teamId, start: input.start, end });
-          if (made.allocation)
-            await sp.insert(allocations).values({
-              teamId,
-              during: { start: input.start, end },
-              kind: made.allocation.kind,
-              status: made.allocation.status,
-              bookingId: made.allocation.bookingId ?? null,
-              rescheduleRequestId: made.allocation.rescheduleRequestId ?? null,
-              holdExpiresAt: made.allocation.holdExpiresAt ?? null,
-            });
+          const made = await input.createOwner(sp, { teamId, start: input.start, end: slot.end, parts });
+          const a = made.allocation;
+          if (a)
+            await sp.insert(allocations).values(
+              parts.map((p) => ({
+                teamId,
+                during: { start: p.start, end: p.end },
+                kind: a.kind,
+                status: a.status,
+                bookingId: a.bookingId ?? null,
+                rescheduleRequestId: a.rescheduleRequestId ?? null,
+                holdExpiresAt: a.holdExpiresAt ?? null,
+              })),
+            );
           return made.owner;
         });
         if (owner === SKIP) continue;
@@ -147,13 +145,9 @@ export async function reserve<T>(db: DbOrTx, input: ReserveInput<T>): Promise<Re
           tx,
           "schedule.changed",
           { audience: "admins" },
-          {
-            from: input.start.toISOString(),
-            to: end.toISOString(),
-            teamId,
-          },
+          { from: input.start.toISOString(), to: slot.end.toISOString(), teamId },
         );
-        return { ok: true as const, teamId, start: input.start, end, owner };
+        return { ok: true as const, teamId, start: input.start, end: slot.end, parts, owner };
       } catch (err) {
         if (sqlState(err) === SQLSTATE.exclusionViolation) continue;
         throw err;
@@ -162,4 +156,72 @@ export async function reserve<T>(db: DbOrTx, input: ReserveInput<T>): Promise<Re
     await holds.publish(tx, expired);
     return { ok: false as const, reason: "taken" as const, message: TAKEN };
   });
+}
+
+/** Reserves on one local date queue behind one advisory lock. */
+async function lockDate(tx: Tx, date: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${RESERVE_LOCK_NAMESPACE}, hashtext(${date}))`);
+}
+
+/** The local dates a slot's parts fall on, in order. */
+function partDates(slot: Slot | null, timeZone: string): string[] {
+  return slot ? [...new Set(partsOfSlot(slot).map((p) => localDateOf(p.start, timeZone)))] : [];
+}
+
+/**
+ * Under the lock: expires the stale holds from the start's date through `through`, loads what is held
+ * and finds the slot at the start, with the teams free for it (the caller's own time left out).
+ */
+async function findSlot<T>(
+  tx: Tx,
+  input: ReserveInput<T>,
+  at: { date: string; timeZone: string; now: Date; holds: HoldExpiry; through?: string },
+) {
+  const dayStart = localToInstant(at.date, 0, at.timeZone) ?? input.start;
+  const last = at.through ?? at.date;
+  const dayEnd = localToInstant(addDays(last, 1), 0, at.timeZone) ?? input.start;
+  const expired = await at.holds.expire(tx, at.now, { from: dayStart, to: dayEnd });
+  const loaded = await loadSlotContext(tx, { from: at.date, to: at.date }, at.now);
+  const ctx = { ...loaded, held: withoutOwnTime(loaded.held, input.ownTime ?? []) };
+  const query = slotQuery(ctx, input);
+  // The slot's end is where its work ends: later than start + work when it spans a break (ADR 0054),
+  // on a later day for a visit over several (ADR 0056).
+  const slot = slotAt(query, input.start);
+  const free = (slot?.teamIds ?? []).filter((t) => !input.teamIds || input.teamIds.includes(t));
+  return { slot, free, query, ctx, expired };
+}
+
+/** What two expiries freed, as one. */
+function joinExpired(a: ExpiredHolds, b: ExpiredHolds): ExpiredHolds {
+  const ends = [a.span, b.span].filter((x): x is [Date, Date] => x !== null);
+  return {
+    bookingIds: [...a.bookingIds, ...b.bookingIds],
+    rescheduleRequestIds: [...a.rescheduleRequestIds, ...b.rescheduleRequestIds],
+    span: ends.length
+      ? [
+          new Date(Math.min(...ends.map((x) => x[0].getTime()))),
+          new Date(Math.max(...ends.map((x) => x[1].getTime()))),
+        ]
+      : null,
+  };
+}
+
+/** The free teams, least busy on the start's date first; ties keep the business's team order. */
+function leastBusyFirst(
+  free: readonly string[],
+  held: readonly HeldInterval[],
+  start: Date,
+  timeZone: string,
+): { teamId: string }[] {
+  const date = localDateOf(start, timeZone);
+  const dayStart = (localToInstant(date, 0, timeZone) ?? start).getTime();
+  const dayEnd = (localToInstant(addDays(date, 1), 0, timeZone) ?? start).getTime();
+  const busy = new Map<string, number>();
+  for (const h of held) {
+    const overlap = Math.min(h.end, dayEnd) - Math.max(h.start, dayStart);
+    if (overlap > 0) busy.set(h.teamId, (busy.get(h.teamId) ?? 0) + overlap);
+  }
+  return free
+    .map((teamId, i) => ({ teamId, i, busy: busy.get(teamId) ?? 0 }))
+    .sort((a, b) => a.busy - b.busy || a.i - b.i);
 }

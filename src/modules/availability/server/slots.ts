@@ -8,12 +8,14 @@ import { allocations, teams } from "@/server/db/schema";
 import {
   computeSlots,
   countSlotsByDate,
-  endOfWork,
   longestDayMinutes,
+  partsOfWork,
   type HeldInterval,
   type Slot,
   type SlotQuery,
+  type VisitPart,
 } from "../domain/slots";
+import { MAX_VISIT_SPAN_DAYS } from "@/lib/visit-days";
 import { loadOpeningHours } from "./opening-hours";
 import { loadClosures } from "./weather";
 
@@ -60,11 +62,14 @@ export async function loadSlotContext(
       .from(teams)
       .where(eq(teams.isActive, true))
       .orderBy(asc(teams.sortOrder), asc(teams.name)),
-    loadOpeningHours(db, window),
+    // The hours and held time reach past the window by the longest a visit may run (ADR 0056): a visit
+    // over several days starting on its last date has parts there.
+    loadOpeningHours(db, { from: window.from, to: addDays(window.to, MAX_VISIT_SPAN_DAYS) }),
   ]);
-  // A day before and after the window: held time there can reach into its first and last day's buffers.
+  // A day before and after: held time there can reach into the first and last day's buffers.
   const from = localToInstant(addDays(window.from, -1), 0, tz) ?? new Date(`${window.from}T00:00:00Z`);
-  const to = localToInstant(addDays(window.to, 2), 0, tz) ?? new Date(`${window.to}T00:00:00Z`);
+  const to =
+    localToInstant(addDays(window.to, MAX_VISIT_SPAN_DAYS + 2), 0, tz) ?? new Date(`${window.to}T00:00:00Z`);
   const teamIds = teamRows.map((t) => t.id);
   const [held, closed] = await Promise.all([
     loadHeld(db, from, to, now),
@@ -116,17 +121,21 @@ export function slotQuery(ctx: SlotContext, job: JobShape): SlotQuery {
   };
 }
 
-/** Where the job's work ends if it starts then, under that date's hours (ADR 0054). */
-export async function jobEndAt(db: DbOrTx, job: JobShape, start: Date): Promise<Date> {
+/**
+ * The job's parts if it starts then, under the hours of its dates (ADR 0054, 0056): one part for a job of
+ * one day, each day's part for a visit over several; the last part's end is the job's end.
+ */
+export async function jobPartsAt(db: DbOrTx, job: JobShape, start: Date): Promise<VisitPart[]> {
   const settings = await getSettingsOrThrow(db);
   const date = localDateOf(start, settings.timeZone);
-  const hours = await loadOpeningHours(db, { from: date, to: date });
-  return endOfWork(
+  const hours = await loadOpeningHours(db, { from: date, to: addDays(date, MAX_VISIT_SPAN_DAYS) });
+  return partsOfWork(
     {
       ...hours,
       timeZone: settings.timeZone,
       durationMinutes: job.durationMinutes,
       spansBreaks: job.spansBreaks,
+      bufferMinutes: settings.bufferMinutes + job.zoneBufferMinutes,
     },
     start,
   );

@@ -2,7 +2,8 @@ import "server-only";
 import { allocationHoldsTime } from "@/server/db/time-taken";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { formatLongDate, formatTime, localDateOf, localToInstant } from "@/lib/dates";
-import { computeSlots, endOfWork, type HeldInterval, teamsFreeAt } from "@/modules/availability/domain/slots";
+import { computeSlots, partsOfWork, teamsFreeAt, withoutOwnTime } from "@/modules/availability/domain/slots";
+import { ownTimeOf } from "@/lib/day-parts";
 import { type JobShape, loadSlotContext, slotQuery } from "@/modules/availability/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx } from "@/server/db";
@@ -48,32 +49,26 @@ export async function listActiveTeams(db: DbOrTx): Promise<AdminSlotTeam[]> {
     .orderBy(asc(teams.sortOrder), asc(teams.name));
 }
 
-/** The booking's own holding allocation, if any (to leave it out of the held time). */
-async function ownAllocation(db: DbOrTx, bookingId: string) {
+/** The booking's own time, part by part (to leave it out of the held time). */
+async function ownTime(db: DbOrTx, bookingId: string) {
   const [row] = await db
-    .select({ teamId: bookings.teamId, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .select({
+      teamId: bookings.teamId,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+      dayParts: bookings.dayParts,
+    })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
-  return row ?? null;
-}
-
-function withoutOwn(
-  held: readonly HeldInterval[],
-  own: { teamId: string; startsAt: Date; endsAt: Date } | null,
-): HeldInterval[] {
-  if (!own) return [...held];
-  const s = own.startsAt.getTime();
-  const e = own.endsAt.getTime();
-  // The guard allows one holding row per (team, range): the one matching the booking is its own.
-  return held.filter((h) => !(h.teamId === own.teamId && h.start === s && h.end === e));
+  return row ? ownTimeOf(row) : [];
 }
 
 async function contextFor(db: DbOrTx, date: string, job: AdminSlotJob, now: Date) {
   const [ctx, own] = await Promise.all([
     loadSlotContext(db, { from: date, to: date }, now),
-    job.excludeBookingId ? ownAllocation(db, job.excludeBookingId) : null,
+    job.excludeBookingId ? ownTime(db, job.excludeBookingId) : [],
   ]);
-  return { ...ctx, held: withoutOwn(ctx.held, own) };
+  return { ...ctx, held: withoutOwnTime(ctx.held, own) };
 }
 
 /** One local date's bookable starts for this job, with the free teams of each. */
@@ -116,19 +111,31 @@ export async function checkAdminSlot(
   const ctx = await contextFor(db, date, input, input.now);
   const query = slotQuery(ctx, input);
   const buffer = query.bufferMinutes * 60_000;
-  const from = input.start.getTime() - buffer;
-  const to = endOfWork(query, input.start).getTime() + buffer;
-  const clash = ctx.held.some((h) => h.teamId === input.teamId && h.start < to && h.end > from);
+  // Each day's part with its buffers (one part for a job of one day — ADR 0056).
+  const spans = partsOfWork(query, input.start).map((p) => ({
+    from: p.start.getTime() - buffer,
+    to: p.end.getTime() + buffer,
+  }));
+  const clashes = spans.filter((s) =>
+    ctx.held.some((h) => h.teamId === input.teamId && h.start < s.to && h.end > s.from),
+  );
+  const clash = clashes.length > 0;
   if (!clash && input.ignoreRules) return { ok: true };
   if (teamsFreeAt(query, input.start).includes(input.teamId)) return { ok: true };
   if (clash) {
-    const inTheWay = await whatIsInTheWay(db, {
-      teamId: input.teamId,
-      start: new Date(from),
-      end: new Date(to),
-      excludeBookingId: input.excludeBookingId ?? null,
-      now: input.now,
-    });
+    const inTheWay = (
+      await Promise.all(
+        clashes.map((s) =>
+          whatIsInTheWay(db, {
+            teamId: input.teamId,
+            start: new Date(s.from),
+            end: new Date(s.to),
+            excludeBookingId: input.excludeBookingId ?? null,
+            now: input.now,
+          }),
+        ),
+      )
+    ).flat();
     return { ok: false, reason: "taken", message: inTheWayMessage(inTheWay, ctx.timeZone) };
   }
   return {

@@ -5,7 +5,8 @@ import { getEnv } from "@/env";
 import { formatLongDate, formatTime, localDateOf, localToInstant, addDays } from "@/lib/dates";
 import { type BookingStatus } from "@/lib/enums";
 import { matchZone } from "@/lib/postcode";
-import { jobEndAt, type JobShape, RESERVE_LOCK_NAMESPACE } from "@/modules/availability/server";
+import { jobPartsAt, type JobShape, RESERVE_LOCK_NAMESPACE } from "@/modules/availability/server";
+import { bookingParts, type DayPart } from "@/lib/day-parts";
 import { enqueueEmail } from "@/modules/notifications/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type Actor, writeAudit } from "@/server/audit";
@@ -64,12 +65,20 @@ export async function jobShapeOf(db: DbOrTx, booking: Booking): Promise<JobShape
   };
 }
 
-export function whenLabel(start: Date, end: Date, timeZone: string): string {
-  return `${formatLongDate(start, timeZone)}, ${formatTime(start, timeZone)} – ${formatTime(end, timeZone)}`;
+/**
+ * "Tuesday 8 December 2026, 09:00 – 11:00"; a visit over several days (ADR 0056) "Monday 7 December
+ * 2026, 08:00 → Tuesday 8 December 2026, 12:00 · 2 days".
+ */
+export function whenLabel(start: Date, end: Date, timeZone: string, days = 1): string {
+  if (localDateOf(start, timeZone) === localDateOf(new Date(end.getTime() - 1), timeZone))
+    return `${formatLongDate(start, timeZone)}, ${formatTime(start, timeZone)} – ${formatTime(end, timeZone)}`;
+  return `${formatLongDate(start, timeZone)}, ${formatTime(start, timeZone)} → ${formatLongDate(end, timeZone)}, ${formatTime(end, timeZone)}${days > 1 ? ` · ${days} days` : ""}`;
 }
 
 type Change = {
   booking: Booking;
+  /** The new time, each day's part (one for a job of one day — ADR 0056); start and end are its ends. */
+  parts: DayPart[];
   start: Date;
   end: Date;
   teamId: string;
@@ -80,7 +89,7 @@ type Change = {
    * A reschedule being approved (or a counter-offer accepted): its hold, already on `teamId` at the new
    * time, becomes the booking's allocation instead of a new row — so the move cannot fail for capacity.
    */
-  fromHold?: { allocationId: string; requestId: string; audit: string; answer: "approved" | "accepted" };
+  fromHold?: { requestId: string; audit: string; answer: "approved" | "accepted" };
 };
 
 async function lockAsShown(
@@ -115,8 +124,8 @@ async function lockAsShown(
 async function applyChange(tx: Tx, actor: Actor, c: Change, now: Date, timeZone: string) {
   const { booking } = c;
   const { team, expired } = await checkNewTime(tx, c, now, timeZone);
-  await takeNewTime(tx, c, now, timeZone);
-  const updated = await recordMove(tx, actor, c, team, now, timeZone);
+  const parts = await takeNewTime(tx, c, now, timeZone);
+  const updated = await recordMove(tx, actor, { ...c, parts }, team, now, timeZone);
   await bookingHoldExpiry.publish(tx, expired);
   await announceBooking(tx, updated);
   // The old time on the schedule changed too.
@@ -146,11 +155,14 @@ async function checkNewTime(tx: Tx, c: Change, now: Date, timeZone: string) {
     throw new AppError("VALIDATION", undefined, { teamId: ["Choose an active team."] });
   }
 
-  // Queue behind reserve() on the new date, and make that day's lapsed holds official first.
-  const date = localDateOf(c.start, timeZone);
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${RESERVE_LOCK_NAMESPACE}, hashtext(${date}))`);
+  // Queue behind reserve() on each new date (in date order, as reserve() locks), and make those days'
+  // lapsed holds official first.
+  const dates = [...new Set(c.parts.map((p) => localDateOf(p.start, timeZone)))];
+  for (const date of dates)
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${RESERVE_LOCK_NAMESPACE}, hashtext(${date}))`);
+  const date = dates[0] ?? localDateOf(c.start, timeZone);
   const dayStart = localToInstant(date, 0, timeZone) ?? c.start;
-  const dayEnd = localToInstant(addDays(date, 1), 0, timeZone) ?? c.end;
+  const dayEnd = localToInstant(addDays(dates.at(-1) ?? date, 1), 0, timeZone) ?? c.end;
   const expired = await bookingHoldExpiry.expire(tx, now, { from: dayStart, to: dayEnd });
 
   if (!c.override && !c.fromHold) {
@@ -169,14 +181,16 @@ async function checkNewTime(tx: Tx, c: Change, now: Date, timeZone: string) {
   return { team, expired };
 }
 
-/** The old time is given up and the new one taken (a held time becomes the booking's own). */
-async function takeNewTime(tx: Tx, c: Change, now: Date, timeZone: string): Promise<void> {
+/**
+ * The old time is given up and the new one taken (a held time becomes the booking's own); answers the
+ * parts now held.
+ */
+async function takeNewTime(tx: Tx, c: Change, now: Date, timeZone: string): Promise<DayPart[]> {
   const { booking } = c;
   const taken = await takeBookingTime(tx, booking, {
-    start: c.start,
-    end: c.end,
+    parts: c.parts,
     teamId: c.teamId,
-    fromHoldId: c.fromHold?.allocationId ?? null,
+    fromHold: c.fromHold ? { requestId: c.fromHold.requestId, start: c.start, end: c.end } : null,
     now,
   });
   if (taken === "hold_gone")
@@ -191,6 +205,7 @@ async function takeNewTime(tx: Tx, c: Change, now: Date, timeZone: string): Prom
     });
     throw slotTaken(inTheWayMessage(inTheWay, timeZone), c.verb === "move" ? "start" : "teamId");
   }
+  return taken.taken;
 }
 
 /** The booking's new time or team, its timeline line, the audit row and the customer's email. */
@@ -204,11 +219,11 @@ async function recordMove(
 ): Promise<Booking> {
   const { booking } = c;
   const moved = c.start.getTime() !== booking.startsAt.getTime();
-  const updated = await setBookingTime(tx, booking, { start: c.start, end: c.end, teamId: c.teamId, now });
+  const updated = await setBookingTime(tx, booking, { parts: c.parts, teamId: c.teamId, now });
 
   const [oldTeam] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, booking.teamId));
-  const previous = whenLabel(booking.startsAt, booking.endsAt, timeZone);
-  const next = whenLabel(c.start, c.end, timeZone);
+  const previous = whenLabel(booking.startsAt, booking.endsAt, timeZone, bookingParts(booking).length);
+  const next = whenLabel(c.start, c.end, timeZone, c.parts.length);
   const facts = {
     reason: c.reason,
     override: c.override,
@@ -286,7 +301,8 @@ export async function moveBookingToHeldTime(
   actor: Actor,
   input: {
     booking: Booking;
-    hold: { allocationId: string; requestId: string; teamId: string; start: Date; end: Date };
+    /** The request holding the new time, and the span of the time chosen (each of its parts inside). */
+    hold: { requestId: string; teamId: string; start: Date; end: Date };
     reason: string;
     audit: string;
     answer: "approved" | "accepted";
@@ -298,6 +314,8 @@ export async function moveBookingToHeldTime(
     actor,
     {
       booking: input.booking,
+      // The held rows are the parts: takeBookingTime answers them.
+      parts: [{ start: input.hold.start, end: input.hold.end }],
       start: input.hold.start,
       end: input.hold.end,
       teamId: input.hold.teamId,
@@ -305,7 +323,6 @@ export async function moveBookingToHeldTime(
       reason: input.reason,
       verb: "move",
       fromHold: {
-        allocationId: input.hold.allocationId,
         requestId: input.hold.requestId,
         audit: input.audit,
         answer: input.answer,
@@ -339,15 +356,16 @@ export async function moveBookingAsAdmin(
       throw new AppError("VALIDATION", undefined, {
         start: ["Choose a different time (to change only the team, use Reassign team)."],
       });
-    // The same work at the new start: its end is where that work ends in the new day's hours.
-    const end = await jobEndAt(tx, await jobShapeOf(tx, booking), input.start);
+    // The same work at the new start: its end is where that work ends in the new days' hours.
+    const parts = await jobPartsAt(tx, await jobShapeOf(tx, booking), input.start);
     const updated = await applyChange(
       tx,
       actor,
       {
         booking,
+        parts,
         start: input.start,
-        end,
+        end: (parts.at(-1) as DayPart).end,
         teamId: input.teamId,
         override: input.override,
         reason: input.reason ?? DEFAULT_MOVE_REASON,
@@ -377,6 +395,7 @@ export async function reassignBookingTeam(
       actor,
       {
         booking,
+        parts: bookingParts(booking),
         start: booking.startsAt,
         end: booking.endsAt,
         teamId: input.teamId,

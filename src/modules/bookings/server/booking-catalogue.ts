@@ -1,8 +1,8 @@
 import "server-only";
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import type { BookingStatus } from "@/lib/enums";
 import { listActiveZones } from "@/modules/catalogue/server";
 import type { DbOrTx } from "@/server/db";
+import type { Booking } from "./booking-records";
 import {
   addonCategories,
   addresses,
@@ -36,6 +36,7 @@ export async function loadBookingCatalogue(db: DbOrTx): Promise<BookingCatalogue
         shortDescription: services.shortDescription,
         imageUploadId: services.imageUploadId,
         spansBreaks: services.spansBreaks,
+        multiDayMode: services.multiDayMode,
       })
       .from(services)
       .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
@@ -134,12 +135,18 @@ export async function findOwnedAddress(
 }
 
 /** The booking this wizard run has made, if any (its idempotency key is the run's). */
-export async function findRunBooking(
-  db: DbOrTx,
-  idempotencyKey: string,
-): Promise<{ status: BookingStatus; holdExpiresAt: Date | null; endsAt: Date } | null> {
+/** What the wizard needs of the booking its run made: its state and its time, each day's part. */
+export type RunBooking = Pick<Booking, "status" | "holdExpiresAt" | "startsAt" | "endsAt" | "dayParts">;
+
+export async function findRunBooking(db: DbOrTx, idempotencyKey: string): Promise<RunBooking | null> {
   const [row] = await db
-    .select({ status: bookings.status, holdExpiresAt: bookings.holdExpiresAt, endsAt: bookings.endsAt })
+    .select({
+      status: bookings.status,
+      holdExpiresAt: bookings.holdExpiresAt,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+      dayParts: bookings.dayParts,
+    })
     .from(bookings)
     .where(eq(bookings.idempotencyKey, idempotencyKey));
   return row ?? null;

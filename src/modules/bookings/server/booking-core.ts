@@ -1,3 +1,4 @@
+import { type DayPart, storedDayParts } from "@/lib/day-parts";
 import "server-only";
 import { port } from "@/server/ports";
 import { randomBytes } from "node:crypto";
@@ -23,7 +24,8 @@ export type NewBookingFacts = {
   customerId: string;
   status: BookingStatus;
   source: BookingSource;
-  slot: { teamId: string; start: Date; end: Date };
+  /** Where reserve() (or an override) placed it: each day's part for a visit over several (ADR 0056). */
+  slot: { teamId: string; start: Date; end: Date; parts?: readonly DayPart[] };
   currency: string;
   /** One vehicle's quote, or a visit's for several (its lines say which vehicle each is for). */
   quote: Quote | VisitQuote;
@@ -61,6 +63,8 @@ export function newBookingRecord(f: NewBookingFacts): BookingRecordInput {
       endsAt: f.slot.end,
       workMinutes: f.quote.totalMinutes,
       spansBreaks: f.quote.spansBreaks,
+      dayParts: storedDayParts(f.slot.parts ?? []),
+      visitMode: f.quote.visitMode ?? "mobile",
       teamId: f.slot.teamId,
       currency: f.currency,
       totalMinor: f.quote.totalMinor,

@@ -28,6 +28,10 @@ export async function buildBookingIcs(db: DbOrTx, bookingId: string, now = new D
   const description = [
     `Booking ${view.reference} with ${settings.businessName}`,
     `${view.date}, ${view.timeRange}`,
+    // A visit over several days is one event from its first start to its last end; each day's times
+    // are said here (ADR 0056).
+    ...view.visitDays,
+    ...(view.visitHow ? [view.visitHow] : []),
     ...view.items.map((i) => `${i.name}: ${i.price}`),
     `Total: ${view.total}`,
     `Vehicle: ${view.vehicleLabel}`,

@@ -9,6 +9,7 @@ import {
   bookingVehicles,
   type VehicleSnapshot,
 } from "@/server/db/schema";
+import { bookingParts } from "@/lib/day-parts";
 import { allocationStatusFor } from "../domain/booking-status";
 
 // The bookings module's writes that are not a status change, for the modules around it: a booking's
@@ -72,14 +73,16 @@ export async function insertBookingRecord(db: DbOrTx, input: BookingRecordInput)
       })),
     );
   if (input.withAllocation)
-    await db.insert(allocations).values({
-      teamId: booking.teamId,
-      during: { start: booking.startsAt, end: booking.endsAt },
-      kind: "booking",
-      status: allocationStatusFor(booking.status),
-      bookingId: booking.id,
-      holdExpiresAt: booking.holdExpiresAt,
-    });
+    await db.insert(allocations).values(
+      bookingParts(booking).map((part) => ({
+        teamId: booking.teamId,
+        during: part,
+        kind: "booking" as const,
+        status: allocationStatusFor(booking.status),
+        bookingId: booking.id,
+        holdExpiresAt: booking.holdExpiresAt,
+      })),
+    );
   await db.insert(bookingEvents).values({
     bookingId: booking.id,
     actorId: input.created.actorId,

@@ -6,24 +6,24 @@ import { allocations, bookings } from "@/server/db/schema";
 import { sqlState, SQLSTATE } from "@/server/errors";
 import { allocationStatusFor } from "../domain/booking-status";
 import type { Booking } from "./booking-records";
+import { type DayPart, storedDayParts } from "@/lib/day-parts";
 
 // The writes of a booking's new time or team (ADR 0044): bookings owns its rows and their allocations;
 // the move capability (booking-moves) decides whether and where, then calls these under the booking's
 // lock. The database's overlap guard still has the last word.
 
-type NewTime = { start: Date; end: Date; teamId: string; now: Date };
+type NewTime = { parts: readonly DayPart[]; teamId: string; now: Date };
 
 /**
- * Gives up the booking's current time and takes the new one: a fresh allocation row, or — when the
- * time is already held for it by a reschedule request (`fromHoldId`) — that hold turned into the
- * booking's own. "overlap": the guard refused the new row; "hold_gone": the hold was released meanwhile.
- * Either way the caller's transaction must roll back (the old time was released in it).
+ * Gives up the booking's current time and takes the new one, each day's part (ADR 0056): new rows, or the
+ * hold of a reschedule request (`fromHold`) turned into the booking's own. "overlap" (the guard refused a
+ * row) and "hold_gone" (released meanwhile): the caller rolls back. Taken, it answers the parts held.
  */
 export async function takeBookingTime(
   tx: Tx,
   booking: Booking,
-  t: NewTime & { fromHoldId: string | null },
-): Promise<"taken" | "overlap" | "hold_gone"> {
+  t: NewTime & { fromHold: { requestId: string; start: Date; end: Date } | null },
+): Promise<{ taken: DayPart[] } | "overlap" | "hold_gone"> {
   await tx
     .update(allocations)
     .set({ status: "released", releasedAt: t.now, updatedAt: t.now })
@@ -34,10 +34,10 @@ export async function takeBookingTime(
         allocationHoldsTime(allocations.status),
       ),
     );
-  if (t.fromHoldId) {
-    // Same team and range as the hold, so the overlap guard has nothing new to compare; it stays a row
-    // of this booking (kind booking, the booking's status).
-    const [taken] = await tx
+  if (t.fromHold) {
+    // Same team and ranges as the hold: the guard has nothing new to compare. A weather offer holds
+    // several times: the rows inside the chosen one's span are its parts.
+    const taken = await tx
       .update(allocations)
       .set({
         kind: "booking",
@@ -47,26 +47,31 @@ export async function takeBookingTime(
       })
       .where(
         and(
-          eq(allocations.id, t.fromHoldId),
+          eq(allocations.rescheduleRequestId, t.fromHold.requestId),
           eq(allocations.bookingId, booking.id),
           eq(allocations.status, "pending_reschedule"),
+          sql`lower(${allocations.during}) >= ${t.fromHold.start.toISOString()}::timestamptz`,
+          sql`upper(${allocations.during}) <= ${t.fromHold.end.toISOString()}::timestamptz`,
         ),
       )
-      .returning({ id: allocations.id });
-    return taken ? "taken" : "hold_gone";
+      .returning({ during: allocations.during });
+    if (!taken.length) return "hold_gone";
+    return { taken: taken.map((r) => r.during).sort((a, b) => a.start.getTime() - b.start.getTime()) };
   }
   try {
     await tx.transaction(async (sp) => {
-      await sp.insert(allocations).values({
-        teamId: t.teamId,
-        during: { start: t.start, end: t.end },
-        kind: "booking",
-        status: allocationStatusFor(booking.status),
-        bookingId: booking.id,
-        holdExpiresAt: booking.status === "pending_payment" ? booking.holdExpiresAt : null,
-      });
+      await sp.insert(allocations).values(
+        t.parts.map((part) => ({
+          teamId: t.teamId,
+          during: part,
+          kind: "booking" as const,
+          status: allocationStatusFor(booking.status),
+          bookingId: booking.id,
+          holdExpiresAt: booking.status === "pending_payment" ? booking.holdExpiresAt : null,
+        })),
+      );
     });
-    return "taken";
+    return { taken: [...t.parts] };
   } catch (err) {
     if (sqlState(err) !== SQLSTATE.exclusionViolation) throw err;
     return "overlap";
@@ -74,16 +79,20 @@ export async function takeBookingTime(
 }
 
 /**
- * The booking row's new time and team. A new time raises the calendar event's SEQUENCE and plans the
- * reminder afresh from it (ADR 0027).
+ * The booking row's new time and team, each day's part kept (ADR 0056). A new time raises the calendar
+ * event's SEQUENCE and plans the reminder afresh (ADR 0027).
  */
 export async function setBookingTime(tx: Tx, booking: Booking, t: NewTime): Promise<Booking> {
-  const moved = t.start.getTime() !== booking.startsAt.getTime();
+  const first = t.parts[0];
+  const last = t.parts.at(-1);
+  if (!first || !last) throw new Error("a booking's time has at least one part");
+  const moved = first.start.getTime() !== booking.startsAt.getTime();
   const [updated] = await tx
     .update(bookings)
     .set({
-      startsAt: t.start,
-      endsAt: t.end,
+      startsAt: first.start,
+      endsAt: last.end,
+      dayParts: storedDayParts(t.parts),
       teamId: t.teamId,
       updatedAt: t.now,
       ...(moved

@@ -1,6 +1,7 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
-import { formatCalendarDate, formatDateTime, formatJobLength, formatLongDate, formatTime } from "@/lib/dates";
+import { formatCalendarDate, formatDateTime, formatLongDate, formatTime } from "@/lib/dates";
+import { bookingParts, formatVisitLength, visitTimesInWords } from "@/lib/day-parts";
 import type { BookingItemKind, BookingStatus } from "@/lib/enums";
 import { formatMoney, formatSignedMoney } from "@/lib/money";
 import { getSettingsOrThrow } from "@/modules/settings/server";
@@ -69,6 +70,9 @@ export type BookingView = {
   date: string;
   /** "09:30 GMT – 12:30 GMT" */
   timeRange: string;
+  /** Over several days (ADR 0056): each day's part, and how it runs; empty and null for one day. */
+  visitDays: string[];
+  visitHow: string | null;
   /** "09:30 GMT" */
   startTime: string;
   durationMinutes: number;
@@ -156,6 +160,8 @@ export async function getBookingView(db: DbOrTx, bookingId: string): Promise<Boo
   const balanceMinor = m.dueMinor;
   const dueNowMinor = b.status === "pending_payment" ? depositOwed(b) : 0;
   const durationMinutes = b.workMinutes;
+  const parts = bookingParts(b);
+  const visit = visitTimesInWords(parts, tz, b.visitMode);
   const v = b.vehicleSnapshot;
   const a = b.addressSnapshot;
   const addressLines = [a.line1, a.line2, a.town, a.postcode].filter((l): l is string => Boolean(l));
@@ -171,10 +177,13 @@ export async function getBookingView(db: DbOrTx, bookingId: string): Promise<Boo
     endsAt: b.endsAt.toISOString(),
     when: formatDateTime(b.startsAt, tz),
     date: formatLongDate(b.startsAt, tz),
-    timeRange: `${formatTime(b.startsAt, tz)} – ${formatTime(b.endsAt, tz)}`,
+    // A visit over several days says its first start and last end (ADR 0056), each day's part below.
+    timeRange: visit.range ?? `${formatTime(b.startsAt, tz)} – ${formatTime(b.endsAt, tz)}`,
+    visitDays: visit.days,
+    visitHow: visit.how,
     startTime: formatTime(b.startsAt, tz),
     durationMinutes,
-    duration: formatJobLength(b.workMinutes, b.startsAt, b.endsAt),
+    duration: formatVisitLength(b.workMinutes, parts),
     timeZone: tz,
     team: row.teamName ? { id: b.teamId, name: row.teamName } : null,
     items: items.map((i) => ({

@@ -16,6 +16,7 @@ export {
   findOwnedAddress,
   findOwnedVehicle,
   findRunBooking,
+  type RunBooking,
   listSaved,
   loadBookingCatalogue,
 } from "./booking-catalogue";

@@ -1,3 +1,4 @@
+import type { VisitMode } from "@/lib/enums";
 import {
   Checkbox,
   CheckboxGroup,
@@ -20,6 +21,7 @@ export type ServiceFormValues = {
   addonCategoryIds: string[];
   isActive: boolean;
   spansBreaks: boolean;
+  multiDayMode?: VisitMode;
   sortOrder: number | null;
   maintenanceIntervalMonths: number | null;
 };
@@ -137,6 +139,16 @@ export function ServiceForm({
         label="Work may continue after a break"
         help="A long job can start before lunch and finish after it: 8 h from 08:00 with a 30-minute break ends at 16:30, and the team keeps the break. Untick for short jobs that should never be split by a break."
         defaultChecked={values?.spansBreaks ?? true}
+      />
+      <SelectField
+        name="multiDayMode"
+        label="When a job takes more than a day"
+        help="A job longer than your working day is booked over consecutive working days. Say how it runs: the customer is told before paying."
+        options={[
+          { value: "mobile", label: "Our team comes back each day" },
+          { value: "drop_off", label: "The vehicle stays with us (drop-off and collection)" },
+        ]}
+        defaultValue={values?.multiDayMode ?? "mobile"}
       />
       <Checkbox
         name="isActive"

@@ -74,6 +74,7 @@ function fields(input: ServiceInput) {
     longDescription: input.longDescription,
     isActive: input.isActive,
     spansBreaks: input.spansBreaks,
+    multiDayMode: input.multiDayMode,
     maintenanceIntervalMonths: input.maintenanceIntervalMonths,
   };
 }

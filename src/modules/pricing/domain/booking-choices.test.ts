@@ -71,6 +71,7 @@ describe("resolveChoices", () => {
       totalMinutes: 225,
       travelBufferMinutes: 15,
       spansBreaks: true,
+      visitMode: "mobile",
     });
   });
 

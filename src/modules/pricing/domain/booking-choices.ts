@@ -1,3 +1,4 @@
+import type { VisitMode } from "@/lib/enums";
 import { matchZone, normaliseUkPostcode } from "@/lib/postcode";
 import { type PriceCell, type Quote, type QuoteZone, quote } from "./quote";
 
@@ -20,6 +21,8 @@ export type CatalogueService = {
   addonCategoryIds: string[];
   /** For a package: whether its work may go on after a break of the day (ADR 0054). */
   spansBreaks: boolean;
+  /** For a package: how a visit over several days runs (ADR 0056). */
+  multiDayMode?: VisitMode;
 };
 
 export type CatalogueSize = { id: string; name: string; description: string; examples: string };

@@ -149,7 +149,7 @@ describe("parseDurationInput", () => {
     expect(parseDurationInput(input)).toEqual({ ok: true, value: minutes });
   });
 
-  it.each(["0", "3", "92", "725", "-5", "1000"])("%j is outside the rule", (input) => {
+  it.each(["0", "3", "92", "7205", "-5", "10000"])("%j is outside the rule", (input) => {
     expect(parseDurationInput(input)).toEqual({ ok: false, message: DURATION_MESSAGE });
   });
 
@@ -158,7 +158,7 @@ describe("parseDurationInput", () => {
   });
 
   it("uses the agreed wording", () => {
-    expect(DURATION_MESSAGE).toBe("Use a multiple of 5 minutes, from 5 to 720.");
+    expect(DURATION_MESSAGE).toBe("Use a multiple of 5 minutes, from 5 to 7200.");
   });
 });
 

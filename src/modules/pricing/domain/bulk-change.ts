@@ -6,7 +6,8 @@
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
 export const MIN_DURATION_MINUTES = 5;
-export const MAX_DURATION_MINUTES = 720;
+// Five days of work: a visit longer than a working day runs over several (ADR 0056); bookings check the same.
+export const MAX_DURATION_MINUTES = 7200;
 export const DURATION_STEP_MINUTES = 5;
 /** Prices stop well below the database's int4 limit (£99,999.99 at most; ¥9,999,999). */
 export const MAX_PRICE_MINOR = 9_999_999;

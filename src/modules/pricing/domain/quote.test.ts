@@ -6,6 +6,7 @@ import {
   type PriceCell,
   quote,
   type QuoteService,
+  visitModeOf,
   visitSpansBreaks,
 } from "./quote";
 
@@ -55,6 +56,7 @@ describe("quote", () => {
         totalMinutes: 255,
         travelBufferMinutes: 15,
         spansBreaks: true,
+        visitMode: "mobile",
       },
     });
   });
@@ -105,6 +107,8 @@ describe("quote", () => {
 describe("visitSpansBreaks", () => {
   it("a visit may span a break when every package of it may (unset means it may)", () => {
     expect(visitSpansBreaks([{}, { spansBreaks: true }])).toBe(true);
+    expect(visitModeOf([{}, { multiDayMode: "drop_off" }])).toBe("drop_off");
+    expect(visitModeOf([{}, { multiDayMode: "mobile" }])).toBe("mobile");
     expect(visitSpansBreaks([{ spansBreaks: true }, { spansBreaks: false }])).toBe(false);
     expect(visitSpansBreaks([])).toBe(true);
   });

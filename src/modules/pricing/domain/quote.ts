@@ -1,3 +1,4 @@
+import type { VisitMode } from "@/lib/enums";
 import type { PaymentMode } from "@/lib/enums";
 import { percentOfCeil, percentOfFloor } from "@/lib/money";
 
@@ -14,6 +15,8 @@ export type QuoteService = {
   addonCategoryIds?: readonly string[];
   /** For a package: whether its work may go on after a break of the day (default true — ADR 0054). */
   spansBreaks?: boolean;
+  /** For a package: how a visit over several days runs (default mobile — ADR 0056). */
+  multiDayMode?: VisitMode;
 };
 
 /** Price (minor units) and minutes per (service id, vehicle size id). Absent = not offered for that size. */
@@ -47,7 +50,17 @@ export type Quote = {
   travelBufferMinutes: number;
   /** Whether the work may go on after a break: when every package of the visit allows it. */
   spansBreaks: boolean;
+  /** How the visit runs if it takes several days: the vehicle stays when any package says so. */
+  visitMode: VisitMode;
 };
+
+/**
+ * How a visit over several days runs (ADR 0056): the vehicle stays with the business when any of its
+ * packages says so (it can't be both at the workshop and at home), else a mobile team comes back each day.
+ */
+export function visitModeOf(packages: readonly Pick<QuoteService, "multiDayMode">[]): VisitMode {
+  return packages.some((p) => p.multiDayMode === "drop_off") ? "drop_off" : "mobile";
+}
 
 /** A visit may span a break of its day when every package in it may (ADR 0054). */
 export function visitSpansBreaks(packages: readonly Pick<QuoteService, "spansBreaks">[]): boolean {
@@ -137,6 +150,7 @@ export function quote(input: QuoteInput): QuoteResult {
       totalMinutes: lines.reduce((s, l) => s + l.minutes, 0),
       travelBufferMinutes: input.zone.travelBufferMinutes,
       spansBreaks: visitSpansBreaks([input.package]),
+      visitMode: visitModeOf([input.package]),
     },
   };
 }

@@ -1,9 +1,11 @@
+import type { VisitMode } from "@/lib/enums";
 import { percentOfFloor } from "@/lib/money";
 import {
   type PriceLookup,
   type QuoteError,
   type QuoteLine,
   type QuoteService,
+  visitModeOf,
   visitSpansBreaks,
   type QuoteZone,
   travelLine,
@@ -74,6 +76,8 @@ export type VisitQuote = {
   travelBufferMinutes: number;
   /** Whether the work may go on after a break: when every package of the visit allows it. */
   spansBreaks: boolean;
+  /** How the visit runs if it takes several days (ADR 0056). */
+  visitMode: VisitMode;
 };
 
 export type VisitQuoteError = QuoteError | { code: "NO_VEHICLES" };
@@ -150,6 +154,7 @@ export function quoteVisit(input: VisitQuoteInput): VisitQuoteResult {
       totalMinutes: lines.reduce((s, l) => s + l.minutes, 0),
       travelBufferMinutes: input.zone.travelBufferMinutes,
       spansBreaks: visitSpansBreaks(input.vehicles.map((v) => v.package)),
+      visitMode: visitModeOf(input.vehicles.map((v) => v.package)),
     },
   };
 }

@@ -10,6 +10,7 @@ import { allocations, rescheduleRequests } from "@/server/db/schema";
 import { AppError, slotTaken } from "@/server/errors";
 import { alreadyDecidedMessage, isLapsed, rescheduleExpiry } from "../domain/reschedule-rules";
 import { weatherOfferExpiry } from "../domain/weather-rules";
+import { ownTimeOf } from "@/lib/day-parts";
 import {
   bookingContext,
   enqueueCustomerEmail,
@@ -82,7 +83,6 @@ export async function heldAllocation(tx: Tx, request: Request) {
     );
   if (!hold) throw new AppError("CONFLICT", "The held time was released meanwhile. Refresh the page.");
   return {
-    allocationId: hold.id,
     requestId: request.id,
     teamId: hold.teamId,
     start: request.requestedStartsAt,
@@ -182,7 +182,7 @@ export async function holdRequest(
     start: input.start,
     now,
     ...(input.teamIds ? { teamIds: input.teamIds } : {}),
-    ownTime: { teamId: booking.teamId, start: booking.startsAt, end: booking.endsAt },
+    ownTime: ownTimeOf(booking),
     holdExpiry: bookingHoldExpiry,
     createOwner: async (sp, slot) => {
       const row = await insertRequest(

@@ -116,13 +116,7 @@ export async function acceptWeatherOffer(
       actor,
       {
         booking,
-        hold: {
-          allocationId: hold.id,
-          requestId: offer.id,
-          teamId: hold.teamId,
-          start: hold.during.start,
-          end: hold.during.end,
-        },
+        hold: { requestId: offer.id, teamId: hold.teamId, ...heldSpan(hold, offer) },
         reason: "Weather day: the customer chose this time.",
         audit: "weather_day.accept_offer",
         answer: "accepted",
@@ -184,4 +178,17 @@ export async function askAnotherWeatherTime(
     await announceBooking(tx, booking);
     return { bookingId: booking.id, reference: booking.reference, answer: "asked_another" };
   });
+}
+
+/**
+ * The span of the time chosen: the row's own for a visit of one day; for a visit over several (ADR 0056)
+ * the offer holds one time, its parts in several rows, from the request's start to its end.
+ */
+function heldSpan(
+  hold: { during: { start: Date; end: Date } },
+  offer: { requestedStartsAt: Date; requestedEndsAt: Date },
+): { start: Date; end: Date } {
+  return hold.during.start.getTime() === offer.requestedStartsAt.getTime()
+    ? { start: offer.requestedStartsAt, end: offer.requestedEndsAt }
+    : hold.during;
 }

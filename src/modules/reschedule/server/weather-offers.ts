@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { addDays, formatDateTime, localDateOf } from "@/lib/dates";
-import { computeSlots } from "@/modules/availability/domain/slots";
+import { computeSlots, withoutOwnTime } from "@/modules/availability/domain/slots";
+import { ownTimeOf } from "@/lib/day-parts";
 import { loadSlotContext, reserve, slotQuery, extendRequestHold } from "@/modules/availability/server";
 import { type Settings } from "@/modules/settings/server";
 import type { Tx } from "@/server/db";
@@ -97,7 +98,7 @@ async function holdNearestTimes(
   now: Date,
 ): Promise<Offer> {
   const shape = await jobShapeOf(tx, booking);
-  const own = { teamId: booking.teamId, start: booking.startsAt, end: booking.endsAt };
+  const own = ownTimeOf(booking);
   const today = localDateOf(now, settings.timeZone);
   const ctx = await loadSlotContext(
     tx,
@@ -108,9 +109,7 @@ async function holdNearestTimes(
     slotQuery(
       {
         ...ctx,
-        held: ctx.held.filter(
-          (h) => !(h.teamId === own.teamId && h.start === own.start.getTime() && h.end === own.end.getTime()),
-        ),
+        held: withoutOwnTime(ctx.held, own),
       },
       shape,
     ),
@@ -124,7 +123,8 @@ async function holdNearestTimes(
   let offerId: string | null = null;
   const held: HeldTime[] = [];
   for (const start of candidates) {
-    if (held.length >= WEATHER_OFFER_COUNT) break;
+    // A visit over several days is offered one time: its parts are the offer's rows (ADR 0056).
+    if (held.length >= (booking.dayParts ? 1 : WEATHER_OFFER_COUNT)) break;
     const result = await reserve(tx, {
       ...shape,
       start,

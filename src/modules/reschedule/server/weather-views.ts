@@ -236,14 +236,31 @@ export type WeatherOfferPage = {
   expires: string | null;
 };
 
+/**
+ * The held times of an offer, each answerable by its row. A booking over several days is offered one
+ * time, its parts in several rows (ADR 0056): then it is one time, answered by its first part's row.
+ */
 async function offerTimesOf(db: DbOrTx, offerId: string, timeZone: string) {
   const rows = await db
-    .select({ id: allocations.id, during: allocations.during })
+    .select({ id: allocations.id, during: allocations.during, dayParts: bookings.dayParts })
     .from(allocations)
+    .innerJoin(bookings, eq(bookings.id, allocations.bookingId))
     .where(and(eq(allocations.rescheduleRequestId, offerId), eq(allocations.status, "pending_reschedule")));
-  return rows
-    .sort((a, b) => a.during.start.getTime() - b.during.start.getTime())
-    .map((r) => ({ allocationId: r.id, label: whenLabel(r.during.start, r.during.end, timeZone) }));
+  const severalDays = rows.some((r) => r.dayParts !== null);
+  const sorted = rows.sort((a, b) => a.during.start.getTime() - b.during.start.getTime());
+  const first = sorted[0];
+  const last = sorted.at(-1);
+  if (severalDays && first && last)
+    return [
+      {
+        allocationId: first.id,
+        label: whenLabel(first.during.start, last.during.end, timeZone, sorted.length),
+      },
+    ];
+  return sorted.map((r) => ({
+    allocationId: r.id,
+    label: whenLabel(r.during.start, r.during.end, timeZone),
+  }));
 }
 
 /** The answer page behind the email's links (null for a token that is not one). Reads only. */

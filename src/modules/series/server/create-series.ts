@@ -1,3 +1,4 @@
+import { type DayPart, storedDayParts } from "@/lib/day-parts";
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
@@ -64,7 +65,7 @@ function occurrenceRecord(
     now: Date;
     timeZone: string;
   },
-  slot: { teamId: string; start: Date; end: Date },
+  slot: { teamId: string; start: Date; end: Date; parts?: readonly DayPart[] },
 ) {
   return {
     values: {
@@ -79,6 +80,8 @@ function occurrenceRecord(
       endsAt: slot.end,
       workMinutes: base.workMinutes,
       spansBreaks: base.spansBreaks,
+      dayParts: storedDayParts(slot.parts ?? []),
+      visitMode: base.visitMode,
       teamId: slot.teamId,
       currency: base.currency,
       totalMinor: base.totalMinor,

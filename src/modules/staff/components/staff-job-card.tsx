@@ -146,6 +146,7 @@ export function StaffJobCard({ job, online }: { job: StaffJob; online: boolean }
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <p className="text-lg font-semibold tabular-nums">
           {job.time} <span className="text-sm font-normal text-ink-muted">to {job.endTime}</span>
+          {job.visitDay && <span className="ml-2 text-sm font-normal text-ink-muted">· {job.visitDay}</span>}
         </p>
         {job.isNext && <Badge tone="brand">{started ? "Now" : "Next"}</Badge>}
         <span className="font-mono text-sm">{job.reference}</span>

@@ -24,6 +24,8 @@ export type StaffJob = {
   startsAt: string;
   time: string;
   endTime: string;
+  /** "Day 2 of 2" for a visit over several days (ADR 0056). */
+  visitDay: string | null;
   status: BookingStatus;
   statusLabel: string;
   isNext: boolean;
@@ -123,6 +125,7 @@ export async function loadStaffDay(
             startsAt: j.startsAt.toISOString(),
             time: j.time,
             endTime: j.endTime,
+            visitDay: j.visitDay,
             status: j.status,
             statusLabel: j.statusLabel,
             isNext: j.id === next,

@@ -27,6 +27,7 @@ function JobCard({ job }: { job: TodayJob }) {
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <p className="text-lg font-semibold tabular-nums">
           {job.time} <span className="text-sm font-normal text-ink-muted">to {job.endTime}</span>
+          {job.visitDay && <span className="ml-2 text-sm font-normal text-ink-muted">· {job.visitDay}</span>}
         </p>
         {job.isNext && <Badge tone="brand">{started ? "Now" : "Next"}</Badge>}
         <TextLink href={routes.adminBooking(job.id)} underline="hover" weight="semibold" touch="always">

@@ -1,6 +1,7 @@
 import "server-only";
 import { bookingTakesTime } from "@/server/db/time-taken";
-import { and, asc, gte, inArray, lt } from "drizzle-orm";
+import { and, asc, gt, inArray, lt } from "drizzle-orm";
+import { bookingParts, partOnDay } from "@/lib/day-parts";
 import { addDays, formatLongDate, formatTime } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
@@ -59,6 +60,8 @@ export type TodayJob = {
   isNext: boolean;
   /** Who started the job, while it is in progress (null otherwise, or when no person did). */
   startedBy: string | null;
+  /** "Day 2 of 2": where this day's part falls in a visit over several days (ADR 0056); null for one day. */
+  visitDay: string | null;
 };
 
 export type TeamJobs = {
@@ -83,6 +86,7 @@ const jobColumns = {
   reference: bookings.reference,
   startsAt: bookings.startsAt,
   endsAt: bookings.endsAt,
+  dayParts: bookings.dayParts,
   teamId: bookings.teamId,
   customerId: bookings.customerId,
   ...bookingMoneyColumns,
@@ -97,7 +101,9 @@ const selectJobs = (db: DbOrTx, from: Date, to: Date) =>
   db
     .select(jobColumns)
     .from(bookings)
-    .where(and(gte(bookings.startsAt, from), lt(bookings.startsAt, to), bookingTakesTime(bookings.status)))
+    // A visit over several days shows on each day it has a part (ADR 0056): every booking overlapping
+    // the dates is read, and placed by its parts below.
+    .where(and(lt(bookings.startsAt, to), gt(bookings.endsAt, from), bookingTakesTime(bookings.status)))
     .orderBy(asc(bookings.startsAt), asc(bookings.id));
 type JobRow = Awaited<ReturnType<typeof selectJobs>>[number];
 type Contact = Awaited<ReturnType<typeof findUserContacts>> extends Map<string, infer C> ? C : never;
@@ -155,11 +161,34 @@ export async function loadJobDays(
         vehicle: [v.make, v.model].filter(Boolean).join(" "),
         registration: v.registration,
       })),
+      visitDay: null,
     };
-    const date = ends.find((e) => r.startsAt < e.end)?.date ?? last;
-    byDate.set(date, [...(byDate.get(date) ?? []), job]);
     teamOf.set(r.id, r.teamId);
+    const parts = bookingParts(r);
+    for (const [i, e] of ends.entries()) {
+      const dayStart = i === 0 ? from : (ends[i - 1] as { end: Date }).end;
+      const on = partOnDay(parts, dayStart, e.end);
+      if (!on) continue;
+      // Each day's card says that day's part: its times, and which day of the visit it is.
+      const card: TodayJob =
+        on.of > 1
+          ? {
+              ...job,
+              startsAt: on.part.start,
+              endsAt: on.part.end,
+              time: formatTime(on.part.start, tz),
+              endTime: formatTime(on.part.end, tz),
+              visitDay: `Day ${on.day} of ${on.of}`,
+            }
+          : job;
+      byDate.set(e.date, [...(byDate.get(e.date) ?? []), card]);
+    }
   }
+  for (const [date, jobs] of byDate)
+    byDate.set(
+      date,
+      jobs.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime()),
+    );
   const days = input.dates.map((date) => {
     const jobs = byDate.get(date) ?? [];
     const teamJobs = teams
@@ -189,7 +218,7 @@ function todayJob(
     contact,
     items,
   }: { tz: string; contact: Contact | undefined; items: { kind: string; name: string }[] },
-): Omit<TodayJob, "isNext" | "startedBy" | "moreVehicles"> {
+): Omit<TodayJob, "isNext" | "startedBy" | "moreVehicles" | "visitDay"> {
   const { paymentStatus, dueMinor } = bookingMoney(r);
   const erased = !contact || contact.erased;
   const a = r.address;

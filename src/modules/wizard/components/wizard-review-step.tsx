@@ -1,3 +1,4 @@
+import { visitTimesInWords } from "@/lib/day-parts";
 import { TextLink } from "@/components/ui/link";
 import { Notice } from "@/components/ui/notice";
 import { formatCalendarDate, formatDuration, formatJobLength, formatLongDate, formatTime } from "@/lib/dates";
@@ -27,6 +28,12 @@ export function WizardReviewStep({ view }: { view: WizardView }) {
   const { choices, settings: s, state, savedVehicle, savedAddress } = view;
   const q = view.quote;
   if (!q || !state.start) return null;
+  // A visit over several days says each day's part and how it runs (ADR 0056).
+  const visit = visitTimesInWords(
+    view.startParts.map((p) => ({ start: new Date(p.start), end: new Date(p.end) })),
+    s.timeZone,
+    q.visitMode,
+  );
   const lines = visitLinesShown(q);
   const start = new Date(state.start);
   const money = (m: number) => formatMoney(m, s.currency);
@@ -83,18 +90,33 @@ export function WizardReviewStep({ view }: { view: WizardView }) {
         >
           <div>
             <p className="font-medium">When</p>
-            <p className="text-ink-muted">
-              {formatLongDate(start, s.timeZone)},{" "}
-              {view.startEndsAt ? (
-                <>
-                  {formatTime(start, s.timeZone).split(" ")[0]} to{" "}
-                  {formatTime(new Date(view.startEndsAt), s.timeZone)} ·{" "}
-                  {formatJobLength(q.totalMinutes, start, new Date(view.startEndsAt))}
-                </>
-              ) : (
-                formatTime(start, s.timeZone)
-              )}
-            </p>
+            {visit.summary ? (
+              <div className="text-ink-muted">
+                <p>
+                  {formatLongDate(start, s.timeZone)}, {visit.range} · {formatDuration(q.totalMinutes)} of
+                  work
+                </p>
+                <ul className="mt-1 list-disc pl-5">
+                  {visit.days.map((d) => (
+                    <li key={d}>{d}</li>
+                  ))}
+                </ul>
+                <p className="mt-1">{visit.how}</p>
+              </div>
+            ) : (
+              <p className="text-ink-muted">
+                {formatLongDate(start, s.timeZone)},{" "}
+                {view.startEndsAt ? (
+                  <>
+                    {formatTime(start, s.timeZone).split(" ")[0]} to{" "}
+                    {formatTime(new Date(view.startEndsAt), s.timeZone)} ·{" "}
+                    {formatJobLength(q.totalMinutes, start, new Date(view.startEndsAt))}
+                  </>
+                ) : (
+                  formatTime(start, s.timeZone)
+                )}
+              </p>
+            )}
           </div>
           <TextLink href={wizardHref(state, { step: "time" })} touch="always" className="shrink-0">
             Change<span className="sr-only"> date and time</span>

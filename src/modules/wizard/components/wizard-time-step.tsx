@@ -1,3 +1,5 @@
+import { partsOfSlot } from "@/modules/availability/domain/slots";
+import { formatShortDay } from "@/lib/day-parts";
 import Link, { TextLink } from "@/components/ui/link";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { formatDuration, formatTime, toLocalParts } from "@/lib/dates";
@@ -43,8 +45,10 @@ export function WizardTimeStep({
   const slots = times.slots.map((s) => ({
     iso: s.start.toISOString(),
     start: s.start,
-    // A start whose work goes on after a break ends later than start + work: say when (ADR 0054).
+    // A start whose work goes on after a break ends later than start + work: say when (ADR 0054); a
+    // visit over several days says the day it ends (ADR 0056).
     endsAfterBreak: s.end.getTime() - s.start.getTime() > workMs ? s.end : null,
+    days: partsOfSlot(s).length,
   }));
   const zoneCity = timeZone.split("/").pop()?.replace(/_/g, " ") ?? timeZone;
   const zoneName = formatTime(slots[0]?.start ?? new Date(), timeZone).split(" ")[1] ?? "";
@@ -204,7 +208,9 @@ export function WizardTimeStep({
                             <span
                               className={`text-xs font-normal ${chosen ? "text-white" : "text-ink-muted"}`}
                             >
-                              to {formatTime(s.endsAfterBreak, timeZone).split(" ")[0]}
+                              {s.days > 1
+                                ? `to ${formatShortDay(s.endsAfterBreak, timeZone)} ${formatTime(s.endsAfterBreak, timeZone).split(" ")[0]} · ${s.days} days`
+                                : `to ${formatTime(s.endsAfterBreak, timeZone).split(" ")[0]}`}
                             </span>
                           )}
                         </span>

@@ -2,6 +2,8 @@ import "server-only";
 import type { UserRole } from "@/lib/enums";
 import { formatDateTime } from "@/lib/dates";
 import { matchZone } from "@/lib/postcode";
+import { bookingParts, type DayPart } from "@/lib/day-parts";
+import { partsOfSlot } from "@/modules/availability/domain/slots";
 import { findAccountTerms } from "@/modules/accounts/server";
 import { payByFor } from "@/modules/accounts/domain/business-account";
 import { amountDueNow } from "@/modules/pricing/domain/quote";
@@ -33,6 +35,7 @@ import {
   listSaved,
   loadBookingCatalogue,
   findRunBooking,
+  type RunBooking,
   type SavedAddress,
   type SavedVehicle,
 } from "@/modules/bookings/server";
@@ -93,6 +96,8 @@ export type WizardView = {
   payBy: string | null;
   /** Where the chosen start's visit ends (ISO): later than start + work when it spans a break. */
   startEndsAt: string | null;
+  /** The chosen start's parts, one per working day (ADR 0056); one for a visit of one day. */
+  startParts: { start: string; end: string }[];
   /** What the review step promises about cancelling this booking, computed for its time and now. */
   cancellationPromise: { sentence: string; insideFreeWindow: boolean } | null;
 };
@@ -222,6 +227,7 @@ export async function loadWizardPage(
     dueNowMinor,
     payBy,
     startEndsAt: chosen.endsAt?.toISOString() ?? null,
+    startParts: chosen.parts.map((p) => ({ start: p.start.toISOString(), end: p.end.toISOString() })),
     cancellationPromise:
       quote && state.start
         ? reviewCancellationPromise(settings, quote.totalMinor, dueNowMinor, state.start, now)
@@ -237,11 +243,16 @@ async function chosenStart(
   db: DbOrTx,
   job: JobShape | null,
   start: string | null,
-  at: { tz: string; now: Date; made: { endsAt: Date } | null; booked: boolean },
-): Promise<{ bookable: boolean; endsAt: Date | null }> {
-  if (at.booked) return { bookable: true, endsAt: at.made?.endsAt ?? null };
+  at: { tz: string; now: Date; made: RunBooking | null; booked: boolean },
+): Promise<{ bookable: boolean; endsAt: Date | null; parts: DayPart[] }> {
+  if (at.booked)
+    return {
+      bookable: true,
+      endsAt: at.made?.endsAt ?? null,
+      parts: at.made ? bookingParts(at.made) : [],
+    };
   const slot = job && start ? await bookableSlot(db, job, start, at.tz, at.now) : null;
-  return { bookable: slot !== null, endsAt: slot?.end ?? null };
+  return { bookable: slot !== null, endsAt: slot?.end ?? null, parts: slot ? partsOfSlot(slot) : [] };
 }
 
 /** The visit the URL describes, priced, and the job the date step looks for (when it can be booked). */

@@ -24,6 +24,7 @@ import {
   bookingSource,
   bookingStatus,
   rescheduleStatus,
+  visitMode,
   weatherAnswer,
 } from "./enums";
 import { teams, weatherDays } from "./scheduling";
@@ -189,6 +190,12 @@ export const bookings = pgTable(
       .default(sql`NULL`),
     // Whether the work may continue after a break of its day (the services' rule, fixed when booked).
     spansBreaks: boolean("spans_breaks").notNull().default(true),
+    // A visit over several working days (ADR 0056): each day's part of the team's time, in order, from
+    // starts_at (the first part's start) to ends_at (the last part's end); null for a visit of one day,
+    // whose one part is [starts_at, ends_at). The booking's allocations hold exactly these parts.
+    dayParts: jsonb("day_parts").$type<{ start: string; end: string }[]>(),
+    // How a visit over several days runs (the services' rule when booked): mobile, or the vehicle stays.
+    visitMode: visitMode("visit_mode").notNull().default("mobile"),
     teamId: uuid("team_id")
       .notNull()
       .references(() => teams.id),
@@ -304,6 +311,10 @@ export const bookings = pgTable(
     check("bookings_range", sql`${t.startsAt} < ${t.endsAt}`),
     // Work of one minute to five days (ADR 0054).
     check("bookings_work_minutes", sql`${t.workMinutes} BETWEEN 1 AND 7200`),
+    check(
+      "bookings_day_parts",
+      sql`${t.dayParts} IS NULL OR (jsonb_typeof(${t.dayParts}) = 'array' AND jsonb_array_length(${t.dayParts}) BETWEEN 2 AND 31)`,
+    ),
     check(
       "bookings_money",
       sql`${t.totalMinor} >= 0 AND ${t.amountPaidMinor} >= 0 AND ${t.amountRefundedMinor} >= 0 AND ${t.adjustmentMinor} >= 0 AND COALESCE(${t.feeMinor}, 0) >= 0`,

@@ -11,7 +11,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
-import { serviceKind } from "./enums";
+import { serviceKind, visitMode } from "./enums";
 import { uploads } from "./platform";
 
 // @owner catalogue
@@ -51,6 +51,9 @@ export const services = pgTable(
     maintenanceIntervalMonths: smallint("maintenance_interval_months"),
     // Whether a job of this service may stop for a break of the day and go on after it (ADR 0054).
     spansBreaks: boolean("spans_breaks").notNull().default(true),
+    // A job longer than a working day runs over consecutive working days (ADR 0056): a mobile team comes
+    // back each day, or the vehicle stays with the business.
+    multiDayMode: visitMode("multi_day_mode").notNull().default("mobile"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -24,6 +24,7 @@ import {
   TAX_DOCUMENT_KINDS,
   UPLOAD_PURPOSES,
   USER_ROLES,
+  VISIT_MODES,
   WEATHER_ANSWERS,
 } from "@/lib/enums";
 
@@ -33,6 +34,7 @@ export const bookingStatus = pgEnum("booking_status", BOOKING_STATUSES);
 export const bookingSource = pgEnum("booking_source", BOOKING_SOURCES);
 export const bookingItemKind = pgEnum("booking_item_kind", BOOKING_ITEM_KINDS);
 export const bookingEventType = pgEnum("booking_event_type", BOOKING_EVENT_TYPES);
+export const visitMode = pgEnum("visit_mode", VISIT_MODES);
 export const allocationKind = pgEnum("allocation_kind", ALLOCATION_KINDS);
 export const allocationStatus = pgEnum("allocation_status", ALLOCATION_STATUSES);
 export const rescheduleStatus = pgEnum("reschedule_status", RESCHEDULE_STATUSES);

@@ -1,0 +1,194 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { localToInstant } from "@/lib/dates";
+import { bookingParts, storedDayParts } from "@/lib/day-parts";
+import { moveBookingInput } from "@/modules/booking-moves/schemas";
+import { moveBookingAsAdmin } from "@/modules/booking-moves/server";
+import { bookingHoldExpiry } from "@/modules/bookings/server/hold-expiry";
+import { transitionBooking } from "@/modules/bookings/server/transition-booking";
+import { reserve } from "@/modules/availability/server/reserve";
+import { getDaySlots } from "@/modules/availability/server/slots";
+import type { Tx } from "@/server/db";
+import { setDatabaseForProcess } from "@/server/db";
+import { allocations, bookings } from "@/server/db/schema";
+import { insertBooking, insertSettings, insertTeam, insertUser, insertWeeklyHours } from "@tests/factories";
+import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
+
+// Visits over several days (issue 40 §2, ADR 0056): reserve() holds every day's part in one transaction
+// (a race for any part refuses the whole visit), the booking keeps its parts, cancelling frees them all
+// and a move takes them all to the new days. The exclusion constraint stays the final judge.
+
+const TZ = "Europe/London";
+const MON = "2026-12-07";
+const at = (date: string, hhmm: string) => {
+  const [h, m] = hhmm.split(":").map(Number) as [number, number];
+  return localToInstant(date, h * 60 + m, TZ) as Date;
+};
+const NOW = new Date("2026-12-01T09:00:00Z");
+// 12 hours of work on 08:00–12:30 + 13:00–18:00 days: Monday's 9 h 30, then 2 h 30 on Tuesday.
+const TWELVE_HOURS = { durationMinutes: 720, zoneBufferMinutes: 0 };
+
+describe.each(dbKinds)("visits over several days, on %s", (kind) => {
+  let t: TestDatabase;
+  let customerId: string;
+  let adminId: string;
+  let van: string;
+
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+    setDatabaseForProcess(t);
+    await insertSettings(t.db, {
+      timeZone: TZ,
+      slotIntervalMinutes: 30,
+      minNoticeMinutes: 0,
+      bufferMinutes: 0,
+      horizonDays: 60,
+    });
+    van = (await insertTeam(t.db, { name: "Van 1" })).id;
+    const day: [number, number][] = [
+      [8 * 60, 12 * 60 + 30],
+      [13 * 60, 18 * 60],
+    ];
+    await insertWeeklyHours(t.db, { 1: day, 2: day, 3: day, 4: day, 5: day });
+    customerId = (await insertUser(t.db)).id;
+    adminId = (await insertUser(t.db, { name: "Owner", role: "admin" })).id;
+  });
+  afterAll(async () => {
+    setDatabaseForProcess(undefined);
+    await t.drop();
+  });
+
+  const owner = async (
+    tx: Tx,
+    slot: { teamId: string; start: Date; end: Date; parts: { start: Date; end: Date }[] },
+  ) => {
+    const booking = await insertBooking(tx, {
+      customerId,
+      teamId: slot.teamId,
+      startsAt: slot.start,
+      endsAt: slot.end,
+      workMinutes: 720,
+      dayParts: storedDayParts(slot.parts),
+      status: "confirmed",
+      withAllocation: true,
+    });
+    return { owner: booking, allocation: null };
+  };
+  const holding = (bookingId: string) =>
+    t.db
+      .select({ during: allocations.during, status: allocations.status })
+      .from(allocations)
+      .where(and(eq(allocations.bookingId, bookingId), eq(allocations.kind, "booking")));
+
+  it("offers one start on Monday and reserve() holds both days' parts; the booking keeps them", async () => {
+    const slots = await getDaySlots(t.db, { ...TWELVE_HOURS, date: MON, now: NOW });
+    expect(slots.map((s) => s.start.toISOString())).toEqual([at(MON, "08:00").toISOString()]);
+    const r = await reserve(t.db, {
+      ...TWELVE_HOURS,
+      start: at(MON, "08:00"),
+      now: NOW,
+      holdExpiry: bookingHoldExpiry,
+      createOwner: owner,
+    });
+    if (!r.ok) throw new Error(r.message);
+    expect(r.parts.map((p) => [p.start, p.end])).toEqual([
+      [at(MON, "08:00"), at(MON, "18:00")],
+      [at("2026-12-08", "08:00"), at("2026-12-08", "10:30")],
+    ]);
+    const held = await holding(r.owner.id);
+    expect(held.map((h) => h.during.start).sort((a, b) => +a - +b)).toEqual([
+      at(MON, "08:00"),
+      at("2026-12-08", "08:00"),
+    ]);
+    expect(bookingParts(r.owner)).toHaveLength(2);
+    // Tuesday afternoon is free again for others; the morning part is the visit's.
+    const tuesday = await getDaySlots(t.db, {
+      durationMinutes: 60,
+      zoneBufferMinutes: 0,
+      date: "2026-12-08",
+      now: NOW,
+    });
+    expect(tuesday[0]?.start).toEqual(at("2026-12-08", "10:30"));
+    // Cancelling frees every part.
+    await t.db.transaction((tx) =>
+      transitionBooking(tx, {
+        bookingId: r.owner.id,
+        to: "cancelled",
+        actor: { id: adminId, role: "admin" },
+        reason: "Customer cancelled",
+        now: NOW,
+      }),
+    );
+    expect((await holding(r.owner.id)).every((h) => h.status === "released")).toBe(true);
+  });
+
+  it("refuses the whole visit when its second day's part is taken, and writes nothing", async () => {
+    const WED = "2026-12-09";
+    // Thursday morning is taken: a visit from Wednesday can't have its second part.
+    await insertBooking(t.db, {
+      customerId,
+      teamId: van,
+      startsAt: at("2026-12-10", "09:00"),
+      endsAt: at("2026-12-10", "10:00"),
+      status: "confirmed",
+    });
+    const before = await t.db.select({ id: bookings.id }).from(bookings);
+    const r = await reserve(t.db, {
+      ...TWELVE_HOURS,
+      start: at(WED, "08:00"),
+      now: NOW,
+      holdExpiry: bookingHoldExpiry,
+      createOwner: owner,
+    });
+    expect(r.ok).toBe(false);
+    expect(await t.db.select({ id: bookings.id }).from(bookings)).toHaveLength(before.length);
+  });
+
+  it("two visits racing for the same days: one is held, the other is refused", async () => {
+    const MON2 = "2026-12-14";
+    const race = () =>
+      reserve(t.db, {
+        ...TWELVE_HOURS,
+        start: at(MON2, "08:00"),
+        now: NOW,
+        holdExpiry: bookingHoldExpiry,
+        createOwner: owner,
+      });
+    const results = await Promise.all([race(), race()]);
+    expect(results.filter((x) => x.ok)).toHaveLength(1);
+  });
+
+  it("a move takes every part to the new days", async () => {
+    const r = await reserve(t.db, {
+      ...TWELVE_HOURS,
+      start: at("2026-12-21", "08:00"),
+      now: NOW,
+      holdExpiry: bookingHoldExpiry,
+      createOwner: owner,
+    });
+    if (!r.ok) throw new Error(r.message);
+    await moveBookingAsAdmin(
+      t.db,
+      { id: adminId, ip: null },
+      moveBookingInput.parse({
+        bookingId: r.owner.id,
+        from: "confirmed",
+        fromStart: r.owner.startsAt.toISOString(),
+        fromTeamId: van,
+        start: at("2026-12-28", "08:00").toISOString(),
+        teamId: van,
+      }),
+      { now: NOW },
+    );
+    const [moved] = await t.db.select().from(bookings).where(eq(bookings.id, r.owner.id));
+    expect(bookingParts(moved as NonNullable<typeof moved>).map((p) => [p.start, p.end])).toEqual([
+      [at("2026-12-28", "08:00"), at("2026-12-28", "18:00")],
+      [at("2026-12-29", "08:00"), at("2026-12-29", "10:30")],
+    ]);
+    const live = (await holding(r.owner.id)).filter((h) => h.status !== "released");
+    expect(live.map((h) => h.during.start).sort((a, b) => +a - +b)).toEqual([
+      at("2026-12-28", "08:00"),
+      at("2026-12-29", "08:00"),
+    ]);
+  });
+});
