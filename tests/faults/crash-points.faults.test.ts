@@ -422,6 +422,7 @@ describe("kill -9 at each step of the money path", () => {
         bookingId,
         amount,
         refundableMinor: session.amount_total,
+        reasonKind: "goodwill",
         reason: "Customer asked for a refund",
       }),
     );
