@@ -183,7 +183,7 @@ describe.each(dbKinds)("price × duration matrix on %s", (kind) => {
       code: "VALIDATION",
       fieldErrors: {
         [`cells.${svc}.${medium}.price`]: ["Enter a price like 45 or 45.50."],
-        [`cells.${svc}.${medium}.duration`]: ["Use a multiple of 5 minutes, from 5 to 720."],
+        [`cells.${svc}.${medium}.duration`]: ["Use a multiple of 5 minutes, from 5 to 7200."],
         [`cells.${svc}.${large}.price`]: [expect.stringContaining("Enter a price too")],
       },
     });

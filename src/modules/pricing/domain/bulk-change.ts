@@ -67,7 +67,7 @@ export function formatPriceInput(minor: number, fractionDigits = 2): string {
   return `${whole}.${String(minor - whole * unit).padStart(fractionDigits, "0")}`;
 }
 
-/** Minutes typed ("90", "90 min") → whole minutes, a multiple of 5 from 5 to 720. */
+/** Minutes typed ("90", "90 min") → whole minutes, a multiple of 5 from 5 to 7,200 (five days of work). */
 export function parseDurationInput(input: string): Parsed<number> {
   const text = input
     .trim()
