@@ -11,6 +11,9 @@
 // Issue 40: the days have a lunch break (12:30–13:00), and two more figures time a job of 8 h of work that
 // spans it — the month view for it, and reserve() of it on the empty days past the seeded 180:
 //   RESULT month_view_31d_8h_across_break …   RESULT reserve_8h_across_break …
+// Issue 40 §2: a job of 10 h of work fits no day (8 h 30 less the buffers), so it is a visit over two days
+// (ADR 0056): the month view for it, and reserve() of it (both days' parts, locked and held at once):
+//   RESULT month_view_31d_10h_two_days …   RESULT reserve_2_day_visit …
 // Targets: slots p95 ≤ 50 ms and reserve p95 ≤ 60 ms (issue 40).
 // Targets: month view p95 ≤ 50 ms (issue 5); reserve p50 ≤ 30 ms and p95 ≤ 60 ms for both customers and
 // the visit of three (issue 31), and the ratio ≤ 1.2 — a booking costs the same whatever the customer's
@@ -23,6 +26,7 @@ import type { DatabaseHandle, Db } from "@/server/db/client";
 import { pct, rng, runOnDatabases } from "./databases";
 import { buildUser, insertBooking, insertSettings, insertUser } from "@/testing/factories";
 import { defaultAddressSnapshot, defaultVehicleSnapshot } from "@/testing/factories/bookings";
+import { storedDayParts } from "@/lib/day-parts";
 import { allocations, bookings, teams, users, workingHours } from "@/server/db/schema";
 import { composeApp } from "@/composition";
 
@@ -39,6 +43,8 @@ const CLOSE = 18 * 60;
 const JOB = { durationMinutes: 120, zoneBufferMinutes: 0 };
 /** A full day's detail: 8 h of work across the lunch break (issue 40). */
 const LONG_JOB = { durationMinutes: 480, zoneBufferMinutes: 0, spansBreaks: true };
+/** A two-day visit: 10 h of work, more than a day holds (ADR 0056). */
+const TWO_DAY_JOB = { durationMinutes: 600, zoneBufferMinutes: 0, spansBreaks: true };
 const LUNCH = { opens: 12 * 60 + 30, closes: 13 * 60 };
 /** Three vans washed in one visit: 3 × 60 minutes, 15 saved setting up for each van after the first. */
 const VISIT = { durationMinutes: 3 * 60 - 2 * 15, zoneBufferMinutes: 0 };
@@ -182,13 +188,14 @@ async function seed(db: Db) {
 function pendingBooking(customerId: string, extra: Partial<Parameters<typeof insertBooking>[1]> = {}) {
   return async (
     tx: Parameters<typeof insertBooking>[0],
-    chosen: { teamId: string; start: Date; end: Date },
+    chosen: { teamId: string; start: Date; end: Date; parts: { start: Date; end: Date }[] },
   ) => {
     const b = await insertBooking(tx, {
       customerId,
       teamId: chosen.teamId,
       startsAt: chosen.start,
       endsAt: chosen.end,
+      dayParts: storedDayParts(chosen.parts),
       status: "pending_payment",
       withAllocation: false,
       ...extra,
@@ -254,6 +261,33 @@ async function run(kind: "pglite" | "postgres", handle: DatabaseHandle) {
     if (i >= 5) longReserve.push(ms);
   }
 
+  // The month view for a visit over two days, over the seeded (busy) days, and reserve() of it on the
+  // empty days past them (its second day's part included).
+  const twoDayMonth: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    const from = addDays(s.today, 1 + (i % 120));
+    const [ms] = await time(() => getMonthAvailability(db, { ...TWO_DAY_JOB, from, to: addDays(from, 30) }));
+    if (i >= 5) twoDayMonth.push(ms);
+  }
+  const twoDayReserve: number[] = [];
+  let twoDayParts = 0;
+  for (let i = 0; i < 60; i++) {
+    const date = addDays(s.today, DAYS + 1 + (i % 18));
+    const [slot] = await getDaySlots(db, { ...TWO_DAY_JOB, date });
+    if (!slot) continue;
+    const customerId = s.customers[0]?.id as string;
+    const [ms, result] = await time(() =>
+      reserve(db, {
+        ...TWO_DAY_JOB,
+        start: slot.start,
+        createOwner: pendingBooking(customerId, { workMinutes: TWO_DAY_JOB.durationMinutes }),
+      }),
+    );
+    if (result.ok) twoDayParts = Math.max(twoDayParts, result.parts.length);
+    if (i >= 5) twoDayReserve.push(ms);
+  }
+  console.log(`[${kind}] a two-day visit is held in ${twoDayParts} parts`);
+
   // The three cases book in turn, each 110 times; the first 10 of each warm up.
   const cases = [...s.customers, { name: "reserve_visit_of_3_vehicles", id: s.customers[1]?.id as string }];
   const reserves = cases.map(() => [] as number[]);
@@ -306,6 +340,8 @@ async function run(kind: "pglite" | "postgres", handle: DatabaseHandle) {
   line("day_slots", day);
   line("month_view_31d_8h_across_break", longMonth);
   line("reserve_8h_across_break", longReserve);
+  line("month_view_31d_10h_two_days", twoDayMonth);
+  line("reserve_2_day_visit", twoDayReserve);
   cases.forEach((c, i) => line(c.name, reserves[i] ?? []));
   const [one, many] = reserves.map((xs) => pct(xs, 95));
   console.log(

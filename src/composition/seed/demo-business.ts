@@ -156,6 +156,7 @@ async function seedCatalogue(tx: Tx, images: Map<string, DemoIllustration>) {
       sortOrder: i + 1,
       maintenanceIntervalMonths: s.intervalMonths ?? null,
       spansBreaks: s.spansBreaks ?? true,
+      multiDayMode: s.multiDayMode ?? "mobile",
     });
     services.set(s.slug, row);
     const image = images.get(s.slug);

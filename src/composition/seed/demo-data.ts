@@ -127,6 +127,8 @@ export type DemoService = {
   matrix: Partial<Record<SizeKey, [number, number]>>;
   /** False: a short job that is never split by the lunch break (ADR 0054). */
   spansBreaks?: boolean;
+  /** A job longer than the day: the vehicle stays with us (a coating cures overnight — ADR 0056). */
+  multiDayMode?: "mobile" | "drop_off";
   addonFor?: (typeof DEMO_CATEGORIES)[number]["slug"][];
   /** Months until the customer is reminded to have it done again. */
   intervalMonths?: number;
@@ -207,6 +209,7 @@ export const DEMO_SERVICES: DemoService[] = [
     kind: "package",
     short: "A one-year ceramic coating after a light paint correction.",
     intervalMonths: 12,
+    multiDayMode: "drop_off",
     long: "Decontamination, a light machine polish and a **one-year ceramic coating** on paint, wheels and glass.",
     matrix: { S: [35000, 480], M: [39000, 540], L: [44000, 600] },
   },

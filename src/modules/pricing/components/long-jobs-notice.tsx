@@ -21,7 +21,9 @@ export function LongJobsNotice({ jobs, className }: { jobs: readonly LongJob[]; 
             <TextLink href={routes.adminService(j.serviceId)}>{j.serviceName}</TextLink>, {j.sizeName}:{" "}
             {formatDuration(j.minutes)} of work; your longest day holds{" "}
             {j.dayMinutes > 0 ? formatDuration(j.dayMinutes) : "none"}
-            {j.fitsIfSpanning ? " in one stretch — let its work continue after a break to fit it." : "."}
+            {j.fitsIfSpanning
+              ? " in one stretch — let its work continue after a break, and it is booked across breaks or over several days."
+              : "."}
           </li>
         ))}
       </ul>

@@ -32,16 +32,8 @@ const grid = {
 };
 
 describe("jobsLongerThanADay", () => {
-  it("names each package and size longer than the day holds for it, and when spanning breaks would fix it", () => {
+  it("names each package and size that may not span a break and is longer than a stretch; spanning work longer than a day runs over several (ADR 0056)", () => {
     expect(jobsLongerThanADay(grid, { spanning: 510, oneStretch: 300 })).toEqual([
-      {
-        serviceId: "coat",
-        serviceName: "Ceramic Coating",
-        sizeName: "Large",
-        minutes: 600,
-        dayMinutes: 510,
-        fitsIfSpanning: false,
-      },
       {
         serviceId: "detail",
         serviceName: "Enhancement Detail",
@@ -50,6 +42,13 @@ describe("jobsLongerThanADay", () => {
         dayMinutes: 300,
         fitsIfSpanning: true,
       },
+    ]);
+  });
+  it("every package when no day is open at all", () => {
+    expect(jobsLongerThanADay(grid, { spanning: 0, oneStretch: 0 }).map((j) => j.serviceId)).toEqual([
+      "coat",
+      "coat",
+      "detail",
     ]);
   });
   it("nothing when every package fits; add-ons are never judged alone", () => {

@@ -1,5 +1,7 @@
 // Which packages can never be booked because a working day can't hold them (issue 40 §3, ADR 0054):
-// the owner is told on the pricing grid and the hours screen before a customer meets the wall. Pure.
+// the owner is told on the pricing grid and the hours screen before a customer meets the wall. Work that
+// may span breaks and is longer than a day is booked over several working days (ADR 0056), so only work
+// that may not — longer than any one stretch of a day — can't be booked. Pure.
 
 /** The most work a working day holds: for a job that may span the day's breaks, and for one that may not. */
 export type DayLimits = { spanning: number; oneStretch: number };
@@ -11,7 +13,7 @@ export type LongJob = {
   minutes: number;
   /** What the longest working day holds for this service. */
   dayMinutes: number;
-  /** The service may not span a break, and spanning would fit it: ticking that setting is the fix. */
+  /** The service may not span a break, and spanning would fit it (in a day or over several): ticking that setting is the fix. */
   fitsIfSpanning: boolean;
 };
 
@@ -27,11 +29,16 @@ export type GridDurations = {
   }[];
 };
 
-/** The packages (by size) whose work alone is longer than any working day holds for them. */
+/**
+ * The packages (by size) that can't be booked: work that may not span a break, longer than any stretch
+ * of a working day holds (or any work, when no day is open at all).
+ */
 export function jobsLongerThanADay(matrix: GridDurations, limits: DayLimits): LongJob[] {
   const out: LongJob[] = [];
   for (const service of matrix.services) {
     if (service.kind !== "package") continue;
+    // Longer than a day, it runs over several (ADR 0056): only a business with no working day fails it.
+    if (service.spansBreaks && limits.spanning > 0) continue;
     const dayMinutes = service.spansBreaks ? limits.spanning : limits.oneStretch;
     for (const size of matrix.sizes) {
       const cell = service.cells[size.id];
@@ -42,7 +49,7 @@ export function jobsLongerThanADay(matrix: GridDurations, limits: DayLimits): Lo
         sizeName: size.name,
         minutes: cell.durationMinutes,
         dayMinutes,
-        fitsIfSpanning: !service.spansBreaks && cell.durationMinutes <= limits.spanning,
+        fitsIfSpanning: !service.spansBreaks && limits.spanning > 0,
       });
     }
   }
