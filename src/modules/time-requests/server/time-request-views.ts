@@ -260,8 +260,16 @@ export async function getMyTimeRequest(
   if (!view) throw new AppError("NOT_FOUND");
   return view;
 }
-export const loadMyTimeRequest = async (customerId: string, requestId: string) =>
-  getMyTimeRequest(await getDb(), customerId, requestId);
+/** For the customer's page: null for an id that is not one of their requests (the page answers 404). */
+export async function loadMyTimeRequest(
+  customerId: string,
+  requestId: string,
+): Promise<MyTimeRequest | null> {
+  return getMyTimeRequest(await getDb(), customerId, requestId).catch((err: unknown) => {
+    if (err instanceof AppError && err.code === "NOT_FOUND") return null;
+    throw err;
+  });
+}
 
 async function mine(db: DbOrTx, rows: TimeRequestRow[]): Promise<MyTimeRequest[]> {
   const views = await viewsOf(db, rows);
