@@ -69,7 +69,7 @@ export const routes = {
   myBookings: "/dashboard/bookings",
   /** "Ask for a time" (ADR 0057), with the wizard's choices in its query string. */
   askForTime: "/book/ask",
-  myTimeRequest: (id: string) => `/dashboard/time-requests/${id}`,
+  myTimeRequest: (id: string) => `/dashboard/bookings/requests/${id}`,
   myVehicles: "/dashboard/vehicles",
   myAddresses: "/dashboard/addresses",
   privacySettings: "/settings/privacy",

@@ -184,7 +184,7 @@ describe.each(dbKinds)("requests for a time, on %s", (kind) => {
       "days.0.part": "afternoon",
       note: "Side gate <code 4821>",
     });
-    expect(redirectTo).toBe(`/dashboard/time-requests/${requestId}?sent=1`);
+    expect(redirectTo).toBe(`/dashboard/bookings/requests/${requestId}?sent=1`);
     const r = await requestOf(requestId);
     expect(r).toMatchObject({
       customerId: customers[0]?.id,

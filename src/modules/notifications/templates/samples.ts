@@ -290,7 +290,7 @@ export const SAMPLES: { [K in TemplateName]: TemplateDataMap[K] } = {
     visit: requestVisit,
     days: ["Tue 8 Dec, morning", "Wed 9 Dec", "Fri 11 Dec, afternoon"],
     note: "The gate code is 4821 <side gate>.",
-    url: "https://book.shine.example/dashboard/time-requests/9b1c",
+    url: "https://book.shine.example/dashboard/bookings/requests/9b1c",
   },
   "time-request-proposal": {
     name,
@@ -302,7 +302,7 @@ export const SAMPLES: { [K in TemplateName]: TemplateDataMap[K] } = {
     holdUntil: "Thursday 3 December 2026, 09:30 GMT",
     message: "We'll bring the big van & the lights.",
     payUrl: url,
-    url: "https://book.shine.example/dashboard/time-requests/9b1c",
+    url: "https://book.shine.example/dashboard/bookings/requests/9b1c",
   },
   "time-request-closed": {
     name,

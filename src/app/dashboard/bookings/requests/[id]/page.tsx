@@ -35,7 +35,7 @@ export default async function MyTimeRequestPage({
   searchParams: Promise<{ sent?: string }>;
 }) {
   const [{ id }, { sent }] = await Promise.all([params, searchParams]);
-  const user = await requireCustomerPage(`/dashboard/time-requests/${id}`);
+  const user = await requireCustomerPage(routes.myTimeRequest(id));
   const r = isUuid(id) ? await loadMyTimeRequest(user.id, id) : null;
   if (!r) notFound();
   const p = r.proposal;
@@ -83,7 +83,8 @@ export default async function MyTimeRequestPage({
           We&apos;re sorry: we can&apos;t arrange this visit.{r.response ? ` ${r.response}` : ""}
         </Notice>
       ) : (
-        NEXT[r.status] && (
+        NEXT[r.status] &&
+        !(sent === "1" && r.status === "open") && (
           <p className="mt-6" role="status">
             {NEXT[r.status]}
           </p>
