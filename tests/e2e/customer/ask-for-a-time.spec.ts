@@ -160,7 +160,7 @@ for (const width of [1280, 390] as const) {
     await shot(admin.page, `admin-propose-${width}.png`, { fullPage: false });
     await dialog.getByRole("button", { name: "Hold this time and email it" }).click();
     await expect(dialog).toBeHidden();
-    await expect(admin.page.getByText(/^Proposed:/)).toBeVisible();
+    await expect(admin.page.getByText(/held until .+ for the customer to pay\./)).toBeVisible();
     await shot(admin.page, `admin-proposed-${width}.png`);
 
     // The customer pays from the email: the request is booked.
