@@ -19,6 +19,7 @@ import {
   listTimeRequestsForAdmin,
 } from "@/modules/time-requests/server/time-request-views";
 import { DAY_MESSAGES } from "@/modules/time-requests/domain/time-request-rules";
+import { loadActionQueue } from "@/modules/today/server/admin-today-queue";
 import { setDatabaseForProcess } from "@/server/db";
 import {
   allocations,
@@ -311,6 +312,11 @@ describe.each(dbKinds)("requests for a time, on %s", (kind) => {
     ).toBe("NOT_FOUND");
     const queue = await listTimeRequestsForAdmin(t.db, admin(), "waiting");
     expect(queue.requests.map((r) => r.id)).toContain(requestId);
+    // Today's "Needs you" lists it, opening the request's page.
+    const groups = await loadActionQueue(t.db, { now: new Date(), timeZone: TZ, unpaidWindowMinutes: 60 });
+    const asks = groups.find((g) => g.kind === "time_request");
+    expect(asks?.count).toBe(queue.waitingCount);
+    expect(asks?.items.map((i) => i.href)).toContain(`/admin/time-requests/${requestId}`);
     expect((await getMyTimeRequest(t.db, customers[0]?.id ?? "", requestId)).status).toBe("open");
   });
 
