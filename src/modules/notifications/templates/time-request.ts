@@ -113,9 +113,14 @@ export function renderTimeRequestProposal(d: TimeRequestProposalData, ctx: Email
       ),
       { kind: "button", label: `Accept and pay ${d.dueNow}`, url: d.payUrl },
       ...visitBlocks(d.visit),
-      ...paragraphs(
-        `Can't make it? Decline it on your request's page and we'll look for another time: ${d.url}`,
-      ),
+      {
+        kind: "section",
+        title: "Can't make it?",
+        blocks: [
+          { kind: "p", text: "Decline it on your request's page and we'll look for another time." },
+          { kind: "button", label: "See your request", url: d.url },
+        ],
+      },
       ...paragraphs(contactLine(ctx)),
     ],
   };
