@@ -10,8 +10,24 @@ import {
 } from "@/modules/reschedule/server";
 import { creditChargeFall, invoiceConfirmedOnAccount } from "@/modules/payments/server";
 import { eraseJobPhotosWith } from "@/modules/staff/server";
+import {
+  bookTimeRequestOfBooking,
+  eraseCustomerFromTimeRequests,
+  settleTimeRequestOfEndedBooking,
+} from "@/modules/time-requests/server";
+import type { Tx } from "@/server/db";
 import { revokeCalendarFeedsOf } from "@/modules/calendar-feeds/server";
 import { getStorage } from "@/server/storage";
+
+type BookingListener = (tx: Tx, bookingId: string, now: Date) => Promise<void>;
+
+/** Two modules' answers to one change of a booking, one after the other in its transaction. */
+const both =
+  (first: BookingListener, second: BookingListener): BookingListener =>
+  async (tx, bookingId, now) => {
+    await first(tx, bookingId, now);
+    await second(tx, bookingId, now);
+  };
 
 /**
  * The composition root: the one place that tells the platform (src/server) about the modules, and a
@@ -19,7 +35,7 @@ import { getStorage } from "@/server/storage";
  * by the modules that need them) in one object — leave one out and this does not compile: auth's emails;
  * availability's hold expiry and accounts' "is this vehicle or address in use" (bookings' answers); what
  * happens inside a booking's transition (payments' credit of a fallen charge, ADR 0040; reschedule's
- * closing of an ended booking's request; payments' invoice of a booking confirmed on account); the reschedule requests' share of the hold expiry; and what
+ * closing of an ended booking's request, and a time request's answer from its proposal's booking — booked, declined or expired, ADR 0057; payments' invoice of a booking confirmed on account); the reschedule requests' share of the hold expiry; and what
  * bookings, reschedule and staff (job photos) erase with an account; what calendar feeds turn off when a
  * person loses access. The background jobs are in ./jobs.ts. The web process
  * (boot), the worker, the scripts and the tests all call it first. Idempotent.
@@ -31,11 +47,16 @@ export function composeApp(): void {
     liveBookingUsing,
     transitionHooks: {
       chargeFall: creditChargeFall,
-      bookingEnded: closeRequestsOfEndedBooking,
-      bookingConfirmed: invoiceConfirmedOnAccount,
+      bookingEnded: both(closeRequestsOfEndedBooking, settleTimeRequestOfEndedBooking),
+      bookingConfirmed: both(invoiceConfirmedOnAccount, bookTimeRequestOfBooking),
     },
     requestExpiry: { expire: expireLapsedRequests, bookingsOf: bookingsOfRequests },
-    accountErasers: [eraseCustomerFromBookings, eraseCustomerFromRequests, eraseJobPhotosWith(getStorage)],
+    accountErasers: [
+      eraseCustomerFromBookings,
+      eraseCustomerFromRequests,
+      eraseCustomerFromTimeRequests,
+      eraseJobPhotosWith(getStorage),
+    ],
     accessRevokers: [revokeCalendarFeedsOf],
   });
 }

@@ -7,7 +7,7 @@ export type NavItem = {
   label: string;
   /** A count shown next to it (the layout supplies it). */ badge?: NavBadge;
 };
-export type NavBadge = "rescheduleRequests";
+export type NavBadge = "rescheduleRequests" | "timeRequests";
 export type NavGroup = { label: string; items: NavItem[] };
 
 export const routes = {
@@ -30,6 +30,8 @@ export const routes = {
   adminReportsCsv: (report: string) => `/admin/reports/export/${report}`,
   adminBookings: "/admin/bookings",
   adminRescheduleRequests: "/admin/reschedule-requests",
+  adminTimeRequests: "/admin/time-requests",
+  adminTimeRequest: (id: string) => `/admin/time-requests/${id}`,
   adminBookingsCsv: "/admin/bookings/export.csv",
   adminBooking: (id: string) => `/admin/bookings/${id}`,
   adminNewBooking: "/admin/bookings/new",
@@ -65,6 +67,9 @@ export const routes = {
   jobPhoto: (id: string, size: "full" | "thumb" = "full") =>
     size === "thumb" ? `/api/job-photos/${id}?size=thumb` : `/api/job-photos/${id}`,
   myBookings: "/dashboard/bookings",
+  /** "Ask for a time" (ADR 0057), with the wizard's choices in its query string. */
+  askForTime: "/book/ask",
+  myTimeRequest: (id: string) => `/dashboard/bookings/requests/${id}`,
   myVehicles: "/dashboard/vehicles",
   myAddresses: "/dashboard/addresses",
   privacySettings: "/settings/privacy",
@@ -120,6 +125,7 @@ export const adminNav: NavGroup[] = [
       { href: routes.adminCustomers, label: "Customers" },
       { href: routes.adminReceivables, label: "Receivables" },
       { href: routes.adminRescheduleRequests, label: "Reschedule requests", badge: "rescheduleRequests" },
+      { href: routes.adminTimeRequests, label: "Requests for a time", badge: "timeRequests" },
       { href: routes.adminSchedule, label: "Schedule" },
       { href: routes.adminScheduleHours, label: "Opening hours" },
       { href: routes.adminTeams, label: "Teams" },

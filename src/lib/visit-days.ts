@@ -99,3 +99,17 @@ export function runsSeveralDays(
 ): boolean {
   return job.spansBreaks && spans.length > 0 && roomOfSpans(spans, job.buffer) < job.work;
 }
+
+/**
+ * Whether work can never be booked under these working-day limits (ADR 0054, 0056): work that may span
+ * breaks runs over several days when it is longer than one, so only a business with no working day fails
+ * it; work that may not must fit one stretch of a day. The one rule the wizard, the owner's warning and a
+ * request for a time read.
+ */
+export function fitsNoWorkingDay(
+  workMinutes: number,
+  spansBreaks: boolean,
+  limits: { spanning: number; oneStretch: number },
+): boolean {
+  return spansBreaks ? limits.spanning <= 0 : workMinutes > limits.oneStretch;
+}

@@ -331,6 +331,30 @@ const MATRIX: Row[] = [
   ],
   [
     "GET",
+    "/admin/time-requests",
+    {
+      visitor: login("/admin/time-requests"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 200,
+      banned: login("/admin/time-requests"),
+      staff: 404,
+    },
+  ],
+  [
+    "GET",
+    "/admin/time-requests/00000000-0000-4000-8000-000000000000",
+    {
+      visitor: login("/admin/time-requests/00000000-0000-4000-8000-000000000000"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: 404,
+      banned: login("/admin/time-requests/00000000-0000-4000-8000-000000000000"),
+      staff: 404,
+    },
+  ],
+  [
+    "GET",
     "/admin/bookings/new",
     {
       visitor: login("/admin/bookings/new"),
@@ -535,6 +559,8 @@ const MATRIX: Row[] = [
   ["GET", "/no-such-page", all(404)],
   // Added when the matrix became complete (issue 18): every route of the build has a row or a test below.
   ["GET", "/book", all(200)],
+  // Ask for a time (ADR 0057): a visitor is asked to sign in, the business's people are pointed elsewhere.
+  ["GET", "/book/ask", all(200)],
   ["GET", "/icon.svg", all(200)],
   ["GET", "/favicon.ico", all(200)],
   // The error page's own test route (ENABLE_TEST_ROUTES): it throws, and the error page answers 500.
@@ -574,6 +600,18 @@ const MATRIX: Row[] = [
       otherCustomer: 404,
       admin: "/admin",
       banned: login("/dashboard/bookings/00000000-0000-4000-8000-000000000000"),
+      staff: 404,
+    },
+  ],
+  [
+    "GET",
+    "/dashboard/bookings/requests/00000000-0000-4000-8000-000000000000",
+    {
+      visitor: login("/dashboard/bookings/requests/00000000-0000-4000-8000-000000000000"),
+      customer: 404,
+      otherCustomer: 404,
+      admin: "/admin",
+      banned: login("/dashboard/bookings/requests/00000000-0000-4000-8000-000000000000"),
       staff: 404,
     },
   ],

@@ -9,11 +9,14 @@ import { describe, expect, it } from "vitest";
 const WRITERS: Record<string, string[]> = {
   bookings: ["src/modules/bookings/server/transition-booking.ts"],
   rescheduleRequests: ["src/modules/reschedule/server/request-transition.ts"],
+  timeRequests: ["src/modules/time-requests/server/request-status.ts"],
 };
 // Where a row is born with its first status (a booking is created pending payment or confirmed).
 const CREATORS: Record<string, string[]> = {
   bookings: ["src/modules/bookings/server/booking-records.ts"],
   rescheduleRequests: [],
+  // A request is born `open` (the column's default): its insert names no status.
+  timeRequests: [],
 };
 // Test factories arrange any state a test needs; they are not product code.
 const SKIP = /^src\/testing\/|\.test\.tsx?$/;

@@ -3,15 +3,21 @@ import { AdminShell } from "@/components/layout/admin-shell";
 import { requireAdminPage } from "@/server/auth/guards";
 import { getPublicSettings } from "@/modules/settings/server";
 import { loadPendingRescheduleCount } from "@/modules/reschedule/server";
+import { loadWaitingTimeRequestCount } from "@/modules/time-requests/server";
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const user = await requireAdminPage("/admin");
-  const [settings, rescheduleRequests] = await Promise.all([
+  const [settings, rescheduleRequests, timeRequests] = await Promise.all([
     getPublicSettings(),
     loadPendingRescheduleCount(),
+    loadWaitingTimeRequestCount(),
   ]);
   return (
-    <AdminShell businessName={settings.businessName} userName={user.name} badges={{ rescheduleRequests }}>
+    <AdminShell
+      businessName={settings.businessName}
+      userName={user.name}
+      badges={{ rescheduleRequests, timeRequests }}
+    >
       {children}
     </AdminShell>
   );

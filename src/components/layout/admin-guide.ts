@@ -16,7 +16,7 @@ export const ADMIN_GUIDE: GuideEntry[] = [
     body: [
       to(routes.adminToday, "Today"),
       " lists today's jobs by team in time order, the next one highlighted, with the amount to collect, access notes and a tap-to-call number; tomorrow is below. ",
-      "“Needs you” gathers what waits for you: bookings to approve, unpaid bookings starting soon, reschedule requests, failed emails and payment alerts. The figures compare today and this week with the period before. The page updates by itself.",
+      "“Needs you” gathers what waits for you: bookings to approve, unpaid bookings starting soon, reschedule requests, requests for a time, failed emails and payment alerts. The figures compare today and this week with the period before. The page updates by itself.",
     ],
   },
   {
@@ -95,6 +95,16 @@ export const ADMIN_GUIDE: GuideEntry[] = [
       "Customers ask for a new time from their booking; the time they chose is held for them while they wait. ",
       to(routes.adminRescheduleRequests, "Reschedule requests"),
       " lists them oldest first (the count shows in the menu): Approve moves the booking and emails the customer the new time, Decline needs a reason they are sent, and Offer another time holds a time you pick for them to accept or decline. An unanswered request lapses by itself.",
+    ],
+  },
+  {
+    id: "time-requests",
+    title: "Requests for a time",
+    keywords: "ask for a time request long job no times propose days suit too long full",
+    body: [
+      "When a visit fits no day a customer can book online (longer than your working day, or no times left), they can ask for a time: they name the days that suit them and leave the visit's details. ",
+      to(routes.adminTimeRequests, "Requests for a time"),
+      " lists them oldest first (the count shows in the menu and on Today). Propose a time picks a start with the same picker as a phone booking; it is held for 48 hours as a booking waiting for payment, and the customer is emailed it with a Pay button. Paid, the request is booked; declined or unpaid, the time is freed and you can propose another. Close a request you can't arrange, with a reason the customer is sent. For a visit longer than any of your days, first give a date longer hours under Opening hours.",
     ],
   },
   {

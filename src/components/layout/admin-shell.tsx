@@ -11,7 +11,10 @@ import { TextLink } from "@/components/ui/link";
 type Badges = Partial<Record<NavBadge, number>>;
 type Props = { businessName: string; userName: string; badges?: Badges; children: ReactNode };
 
-const BADGE_WORDS: Record<NavBadge, string> = { rescheduleRequests: "waiting for an answer" };
+const BADGE_WORDS: Record<NavBadge, string> = {
+  rescheduleRequests: "waiting for an answer",
+  timeRequests: "waiting for a time",
+};
 
 function Sidebar({ badges = {} }: { badges?: Badges }) {
   const groups = adminNav.filter((g) => g.items.length > 0);

@@ -13,6 +13,8 @@ import { routes } from "@/lib/routes";
 import { BookingStatusBadge } from "@/modules/bookings/components/booking-status-badge";
 import { BOOKING_STATUS_LABELS, loadMyBookings } from "@/modules/bookings/server";
 import { requireCustomerPage } from "@/server/auth/guards";
+import { MyTimeRequests } from "@/modules/time-requests/components/my-time-requests";
+import { loadMyTimeRequests } from "@/modules/time-requests/server";
 
 export const metadata: Metadata = { title: "Your bookings" };
 
@@ -36,7 +38,10 @@ export default async function MyBookingsPage({ searchParams }: { searchParams: P
     q: one(sp.q) || undefined,
     page: one(sp.page) ?? 1,
   });
-  const list = await loadMyBookings(user.id, query);
+  const [list, timeRequests] = await Promise.all([
+    loadMyBookings(user.id, query),
+    loadMyTimeRequests(user.id),
+  ]);
   const filtered = Boolean(query.status || query.q);
   const tab = (when: "upcoming" | "past", label: string, count: number) => {
     const current = query.when === when;
@@ -62,6 +67,8 @@ export default async function MyBookingsPage({ searchParams }: { searchParams: P
           Book now
         </ButtonLink>
       </div>
+
+      <MyTimeRequests requests={timeRequests} />
 
       <nav aria-label="Upcoming or past" className="mt-6 flex gap-1 border-b border-line">
         {tab("upcoming", "Upcoming", list.counts.upcoming)}

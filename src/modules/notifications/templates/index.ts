@@ -56,6 +56,16 @@ import {
   type SeriesSetData,
 } from "./series";
 import {
+  renderTimeRequestAdmin,
+  renderTimeRequestClosed,
+  renderTimeRequestProposal,
+  renderTimeRequestReceived,
+  type TimeRequestAdminData,
+  type TimeRequestClosedData,
+  type TimeRequestProposalData,
+  type TimeRequestReceivedData,
+} from "./time-request";
+import {
   renderWeatherLifted,
   renderWeatherOffer,
   type WeatherLiftedData,
@@ -96,6 +106,10 @@ export type TemplateDataMap = {
   "series-ended": SeriesEndedData;
   "series-not-held": SeriesNotHeldData;
   "invoice-issued": InvoiceIssuedData;
+  "time-request-received": TimeRequestReceivedData;
+  "time-request-proposal": TimeRequestProposalData;
+  "time-request-closed": TimeRequestClosedData;
+  "time-request-admin": TimeRequestAdminData;
 };
 
 export type TemplateName = keyof TemplateDataMap;
@@ -133,6 +147,10 @@ const renderers: { [K in TemplateName]: (data: TemplateDataMap[K], ctx: EmailCon
   "series-ended": renderSeriesEnded,
   "series-not-held": renderSeriesNotHeld,
   "invoice-issued": renderInvoiceIssued,
+  "time-request-received": renderTimeRequestReceived,
+  "time-request-proposal": renderTimeRequestProposal,
+  "time-request-closed": renderTimeRequestClosed,
+  "time-request-admin": renderTimeRequestAdmin,
 };
 
 export function isTemplateName(name: string): name is TemplateName {

@@ -34,6 +34,15 @@ const setupUrl = "https://book.shine.example/auth/setup-password?token=s3tup";
 const adminUrl = "https://book.shine.example/admin/bookings/9b1c";
 const name = "Ada <script>alert(1)</script> Lovelace";
 
+const requestVisit = {
+  title: "Ceramic coating",
+  vehicle: "Grey Volvo XC90, LB19 XKT",
+  address: "12 <b>Acacia</b> Avenue, London N1 7AB",
+  work: "10 h of work",
+  items: [{ name: "Ceramic coating (large car)", price: "£450.00" }],
+  total: "£450.00",
+};
+
 export const SAMPLES: { [K in TemplateName]: TemplateDataMap[K] } = {
   "system-test": { requestedBy: "ops@shine.example" },
   "verify-email": { name, url: "https://book.shine.example/api/auth/verify-email?token=v" },
@@ -275,5 +284,41 @@ export const SAMPLES: { [K in TemplateName]: TemplateDataMap[K] } = {
     dueOn: "12 November 2026",
     bookUrl: "https://book.shine.example/book?service=abc",
     preferencesUrl: "https://book.shine.example/dashboard/settings",
+  },
+  "time-request-received": {
+    name,
+    visit: requestVisit,
+    days: ["Tue 8 Dec, morning", "Wed 9 Dec", "Fri 11 Dec, afternoon"],
+    note: "The gate code is 4821 <side gate>.",
+    url: "https://book.shine.example/dashboard/bookings/requests/9b1c",
+  },
+  "time-request-proposal": {
+    name,
+    visit: requestVisit,
+    reference: "FC-7K2M9Q",
+    when: "Tuesday 8 December 2026, 08:00 GMT – 18:00 GMT",
+    shortWhen: "Tue 8 Dec 08:00 to 18:00",
+    dueNow: "£450.00",
+    holdUntil: "Thursday 3 December 2026, 09:30 GMT",
+    message: "We'll bring the big van & the lights.",
+    payUrl: url,
+    url: "https://book.shine.example/dashboard/bookings/requests/9b1c",
+  },
+  "time-request-closed": {
+    name,
+    title: "Ceramic coating",
+    reason: "We don't coat vans <sorry>.",
+    bookUrl: "https://book.shine.example/book",
+  },
+  "time-request-admin": {
+    kind: "new",
+    customerName: name,
+    customerEmail: "ada@example.com",
+    customerPhone: "07700 900123",
+    visit: requestVisit,
+    days: ["Tue 8 Dec, morning", "Wed 9 Dec"],
+    note: "The gate code is 4821 <side gate>.",
+    proposed: null,
+    url: "https://book.shine.example/admin/time-requests/9b1c",
   },
 };

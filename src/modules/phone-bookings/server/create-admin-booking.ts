@@ -25,6 +25,7 @@ import { publish } from "@/server/realtime/publish";
 import type { PhoneBookingInput } from "../admin-phone-schemas";
 import {
   announceNewBooking,
+  announceQuietly,
   newBookingRecord,
   type Booking,
   insertBookingRecord,
@@ -73,18 +74,28 @@ export type AdminBookingResult = {
 
 const invalid = (fieldErrors: FieldErrors) => new AppError("VALIDATION", undefined, fieldErrors);
 
+/**
+ * A booking made as the business's answer to a customer's request for a time (ADR 0057), paid by a link:
+ * its time is held until `holdUntil` (not the checkout's hold window: the customer pays from an email), and
+ * `within` — the request's own writes and its email, in place of the usual "complete your booking" — runs in
+ * the booking's transaction.
+ */
+export type ProposalOptions = { holdUntil: Date; within: (tx: Tx, made: Booking) => Promise<void> };
+
+type CreateOptions = { now?: Date; recordPayment: RecordManualPayment; proposal?: ProposalOptions };
+
 export async function createAdminBooking(
   db: Db,
   actor: Actor,
   input: PhoneBookingInput,
-  opts: { now?: Date; recordPayment: RecordManualPayment },
+  opts: CreateOptions,
 ): Promise<AdminBookingResult> {
   const now = opts.now ?? new Date();
   await assertAdminActor(db, actor);
   const key = `admin:${input.run}`;
   const earlier = await findByKey(db, key);
   if (earlier) return resultOf(earlier);
-  const plan = await planPhoneBooking(db, input, now);
+  const plan = await planPhoneBooking(db, input, now, opts.proposal);
 
   const booking = await db
     .transaction(async (tx) => {
@@ -147,7 +158,7 @@ type FactsOf = (
 type Finish = (tx: Tx, made: Booking) => Promise<void>;
 
 /** Everything checked before the transaction: the customer's records, the job's price, how it is paid. */
-async function planPhoneBooking(db: Db, input: PhoneBookingInput, now: Date) {
+async function planPhoneBooking(db: Db, input: PhoneBookingInput, now: Date, proposal?: ProposalOptions) {
   const errors: FieldErrors = {};
   const customerId = input.customer.kind === "existing" ? input.customer.id : null;
   const [settings, catalogue, existing, savedVehicle, savedAddress, terms] = await Promise.all([
@@ -215,7 +226,9 @@ async function planPhoneBooking(db: Db, input: PhoneBookingInput, now: Date) {
       ? amountDueNow(total, settings.paymentMode, settings.depositPercent) || total
       : 0;
   const holdExpiresAt =
-    status === "pending_payment" ? new Date(now.getTime() + settings.holdMinutes * 60_000) : null;
+    status !== "pending_payment"
+      ? null
+      : (proposal?.holdUntil ?? new Date(now.getTime() + settings.holdMinutes * 60_000));
   const vehicleSource = savedVehicle ?? input.vehicle;
   const addressSource = savedAddress ?? (input.address && { ...input.address, postcode });
   if (!vehicleSource || !addressSource)
@@ -273,7 +286,7 @@ async function finishPhoneBooking(
   c: {
     actor: Actor;
     input: PhoneBookingInput;
-    opts: { recordPayment: RecordManualPayment };
+    opts: CreateOptions;
     plan: PhonePlan;
     now: Date;
   },
@@ -302,7 +315,10 @@ async function finishPhoneBooking(
       teamId: made.teamId,
     },
   });
-  await announceNewBooking(tx, made, { receipt });
+  if (c.opts.proposal) {
+    await c.opts.proposal.within(tx, made);
+    await announceQuietly(tx, [made]);
+  } else await announceNewBooking(tx, made, { receipt });
 }
 
 /** Under the business's rules: reserve() holds the time on the chosen team, or says why not. */

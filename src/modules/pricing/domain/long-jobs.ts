@@ -1,3 +1,5 @@
+import { fitsNoWorkingDay } from "@/lib/visit-days";
+
 // Which packages can never be booked because a working day can't hold them (issue 40 §3, ADR 0054):
 // the owner is told on the pricing grid and the hours screen before a customer meets the wall. Work that
 // may span breaks and is longer than a day is booked over several working days (ADR 0056), so only work
@@ -37,12 +39,10 @@ export function jobsLongerThanADay(matrix: GridDurations, limits: DayLimits): Lo
   const out: LongJob[] = [];
   for (const service of matrix.services) {
     if (service.kind !== "package") continue;
-    // Longer than a day, it runs over several (ADR 0056): only a business with no working day fails it.
-    if (service.spansBreaks && limits.spanning > 0) continue;
     const dayMinutes = service.spansBreaks ? limits.spanning : limits.oneStretch;
     for (const size of matrix.sizes) {
       const cell = service.cells[size.id];
-      if (!cell || cell.durationMinutes <= dayMinutes) continue;
+      if (!cell || !fitsNoWorkingDay(cell.durationMinutes, service.spansBreaks, limits)) continue;
       out.push({
         serviceId: service.id,
         serviceName: service.name,

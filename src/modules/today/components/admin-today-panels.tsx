@@ -53,6 +53,7 @@ export function KpiGrid({ kpis }: { kpis: Kpi[] }) {
 
 const MORE_HREF: Partial<Record<QueueGroup["kind"], string>> = {
   awaiting_approval: `${routes.adminBookings}?status=awaiting_approval&sort=when&dir=asc`,
+  time_request: routes.adminTimeRequests,
 };
 
 export function ActionQueue({ groups, total }: { groups: QueueGroup[]; total: number }) {
@@ -79,16 +80,19 @@ export function ActionQueue({ groups, total }: { groups: QueueGroup[]; total: nu
                 {g.items.map((item) => {
                   const body = (
                     <>
-                      <span className="font-semibold text-brand">{item.reference ?? "No booking"}</span>
+                      <span className="font-semibold text-brand">
+                        {item.reference ?? (item.href ? "Request for a time" : "No booking")}
+                      </span>
                       <span className="block text-ink">{item.text}</span>
                       <span className="block text-xs text-ink-muted">{item.when}</span>
                     </>
                   );
+                  const href = item.href ?? (item.bookingId ? routes.adminBooking(item.bookingId) : null);
                   return (
                     <li key={item.id} className="text-sm">
-                      {item.bookingId ? (
+                      {href ? (
                         <Link
-                          href={routes.adminBooking(item.bookingId)}
+                          href={href}
                           className="block min-h-11 rounded-control px-2 py-2 hover:bg-canvas"
                         >
                           {body}

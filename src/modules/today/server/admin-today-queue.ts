@@ -7,6 +7,8 @@ import { listFailedEmails } from "@/modules/notifications/server";
 import type { DbOrTx } from "@/server/db";
 import { amountDueExpr, bookingEvents, bookings, chargeExpr, rescheduleRequests } from "@/server/db/schema";
 import { describeEvent } from "@/modules/bookings/server";
+import { countWaitingTimeRequests, listWaitingTimeRequests } from "@/modules/time-requests/server";
+import { routes } from "@/lib/routes";
 
 // The action queue (what needs the admin, each item one click from its booking) and the recent
 // activity. Every list is a count plus its first few items, read through an index; nothing is filtered
@@ -16,6 +18,7 @@ export const QUEUE_KINDS = [
   "awaiting_approval",
   "unpaid_soon",
   "reschedule_request",
+  "time_request",
   "failed_email",
   "payment_alert",
 ] as const;
@@ -29,6 +32,8 @@ export type QueueItem = {
   text: string;
   /** "Tue 8 Dec, 09:30 GMT" — the job's time, or when it happened. */
   when: string;
+  /** Where it opens when it is not a booking's (a request for a time). */
+  href?: string;
 };
 
 export type QueueGroup = { kind: QueueKind; title: string; count: number; items: QueueItem[] };
@@ -83,10 +88,12 @@ export async function loadActionQueue(
   input: { now: Date; timeZone: string; unpaidWindowMinutes: number },
 ): Promise<QueueGroup[]> {
   const { timeZone: tz } = input;
-  const { approvalCount, approvals, unpaidCount, unpaid, reschedules, failed, alerts } = await readQueue(
-    db,
-    input,
-  );
+  const [{ approvalCount, approvals, unpaidCount, unpaid, reschedules, failed, alerts }, asks, askCount] =
+    await Promise.all([
+      readQueue(db, input),
+      listWaitingTimeRequests(db, QUEUE_LIMIT),
+      countWaitingTimeRequests(db),
+    ]);
   const failedBookingIds = failed.items.flatMap((f) => (f.bookingId ? [f.bookingId] : []));
   const [contacts, failedRefs] = await Promise.all([
     findUserContacts(
@@ -137,6 +144,19 @@ export async function loadActionQueue(
         reference: r.reference,
         text: `${nameOf(r.customerId)} asks for ${formatDateTime(r.requestedStartsAt, tz)}`,
         when: formatDateTime(r.requestedStartsAt, tz),
+      })),
+    },
+    {
+      kind: "time_request",
+      title: "Requests for a time",
+      count: askCount,
+      items: asks.map((r) => ({
+        id: r.id,
+        bookingId: null,
+        reference: null,
+        text: `${r.customer.name} — ${r.visit.title} (${r.statusLabel.toLowerCase()})`,
+        when: `Asked ${r.createdAt}`,
+        href: routes.adminTimeRequest(r.id),
       })),
     },
     {

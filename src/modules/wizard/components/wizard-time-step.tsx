@@ -4,9 +4,10 @@ import Link, { TextLink } from "@/components/ui/link";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { formatDuration, formatTime, toLocalParts } from "@/lib/dates";
 import { dateLabel, groupByPartOfDay, monthLabel, WEEKDAY_NAMES } from "../domain/wizard-calendar";
-import { type WizardState, type WizardStep, wizardHref } from "../domain/wizard-state";
+import { type WizardState, type WizardStep, wizardHref, wizardQuery } from "../domain/wizard-state";
+import { routes } from "@/lib/routes";
 import type { DateStepTimes } from "../server/wizard-times";
-import { buttonClass } from "@/components/ui/button";
+import { ButtonLink, buttonClass } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { PlainTable } from "@/components/ui/data/table";
 
@@ -17,13 +18,30 @@ import { PlainTable } from "@/components/ui/data/table";
 /** How the business can be reached when nothing can be booked online. */
 export type WizardContact = { businessName: string; phone: string; email: string };
 
-function ReachUs({ contact }: { contact: WizardContact }) {
+function ReachUs({ contact, lower = false }: { contact: WizardContact; lower?: boolean }) {
   return (
     <>
-      Call {contact.businessName} on{" "}
+      {lower ? "call" : "Call"} {contact.businessName} on{" "}
       <TextLink href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>{contact.phone}</TextLink> or email{" "}
       <TextLink href={`mailto:${contact.email}`}>{contact.email}</TextLink>
     </>
+  );
+}
+
+/**
+ * "Ask for a time" (ADR 0057): when nothing can be booked online, the customer names the days that suit
+ * them and the business proposes a time. The request page reads the visit from these choices.
+ */
+function askHref(state: WizardState): string {
+  const choices = wizardQuery({ ...state, month: null, date: null, start: null, step: null, notice: null });
+  return `${routes.askForTime}?${choices}`;
+}
+
+function AskForTime({ state }: { state: WizardState }) {
+  return (
+    <ButtonLink href={askHref(state)} variant="primary" className="mt-3">
+      Ask for a time
+    </ButtonLink>
   );
 }
 
@@ -147,8 +165,10 @@ export function WizardTimeStep({
         </h2>
         <p className="mt-1 text-sm text-ink-muted">
           Times are in {zoneCity} time{zoneName ? ` (${zoneName})` : ""}.
-          {slots.some((s) => s.endsAfterBreak) &&
-            ` This visit takes ${formatDuration(times.workMinutes)} of work; a time that runs past our break says when it ends.`}
+          {slots.some((s) => s.days > 1)
+            ? ` This visit takes ${formatDuration(times.workMinutes)} of work, more than one of our days: it runs over consecutive working days, and each time says when it ends.`
+            : slots.some((s) => s.endsAfterBreak) &&
+              ` This visit takes ${formatDuration(times.workMinutes)} of work; a time that runs past our break says when it ends.`}
         </p>
         {times.tooLong ? (
           <Notice kind="neutral" className="mt-4 p-4" block>
@@ -156,12 +176,13 @@ export function WizardTimeStep({
             <p className="mt-1">
               It takes {formatDuration(times.tooLong.workMinutes)} of work, and our longest day holds{" "}
               {times.tooLong.dayMinutes > 0 ? formatDuration(times.tooLong.dayMinutes) : "no bookable time"},
-              so it can&apos;t be booked online. <ReachUs contact={contact} /> and we&apos;ll arrange it with
-              you.
+              so it can&apos;t be booked online. Ask for a time: tell us the days that suit you and we&apos;ll
+              propose one. Or <ReachUs contact={contact} lower /> and we&apos;ll arrange it with you.
             </p>
+            <AskForTime state={state} />
           </Notice>
         ) : !times.selected ? (
-          <Notice kind="neutral" className="mt-4 p-4">
+          <Notice kind="neutral" className="mt-4 p-4" block>
             No times are left in {monthLabel(times.month)}.
             {times.nextMonth ? (
               <>
@@ -175,6 +196,10 @@ export function WizardTimeStep({
                 We may still fit you in: <ReachUs contact={contact} />.
               </>
             )}
+            <span className="mt-1 block">
+              Or tell us the days that suit you and we&apos;ll propose a time.
+            </span>
+            <AskForTime state={state} />
           </Notice>
         ) : slots.length === 0 ? (
           <Notice kind="neutral" className="mt-4 p-4">
@@ -222,6 +247,12 @@ export function WizardTimeStep({
               </ul>
             </div>
           ))
+        )}
+        {times.selected && slots.length > 0 && (
+          <p className="mt-4 text-sm text-ink-muted">
+            None of these suit you? <TextLink href={askHref(state)}>Ask for a time</TextLink>: tell us the
+            days that suit and we&apos;ll propose one.
+          </p>
         )}
       </section>
     </div>

@@ -1,5 +1,6 @@
 import "server-only";
 import { addDays, localDateOf } from "@/lib/dates";
+import { fitsNoWorkingDay } from "@/lib/visit-days";
 import { computeSlots, longestDayMinutes, type Slot } from "@/modules/availability/domain/slots";
 import { type JobShape, loadSlotContext, slotQuery } from "@/modules/availability/server";
 import type { DbOrTx } from "@/server/db";
@@ -82,8 +83,13 @@ export async function loadDateStep(
     selected,
     slots,
     startBookable,
+    // Work longer than a day that may span breaks runs over several (ADR 0056): never "too long" then.
     tooLong:
-      dayMinutes !== null && job.durationMinutes > dayMinutes
+      dayMinutes !== null &&
+      fitsNoWorkingDay(job.durationMinutes, job.spansBreaks ?? true, {
+        spanning: dayMinutes,
+        oneStretch: dayMinutes,
+      })
         ? { workMinutes: job.durationMinutes, dayMinutes }
         : null,
     workMinutes: job.durationMinutes,

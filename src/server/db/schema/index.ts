@@ -8,3 +8,4 @@ export * from "./payments";
 export * from "./platform";
 export * from "./reports";
 export * from "./staff";
+export * from "./time-requests";
