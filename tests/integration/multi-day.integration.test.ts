@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localToInstant } from "@/lib/dates";
-import { bookingParts, storedDayParts } from "@/lib/day-parts";
+import { bookingParts, partsMinutes, storedDayParts } from "@/lib/day-parts";
 import { moveBookingInput } from "@/modules/booking-moves/schemas";
 import { moveBookingAsAdmin } from "@/modules/booking-moves/server";
 import { bookingHoldExpiry } from "@/modules/bookings/server/hold-expiry";
@@ -10,7 +10,8 @@ import { reserve } from "@/modules/availability/server/reserve";
 import { getDaySlots } from "@/modules/availability/server/slots";
 import type { Tx } from "@/server/db";
 import { setDatabaseForProcess } from "@/server/db";
-import { allocations, bookings } from "@/server/db/schema";
+import { allocations, bookings, reportDaily } from "@/server/db/schema";
+import { bookingTeamSeconds } from "@/server/db/time-taken";
 import { insertBooking, insertSettings, insertTeam, insertUser, insertWeeklyHours } from "@tests/factories";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 
@@ -190,5 +191,46 @@ describe.each(dbKinds)("visits over several days, on %s", (kind) => {
       at("2026-12-28", "08:00"),
       at("2026-12-29", "08:00"),
     ]);
+  });
+
+  it("takes the parts' hours, not the night: the SQL team time equals partsMinutes, and the reports count the visit once", async () => {
+    const van2 = (await insertTeam(t.db, { name: "Van 2" })).id;
+    const parts = [
+      { start: at("2027-01-04", "08:00"), end: at("2027-01-04", "18:00") },
+      { start: at("2027-01-05", "08:00"), end: at("2027-01-05", "10:30") },
+    ];
+    const b = await insertBooking(t.db, {
+      customerId,
+      teamId: van2,
+      startsAt: parts[0]?.start as Date,
+      endsAt: parts[1]?.end as Date,
+      workMinutes: 720,
+      dayParts: storedDayParts(parts),
+      status: "confirmed",
+    });
+    const one = await insertBooking(t.db, {
+      customerId,
+      teamId: van2,
+      startsAt: at("2027-01-06", "09:00"),
+      endsAt: at("2027-01-06", "11:00"),
+      status: "confirmed",
+    });
+    const [row] = await t.db
+      .select({ visit: bookingTeamSeconds(bookings) })
+      .from(bookings)
+      .where(eq(bookings.id, b.id));
+    expect(Number(row?.visit)).toBe(partsMinutes(bookingParts(b)) * 60);
+    expect(partsMinutes(bookingParts(b))).toBe(750);
+    const [single] = await t.db
+      .select({ s: bookingTeamSeconds(bookings) })
+      .from(bookings)
+      .where(eq(bookings.id, one.id));
+    expect(Number(single?.s)).toBe(partsMinutes(bookingParts(one)) * 60);
+    const [daily] = await t.db
+      .select({ jobs: sql<number>`sum(jobs)::int`, seconds: sql<number>`sum(seconds)::bigint` })
+      .from(reportDaily)
+      .where(eq(reportDaily.teamId, van2));
+    expect(Number(daily?.jobs)).toBe(2);
+    expect(Number(daily?.seconds)).toBe((750 + 120) * 60);
   });
 });

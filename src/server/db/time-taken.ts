@@ -20,3 +20,16 @@ export function allocationHoldsTime(status: SQLWrapper): SQL {
 export function bookingTakesTime(status: SQLWrapper): SQL {
   return sql`${status} IN ${TAKING}`;
 }
+
+/**
+ * Seconds of its team's time a booking takes: each day's part of a visit over several days, not the
+ * nights between (ADR 0056). The SQL function booking_team_seconds (migration 0039) is the twin of
+ * partsMinutes in src/lib/day-parts.ts; a test checks they agree.
+ */
+export function bookingTeamSeconds(b: {
+  startsAt: SQLWrapper;
+  endsAt: SQLWrapper;
+  dayParts: SQLWrapper;
+}): SQL<number> {
+  return sql<number>`booking_team_seconds(${b.startsAt}, ${b.endsAt}, ${b.dayParts})`;
+}

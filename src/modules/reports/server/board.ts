@@ -1,4 +1,5 @@
 import "server-only";
+import { bookingTeamSeconds } from "@/server/db/time-taken";
 import { sql } from "drizzle-orm";
 import { addDays, formatLongDate } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
@@ -103,7 +104,7 @@ export async function bookedByDateAndTeam(
   const res = await db.execute<Record<string, unknown>>(
     sql`SELECT d, team_id, count(*)::int AS n, COALESCE(sum(m), 0)::bigint AS m
       FROM (SELECT to_char((${bookings.startsAt} AT TIME ZONE ${input.timeZone})::date, 'YYYY-MM-DD') AS d,
-          ${bookings.teamId} AS team_id, extract(epoch FROM ${bookings.endsAt} - ${bookings.startsAt}) / 60 AS m
+          ${bookings.teamId} AS team_id, ${bookingTeamSeconds(bookings)} / 60 AS m
         FROM ${bookings}
         WHERE ${bookings.status} IN ${booked}
           AND ${bookings.startsAt} >= ${from.toISOString()}::timestamptz

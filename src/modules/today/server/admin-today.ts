@@ -1,5 +1,5 @@
 import "server-only";
-import { bookingTakesTime } from "@/server/db/time-taken";
+import { bookingTakesTime, bookingTeamSeconds } from "@/server/db/time-taken";
 import { and, gte, lt, sql } from "drizzle-orm";
 import { formatLongDate } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
@@ -82,7 +82,7 @@ async function bookedFigures(db: DbOrTx, periods: readonly Period[]): Promise<Fi
       ],
       [
         `m${i}`,
-        sql<number>`(COALESCE(sum(extract(epoch from ${bookings.endsAt} - ${bookings.startsAt}) / 60) FILTER (WHERE ${inPeriod(p)}), 0))::bigint`,
+        sql<number>`(COALESCE(sum(${bookingTeamSeconds(bookings)} / 60) FILTER (WHERE ${inPeriod(p)}), 0))::bigint`,
       ],
     ]),
   );
