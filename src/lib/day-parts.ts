@@ -82,6 +82,8 @@ export function visitTimesInWords(
   parts: readonly DayPart[],
   tz: string,
   mode: "mobile" | "drop_off",
+  /** Where a vehicle staying with the business is dropped off (its base address). */
+  place?: string,
 ): { summary: string | null; range: string | null; days: string[]; how: string | null } {
   const first = parts[0];
   const last = parts.at(-1);
@@ -92,7 +94,7 @@ export function visitTimesInWords(
   const days = parts.map((p) => `${shortDay(p.start, tz)}, ${hm(p.start, tz)}–${hm(p.end, tz)}`);
   const how =
     mode === "drop_off"
-      ? `Drop your vehicle off at ${hm(first.start, tz)} on ${shortDay(first.start, tz)}; it stays with us and is ready to collect at ${hm(last.end, tz)} on ${shortDay(last.end, tz)}.`
+      ? `Drop your vehicle off ${place ? `at ${place} ` : "with us "}at ${hm(first.start, tz)} on ${shortDay(first.start, tz)}; it stays with us and is ready to collect at ${hm(last.end, tz)} on ${shortDay(last.end, tz)}.`
       : `Our team comes to you on each of these ${parts.length} days, at the times shown.`;
   return { summary, range, days, how };
 }

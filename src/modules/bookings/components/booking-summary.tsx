@@ -1,3 +1,4 @@
+import { VisitDays } from "@/components/ui/visit-days";
 import { balanceLabel } from "@/lib/money";
 import { Badge } from "@/components/ui/badge";
 import type { ReactNode } from "react";
@@ -59,6 +60,7 @@ export function BookingSummary({ booking }: { booking: BookingView }) {
           <span className="tabular block font-normal text-ink-muted">
             {b.timeRange} ({b.duration})
           </span>
+          <VisitDays days={b.visitDays} how={b.visitHow} />
         </Detail>
         <Detail label={b.vehicles.length > 1 ? `Vehicles (${b.vehicles.length})` : "Vehicle"}>
           <ul className="space-y-1">

@@ -44,6 +44,8 @@ export const adminBookingUrl = (bookingId: string) =>
 function summaryOf(view: BookingView): BookingEmailSummary {
   return {
     ...bookingHeading(view),
+    visitDays: view.visitDays,
+    visitHow: view.visitHow,
     vehicle: view.vehicleLabel,
     address: view.addressLine,
     items: view.items.map((i) => ({ name: i.name, price: i.price })),

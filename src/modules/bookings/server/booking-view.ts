@@ -161,7 +161,7 @@ export async function getBookingView(db: DbOrTx, bookingId: string): Promise<Boo
   const dueNowMinor = b.status === "pending_payment" ? depositOwed(b) : 0;
   const durationMinutes = b.workMinutes;
   const parts = bookingParts(b);
-  const visit = visitTimesInWords(parts, tz, b.visitMode);
+  const visit = visitTimesInWords(parts, tz, b.visitMode, settings.baseAddress);
   const v = b.vehicleSnapshot;
   const a = b.addressSnapshot;
   const addressLines = [a.line1, a.line2, a.town, a.postcode].filter((l): l is string => Boolean(l));

@@ -12,6 +12,9 @@ export type BookingEmailSummary = {
   date: string;
   /** "09:30 GMT – 12:30 GMT" */
   timeRange: string;
+  /** A visit over several days (ADR 0056): each day's part, and how it runs. */
+  visitDays?: string[];
+  visitHow?: string | null;
   vehicle: string;
   address: string;
   items: { name: string; price: string }[];
@@ -87,6 +90,7 @@ function summaryBlocks(s: BookingEmailSummary): Block[] {
         { label: "Reference", value: s.reference },
         { label: "Date", value: s.date },
         { label: "Time", value: s.timeRange },
+        ...(s.visitDays ?? []).map((d, i) => ({ label: `Day ${i + 1}`, value: d })),
         { label: "Vehicle", value: s.vehicle },
         { label: "Address", value: s.address },
       ],
@@ -167,7 +171,7 @@ export function renderBookingConfirmed(d: BookingConfirmedData, ctx: EmailContex
   const subject = `Booking confirmed: ${d.summary.title} on ${d.summary.date}`;
   const site = siteLines(d.site);
   const lead = `Your ${d.summary.title} is booked for ${d.summary.date}, ${d.summary.timeRange}. The calendar file attached adds it to your calendar.`;
-  const after = `Please have the vehicle at the address at the start time. If anything about the site has changed, email ${ctx.contactEmail} or call ${ctx.contactPhone}.`;
+  const after = `${d.summary.visitHow ?? "Please have the vehicle at the address at the start time."} If anything about the site has changed, email ${ctx.contactEmail} or call ${ctx.contactPhone}.`;
   const receipt: Block[] = d.receipt
     ? [
         {

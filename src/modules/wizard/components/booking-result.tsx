@@ -143,7 +143,9 @@ function nextSteps(state: State, r: BookingResult): ReactNode[] {
       return [
         "Your confirmation email has a calendar invite attached.",
         ...(r.promises.reminder ? [r.promises.reminder] : []),
-        `Please have the vehicle at the address by ${v.startTime}, with the access you told us about.`,
+        // A visit over several days says how it runs: drop-off, or the team each day (ADR 0056).
+        v.visitHow ??
+          `Please have the vehicle at the address by ${v.startTime}, with the access you told us about.`,
         ...onTheDay,
         policy,
       ];

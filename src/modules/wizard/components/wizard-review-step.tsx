@@ -1,3 +1,4 @@
+import { VisitDays } from "@/components/ui/visit-days";
 import { visitTimesInWords } from "@/lib/day-parts";
 import { TextLink } from "@/components/ui/link";
 import { Notice } from "@/components/ui/notice";
@@ -33,6 +34,7 @@ export function WizardReviewStep({ view }: { view: WizardView }) {
     view.startParts.map((p) => ({ start: new Date(p.start), end: new Date(p.end) })),
     s.timeZone,
     q.visitMode,
+    s.baseAddress,
   );
   const lines = visitLinesShown(q);
   const start = new Date(state.start);
@@ -96,12 +98,7 @@ export function WizardReviewStep({ view }: { view: WizardView }) {
                   {formatLongDate(start, s.timeZone)}, {visit.range} · {formatDuration(q.totalMinutes)} of
                   work
                 </p>
-                <ul className="mt-1 list-disc pl-5">
-                  {visit.days.map((d) => (
-                    <li key={d}>{d}</li>
-                  ))}
-                </ul>
-                <p className="mt-1">{visit.how}</p>
+                <VisitDays days={visit.days} how={visit.how} />
               </div>
             ) : (
               <p className="text-ink-muted">
