@@ -4,6 +4,8 @@ import { localToInstant } from "@/lib/dates";
 import { bookingParts, partsMinutes, storedDayParts } from "@/lib/day-parts";
 import { moveBookingInput } from "@/modules/booking-moves/schemas";
 import { moveBookingAsAdmin } from "@/modules/booking-moves/server";
+import { requestRescheduleInput } from "@/modules/reschedule/reschedule-schemas";
+import { approveReschedule, requestReschedule } from "@/modules/reschedule/server";
 import { bookingHoldExpiry } from "@/modules/bookings/server/hold-expiry";
 import { transitionBooking } from "@/modules/bookings/server/transition-booking";
 import { reserve } from "@/modules/availability/server/reserve";
@@ -232,5 +234,47 @@ describe.each(dbKinds)("visits over several days, on %s", (kind) => {
       .where(eq(reportDaily.teamId, van2));
     expect(Number(daily?.jobs)).toBe(2);
     expect(Number(daily?.seconds)).toBe((750 + 120) * 60);
+  });
+
+  it("a reschedule request holds every part of the new days, and approving moves the visit onto them", async () => {
+    const r = await reserve(t.db, {
+      ...TWELVE_HOURS,
+      start: at("2027-01-11", "08:00"),
+      now: NOW,
+      holdExpiry: bookingHoldExpiry,
+      createOwner: owner,
+    });
+    if (!r.ok) throw new Error(r.message);
+    const { requestId } = await requestReschedule(
+      t.db,
+      { id: customerId, ip: "198.51.100.4" },
+      requestRescheduleInput.parse({
+        bookingId: r.owner.id,
+        start: at("2027-01-18", "08:00").toISOString(),
+        reason: "Away that week.",
+      }),
+      { now: NOW },
+    );
+    const holds = await t.db
+      .select({ during: allocations.during })
+      .from(allocations)
+      .where(
+        and(eq(allocations.rescheduleRequestId, requestId), eq(allocations.status, "pending_reschedule")),
+      );
+    expect(holds.map((h) => h.during.start).sort((a, b) => +a - +b)).toEqual([
+      at("2027-01-18", "08:00"),
+      at("2027-01-19", "08:00"),
+    ]);
+    await approveReschedule(t.db, { id: adminId, ip: null }, { requestId }, { now: NOW });
+    const [moved] = await t.db.select().from(bookings).where(eq(bookings.id, r.owner.id));
+    expect(bookingParts(moved as NonNullable<typeof moved>).map((p) => [p.start, p.end])).toEqual([
+      [at("2027-01-18", "08:00"), at("2027-01-18", "18:00")],
+      [at("2027-01-19", "08:00"), at("2027-01-19", "10:30")],
+    ]);
+    const live = (await holding(r.owner.id)).filter((h) => h.status !== "released");
+    expect(live.map((h) => h.during.start).sort((a, b) => +a - +b)).toEqual([
+      at("2027-01-18", "08:00"),
+      at("2027-01-19", "08:00"),
+    ]);
   });
 });
