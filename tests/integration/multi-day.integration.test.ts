@@ -6,6 +6,7 @@ import { moveBookingInput } from "@/modules/booking-moves/schemas";
 import { moveBookingAsAdmin } from "@/modules/booking-moves/server";
 import { requestRescheduleInput } from "@/modules/reschedule/reschedule-schemas";
 import { approveReschedule, requestReschedule } from "@/modules/reschedule/server";
+import { loadJobDays } from "@/modules/today/server";
 import { bookingHoldExpiry } from "@/modules/bookings/server/hold-expiry";
 import { transitionBooking } from "@/modules/bookings/server/transition-booking";
 import { reserve } from "@/modules/availability/server/reserve";
@@ -275,6 +276,34 @@ describe.each(dbKinds)("visits over several days, on %s", (kind) => {
     expect(live.map((h) => h.during.start).sort((a, b) => +a - +b)).toEqual([
       at("2027-01-18", "08:00"),
       at("2027-01-19", "08:00"),
+    ]);
+  });
+
+  it("Today and the technician's day show each day's part: Day 1 of 2, Day 2 of 2", async () => {
+    const van3 = await insertTeam(t.db, { name: "Van 3" });
+    const parts = [
+      { start: at("2027-02-01", "08:00"), end: at("2027-02-01", "18:00") },
+      { start: at("2027-02-02", "08:00"), end: at("2027-02-02", "10:30") },
+    ];
+    const b = await insertBooking(t.db, {
+      customerId,
+      teamId: van3.id,
+      startsAt: at("2027-02-01", "08:00"),
+      endsAt: at("2027-02-02", "10:30"),
+      workMinutes: 720,
+      dayParts: storedDayParts(parts),
+      status: "confirmed",
+    });
+    const { days } = await loadJobDays(t.db, {
+      dates: ["2027-02-01", "2027-02-02"],
+      timeZone: TZ,
+      teams: Promise.resolve([{ id: van3.id, name: "Van 3", colour: "#0f766e", isActive: true }]),
+      now: NOW,
+    });
+    const cards = days.map((d) => d.teams.flatMap((team) => team.jobs).filter((j) => j.id === b.id));
+    expect(cards.map((c) => c.map((j) => [j.visitDay, j.time.slice(0, 5), j.endTime.slice(0, 5)]))).toEqual([
+      [["Day 1 of 2", "08:00", "18:00"]],
+      [["Day 2 of 2", "08:00", "10:30"]],
     ]);
   });
 });

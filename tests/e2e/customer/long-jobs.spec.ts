@@ -21,6 +21,9 @@ const VIEWPORTS = [
  */
 const DAYS = { desktop: [47, 49, 55], phone: [51, 53, 57] } as const;
 
+/** The desktop's two-day visit, for the owner's look at it on the schedule. */
+const twoDay = { reference: "", date: "" };
+
 /** The time step opened on that day. */
 async function openDay(page: Page, offset: number) {
   const url = new URL(page.url());
@@ -172,6 +175,11 @@ for (const [label, viewport] of VIEWPORTS) {
         `two-day-review-${label}.png`,
       );
       await expect(card).toContainText("10 h of work over 2 days");
+      await expect(card).toContainText(/Drop your vehicle off at Unit 4, 12 Coldharbour Lane/);
+      if (label === "desktop") {
+        twoDay.reference = new URL(page.url()).searchParams.get("ref") ?? "";
+        twoDay.date = workingDayFrom(DAYS[label][2], 1);
+      }
       await expect(card).toContainText(/08:30 → \w{3} \d{1,2} \w{3} 10:00 · 2 days/);
       await expectAccessible(page);
       await shot(page, `two-day-booking-${label}.png`, { fullPage: true });
@@ -188,6 +196,14 @@ test("the owner's coating runs over two days with the car staying: no price is f
   for (const path of ["/admin/services/pricing", "/admin/schedule/hours"]) {
     await page.goto(path);
     await expect(page.getByText(/can't be booked online/)).toHaveCount(0);
+  }
+  // The schedule draws each day's part of the desktop's two-day visit.
+  if (twoDay.reference) {
+    await page.goto(`/admin/schedule?view=week&date=${twoDay.date}`);
+    await expect(
+      page.locator("[data-calendar-item]:visible", { hasText: twoDay.reference }).first(),
+    ).toBeVisible();
+    await shot(page, "two-day-schedule-week-desktop.png");
   }
   await page.goto("/admin/services");
   await page.getByRole("link", { name: "Ceramic Coating" }).first().click();
