@@ -27,9 +27,9 @@ export async function proxy(request: NextRequest) {
   const unclean = uncleanAddress(new URL(request.url));
   if (unclean === "path" || (unclean && request.method !== "GET" && request.method !== "HEAD"))
     return new NextResponse("Bad request", { status: 400 });
-  // A relative Location: the host the request arrived on may be an internal one behind a proxy.
-  if (unclean)
-    return new NextResponse(null, { status: 303, headers: { Location: unclean.pathname + unclean.search } });
+  // An absolute Location on the public address (APP_URL): the host the request arrived on may be an
+  // internal one behind a proxy, and Next's proxy adapter can't parse a relative one (it answered 500).
+  if (unclean) return NextResponse.redirect(cleanRedirect(unclean, env.APP_URL), 303);
   const requestId = requestIdFrom(request.headers.get("x-request-id"));
   const csp = contentSecurityPolicy(newNonce(), { dev: env.NODE_ENV === "development" });
   const headers = new Headers(request.headers);
@@ -42,6 +42,11 @@ export async function proxy(request: NextRequest) {
   const hsts = strictTransportSecurity(env.APP_URL);
   if (hsts) response.headers.set("Strict-Transport-Security", hsts);
   return response;
+}
+
+/** Where a page whose address held a control character is sent: the same path on the public origin. */
+export function cleanRedirect(clean: URL, appUrl: string): URL {
+  return new URL(clean.pathname + clean.search, appUrl);
 }
 
 export const config = { matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"] };

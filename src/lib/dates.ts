@@ -15,6 +15,16 @@ export function isDateInRange(date: string): boolean {
   return date >= FIRST_DATE && date <= LAST_DATE;
 }
 
+/**
+ * A YYYY-MM-DD date that exists ("2026-02-31" and "2026-13-45" don't) inside the product's range: the one
+ * check behind every date a person types (localDateInput in field-inputs.ts) or a URL carries.
+ */
+export function isRealDate(date: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !isDateInRange(date)) return false;
+  const d = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === date;
+}
+
 /** An instant inside the product's range (with a day to spare either side for any time zone). */
 export function isInstantInRange(instant: Date): boolean {
   const t = instant.getTime();

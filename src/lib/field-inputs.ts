@@ -1,9 +1,14 @@
 import { z } from "zod";
+import { isRealDate } from "./dates";
 import { normaliseUkPostcode } from "./postcode";
 import { normaliseRegistration } from "./registration";
 
 // Field validators shared by every form that takes a vehicle or an address: the booking wizard, the
 // customer's saved vehicles and addresses, and the phone booking. One wording of each message.
+
+/** A date field (YYYY-MM-DD) that exists and is inside the product's range; one message for all. */
+export const localDateInput = (message = "Choose a date.") =>
+  z.string({ error: message }).trim().refine(isRealDate, message);
 
 export const requiredText = (label: string, max: number) =>
   z

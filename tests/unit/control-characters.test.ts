@@ -10,6 +10,7 @@ import {
   hasControlCharacters,
   uncleanAddress,
 } from "@/lib/control-characters";
+import { getEnv } from "@/env";
 import { proxy } from "@/proxy";
 import { runAction } from "@/server/actions/run-action";
 
@@ -266,16 +267,18 @@ describe("addresses (the request proxy)", () => {
   const run = (url: string, method = "GET") =>
     proxy(new NextRequest(`http://127.0.0.1:3000${url}`, { method }));
 
+  // An absolute Location on the public address (APP_URL): Next's proxy adapter can't parse a relative one.
+  const on = (path: string) => new URL(path, getEnv().APP_URL).toString();
   it("sends a page with a control character in its query to the same page without that parameter", async () => {
     const res = await run("/admin/emails?q=%00&status=sent");
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/admin/emails?status=sent");
+    expect(res.headers.get("location")).toBe(on("/admin/emails?status=sent"));
     for (const q of ["%01", "%1F", "a%00b", "%0B"])
-      expect((await run(`/admin/emails?q=${q}`)).headers.get("location")).toBe("/admin/emails");
+      expect((await run(`/admin/emails?q=${q}`)).headers.get("location")).toBe(on("/admin/emails"));
     expect((await run("/auth/reset-password?token=abc%00")).headers.get("location")).toBe(
-      "/auth/reset-password",
+      on("/auth/reset-password"),
     );
-    expect((await run("/book?%00=1&service=x")).headers.get("location")).toBe("/book?service=x");
+    expect((await run("/book?%00=1&service=x")).headers.get("location")).toBe(on("/book?service=x"));
   });
 
   it("answers 400 to such a path, and to a non-GET with such a query", async () => {

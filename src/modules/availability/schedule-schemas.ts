@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { localDateInput } from "@/lib/field-inputs";
 import { isHolidayRegion } from "@/modules/holidays/domain/holidays";
 import { MAX_RANGES_PER_DAY, parseTimeInput, rangeIssues, sortRanges } from "@/lib/time-ranges";
 
@@ -105,17 +106,7 @@ export const weeklyHoursInput = z.object({
 });
 export type WeeklyHoursInput = z.output<typeof weeklyHoursInput>;
 
-const isoDate = z
-  .string()
-  .trim()
-  .refine(
-    (v) => {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-    },
-    { message: "Enter a date, like 2026-12-25." },
-  );
+const isoDate = localDateInput("Enter a date, like 2026-12-25.");
 
 const isClosedFlag = z
   .union([z.boolean(), z.enum(["closed", "open"])])

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { localDateInput } from "@/lib/field-inputs";
 import { BOOKING_STATUSES } from "@/lib/enums";
 import { isInstantInRange } from "@/lib/dates";
 
@@ -15,7 +16,7 @@ const instant = (message: string) =>
     .transform((v) => new Date(v))
     .refine(isInstantInRange, message);
 const teamId = z.uuid({ error: "Choose a team." });
-const localDate = z.string({ error: "Choose a date." }).regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date.");
+const localDate = localDateInput();
 
 export const OVERRIDE_REASON = "Give the reason for overriding availability (at least 3 characters).";
 

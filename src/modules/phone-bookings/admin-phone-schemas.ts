@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { localDateInput } from "@/lib/field-inputs";
 import { isMoneyWithinLimit, MONEY_TOO_LARGE } from "@/lib/money-input";
 import { isInstantInRange } from "@/lib/dates";
 import { PAYMENT_METHODS } from "@/lib/enums";
@@ -231,7 +232,7 @@ export const phoneJobInput = z.object({
 export type PhoneJobInput = z.infer<typeof phoneJobInput>;
 
 export const phoneJobDayInput = phoneJobInput.extend({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date."),
+  date: localDateInput(),
 });
 
 export const customerSearchInput = z.object({

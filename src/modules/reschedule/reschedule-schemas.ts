@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { localDateInput } from "@/lib/field-inputs";
 import { isInstantInRange } from "@/lib/dates";
 
 // The inputs of reschedule requests (checked on the server, field messages): the customer's request and
@@ -11,7 +12,7 @@ const start = z
   .datetime({ offset: true, message: "Choose a new time." })
   .transform((v) => new Date(v))
   .refine(isInstantInRange, "Choose a new time.");
-const localDate = z.string({ error: "Choose a date." }).regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date.");
+const localDate = localDateInput();
 
 export const requestRescheduleInput = z.object({
   bookingId,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { localDateInput } from "@/lib/field-inputs";
 
 // Weather days (ADR 0036): the admin's "Mark weather day" form (and its preview), and the customer's answers
 // through the signed link (no sign-in) or on their booking page.
@@ -14,7 +15,7 @@ const optionalTime = z.preprocess((v) => (v === "" || v === null ? undefined : v
 
 export const weatherDayInput = z
   .object({
-    date: z.string({ error: "Choose a date." }).regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date."),
+    date: localDateInput(),
     /** Optional window (wall-clock minutes); none = the whole day. */
     from: optionalTime,
     to: optionalTime,

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { localDateInput } from "@/lib/field-inputs";
 import { MAX_INTERVAL_WEEKS, MIN_INTERVAL_WEEKS, MAX_OCCURRENCES } from "./domain/series-plan";
 
 // Repeat bookings (ADR 0052): what the booking page's form sends. Checked again in the use case.
 
 const bookingId = z.uuid({ error: "This booking could not be found." });
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date.");
-const isoDate = date.refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Choose a date.");
+const date = localDateInput();
+const isoDate = date;
 
 const seriesRule = z.object({
   bookingId,

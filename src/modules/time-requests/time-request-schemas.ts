@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { localDateInput } from "@/lib/field-inputs";
 import { addressDetailsInput, vehicleDetailsInput } from "@/modules/wizard/book-schemas";
 import { DAY_PARTS, MAX_ASKED_DAYS, NOTE_MAX } from "./domain/time-request-rules";
 
@@ -90,5 +91,5 @@ export type CloseTimeRequestInput = z.infer<typeof closeTimeRequestInput>;
 /** The business's picker: one day's times for the request's visit. */
 export const requestSlotDayInput = z.object({
   requestId,
-  date: z.string({ error: "Choose a date." }).regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date."),
+  date: localDateInput(),
 });

@@ -46,6 +46,8 @@ for (const [label, viewport] of VIEWPORTS) {
       const visit = page.getByRole("region", { name: "In this visit" });
       await expect(visit.getByText("1. Volkswagen Golf — LB19XKT (Medium)")).toBeVisible();
       await expect(visit.getByText("Exterior Wash + Pet Hair Removal")).toBeVisible();
+      // One vehicle so far reads as one (issue 41 §3).
+      await expect(page.getByRole("link", { name: "Continue with 1 vehicle", exact: true })).toBeVisible();
       await expectAccessible(page);
 
       const add = page.getByRole("form", { name: "Add a vehicle" });

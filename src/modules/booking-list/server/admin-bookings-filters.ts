@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isDateInRange } from "@/lib/dates";
+import { isRealDate } from "@/lib/dates";
 import { BOOKING_SOURCES, BOOKING_STATUSES } from "@/lib/enums";
 import { BOOKING_PAYMENT_STATUSES } from "@/modules/bookings/domain/booking-money";
 
@@ -23,14 +23,8 @@ export const ADMIN_BOOKINGS_PAGE_SIZE = 25;
 const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess(first, schema.optional().catch(undefined)) as unknown as z.ZodOptional<T>;
-const date = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((d) => {
-    // A real calendar day: 2026-02-30 would roll over to March, 2026-13-01 is no date at all.
-    const t = Date.parse(`${d}T00:00:00Z`);
-    return isDateInRange(d) && Number.isFinite(t) && new Date(t).toISOString().startsWith(d);
-  });
+// A real calendar day: 2026-02-30 would roll over to March, 2026-13-01 is no date at all.
+const date = z.string().refine(isRealDate);
 
 export const adminBookingsQuery = z.object({
   q: optional(

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addDays, isDateInRange, isoWeekday, localDateOf } from "@/lib/dates";
+import { addDays, isoWeekday, isRealDate, localDateOf } from "@/lib/dates";
 import { startOfLocalDate } from "@/modules/today/domain/admin-today";
 
 // The reports' date range, pure: a preset (or two dates) in the business time zone becomes the local
@@ -144,11 +144,7 @@ export function presetRange(
   return rangeOf(preset, fromDate, toDate, timeZone);
 }
 
-const realDate = (v: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const [y, m, d] = parts(v);
-  return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m) && isDateInRange(v);
-};
+const realDate = isRealDate;
 
 const dateField = (label: string) =>
   z

@@ -347,7 +347,7 @@ export function WizardMoreVehicles({
         </p>
       )}
       <ButtonLink variant="primary" href={nextHref} className="mt-8 w-full px-5 sm:w-auto">
-        Continue with {rows.length + 1} vehicles
+        Continue with {rows.length + 1} {rows.length === 0 ? "vehicle" : "vehicles"}
       </ButtonLink>
     </div>
   );
