@@ -159,6 +159,13 @@ describe.each(dbKinds)("the business's admins on %s", (kind) => {
     );
     expect((await t.db.select().from(users).where(eq(users.id, userId)))[0]?.banned).toBe(false);
     expect(await setupLinks(userId)).toHaveLength(1);
+    // Their old password no longer signs in: they choose a new one from the link (issue 41 §7).
+    expect(
+      await t.db
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential"))),
+    ).toHaveLength(0);
   });
 
   it("two admins removing each other at once: exactly one wins", async () => {

@@ -289,6 +289,13 @@ describe.each(dbKinds)("the business's technicians on %s", (kind) => {
     const [rex] = await t.db.select().from(users).where(eq(users.id, userId));
     expect(rex).toMatchObject({ banned: false, banReason: null, role: "staff" });
     expect(await setupLinks(userId)).toHaveLength(1);
+    // The old password no longer signs in: they choose a new one from the link (issue 41 §7).
+    expect(
+      await t.db
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential"))),
+    ).toHaveLength(0);
     expect(await staffTeamIds(t.db, userId)).toEqual([vanB]);
     expect(await auditOf(userId)).toEqual(["staff.invite", "staff.deactivate", "staff.invite"]);
   });
@@ -303,7 +310,7 @@ describe.each(dbKinds)("the business's technicians on %s", (kind) => {
       "tess@example.test": "active",
       "moe@example.test": "invited",
       "dee@example.test": "deactivated",
-      "rex@example.test": "active",
+      "rex@example.test": "invited",
     });
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
+import { bookingParts } from "@/lib/day-parts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, localDateOf, localToInstant } from "@/lib/dates";
 import { expireHolds } from "@/modules/bookings/server";
@@ -190,7 +191,8 @@ describe.each(dbKinds)("requests for a time, on %s", (kind) => {
     expect(r).toMatchObject({
       customerId: customers[0]?.id,
       status: "open",
-      reason: "too_long",
+      // 10 h that may span breaks runs over two days (ADR 0056): it could be booked, none of its times suit.
+      reason: "no_times",
       workMinutes: 600,
       spansBreaks: true,
       note: "Side gate <code 4821>",
@@ -370,25 +372,22 @@ describe.each(dbKinds)("requests for a time, on %s", (kind) => {
     expect((await refusal(withdrawTimeRequest(t.db, as(0), { requestId }))).code).toBe("CONFLICT");
   });
 
-  it("a visit longer than any day is proposed once the business opens a longer day; reserve()'s slot gives the end", async () => {
+  it("a visit longer than a day is proposed over consecutive working days; reserve()'s slot gives each day's part (ADR 0056)", async () => {
     const { requestId } = await ask(0, { choices: choices(0, slugs.coating), ...days(10) });
     const date = addDays(today(), 10);
-    expect((await getRequestSlotDay(t.db, admin(), { requestId, date })).slots).toEqual([]);
-    expect((await refusal(propose(requestId, at(10, 7 * 60)))).code).toBe("SLOT_TAKEN");
-    expect((await requestOf(requestId))?.status).toBe("open");
-    const [o] = await t.db
-      .insert(dateOverrides)
-      .values({ date, isClosed: false, note: "Long job" })
-      .returning();
-    await t.db
-      .insert(dateOverrideRanges)
-      .values({ overrideId: o?.id ?? "", opensMinute: 7 * 60, closesMinute: 18 * 60 });
     const day = await getRequestSlotDay(t.db, admin(), { requestId, date });
-    expect(day.slots[0]?.start).toBe(at(10, 7 * 60).toISOString());
-    const { bookingId } = await propose(requestId, at(10, 7 * 60));
+    // One start, at the day's opening: the visit runs on into the next day.
+    expect(day.slots.map((s) => s.start)).toEqual([at(10, 8 * 60).toISOString()]);
+    const { bookingId } = await propose(requestId, at(10, 8 * 60));
     const b = await bookingOf(bookingId);
-    expect(b?.endsAt.toISOString()).toBe(at(10, 17 * 60).toISOString());
     expect(b?.workMinutes).toBe(600);
+    const parts = b ? bookingParts(b) : [];
+    expect(parts).toHaveLength(2);
+    expect(parts[0]?.start.toISOString()).toBe(at(10, 8 * 60).toISOString());
+    expect(parts[1]?.start.toISOString()).toBe(at(11, 8 * 60).toISOString());
+    expect(b?.endsAt).toEqual(parts[1]?.end);
+    const held = await t.db.select().from(allocations).where(eq(allocations.bookingId, bookingId));
+    expect(held).toHaveLength(2);
   });
 
   it("declining releases the held time through the booking's transition; the business hears and may propose again", async () => {

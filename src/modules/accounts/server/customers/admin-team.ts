@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, like, max, sql } from "drizzle-orm";
 import { type Actor, writeAudit } from "@/server/audit";
 import { assertAdminActor } from "@/server/auth/assert-admin";
-import { type Db, type DbOrTx, getDb } from "@/server/db";
+import { type Db, type DbOrTx, getDb, type Tx } from "@/server/db";
 import { accounts, users, verifications } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { endAccess } from "./end-access";
@@ -27,6 +27,15 @@ export type AdminMember = {
 
 export const setupTokenOf = (userId: string) =>
   and(eq(verifications.value, userId), like(verifications.identifier, "reset-password:%"));
+
+/**
+ * A removed admin or technician coming back (issue 41 §7): no longer banned, and their old password no
+ * longer signs in — they choose a new one from the set-up link sent with it, as a new invitee does.
+ */
+export async function reinstateWithNewPassword(tx: Tx, userId: string): Promise<void> {
+  await tx.update(users).set({ banned: false, banReason: null }).where(eq(users.id, userId));
+  await tx.delete(accounts).where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
+}
 
 /**
  * Where each invited person (admin or technician) stands with signing in: a password chosen ("active"), a
@@ -120,7 +129,7 @@ export async function inviteAdmin(
         throw new AppError("VALIDATION", undefined, { email: ["This person is already an admin."] });
       await tx.delete(verifications).where(setupTokenOf(existing.id));
       if (existing.banned) {
-        await tx.update(users).set({ banned: false, banReason: null }).where(eq(users.id, existing.id));
+        await reinstateWithNewPassword(tx, existing.id);
         outcome = "reinstated";
       } else outcome = "reinvited";
       await sendSetupLink(

@@ -7,7 +7,7 @@ import { type Db, type DbOrTx, getDb, type Tx } from "@/server/db";
 import { accounts, staffTeams, teams, users, verifications } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { sendSetupLink } from "../auth/password-setup-link";
-import { setupTokenOf, signInStates } from "./admin-team";
+import { reinstateWithNewPassword, setupTokenOf, signInStates } from "./admin-team";
 import { endAccess } from "./end-access";
 
 // Settings → Team members (ADR 0053): the technicians who work the jobs of one or more teams (vans, bays).
@@ -112,7 +112,7 @@ export async function inviteStaff(
         throw new AppError("VALIDATION", undefined, { email: ["This person is already on the team."] });
       await tx.delete(verifications).where(setupTokenOf(existing.id));
       if (existing.banned) {
-        await tx.update(users).set({ banned: false, banReason: null }).where(eq(users.id, existing.id));
+        await reinstateWithNewPassword(tx, existing.id);
         outcome = "reinstated";
       } else outcome = "reinvited";
       userId = existing.id;
