@@ -22,15 +22,7 @@ import {
 import { DAY_MESSAGES } from "@/modules/time-requests/domain/time-request-rules";
 import { loadActionQueue } from "@/modules/today/server/admin-today-queue";
 import { setDatabaseForProcess } from "@/server/db";
-import {
-  allocations,
-  bookings,
-  dateOverrideRanges,
-  dateOverrides,
-  emails,
-  timeRequests,
-  vehicles,
-} from "@/server/db/schema";
+import { allocations, bookings, emails, timeRequests, vehicles } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import {
   insertAddress,
