@@ -14,7 +14,9 @@ test("a control character in a query sends the page to its clean address, never 
     const res = await request.get(path, { maxRedirects: 0 });
     expect(res.status(), path).toBe(303);
     const location = res.headers().location ?? "";
-    expect(new URL(location).origin).toBe(new URL(baseURL ?? "").origin);
+    expect(location, path).not.toBe("");
+    // Same origin (the server may send it absolute, or Next may shorten it to the path).
+    expect(new URL(location, baseURL).origin).toBe(new URL(baseURL ?? "").origin);
     expect(location).not.toMatch(/%0[01]/);
     const page = await request.get(path);
     expect(page.status(), path).toBe(200);
