@@ -132,6 +132,16 @@ describe.each(dbKinds)("unconfirmed accounts on %s", (kind) => {
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, out.userId))).toHaveLength(0);
   });
 
+  it("registering with an invited technician's email sends the invitee their invitation's words, not a customer's", async () => {
+    const to = email("invited-tech");
+    await insertUser(t.db, { email: to, name: "Tia Tech", role: "staff", emailVerified: false });
+    await registerAs(to, "Someone-Else-Pass-1");
+    const [mail] = await mailsTo(to, "setup-password");
+    expect((mail?.data as { reason: string }).reason).toBe("staff-invite");
+    expect(await mailsTo(to, "verify-email")).toHaveLength(0);
+    expect((await userOf(to))?.role).toBe("staff");
+  });
+
   it("a guest booking on an unconfirmed account without a password changes nothing and sends nothing", async () => {
     const guest = email("guest");
     const first = await t.db.transaction((tx) =>

@@ -52,7 +52,7 @@ export async function register(db: Db, actor: Pick<Requester, "ip">, input: Regi
 
 async function tellOwner(
   db: Db,
-  user: { id: string; name: string; email: string; emailVerified: boolean },
+  user: { id: string; name: string; email: string; emailVerified: boolean; role: string },
   password: string,
 ) {
   await hashPassword(password);
@@ -65,7 +65,12 @@ async function tellOwner(
       await tx.delete(sessions).where(eq(sessions.userId, user.id));
       // Its open live-event streams end now, not at their next session check (issue 28).
       await notifySessionsEnded(tx, user.id);
-      await sendSetupLink(tx, user, "register");
+      // An invited technician or admin hears in their invitation's words, not a customer's (issue 41 §6).
+      await sendSetupLink(
+        tx,
+        user,
+        user.role === "staff" ? "staff-invite" : user.role === "admin" ? "admin-invite" : "register",
+      );
       return;
     }
     const url = new URL("/auth/login", getEnv().APP_URL).toString();
