@@ -108,6 +108,13 @@ const ACTIONS: Record<string, Requirement> = {
   liftWeatherDayAction: "admin",
   markWeatherDayAction: "admin",
   previewWeatherDayAction: "admin",
+  // src/modules/time-requests/time-request-actions.ts (the use cases check a customer acts on their own)
+  askForTimeAction: "customer",
+  declineProposalAction: "customer",
+  withdrawTimeRequestAction: "customer",
+  closeTimeRequestAction: "admin",
+  proposeTimeAction: "admin",
+  requestSlotDayAction: "admin",
   // src/modules/catalogue/actions.ts
   createCategoryAction: "admin",
   createServiceAction: "admin",
