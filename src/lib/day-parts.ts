@@ -1,4 +1,4 @@
-import { formatDuration, formatJobLength, formatTime } from "./dates";
+import { formatDuration, formatJobLength, formatLongDate, formatTime, localDateOf } from "./dates";
 
 // A booking's parts (ADR 0056): the team's time on each working day of its visit. A visit of one day has
 // one part, [starts_at, ends_at); a visit over several keeps each day's part in `day_parts`, first to last,
@@ -106,4 +106,14 @@ export function formatVisitLength(workMinutes: number, parts: readonly DayPart[]
   if (!first || !last) return formatDuration(workMinutes);
   if (parts.length > 1) return `${formatDuration(workMinutes)} of work over ${parts.length} days`;
   return formatJobLength(workMinutes, first.start, last.end);
+}
+
+/**
+ * "Tuesday 8 December 2026, 09:00 – 11:00"; a visit over several days (ADR 0056) "Monday 7 December
+ * 2026, 08:00 → Tuesday 8 December 2026, 12:00 · 2 days".
+ */
+export function whenLabel(start: Date, end: Date, timeZone: string, days = 1): string {
+  if (localDateOf(start, timeZone) === localDateOf(new Date(end.getTime() - 1), timeZone))
+    return `${formatLongDate(start, timeZone)}, ${formatTime(start, timeZone)} – ${formatTime(end, timeZone)}`;
+  return `${formatLongDate(start, timeZone)}, ${formatTime(start, timeZone)} → ${formatLongDate(end, timeZone)}, ${formatTime(end, timeZone)}${days > 1 ? ` · ${days} days` : ""}`;
 }

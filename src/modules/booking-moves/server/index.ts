@@ -14,6 +14,7 @@ export {
   moveBookingAsAdmin,
   moveBookingToHeldTime,
   reassignBookingTeam,
-  whenLabel,
 } from "./move-booking";
+// How a booking's time is said (lib/day-parts), kept here for the modules that already import it.
+export { whenLabel } from "@/lib/day-parts";
 export { type BookingMovePanel, getBookingSlotDay, loadBookingMovePanel } from "./move-panel";

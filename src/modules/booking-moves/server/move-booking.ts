@@ -2,11 +2,11 @@ import "server-only";
 import { assertAdminActor } from "@/server/auth/assert-admin";
 import { and, eq, sql } from "drizzle-orm";
 import { getEnv } from "@/env";
-import { formatLongDate, formatTime, localDateOf, localToInstant, addDays } from "@/lib/dates";
+import { localDateOf, localToInstant, addDays } from "@/lib/dates";
 import { type BookingStatus } from "@/lib/enums";
 import { matchZone } from "@/lib/postcode";
 import { jobPartsAt, type JobShape, RESERVE_LOCK_NAMESPACE } from "@/modules/availability/server";
-import { bookingParts, type DayPart } from "@/lib/day-parts";
+import { bookingParts, type DayPart, whenLabel } from "@/lib/day-parts";
 import { enqueueEmail } from "@/modules/notifications/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type Actor, writeAudit } from "@/server/audit";
@@ -63,16 +63,6 @@ export async function jobShapeOf(db: DbOrTx, booking: Booking): Promise<JobShape
     zoneBufferMinutes: zone?.travelBufferMinutes ?? 0,
     spansBreaks: booking.spansBreaks,
   };
-}
-
-/**
- * "Tuesday 8 December 2026, 09:00 – 11:00"; a visit over several days (ADR 0056) "Monday 7 December
- * 2026, 08:00 → Tuesday 8 December 2026, 12:00 · 2 days".
- */
-export function whenLabel(start: Date, end: Date, timeZone: string, days = 1): string {
-  if (localDateOf(start, timeZone) === localDateOf(new Date(end.getTime() - 1), timeZone))
-    return `${formatLongDate(start, timeZone)}, ${formatTime(start, timeZone)} – ${formatTime(end, timeZone)}`;
-  return `${formatLongDate(start, timeZone)}, ${formatTime(start, timeZone)} → ${formatLongDate(end, timeZone)}, ${formatTime(end, timeZone)}${days > 1 ? ` · ${days} days` : ""}`;
 }
 
 type Change = {
@@ -155,8 +145,7 @@ async function checkNewTime(tx: Tx, c: Change, now: Date, timeZone: string) {
     throw new AppError("VALIDATION", undefined, { teamId: ["Choose an active team."] });
   }
 
-  // Queue behind reserve() on each new date (in date order, as reserve() locks), and make those days'
-  // lapsed holds official first.
+  // Queue behind reserve() on each new date in date order; make those days' lapsed holds official first.
   const dates = [...new Set(c.parts.map((p) => localDateOf(p.start, timeZone)))];
   for (const date of dates)
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${RESERVE_LOCK_NAMESPACE}, hashtext(${date}))`);

@@ -2,8 +2,6 @@ import "server-only";
 import type { UserRole } from "@/lib/enums";
 import { formatDateTime } from "@/lib/dates";
 import { matchZone } from "@/lib/postcode";
-import { bookingParts, type DayPart } from "@/lib/day-parts";
-import { partsOfSlot } from "@/modules/availability/domain/slots";
 import { findAccountTerms } from "@/modules/accounts/server";
 import { payByFor } from "@/modules/accounts/domain/business-account";
 import { amountDueNow } from "@/modules/pricing/domain/quote";
@@ -11,8 +9,8 @@ import { bundleRuleOf, quoteLineNameInVisit } from "@/modules/pricing/domain/vis
 import type { VisitQuote } from "@/modules/pricing/domain/visit-quote";
 import { resolveWizardVisit, type WizardVisitVehicle } from "../domain/wizard-visit";
 import { getSettingsOrThrow, type Settings } from "@/modules/settings/server";
-import { type DbOrTx, getDb } from "@/server/db";
-import { jobOfQuote, type JobShape } from "@/modules/availability/server";
+import { getDb } from "@/server/db";
+import { jobOfQuote } from "@/modules/availability/server";
 import { bookingPromises, cancellationPromiseSentence } from "@/modules/bookings/domain/booking-promises";
 import {
   type BookingCatalogue,
@@ -35,11 +33,10 @@ import {
   listSaved,
   loadBookingCatalogue,
   findRunBooking,
-  type RunBooking,
   type SavedAddress,
   type SavedVehicle,
 } from "@/modules/bookings/server";
-import { bookableSlot, type DateStepTimes, loadDateStep } from "./wizard-times";
+import { chosenStart, type DateStepTimes, loadDateStep } from "./wizard-times";
 
 // Everything one wizard page shows, from the URL alone: the choices are checked against the live
 // catalogue, priced with quote(), and the step asked for is shown only when every step before it holds
@@ -233,26 +230,6 @@ export async function loadWizardPage(
         ? reviewCancellationPromise(settings, quote.totalMinor, dueNowMinor, state.start, now)
         : null,
   };
-}
-
-/**
- * Whether the chosen start can still be booked, and where its visit ends (ADR 0054): the booking's own once
- * this run made it, else the slot's.
- */
-async function chosenStart(
-  db: DbOrTx,
-  job: JobShape | null,
-  start: string | null,
-  at: { tz: string; now: Date; made: RunBooking | null; booked: boolean },
-): Promise<{ bookable: boolean; endsAt: Date | null; parts: DayPart[] }> {
-  if (at.booked)
-    return {
-      bookable: true,
-      endsAt: at.made?.endsAt ?? null,
-      parts: at.made ? bookingParts(at.made) : [],
-    };
-  const slot = job && start ? await bookableSlot(db, job, start, at.tz, at.now) : null;
-  return { bookable: slot !== null, endsAt: slot?.end ?? null, parts: slot ? partsOfSlot(slot) : [] };
 }
 
 /** The visit the URL describes, priced, and the job the date step looks for (when it can be booked). */

@@ -1,7 +1,9 @@
 import "server-only";
 import { addDays, localDateOf } from "@/lib/dates";
+import { bookingParts, type DayPart } from "@/lib/day-parts";
 import { fitsNoWorkingDay } from "@/lib/visit-days";
-import { computeSlots, longestDayMinutes, type Slot } from "@/modules/availability/domain/slots";
+import { computeSlots, longestDayMinutes, partsOfSlot, type Slot } from "@/modules/availability/domain/slots";
+import type { RunBooking } from "@/modules/bookings/server";
 import { type JobShape, loadSlotContext, slotQuery } from "@/modules/availability/server";
 import type { DbOrTx } from "@/server/db";
 import {
@@ -116,3 +118,23 @@ export async function bookableSlot(
 
 const maxDate = (a: string, b: string) => (a > b ? a : b);
 const minDate = (a: string, b: string) => (a < b ? a : b);
+
+/**
+ * Whether the chosen start can still be booked, and where its visit ends (ADR 0054): the booking's own once
+ * this run made it, else the slot's.
+ */
+export async function chosenStart(
+  db: DbOrTx,
+  job: JobShape | null,
+  start: string | null,
+  at: { tz: string; now: Date; made: RunBooking | null; booked: boolean },
+): Promise<{ bookable: boolean; endsAt: Date | null; parts: DayPart[] }> {
+  if (at.booked)
+    return {
+      bookable: true,
+      endsAt: at.made?.endsAt ?? null,
+      parts: at.made ? bookingParts(at.made) : [],
+    };
+  const slot = job && start ? await bookableSlot(db, job, start, at.tz, at.now) : null;
+  return { bookable: slot !== null, endsAt: slot?.end ?? null, parts: slot ? partsOfSlot(slot) : [] };
+}
