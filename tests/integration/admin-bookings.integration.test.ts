@@ -103,16 +103,16 @@ describe.each(dbKinds)("admin bookings table on %s", (kind) => {
     expect(page.rows.map((r) => r.id)).toEqual([ids.bob2, ids.bob, ids.evil, ids.zoe]);
     const evil = page.rows.find((r) => r.id === ids.evil);
     expect(evil).toMatchObject({
-      paymentStatus: "deposit_paid",
+      moneyState: "deposit_paid",
       totalMinor: 21550,
       dueMinor: 16550,
       services: "Ceramic Coat, Pet hair, removal",
       teamName: "Van B",
       registration: "AB12CDE",
     });
-    expect(page.rows.find((r) => r.id === ids.bob)?.paymentStatus).toBe("refunded");
+    expect(page.rows.find((r) => r.id === ids.bob)?.moneyState).toBe("refunded");
     expect(page.rows.find((r) => r.id === ids.bob2)).toMatchObject({
-      paymentStatus: "partially_refunded",
+      moneyState: "partially_refunded",
       dueMinor: 1000,
     });
   });
@@ -152,13 +152,13 @@ describe.each(dbKinds)("admin bookings table on %s", (kind) => {
     expect((await keysOf({ sort: "customer", dir: "desc" }))[0]).toBe("zoe");
     expect(await keysOf({ sort: "team", dir: "desc" })).toHaveLength(4);
     expect((await keysOf({ sort: "team", dir: "desc" }))[0]).toBe("evil");
-    expect((await keysOf({ sort: "total", dir: "desc" }))[0]).toBe("evil");
+    expect((await keysOf({ sort: "charge", dir: "desc" }))[0]).toBe("evil");
     expect((await keysOf({ sort: "due", dir: "desc" }))[0]).toBe("evil");
     expect((await keysOf({ sort: "payment" }))[0]).toBe("evil");
     expect((await keysOf({ sort: "status" }))[0]).toBe("evil");
     const byRef = (await list({ sort: "reference" })).rows.map((r) => r.reference);
     expect(byRef).toEqual([...byRef].sort());
-    for (const sort of ["when", "reference", "customer", "team", "status", "payment", "total", "due"]) {
+    for (const sort of ["when", "reference", "customer", "team", "status", "payment", "charge", "due"]) {
       for (const dir of ["asc", "desc"]) {
         const all = (await list({ sort, dir })).rows.map((r) => r.id);
         const batched = [];
@@ -245,7 +245,7 @@ describe.each(dbKinds)("admin bookings table on %s", (kind) => {
     const text = new TextDecoder().decode(bytes.slice(3));
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(
-      "Reference,Starts,Ends,Time zone,Customer,Email,Phone,Vehicle,Registration,Postcode,Services,Team,Status,Payment status,Source,Currency,Total,Paid,Refunded,Due",
+      "Reference,Starts,Ends,Time zone,Customer,Email,Phone,Vehicle,Registration,Postcode,Services,Team,Status,Payment,Source,Currency,List price,Discounts and goodwill,Fee charged,Charge,Paid,Refunded,Due,Refundable",
     );
     expect(lines[1]).toBe(
       [
@@ -266,9 +266,13 @@ describe.each(dbKinds)("admin bookings table on %s", (kind) => {
         "Admin",
         "GBP",
         "215.50",
+        "0.00",
+        "",
+        "215.50",
         "50.00",
         "0.00",
         "165.50",
+        "0.00",
       ].join(","),
     );
     expect(lines).toHaveLength(3);

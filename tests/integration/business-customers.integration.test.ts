@@ -16,7 +16,7 @@ import { recordPaymentInput } from "@/modules/payments/admin-money-schemas";
 import { hasUnpaidOnAccount, loadReceivables } from "@/modules/receivables/server";
 import { recordPhonePayment } from "@/modules/payments/server/phone-payment";
 import { recordPayment } from "@/modules/payments/server/record-payment";
-import { bookingMoney } from "@/modules/bookings/domain/booking-money";
+import { bookingMoney } from "@/lib/booking/booking-money";
 import { createBookingInput } from "@/modules/wizard/book-schemas";
 import { createBooking } from "@/modules/wizard/server/create-booking";
 import { newRunId } from "@/modules/wizard/domain/wizard-state";

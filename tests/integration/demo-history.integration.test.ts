@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoBusiness } from "@/composition/seed/demo-business";
 import { DEMO_SERVICES } from "@/composition/seed/demo-data";
 import { planDemoHistory } from "@/composition/seed/demo-history";
-import { bookingMoney } from "@/modules/bookings/domain/booking-money";
+import { bookingMoney } from "@/lib/booking/booking-money";
 import { allocationStatusFor } from "@/modules/bookings/domain/booking-status";
 import { addDays, localDateOf } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";

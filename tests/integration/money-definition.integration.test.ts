@@ -2,7 +2,12 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_STATUSES, type BookingStatus } from "@/lib/enums";
-import { type BookingMoneyInput, bookingMoney } from "@/modules/bookings/domain/booking-money";
+import {
+  type BookingMoneyInput,
+  bookingMoney,
+  MONEY_STATES,
+  moneyStateOf,
+} from "@/lib/booking/booking-money";
 import { amountDueExpr, bookings, chargeExpr, paymentStatusExpr, refundableExpr } from "@/server/db/schema";
 import { insertBooking, insertTeam, insertUser } from "@tests/factories";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
@@ -34,6 +39,7 @@ type Row = {
   refundable: number;
   owed: number;
   status: string;
+  state: string;
 };
 
 describe.each(dbKinds)("the money definition in SQL equals bookingMoney() (%s)", (kind) => {
@@ -75,6 +81,15 @@ describe.each(dbKinds)("the money definition in SQL equals bookingMoney() (%s)",
           amountPaidMinor: 7000,
           amountRefundedMinor: 7000,
         },
+        // A closed booking whose fee is exactly what was paid (the fee kept).
+        {
+          status,
+          totalMinor: 7000,
+          adjustmentMinor: 0,
+          feeMinor: 1500,
+          amountPaidMinor: 3000,
+          amountRefundedMinor: 1500,
+        },
         {
           status,
           totalMinor: 0,
@@ -97,10 +112,12 @@ describe.each(dbKinds)("the money definition in SQL equals bookingMoney() (%s)",
         booking_due_minor(s, t, a, f, p, r) AS due,
         booking_refundable_minor(s, t, a, f, p, r) AS refundable,
         booking_owed_minor(s, t, a, f, p, r) AS owed,
-        booking_payment_status(s, t, a, f, p, r) AS status
+        booking_payment_status(s, t, a, f, p, r) AS status,
+        booking_money_state(s, t, a, f, p, r) AS state
       FROM (VALUES ${values}) AS v(i, s, t, a, f, p, r) ORDER BY i`);
     expect(rows).toHaveLength(cases.length);
     const covered = new Set<string>();
+    const states = new Set<string>();
     for (const row of rows) {
       const c = cases[Number(row.i)];
       if (!c) throw new Error(`no case ${row.i}`);
@@ -113,6 +130,7 @@ describe.each(dbKinds)("the money definition in SQL equals bookingMoney() (%s)",
           refundable: Number(row.refundable),
           owed: Number(row.owed),
           status: row.status,
+          state: row.state,
         },
         JSON.stringify(c),
       ).toEqual({
@@ -121,9 +139,13 @@ describe.each(dbKinds)("the money definition in SQL equals bookingMoney() (%s)",
         refundable: m.refundableMinor,
         owed: m.owedMinor,
         status: m.paymentStatus,
+        state: moneyStateOf(m),
       });
+      states.add(moneyStateOf(m));
     }
     expect([...covered].sort()).toEqual([...STATUSES].sort());
+    // Every money state came up, so each branch of the SQL was compared.
+    expect([...states].sort()).toEqual([...MONEY_STATES].sort());
   });
 
   it("the bookings table through chargeExpr, amountDueExpr, refundableExpr and paymentStatusExpr", async () => {

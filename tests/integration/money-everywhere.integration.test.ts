@@ -5,7 +5,7 @@ import { parseAdminCustomersQuery } from "@/modules/accounts/admin-customers-fil
 import { addDays, localDateOf } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";
 import { BOOKED_REVENUE_STATUSES, startOfLocalDate } from "@/modules/today/domain/admin-today";
-import { bookingMoney } from "@/modules/bookings/domain/booking-money";
+import { bookingMoney, paymentStatusLabel } from "@/lib/booking/booking-money";
 import { customerFactsSource } from "@/modules/bookings/server";
 import { listAdminBookings, parseAdminBookingsQuery } from "@/modules/booking-list/server";
 import { getAdminToday } from "@/modules/today/server";
@@ -164,8 +164,28 @@ describe.each(dbKinds)("one money truth everywhere (%s)", (kind) => {
     for (const r of page.rows) expect(r.dueMinor, r.reference).toBe(all.get(r.id)?.m.dueMinor);
     const refunded = page.rows.find((r) => r.id === ids.get("cancelled-refunded"));
     expect(refunded?.dueMinor).toBe(0);
-    // Total, paid, refunded, due: the last four columns.
-    expect(refunded && adminBookingCsvRecord(refunded, ZONE)).toMatch(/,70\.00,70\.00,70\.00,0\.00\s*$/);
+    // List price, discounts, fee, charge, paid, refunded, due, refundable: the last eight columns.
+    expect(refunded && adminBookingCsvRecord(refunded, ZONE)).toMatch(
+      /,70\.00,0\.00,0\.00,0\.00,70\.00,70\.00,0\.00,0\.00\s*$/,
+    );
+  });
+
+  it("every CSV row reconciles by itself and names its money as the table and the booking page do", async () => {
+    const all = await moneyOf();
+    const page = await listAdminBookings(t.db, admin, parseAdminBookingsQuery({}), ZONE);
+    for (const r of page.rows) {
+      const { m } = all.get(r.id) ?? {};
+      if (!m) throw new Error(`no money for ${r.reference}`);
+      const cells = parseCsvLine(adminBookingCsvRecord(r, ZONE).trimEnd());
+      const [list = 0, discounts = 0, fee = 0, charge = 0, paid = 0, refunded = 0, due = 0, refundable = 0] =
+        cells.slice(-8).map(pence);
+      const payment = cells[cells.length - 11];
+      expect(payment, r.reference).toBe(paymentStatusLabel(m, "GBP"));
+      expect(charge, r.reference).toBe(m.chargeMinor);
+      if (m.closed) expect(fee, r.reference).toBe(charge);
+      else expect(Math.max(0, list - discounts), r.reference).toBe(charge);
+      expect(paid - refunded, r.reference).toBe(charge - due + refundable);
+    }
   });
 
   it("the reports: booked = the charges of the bookings that stand; collected = what was paid", async () => {
@@ -190,3 +210,18 @@ describe.each(dbKinds)("one money truth everywhere (%s)", (kind) => {
     await t.db.execute(sql`UPDATE bookings SET adjustment_minor = 0 WHERE id = ${ids.get("paid") ?? ""}`);
   });
 });
+
+/** One CSV record's cells (quoted cells may hold commas and doubled quotes). */
+function parseCsvLine(line: string): string[] {
+  const cells: string[] = [];
+  const re = /("(?:[^"]|"")*"|[^,]*)(,|$)/g;
+  for (let m = re.exec(line); m && m[0] !== ""; m = re.exec(line)) {
+    const raw = m[1] ?? "";
+    cells.push(raw.startsWith('"') ? raw.slice(1, -1).replace(/""/g, '"') : raw);
+    if (m[2] === "") break;
+  }
+  return cells;
+}
+
+/** "12.34" (or "" for no fee) in pence. */
+const pence = (cell: string): number => (cell === "" ? 0 : Math.round(Number(cell) * 100));

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoBusiness } from "@/composition/seed/demo-business";
-import { bookingMoney } from "@/modules/bookings/domain/booking-money";
+import { bookingMoney } from "@/lib/booking/booking-money";
 import { bookingAdjustments, bookings, customerBookingFacts, payments, refunds } from "@/server/db/schema";
 import { insertBooking, insertTeam, insertUser } from "@tests/factories";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookingMoney } from "@/modules/bookings/domain/booking-money";
+import { bookingMoney } from "@/lib/booking/booking-money";
 import { getMyBooking } from "@/modules/bookings/server/my-bookings";
 import { renderTemplate } from "@/modules/notifications/templates";
 import { adjustPriceInput, recordPaymentInput, refundInput } from "@/modules/payments/admin-money-schemas";

@@ -219,7 +219,7 @@ describe.each(dbKinds)("a visit for several vehicles (%s)", (kind) => {
           minutes: 45,
           vehiclePosition: 1,
         },
-        { kind: "discount", name: "2 vehicles: 10% off the second", priceMinor: -300, minutes: 0 },
+        { kind: "discount", name: "2 vehicles: 10% off the cheaper one", priceMinor: -300, minutes: 0 },
         { kind: "travel_fee", name: "Travel to Brixton", priceMinor: 500, minutes: 0 },
       ],
       created: { actorId: customerId },

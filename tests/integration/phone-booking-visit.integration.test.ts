@@ -134,7 +134,7 @@ describe.each(dbKinds)("a phone booking for several vehicles, on %s", (kind) => 
       ["Vehicle 1: Full Valet", "£95.00"],
       ["Vehicle 1: Pet Hair", "£20.00"],
       ["Vehicle 2: Van Wash", "£40.00"],
-      ["2 vehicles: 10% off the second, 15 min saved setting up once", "−£4.00"],
+      ["2 vehicles: 10% off the cheaper one, 15 min saved setting up once", "−£4.00"],
       ["Travel to Greenwich", "£7.50"],
     ]);
     expect(q).toMatchObject({ totalMinor: 9500 + 2000 + 4000 - 400 + 750, minutes: 120 + 30 + 60 - 15 });
@@ -182,7 +182,7 @@ describe.each(dbKinds)("a phone booking for several vehicles, on %s", (kind) => 
       "Full Valet — AB12CDE",
       "Pet Hair — AB12CDE",
       "Van Wash — FL22VAN",
-      "2 vehicles: 10% off the second, 15 min saved setting up once",
+      "2 vehicles: 10% off the cheaper one, 15 min saved setting up once",
       "Travel to Greenwich",
     ];
     expect(view.items.map((i) => i.name)).toEqual(named);

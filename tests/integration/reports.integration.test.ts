@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKED_REVENUE_STATUSES } from "@/modules/today/domain/admin-today";
-import { bookingMoney } from "@/modules/bookings/domain/booking-money";
+import { bookingMoney } from "@/lib/booking/booking-money";
 import { collectedRevenue } from "@/modules/payments/server";
 import { rangeOf, type ReportRange } from "@/modules/reports/domain/range";
 import { type ReportTable, rowText } from "@/modules/reports/domain/table";

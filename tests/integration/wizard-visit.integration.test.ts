@@ -136,7 +136,7 @@ describe.each(dbKinds)("several vehicles booked online, on %s", (kind) => {
       ["package", "Full Valet", 9500, 0],
       ["addon", "Pet Hair", 2000, 0],
       ["package", "Van Wash", 4000, 1],
-      ["discount", "2 vehicles: 10% off the second, 15 min saved setting up once", -400, null],
+      ["discount", "2 vehicles: 10% off the cheaper one, 15 min saved setting up once", -400, null],
       ["travel_fee", "Travel to Greenwich", 750, null],
     ]);
     const [second] = await t.db
@@ -181,7 +181,7 @@ describe.each(dbKinds)("several vehicles booked online, on %s", (kind) => {
       ["Pet Hair", 2000, 0],
       ["Full Valet", 9500, 1],
       ["Pet Hair", 2000, 1],
-      ["2 vehicles: 10% off the second, 15 min saved setting up once", -1150, null],
+      ["2 vehicles: 10% off the cheaper one, 15 min saved setting up once", -1150, null],
       ["Travel to Greenwich", 750, null],
     ]);
     const [second] = await t.db
@@ -303,7 +303,7 @@ describe.each(dbKinds)("several vehicles booked online, on %s", (kind) => {
       "Vehicle 1: Full Valet",
       "Vehicle 1: Pet Hair",
       "Vehicle 2: Van Wash",
-      "2 vehicles: 10% off the second, 15 min saved setting up once",
+      "2 vehicles: 10% off the cheaper one, 15 min saved setting up once",
       "Travel to Greenwich",
     ]);
     expect(page.summary?.vehicle).toBe("2 vehicles");

@@ -3,14 +3,14 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 // ADR 0040: a booking's due, owed and refundable are defined once — bookingMoney() in
-// src/modules/bookings/domain/booking-money.ts and the SQL functions of drizzle/0025_money_truth.sql. This
+// src/lib/booking/booking-money.ts and the SQL functions of drizzle/0025_money_truth.sql. This
 // test fails when the old shape `total − (paid − refunded)` (or a booking's net paid computed by hand and
 // compared with a price) appears anywhere else in src/ or in a migration after 0024.
 
 const root = path.resolve(import.meta.dirname, "../..");
 
 /** The one definition. */
-const ALLOWED = new Set(["src/modules/bookings/domain/booking-money.ts", "drizzle/0025_money_truth.sql"]);
+const ALLOWED = new Set(["src/lib/booking/booking-money.ts", "drizzle/0025_money_truth.sql"]);
 
 /**
  * A line as the patterns read it: no template interpolation, quotes or table qualifiers, lower case and

@@ -8,6 +8,8 @@ import { PostcodeChecker } from "@/modules/catalogue/components/postcode-checker
 import { getPostcodeCheck, getPublicCatalogue } from "@/modules/catalogue/server";
 import { cancellationSentence, paymentSentence } from "@/modules/settings/domain/policy-facts";
 import { getPublicSettings } from "@/modules/settings/server";
+import { bundleOfferShort, bundleOfferText } from "@/modules/pricing/domain/visit-quote";
+import { bundleRuleOf } from "@/modules/pricing/domain/visit-choices";
 
 const HOW_IT_WORKS = [
   {
@@ -41,6 +43,8 @@ export default async function HomePage({
     .map((c) => ({ ...c, services: c.services.filter((x) => x.kind === "package") }))
     .filter((c) => c.services.length);
   const addons = catalogue.flatMap((c) => c.services.filter((x) => x.kind === "addon"));
+  const offer = bundleOfferText(bundleRuleOf(s), s.maxVehiclesPerBooking);
+  const offerShort = bundleOfferShort(bundleRuleOf(s), s.maxVehiclesPerBooking);
   return (
     <>
       {accountDeleted && (
@@ -103,6 +107,7 @@ export default async function HomePage({
                         service={svc}
                         currency={s.currency}
                         book={{ href: routes.bookService(svc.slug, coveredPostcode) }}
+                        offer={offerShort}
                         // The first row's pictures show in the first screenful (a phone's: the top of the
                         // first, its largest paint), so they load with the page; the rest when scrolled to.
                         picture={c === 0 && i === 0 ? "first" : c === 0 && i < 2 ? "eager" : undefined}
@@ -138,6 +143,11 @@ export default async function HomePage({
         <p className="mt-4 text-sm text-ink-muted">
           Prices depend on your vehicle&apos;s size; a travel fee applies in some areas.
         </p>
+        {offer && (
+          <p className="mt-2 text-sm font-medium text-success" data-testid="bundle-offer">
+            {offer}
+          </p>
+        )}
       </section>
 
       <section id="postcode" aria-labelledby="postcode-heading" className="border-t border-line bg-surface">

@@ -91,7 +91,7 @@ export default async function CustomerOverviewPage() {
             </div>
             <div className="flex flex-wrap gap-2">
               <BookingStatusBadge status={next.view.status} label={next.view.statusLabel} />
-              <PaymentStatusBadge status={next.view.paymentStatus} label={next.view.paymentStatusLabel} />
+              <PaymentStatusBadge status={next.view.moneyState} label={next.view.paymentStatusLabel} />
             </div>
           </div>
           <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-start">

@@ -1,6 +1,6 @@
 // One planned job's life — its status for its time, its money through the product's one definition — and
 // the requests around the jobs (reschedules, a checkout in progress, requests to approve). Pure.
-import { afterRefund, bookingMoney, closingFee } from "@/modules/bookings/domain/booking-money";
+import { afterRefund, bookingMoney, closingFee } from "@/lib/booking/booking-money";
 import { policyRefund } from "@/modules/payments/domain/money";
 import { addDays, localDateOf, localToInstant } from "@/lib/dates";
 import { percentOfCeil } from "@/lib/money";

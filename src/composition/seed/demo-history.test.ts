@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookingMoney } from "@/modules/bookings/domain/booking-money";
+import { bookingMoney } from "@/lib/booking/booking-money";
 import { canTransition } from "@/modules/bookings/domain/booking-status";
 import { moneyOf, planDemoHistory } from "./demo-history";
 

@@ -67,7 +67,7 @@ for (const [label, viewport] of VIEWPORTS) {
       if (label === "phone") await page.getByText("Your booking").filter({ visible: true }).first().click();
       await expect(
         page
-          .getByText("2 vehicles: 10% off the second, 15 min saved setting up once")
+          .getByText("2 vehicles: 10% off the cheaper one, 15 min saved setting up once")
           .filter({ visible: true })
           .first(),
       ).toBeVisible();

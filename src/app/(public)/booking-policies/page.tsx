@@ -17,6 +17,8 @@ import {
 import { holidayRegionName } from "@/modules/holidays/domain/holidays";
 import { PolicyPage } from "@/modules/settings/components/policy-page";
 import { getPublicSettings } from "@/modules/settings/server";
+import { bundleOfferText } from "@/modules/pricing/domain/visit-quote";
+import { bundleRuleOf } from "@/modules/pricing/domain/visit-choices";
 
 export const metadata: Metadata = { title: "Booking policies" };
 
@@ -24,6 +26,7 @@ export default async function BookingPoliciesPage() {
   const s = await getPublicSettings();
   const approval = approvalSentence(s);
   const hold = holdSentence(s);
+  const offer = bundleOfferText(bundleRuleOf(s), s.maxVehiclesPerBooking);
   return (
     <PolicyPage
       title="Booking policies"
@@ -68,6 +71,12 @@ export default async function BookingPoliciesPage() {
         )}
         {approval && <li>{approval}</li>}
         {hold && <li>{hold}</li>}
+        {s.maxVehiclesPerBooking > 1 && (
+          <li>
+            You can book up to {s.maxVehiclesPerBooking} vehicles for one visit, each priced for its size.
+            {offer && <> {offer} The discount is shown as its own line before you pay.</>}
+          </li>
+        )}
       </ul>
 
       <h2>Payment</h2>

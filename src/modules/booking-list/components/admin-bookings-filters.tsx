@@ -1,6 +1,6 @@
 import { FilterDate, FilterSearch, FilterSelect, ListFilters } from "@/components/ui/data/list-filters";
 import { BOOKING_STATUSES } from "@/lib/enums";
-import { BOOKING_PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from "@/modules/bookings/domain/booking-money";
+import { MONEY_STATE_LABELS, MONEY_STATES } from "@/lib/booking/booking-money";
 import type { AdminBookingsQuery } from "../server/admin-bookings-filters";
 import type { FilterOption } from "../server/admin-bookings-options";
 import { BOOKING_STATUS_LABELS } from "@/modules/bookings/server";
@@ -43,7 +43,7 @@ export function AdminBookingsFilters({
         name="payment"
         label="Payment"
         value={query.payment}
-        choices={BOOKING_PAYMENT_STATUSES.map((s) => [s, PAYMENT_STATUS_LABELS[s]])}
+        choices={MONEY_STATES.map((s) => [s, MONEY_STATE_LABELS[s]])}
       />
       <FilterDate name="from" label="From" value={query.from} />
       <FilterDate name="to" label="To" value={query.to} />

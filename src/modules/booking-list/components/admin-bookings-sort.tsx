@@ -10,7 +10,7 @@ const SORT_LABELS: Record<AdminBookingSort, string> = {
   team: "Team",
   status: "Status",
   payment: "Payment",
-  total: "Total",
+  charge: "Charge",
   due: "Due",
 };
 

@@ -4,7 +4,7 @@ import type { SearchParamsInput } from "@/components/ui/data/url";
 import { formatDateTime } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
-import { bookingMoney, paymentStatusLabel } from "@/modules/bookings/domain/booking-money";
+import { rowMoneyLabel } from "../domain/row-money";
 import type { AdminBookingRow, AdminBookingsPage } from "../server/admin-bookings";
 import { bookingStatusLabel } from "@/modules/bookings/server";
 import { AdminBookingsSort } from "./admin-bookings-sort";
@@ -57,8 +57,8 @@ export function AdminBookingsTable({
             <SortableTh sortKey="payment" {...sortable}>
               Payment
             </SortableTh>
-            <SortableTh sortKey="total" {...sortable} className="text-right">
-              Total
+            <SortableTh sortKey="charge" {...sortable} className="text-right">
+              Charge
             </SortableTh>
             <SortableTh sortKey="due" {...sortable} className="text-right">
               Due
@@ -100,20 +100,10 @@ export function AdminBookingsTable({
                   <BookingStatusBadge status={r.status} label={bookingStatusLabel(r)} />
                 </Td>
                 <Td label="Payment" className="py-1">
-                  <PaymentStatusBadge
-                    status={r.paymentStatus}
-                    label={paymentStatusLabel(
-                      bookingMoney({
-                        ...r,
-                        amountPaidMinor: r.paidMinor,
-                        amountRefundedMinor: r.refundedMinor,
-                      }),
-                      r.currency,
-                    )}
-                  />
+                  <PaymentStatusBadge status={r.moneyState} label={rowMoneyLabel(r)} />
                 </Td>
-                <Td label="Total" numeric className="md:text-right">
-                  {formatMoney(r.totalMinor, r.currency)}
+                <Td label="Charge" numeric className="md:text-right">
+                  {formatMoney(r.chargeMinor, r.currency)}
                 </Td>
                 <Td label="Due" numeric className="md:text-right">
                   {formatMoney(r.dueMinor, r.currency)}

@@ -1,7 +1,7 @@
 import "server-only";
 import { localDateOf } from "@/lib/dates";
 import { CSV_BOM, csvDateTime, csvDecimal, csvRow } from "@/lib/csv";
-import { PAYMENT_STATUS_LABELS } from "@/modules/bookings/domain/booking-money";
+import { rowMoneyLabel } from "../domain/row-money";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { SessionUser } from "@/server/auth";
 import { getDb } from "@/server/db";
@@ -27,13 +27,21 @@ const HEADER = [
   "Services",
   "Team",
   "Status",
-  "Payment status",
+  "Payment",
   "Source",
   "Currency",
-  "Total",
+  // The money definition's columns (ADR 0040), so that each row reconciles by itself:
+  // List price − Discounts and goodwill = Charge while the booking stands; a closed (cancelled, declined,
+  // expired, missed) booking's Charge is its Fee charged;
+  // Paid − Refunded = Charge − Due + Refundable, always.
+  "List price",
+  "Discounts and goodwill",
+  "Fee charged",
+  "Charge",
   "Paid",
   "Refunded",
   "Due",
+  "Refundable",
 ];
 
 export function adminBookingCsvRecord(r: AdminBookingRow, timeZone: string): string {
@@ -52,13 +60,17 @@ export function adminBookingCsvRecord(r: AdminBookingRow, timeZone: string): str
     r.services,
     r.teamName,
     bookingStatusLabel(r),
-    PAYMENT_STATUS_LABELS[r.paymentStatus],
+    rowMoneyLabel(r),
     r.source === "admin" ? "Admin" : "Online",
     r.currency,
     money(r.totalMinor),
+    money(r.adjustmentMinor),
+    r.feeMinor === null ? "" : money(r.feeMinor),
+    money(r.chargeMinor),
     money(r.paidMinor),
     money(r.refundedMinor),
     money(r.dueMinor),
+    money(r.refundableMinor),
   ]);
 }
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isRealDate } from "@/lib/dates";
 import { BOOKING_SOURCES, BOOKING_STATUSES } from "@/lib/enums";
-import { BOOKING_PAYMENT_STATUSES } from "@/modules/bookings/domain/booking-money";
+import { MONEY_STATES } from "@/lib/booking/booking-money";
 
 // The /admin/bookings URL is the table's whole state (shareable, survives reload and back). Every
 // parameter is parsed on its own: a bad or hand-edited value is dropped, never an error page.
@@ -13,7 +13,7 @@ export const ADMIN_BOOKING_SORTS = [
   "team",
   "status",
   "payment",
-  "total",
+  "charge",
   "due",
 ] as const;
 export type AdminBookingSort = (typeof ADMIN_BOOKING_SORTS)[number];
@@ -34,7 +34,7 @@ export const adminBookingsQuery = z.object({
       .pipe(z.string().min(1)),
   ),
   status: optional(z.enum(BOOKING_STATUSES)),
-  payment: optional(z.enum(BOOKING_PAYMENT_STATUSES)),
+  payment: optional(z.enum(MONEY_STATES)),
   from: optional(date),
   to: optional(date),
   service: optional(z.string().uuid()),

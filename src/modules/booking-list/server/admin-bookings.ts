@@ -1,17 +1,20 @@
 import "server-only";
 import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { addDays, localToInstant } from "@/lib/dates";
 import type { BookingSource, BookingStatus } from "@/lib/enums";
 import { normaliseRegistration } from "@/lib/registration";
-import type { BookingPaymentStatus } from "@/modules/bookings/domain/booking-money";
+import type { MoneyState } from "@/lib/booking/booking-money";
 import type { SessionUser } from "@/server/auth";
 import type { DbOrTx } from "@/server/db";
 import {
   amountDueExpr,
   bookingItems,
+  chargeExpr,
+  moneyStateExpr,
+  refundableExpr,
   bookings,
   bookingVehicles,
-  paymentStatusExpr,
   phoneDigitsExpr,
   postcodeKeyExpr,
   registrationExpr,
@@ -45,7 +48,8 @@ export type AdminBookingRow = {
   status: BookingStatus;
   /** Cancelled by pausing its repeat booking: reads "Paused". */
   paused: boolean;
-  paymentStatus: BookingPaymentStatus;
+  /** Its money state (moneyStateOf / booking_money_state): what the payment chip, filter and CSV name. */
+  moneyState: MoneyState;
   source: BookingSource;
   currency: string;
   totalMinor: number;
@@ -54,10 +58,13 @@ export type AdminBookingRow = {
   feeMinor: number | null;
   paidMinor: number;
   refundedMinor: number;
+  /** What the customer is liable for now (ADR 0040): the total less adjustments; a closed one's fee. */
+  chargeMinor: number;
   dueMinor: number;
+  refundableMinor: number;
 };
 
-const paymentStatusSql = sql<BookingPaymentStatus>`${paymentStatusExpr(bookings)}`;
+const moneyStateSql = sql<MoneyState>`${moneyStateExpr(bookings)}`;
 const dueSql = amountDueExpr(bookings);
 
 const servicesSql = sql<string>`COALESCE((SELECT string_agg(${bookingItems.name}, ', ' ORDER BY ${bookingItems.position})
@@ -68,6 +75,11 @@ const registrationSql = registrationExpr(bookings);
 const moreRegistrationSql = sql<string>`(${bookingVehicles.vehicleSnapshot} ->> 'registration')`;
 /** Every registration of the visit (ADR 0050): the booking's own, then its further vehicles'. */
 const registrationsSql = sql<string>`concat_ws(', ', ${registrationSql}, (SELECT string_agg(${moreRegistrationSql}, ', ' ORDER BY ${bookingVehicles.position})
+  FROM ${bookingVehicles} WHERE ${bookingVehicles.bookingId} = ${bookings.id}))`;
+const makeModel = (snapshot: SQL | AnyPgColumn) =>
+  sql`concat_ws(' ', ${snapshot} ->> 'make', ${snapshot} ->> 'model')`;
+/** Every vehicle of the visit, in the order of its registrations (ADR 0050). */
+const vehiclesSql = sql<string>`concat_ws(', ', ${makeModel(bookings.vehicleSnapshot)}, (SELECT string_agg(${makeModel(bookingVehicles.vehicleSnapshot)}, ', ' ORDER BY ${bookingVehicles.position})
   FROM ${bookingVehicles} WHERE ${bookingVehicles.bookingId} = ${bookings.id}))`;
 const postcodeSql = sql<string>`(${bookings.addressSnapshot} ->> 'postcode')`;
 
@@ -80,8 +92,8 @@ const SORT_SQL: Record<AdminBookingSort, SQL> = {
   // The lifecycle order of the status enum (awaiting payment … no-show), which bookings_status_id_idx
   // keeps; the enum's text is not an immutable expression, so it could not be indexed.
   status: sql`${bookings.status}`,
-  payment: paymentStatusSql,
-  total: sql`${bookings.totalMinor}`,
+  payment: moneyStateSql,
+  charge: chargeExpr(bookings),
   due: dueSql,
 };
 
@@ -93,14 +105,14 @@ const rowColumns = {
   customerName: users.name,
   customerEmail: users.email,
   customerPhone: users.phone,
-  vehicle: sql<string>`concat_ws(' ', ${bookings.vehicleSnapshot} ->> 'make', ${bookings.vehicleSnapshot} ->> 'model')`,
+  vehicle: vehiclesSql,
   registration: registrationsSql,
   postcode: sql<string>`COALESCE(${postcodeSql}, '')`,
   services: servicesSql,
   teamName: teams.name,
   status: bookings.status,
   paused: bookings.paused,
-  paymentStatus: paymentStatusSql,
+  moneyState: moneyStateSql,
   source: bookings.source,
   currency: bookings.currency,
   totalMinor: bookings.totalMinor,
@@ -108,7 +120,9 @@ const rowColumns = {
   feeMinor: bookings.feeMinor,
   paidMinor: bookings.amountPaidMinor,
   refundedMinor: bookings.amountRefundedMinor,
+  chargeMinor: sql<number>`${chargeExpr(bookings)}::int`,
   dueMinor: sql<number>`${dueSql}::int`,
+  refundableMinor: sql<number>`${refundableExpr(bookings)}::int`,
 };
 
 /** LIKE wildcards in what was typed are matched literally. */
@@ -158,7 +172,7 @@ function whereOf(q: AdminBookingsQuery, timeZone: string, walk = false): SQL | u
         : sql`${bookings.id} IN (${searchIds(q.q)})`,
     );
   if (q.status) conditions.push(eq(bookings.status, q.status));
-  if (q.payment) conditions.push(sql`${paymentStatusSql} = ${q.payment}`);
+  if (q.payment) conditions.push(sql`${moneyStateSql} = ${q.payment}`);
   // Dates are days in the business zone: from its first instant to the first instant of the day after.
   const from = q.from ? localToInstant(q.from, 0, timeZone) : null;
   const to = q.to ? localToInstant(addDays(q.to, 1), 0, timeZone) : null;
@@ -321,9 +335,9 @@ function sortValue(key: AdminBookingSort, row: AdminBookingRow): unknown {
     case "status":
       return row.status;
     case "payment":
-      return row.paymentStatus;
-    case "total":
-      return row.totalMinor;
+      return row.moneyState;
+    case "charge":
+      return row.chargeMinor;
     case "due":
       return row.dueMinor;
   }
@@ -332,7 +346,7 @@ function sortValue(key: AdminBookingSort, row: AdminBookingRow): unknown {
 /** The keyset value typed as its column, so the row comparison compares like with like. */
 function sortParam(key: AdminBookingSort, value: unknown): SQL {
   if (key === "when") return sql`${value}::timestamptz`;
-  if (key === "total" || key === "due") return sql`${value}::int`;
+  if (key === "charge" || key === "due") return sql`${value}::int`;
   if (key === "status") return sql`${value}::booking_status`;
   return sql`${value}::text`;
 }

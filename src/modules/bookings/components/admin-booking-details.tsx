@@ -141,7 +141,16 @@ export function AdminBookingMoney({ page }: { page: AdminBookingPage }) {
             <dd className="tabular whitespace-nowrap">{i.price}</dd>
           </div>
         ))}
-        {line("Total", view.total, true)}
+        {line("Total", view.total, !view.money.closed && view.adjustmentMinor === 0)}
+        {/* The price now (ADR 0040), as the customer's page shows it: less discounts and goodwill, or a
+            closed booking's fee. */}
+        {!view.money.closed && view.adjustmentMinor > 0 && (
+          <>
+            {line("Discounts and goodwill", `−${view.adjustment}`)}
+            {line("Charge", view.charge, true)}
+          </>
+        )}
+        {view.money.closed && line(`${view.statusLabel}: fee`, view.charge, true)}
         {view.depositDueMinor > 0 &&
           line(
             view.depositDueMinor === view.totalMinor ? "Asked online (in full)" : "Deposit asked online",

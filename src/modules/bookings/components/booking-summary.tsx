@@ -49,7 +49,7 @@ export function BookingSummary({ booking }: { booking: BookingView }) {
         </div>
         <div className="flex flex-wrap gap-2">
           <BookingStatusBadge status={b.status} label={b.statusLabel} />
-          <PaymentStatusBadge status={b.paymentStatus} label={b.paymentStatusLabel} />
+          <PaymentStatusBadge status={b.moneyState} label={b.paymentStatusLabel} />
           {b.payBy && <Badge tone="brand">On account · pay by {b.payBy}</Badge>}
         </div>
       </div>

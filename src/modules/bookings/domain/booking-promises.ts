@@ -2,7 +2,7 @@ import { formatDateTime } from "@/lib/dates";
 import { formatMoney, percentOfFloor } from "@/lib/money";
 import { lateCancellationFee } from "@/modules/pricing/domain/quote";
 import { hoursInWords } from "@/modules/settings/domain/policy-facts";
-import { freeCancellationEndsAt, isFreeCancellation } from "./booking-money";
+import { freeCancellationEndsAt, isFreeCancellation } from "@/lib/booking/booking-money";
 import { reminderPlan } from "./reminder-plan";
 
 // What the wizard, the result pages and the booking's emails promise about one booking (issue 27 #4),

@@ -15,10 +15,10 @@ export const bookingMoneyColumns = {
   feeMinor: bookings.feeMinor,
 };
 
-/** A booking's title: its package's name, else its first item's. */
+/** A booking's package lines' names in vehicle order, which visitTitle (lib/visit-title) names it by. */
 export const bookingTitleSql = sql<
-  string | null
->`(SELECT bi.name FROM booking_items bi WHERE bi.booking_id = "bookings"."id" ORDER BY (bi.kind = 'package') DESC, bi.position LIMIT 1)`;
+  string[] | null
+>`(SELECT array_agg(bi.name ORDER BY bi.vehicle_position, bi.position) FROM booking_items bi WHERE bi.booking_id = "bookings"."id" AND bi.kind = 'package')`;
 
 /** What a booking's live event names (see `publishBookingUpdated`). */
 export const bookingLiveColumns = {

@@ -15,7 +15,7 @@ import type { TemplateDataMap, TemplateName } from "@/modules/notifications/temp
 import { getSettingsOrThrow, type Settings } from "@/modules/settings/server";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { type AddressSnapshot, bookingEvents, bookings, emails } from "@/server/db/schema";
-import { bookingMoney } from "../domain/booking-money";
+import { bookingMoney } from "@/lib/booking/booking-money";
 import {
   bookingPromises,
   cancellationPromiseSentence,

@@ -11,7 +11,9 @@ import {
   bookingMoney,
   depositOwed,
   paymentStatusLabel,
-} from "@/modules/bookings/domain/booking-money";
+  type MoneyState,
+  moneyStateOf,
+} from "@/lib/booking/booking-money";
 import type { DbOrTx } from "@/server/db";
 import {
   type AddressSnapshot,
@@ -22,6 +24,7 @@ import {
 } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { lineNameInVisit } from "@/modules/pricing/domain/visit-choices";
+import { visitTitle } from "@/lib/booking/visit-title";
 import { loadVisitVehicles, vehicleLabelOf } from "./booking-vehicles";
 
 // One read of a booking for every customer-facing view (the /booking/* pages, the wizard's last step,
@@ -60,6 +63,8 @@ export type BookingView = {
   status: BookingStatus;
   statusLabel: string;
   paymentStatus: BookingPaymentStatus;
+  /** Its money state (moneyStateOf), which the payment chip shows in words (paymentStatusLabel). */
+  moneyState: MoneyState;
   paymentStatusLabel: string;
   /** ISO instants. */
   startsAt: string;
@@ -172,6 +177,7 @@ export async function getBookingView(db: DbOrTx, bookingId: string): Promise<Boo
     status: b.status,
     statusLabel: bookingStatusLabel(b),
     paymentStatus,
+    moneyState: moneyStateOf(m),
     paymentStatusLabel: paymentStatusLabel(m, b.currency),
     startsAt: b.startsAt.toISOString(),
     endsAt: b.endsAt.toISOString(),
@@ -193,7 +199,13 @@ export async function getBookingView(db: DbOrTx, bookingId: string): Promise<Boo
       price: formatSignedMoney(i.priceMinor, b.currency),
       minutes: i.minutes,
     })),
-    title: items.find((i) => i.kind === "package")?.name ?? items[0]?.name ?? "Booking",
+    title: visitTitle(
+      items
+        .filter((i) => i.kind === "package")
+        .sort((x, y) => (x.vehiclePosition ?? 0) - (y.vehiclePosition ?? 0) || x.position - y.position)
+        .map((i) => i.name),
+      items[0]?.name,
+    ),
     currency: b.currency,
     totalMinor: b.totalMinor,
     total: money(b.totalMinor),

@@ -5,7 +5,7 @@ import type { BookingStatus } from "@/lib/enums";
 import { normaliseRegistration } from "@/lib/registration";
 import { type DbOrTx, getDb } from "@/server/db";
 import { bookings, customerBookingFacts, postcodeKeyExpr, registrationExpr } from "@/server/db/schema";
-import { bookingMoney } from "../domain/booking-money";
+import { bookingMoney } from "@/lib/booking/booking-money";
 
 // What the bookings module knows about each customer, for the admin's customers list (ADR 0020, ADR 0025):
 // a subquery the accounts module joins to its users. The facts that do not depend on the time of day

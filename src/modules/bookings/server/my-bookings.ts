@@ -1,3 +1,4 @@
+import { visitTitle } from "@/lib/booking/visit-title";
 import "server-only";
 import { bookingMoneyColumns, bookingTitleSql } from "./booking-columns";
 import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
@@ -9,7 +10,7 @@ import { getSettingsOrThrow } from "@/modules/settings/server";
 import { getDb, type DbOrTx } from "@/server/db";
 import { bookingEvents, bookings, type VehicleSnapshot } from "@/server/db/schema";
 import { describeForCustomer } from "../domain/customer-timeline";
-import { type BookingMoneyInput, bookingMoney, paymentStatusLabel } from "../domain/booking-money";
+import { type BookingMoneyInput, bookingMoney, paymentStatusLabel } from "@/lib/booking/booking-money";
 import { TERMINAL_STATUSES } from "../domain/booking-status";
 import { type BookingView, bookingStatusLabel, getBookingView } from "./booking-view";
 
@@ -57,7 +58,8 @@ type BookingRowFacts = BookingMoneyInput & {
   currency: string;
   vehicle: VehicleSnapshot;
   paused: boolean;
-  title: string | null;
+  /** Its package lines' names in vehicle order (bookingTitleSql). */
+  title: string[] | null;
 };
 
 /** A line of a customer's bookings: the customer's own list and the admin's profile of them. */
@@ -66,7 +68,7 @@ export function bookingRow(r: BookingRowFacts, timeZone: string): MyBookingRow {
     id: r.id,
     reference: r.reference,
     when: formatDateTime(r.startsAt, timeZone),
-    title: r.title ?? "Booking",
+    title: visitTitle(r.title),
     vehicle: [r.vehicle.make, r.vehicle.model, r.vehicle.registration].filter(Boolean).join(" "),
     status: r.status,
     statusLabel: bookingStatusLabel(r),

@@ -13,7 +13,7 @@ import {
   type CLOSED_MONEY_STATUSES,
   closingFee,
   isClosedForMoney,
-} from "../domain/booking-money";
+} from "@/lib/booking/booking-money";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { staffTeamIds } from "@/modules/accounts/server";
 import { enqueueJobDoneEmail } from "./crew/job-done-email";

@@ -28,6 +28,7 @@ export function ServiceCard({
   as: Tag = "li",
   book,
   picture,
+  offer,
 }: {
   service: ServiceCardData;
   currency: string;
@@ -36,6 +37,8 @@ export function ServiceCard({
   picture?: "eager" | "first";
   /** The booking link; "preview" draws the button without a link (the admin's preview). */
   book?: { href: string } | "preview";
+  /** The business's several-vehicles offer in a few words (bundleOfferShort), when it has one. */
+  offer?: string | null;
 }) {
   const s = service;
   return (
@@ -75,6 +78,7 @@ export function ServiceCard({
             <span className="text-ink-muted tabular">{durationRange(s.minMinutes, s.maxMinutes)}</span>
           )}
         </p>
+        {offer && <p className="mt-2 text-sm font-medium text-success">{offer}</p>}
         {book &&
           (book === "preview" ? (
             <span className={BOOK_BUTTON} aria-hidden="true">

@@ -1,5 +1,5 @@
 import { type BookingStatus, type PaymentMethod, takesTime } from "@/lib/enums";
-import { isFreeCancellation } from "@/modules/bookings/domain/booking-money";
+import { isFreeCancellation } from "@/lib/booking/booking-money";
 import { lateCancellationFee } from "@/modules/pricing/domain/quote";
 
 // The admin's money arithmetic on a booking, pure so that the page and the use cases agree.

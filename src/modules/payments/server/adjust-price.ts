@@ -2,7 +2,7 @@ import "server-only";
 import { getEnv } from "@/env";
 import type { BookingStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
-import { bookingMoney, discountLimit } from "@/modules/bookings/domain/booking-money";
+import { bookingMoney, discountLimit } from "@/lib/booking/booking-money";
 import { bookingPageUrl } from "@/modules/bookings/links";
 import { enqueueEmail } from "@/modules/notifications/server";
 import {

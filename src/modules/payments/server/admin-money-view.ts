@@ -4,12 +4,7 @@ import { formatDateTime } from "@/lib/dates";
 import type { BookingStatus, PaymentStatus, RefundReason, RefundStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { isUuid } from "@/lib/uuid";
-import {
-  bookingCharge,
-  bookingMoney,
-  depositOwed,
-  discountLimit,
-} from "@/modules/bookings/domain/booking-money";
+import { bookingCharge, bookingMoney, depositOwed, discountLimit } from "@/lib/booking/booking-money";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type DbOrTx, getDb } from "@/server/db";
 import { bookings, payments, refunds } from "@/server/db/schema";

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { getEnv } from "@/env";
 import type { PaymentMethod, RefundReason } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
-import { afterRefund, isClosedForMoney } from "@/modules/bookings/domain/booking-money";
+import { afterRefund, isClosedForMoney } from "@/lib/booking/booking-money";
 import { bookingPageUrl } from "@/modules/bookings/links";
 import {
   addToBookingLedger,

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { BookingStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
-import { bookingMoney } from "@/modules/bookings/domain/booking-money";
+import { bookingMoney } from "@/lib/booking/booking-money";
 import {
   addToBookingLedger,
   announceBooking,

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type PriceCell, quote, type QuoteService } from "./quote";
-import { type BundleRule, NO_BUNDLE, quoteVisit, type VisitVehicle } from "./visit-quote";
+import { type BundleRule, bundleOfferText, NO_BUNDLE, quoteVisit, type VisitVehicle } from "./visit-quote";
 
 const valet = "cat-valet";
 const fullValet: QuoteService = { id: "full-valet", name: "Full Valet", kind: "package", categoryId: valet };
@@ -50,7 +50,7 @@ describe("quoteVisit", () => {
       bundle: {
         priceMinor: -300,
         minutes: -15,
-        name: "2 vehicles: 10% off the second, 15 min saved setting up once",
+        name: "2 vehicles: 10% off the cheaper one, 15 min saved setting up once",
       },
     },
     {
@@ -62,7 +62,7 @@ describe("quoteVisit", () => {
       bundle: {
         priceMinor: -1400,
         minutes: -30,
-        name: "3 vehicles: 10% off the second, 15% off the third, 30 min saved setting up once",
+        name: "3 vehicles: 10% off the second dearest, 15% off the cheapest, 30 min saved setting up once",
       },
     },
     {
@@ -74,7 +74,7 @@ describe("quoteVisit", () => {
       bundle: {
         priceMinor: -300,
         minutes: -15,
-        name: "2 vehicles: 10% off the second, 15 min saved setting up once",
+        name: "2 vehicles: 10% off the cheaper one, 15 min saved setting up once",
       },
     },
   ])("$name", ({ vehicles, zone, total, minutes, bundle }) => {
@@ -102,7 +102,7 @@ describe("quoteVisit", () => {
       [0, "package", "Exterior Wash"],
       [0, "addon", "Pet Hair Removal"],
       [1, "package", "Full Valet"],
-      [null, "discount", "2 vehicles: 10% off the second, 15 min saved setting up once"],
+      [null, "discount", "2 vehicles: 10% off the cheaper one, 15 min saved setting up once"],
     ]);
     expect(r.quote.vehicles).toEqual([
       { subtotalMinor: 5000, minutes: 75, discountMinor: 500 },
@@ -239,5 +239,47 @@ describe("quoteVisit properties", () => {
         expect(q.totalMinutes).toBe(single.quote.totalMinutes);
       }),
     );
+  });
+});
+
+describe("bundleOfferText: the offer advertised says what the bundle line applies", () => {
+  const offer = (second: number, later: number) => ({
+    secondVehiclePercent: second,
+    laterVehiclePercent: later,
+    minutesSavedPerExtraVehicle: 15,
+  });
+  it.each<[string, number, number, number, string | null]>([
+    [
+      "second and later",
+      10,
+      15,
+      5,
+      "Booking more than one vehicle for one visit? The dearest is full price, 10% off the next, and 15% off each one after that.",
+    ],
+    [
+      "second only",
+      10,
+      0,
+      5,
+      "Booking more than one vehicle for one visit? The dearest is full price, 10% off the next.",
+    ],
+    [
+      "two vehicles at most: the later rate never applies",
+      10,
+      15,
+      2,
+      "Booking more than one vehicle for one visit? The dearest is full price, 10% off the next.",
+    ],
+    [
+      "later only",
+      0,
+      15,
+      5,
+      "Booking three or more vehicles for one visit? 15% off the third and each one after.",
+    ],
+    ["no discount", 0, 0, 5, null],
+    ["one vehicle per visit", 10, 15, 1, null],
+  ])("%s", (_name, second, later, max, text) => {
+    expect(bundleOfferText(offer(second, later), max)).toBe(text);
   });
 });

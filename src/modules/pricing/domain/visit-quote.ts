@@ -91,15 +91,44 @@ export function bundlePercent(rule: BundleRule, rank: number): number {
   return rank === 1 ? rule.secondVehiclePercent : rule.laterVehiclePercent;
 }
 
-/** The bundle line's wording, e.g. "2 vehicles: 10% off the second" or "3 vehicles: 10% off the second, 15% off the rest". */
+/**
+ * The bundle line's wording, as it is applied (ADR 0050: vehicles ranked by the price of their work, the
+ * dearest at full price): "2 vehicles: 10% off the cheaper one", "3 vehicles: 10% off the second dearest,
+ * 15% off the cheapest", "4 vehicles: 10% off the second dearest, 15% off each cheaper one".
+ */
 export function bundleLineName(rule: BundleRule, count: number, minutesSaved: number): string {
   const parts: string[] = [];
-  if (rule.secondVehiclePercent > 0) parts.push(`${rule.secondVehiclePercent}% off the second`);
+  if (rule.secondVehiclePercent > 0) {
+    parts.push(`${rule.secondVehiclePercent}% off ${count === 2 ? "the cheaper one" : "the second dearest"}`);
+  }
   if (count > 2 && rule.laterVehiclePercent > 0) {
-    parts.push(`${rule.laterVehiclePercent}% off ${count === 3 ? "the third" : "each one after"}`);
+    parts.push(`${rule.laterVehiclePercent}% off ${count === 3 ? "the cheapest" : "each cheaper one"}`);
   }
   if (minutesSaved > 0) parts.push(`${minutesSaved} min saved setting up once`);
   return `${count} vehicles: ${parts.join(", ")}`;
+}
+
+/**
+ * The several-vehicles offer as the business advertises it (home page, service cards, booking policies,
+ * the wizard's "Add a vehicle"), or null when it has none or takes one vehicle per visit. Says what
+ * bundleLineName applies: the dearest vehicle's work is full price.
+ */
+export function bundleOfferText(rule: BundleRule, maxVehicles: number): string | null {
+  if (maxVehicles < 2) return null;
+  const second = rule.secondVehiclePercent;
+  const later = maxVehicles > 2 ? rule.laterVehiclePercent : 0;
+  if (second <= 0 && later <= 0) return null;
+  const rest = later > 0 ? `, and ${later}% off each one after that` : "";
+  if (second <= 0)
+    return `Booking three or more vehicles for one visit? ${later}% off the third and each one after.`;
+  return `Booking more than one vehicle for one visit? The dearest is full price, ${second}% off the next${rest}.`;
+}
+
+/** The offer in a few words for a service card ("Several vehicles, one visit: up to 15% off"), or null. */
+export function bundleOfferShort(rule: BundleRule, maxVehicles: number): string | null {
+  if (bundleOfferText(rule, maxVehicles) === null) return null;
+  const best = Math.max(rule.secondVehiclePercent, maxVehicles > 2 ? rule.laterVehiclePercent : 0);
+  return `Several vehicles, one visit: up to ${best}% off`;
 }
 
 export function quoteVisit(input: VisitQuoteInput): VisitQuoteResult {

@@ -5,7 +5,7 @@ import { routes } from "@/lib/routes";
 import { getEnv } from "@/env";
 import { findUserById, mayEmail } from "@/modules/accounts/server";
 import { whenLabel } from "@/modules/booking-moves/server";
-import { bookingMoney } from "@/modules/bookings/domain/booking-money";
+import { bookingMoney } from "@/lib/booking/booking-money";
 import { type Booking, transitionBooking } from "@/modules/bookings/server";
 import { enqueueEmail } from "@/modules/notifications/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";

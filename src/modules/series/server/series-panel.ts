@@ -1,11 +1,12 @@
 import "server-only";
-import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import { formatTime, localDateOf, toLocalParts } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
+import { visitTitle } from "@/lib/booking/visit-title";
 import { findAccountTerms } from "@/modules/accounts/server";
 import type { BookingStatus } from "@/lib/enums";
 import { whenLabel } from "@/modules/booking-moves/server";
-import { bookingStatusLabel } from "@/modules/bookings/server";
+import { bookingStatusLabel, bookingTitleSql } from "@/modules/bookings/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type DbOrTx, getDb } from "@/server/db";
 import { bookings, bookingSeries } from "@/server/db/schema";
@@ -170,10 +171,7 @@ export async function loadCustomerSeries(customerId: string, now = new Date()): 
       startsAt: bookings.startsAt,
       endsAt: bookings.endsAt,
       status: bookings.status,
-      // Qualified by hand: inside the subquery a bare "id" would be the line's own.
-      title: sql<
-        string | null
-      >`(SELECT i.name FROM booking_items i WHERE i.booking_id = "bookings"."id" AND i.kind = 'package' ORDER BY i.position LIMIT 1)`,
+      title: bookingTitleSql,
     })
     .from(bookings)
     .where(
@@ -193,7 +191,7 @@ export async function loadCustomerSeries(customerId: string, now = new Date()): 
       until: s.untilDate,
       openEnded: s.openEnded,
       active: s.status === "active",
-      title: mine[0]?.title ?? "Booking",
+      title: visitTitle(mine[0]?.title ?? null),
       ahead: ahead.length,
       next: next
         ? { bookingId: next.id, when: whenLabel(next.startsAt, next.endsAt, settings.timeZone) }

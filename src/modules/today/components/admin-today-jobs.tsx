@@ -35,7 +35,7 @@ function JobCard({ job }: { job: TodayJob }) {
         </TextLink>
         <span className="flex flex-wrap gap-1.5">
           <BookingStatusBadge status={job.status} label={job.statusLabel} />
-          <PaymentStatusBadge status={job.paymentStatus} label={job.paymentStatusLabel} />
+          <PaymentStatusBadge status={job.moneyState} label={job.paymentStatusLabel} />
           <SiteCheckBadge answer={job.siteCheck.answer} />
         </span>
         {started && job.startedBy && (

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { bookingMoney, depositOwed } from "@/modules/bookings/domain/booking-money";
+import { bookingMoney, depositOwed } from "@/lib/booking/booking-money";
 import {
   describeDelta,
   isUnpaidSoon,

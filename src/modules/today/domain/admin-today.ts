@@ -1,6 +1,6 @@
 import { addDays, isoWeekday, localDateOf, localToInstant, toLocalParts } from "@/lib/dates";
 import { type BookingStatus, TIME_TAKING_STATUSES } from "@/lib/enums";
-import { type BookingMoneyInput, depositOwed, OWING_STATUSES } from "@/modules/bookings/domain/booking-money";
+import { type BookingMoneyInput, depositOwed, OWING_STATUSES } from "@/lib/booking/booking-money";
 
 // The rules of the admin's today page, pure: the periods its numbers cover (days and ISO weeks in the
 // business zone, exact across DST), what counts as booked, when an unpaid booking needs chasing, which

@@ -8,11 +8,7 @@ import { formatMoney } from "@/lib/money";
 import { findUserContacts, staffNamesByTeam } from "@/modules/accounts/server";
 import type { ScheduleTeam } from "@/modules/availability/server";
 import { nextJobId, startOfLocalDate } from "../domain/admin-today";
-import {
-  type BookingPaymentStatus,
-  bookingMoney,
-  PAYMENT_STATUS_LABELS,
-} from "@/modules/bookings/domain/booking-money";
+import { bookingMoney, type MoneyState, moneyStateOf, paymentStatusLabel } from "@/lib/booking/booking-money";
 import type { DbOrTx } from "@/server/db";
 import { bookingItems, bookings } from "@/server/db/schema";
 import {
@@ -37,7 +33,7 @@ export type TodayJob = {
   endTime: string;
   status: BookingStatus;
   statusLabel: string;
-  paymentStatus: BookingPaymentStatus;
+  moneyState: MoneyState;
   paymentStatusLabel: string;
   customerName: string;
   customerPhone: string | null;
@@ -219,7 +215,8 @@ function todayJob(
     items,
   }: { tz: string; contact: Contact | undefined; items: { kind: string; name: string }[] },
 ): Omit<TodayJob, "isNext" | "startedBy" | "moreVehicles" | "visitDay"> {
-  const { paymentStatus, dueMinor } = bookingMoney(r);
+  const money = bookingMoney(r);
+  const dueMinor = money.dueMinor;
   const erased = !contact || contact.erased;
   const a = r.address;
   return {
@@ -231,8 +228,8 @@ function todayJob(
     endTime: formatTime(r.endsAt, tz),
     status: r.status,
     statusLabel: BOOKING_STATUS_LABELS[r.status],
-    paymentStatus,
-    paymentStatusLabel: PAYMENT_STATUS_LABELS[paymentStatus],
+    moneyState: moneyStateOf(money),
+    paymentStatusLabel: paymentStatusLabel(money, r.currency),
     customerName: erased ? "(erased account)" : contact.name,
     customerPhone: erased ? null : contact.phone,
     vehicle: [r.vehicle.make, r.vehicle.model].filter(Boolean).join(" "),

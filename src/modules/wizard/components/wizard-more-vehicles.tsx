@@ -28,7 +28,12 @@ export type MoreVehicleRow = {
 };
 
 export type AddVehicleOptions = {
-  sizes: { id: string; name: string }[];
+  /** Each size with its price and time for each package it is offered for ("£45.00 · 1 h"), by slug. */
+  sizes: { id: string; name: string; prices: Record<string, string> }[];
+  /** The first vehicle's package: what a further vehicle does unless another is chosen. */
+  firstPackage: string | null;
+  /** The business's several-vehicles offer (bundleOfferText), when it has one. */
+  offer: string | null;
   packages: { slug: string; name: string; addons: { slug: string; name: string }[] }[];
   saved: { id: string; label: string }[];
 };
@@ -173,7 +178,7 @@ function AddVehicleForm({
             <SavedVehicleMessage />
           </fieldset>
         )}
-        {which === "new" && <NewVehicleFields sizes={options.sizes} />}
+        {which === "new" && <NewVehicleFields sizes={options.sizes} pkg={service || options.firstPackage} />}
         <ServiceSelect
           packages={options.packages}
           firstJob={firstJob}
@@ -220,7 +225,8 @@ function AddonsMessage() {
   return <FieldMessage id={id} errors={errors} />;
 }
 
-function NewVehicleFields({ sizes }: { sizes: AddVehicleOptions["sizes"] }) {
+/** The size choice, each size with its price for the package the vehicle will have (`pkg`). */
+function NewVehicleFields({ sizes, pkg }: { sizes: AddVehicleOptions["sizes"]; pkg: string | null }) {
   const { id, errors } = useFieldWiring("addSize");
   return (
     <>
@@ -234,6 +240,9 @@ function NewVehicleFields({ sizes }: { sizes: AddVehicleOptions["sizes"] }) {
             >
               <input type="radio" name="addSize" value={s.id} className="size-5 shrink-0 accent-brand" />
               <span className="font-semibold">{s.name}</span>
+              {pkg && (
+                <span className="ml-auto text-ink-muted tabular">{s.prices[pkg] ?? "Not offered"}</span>
+              )}
             </label>
           ))}
         </div>
@@ -332,6 +341,11 @@ export function WizardMoreVehicles({
           <p className="mb-4 mt-1 text-sm text-ink-muted">
             Up to {maxVehicles} vehicles in one visit, at the same address and time.
           </p>
+          {options.offer && (
+            <p className="-mt-2 mb-4 text-sm font-medium text-success" data-testid="bundle-offer">
+              {options.offer}
+            </p>
+          )}
           {/* A fresh form for each vehicle: the saved ones already added are no longer offered. */}
           <AddVehicleForm
             key={state.more.length}

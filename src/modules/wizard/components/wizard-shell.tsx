@@ -1,6 +1,8 @@
 import { ArrowLeft } from "lucide-react";
 import { formatDuration } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
+import { bundleOfferText } from "@/modules/pricing/domain/visit-quote";
+import { bundleRuleOf } from "@/modules/pricing/domain/visit-choices";
 import { Notice } from "@/components/ui/notice";
 import {
   addonOptions,
@@ -72,6 +74,9 @@ function AddNew({ open, summary, children }: { open: boolean; summary: string; c
   );
 }
 
+const priceAndTime = (cell: { priceMinor: number; durationMinutes: number }, currency: string) =>
+  `${formatMoney(cell.priceMinor, currency)} · ${formatDuration(cell.durationMinutes)}`;
+
 function StepBody({ view }: { view: WizardView }) {
   const { state, choices, catalogue, settings } = view;
   const currency = settings.currency;
@@ -83,9 +88,7 @@ function StepBody({ view }: { view: WizardView }) {
       if (!service) return null;
       const sizes = sizeOptions(catalogue, service.id).map(({ size, cell }) => ({
         ...size,
-        price: cell
-          ? `${formatMoney(cell.priceMinor, currency)} · ${formatDuration(cell.durationMinutes)}`
-          : null,
+        price: cell ? priceAndTime(cell, currency) : null,
       }));
       const form = (
         <WizardVehicleForm
@@ -195,6 +198,15 @@ const jobText = (serviceName: string | null, addonNames: readonly string[]) =>
 function MoreVehiclesStep({ view }: { view: WizardView }) {
   const { state, choices, catalogue, savedVehicle } = view;
   const used = new Set([savedVehicle?.id, ...state.more.map((m) => m.vehicle)]);
+  const packages = bookablePackages(catalogue).flatMap((g) => g.services);
+  /** A size's price and time for each package offered for it. */
+  const sizePrices = (sizeId: string) =>
+    Object.fromEntries(
+      packages.flatMap((p) => {
+        const cell = sizeOptions(catalogue, p.id).find((o) => o.size.id === sizeId)?.cell;
+        return cell ? [[p.slug, priceAndTime(cell, view.settings.currency)]] : [];
+      }),
+    );
   const firstJob = jobText(
     choices.service?.name ?? null,
     choices.addons.map((a) => a.name),
@@ -216,7 +228,9 @@ function MoreVehiclesStep({ view }: { view: WizardView }) {
         problem: Object.entries(view.moreErrors).find(([k]) => k.startsWith(`more.${m.index}.`))?.[1] ?? null,
       }))}
       options={{
-        sizes: catalogue.sizes.map((z) => ({ id: z.id, name: z.name })),
+        sizes: catalogue.sizes.map((z) => ({ id: z.id, name: z.name, prices: sizePrices(z.id) })),
+        firstPackage: choices.service?.slug ?? null,
+        offer: bundleOfferText(bundleRuleOf(view.settings), view.settings.maxVehiclesPerBooking),
         packages: bookablePackages(catalogue).flatMap((g) =>
           g.services.map((p) => ({
             slug: p.slug,

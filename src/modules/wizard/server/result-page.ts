@@ -3,7 +3,7 @@ import type { BookingStatus } from "@/lib/enums";
 import { mayEmail } from "@/modules/accounts/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type Db, getDb } from "@/server/db";
-import { bookingMoney } from "@/modules/bookings/domain/booking-money";
+import { bookingMoney } from "@/lib/booking/booking-money";
 import {
   bookingPromises,
   cancellationPromiseSentence,

@@ -63,7 +63,7 @@ type MoneyColumns = {
 
 // A booking's money in SQL: the one definition is the database functions booking_charge_minor,
 // booking_due_minor and booking_refundable_minor (migration 0025, ADR 0040), proven equal to
-// bookingMoney() in src/modules/bookings/domain/booking-money.ts by a test on both databases. Every list,
+// bookingMoney() in src/lib/booking/booking-money.ts by a test on both databases. Every list,
 // export, total and read model calls them through these expressions (or by name in raw SQL); an expression
 // index serves a query only when the query uses the same expression.
 const moneyArgs = (t: MoneyColumns) =>
@@ -75,6 +75,8 @@ export const amountDueExpr = (t: MoneyColumns) => sql<number>`booking_due_minor(
 export const refundableExpr = (t: MoneyColumns) => sql<number>`booking_refundable_minor(${moneyArgs(t)})`;
 export const owedExpr = (t: MoneyColumns) => sql<number>`booking_owed_minor(${moneyArgs(t)})`;
 export const paymentStatusExpr = (t: MoneyColumns) => sql<string>`booking_payment_status(${moneyArgs(t)})`;
+/** The money state (moneyStateOf): the payment status of a booking that stands, what became of a closed one's money. */
+export const moneyStateExpr = (t: MoneyColumns) => sql<string>`booking_money_state(${moneyArgs(t)})`;
 
 /** The registration and the postcode (upper case, no spaces) as the admin search matches their start. */
 export const registrationExpr = (t: { vehicleSnapshot: AnyPgColumn }) =>
@@ -282,8 +284,8 @@ export const bookings = pgTable(
     index("bookings_starts_id_idx").on(t.startsAt, t.id),
     index("bookings_status_id_idx").on(t.status, t.id),
     index("bookings_team_id_idx").on(t.teamId, t.id),
-    index("bookings_total_id_idx").on(t.totalMinor, t.id),
-    index("bookings_payment_id_idx").on(paymentStatusExpr(t), t.id),
+    index("bookings_charge_id_idx").on(chargeExpr(t), t.id),
+    index("bookings_money_state_id_idx").on(moneyStateExpr(t), t.id),
     index("bookings_due_id_idx").on(amountDueExpr(t), t.id),
     // The reports' aggregates over a range of job starts, read from the index alone (ADR 0026): status,
     // team, customer, value, ledger totals and end — what revenue, bookings by status, teams, customers

@@ -68,7 +68,7 @@ export default async function AdminBookingPage({ params }: Params) {
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold tracking-tight tabular">{view.reference}</h1>
           <BookingStatusBadge status={view.status} label={view.statusLabel} />
-          <PaymentStatusBadge status={view.paymentStatus} label={view.paymentStatusLabel} />
+          <PaymentStatusBadge status={view.moneyState} label={view.paymentStatusLabel} />
           {view.payBy && <Badge tone="brand">On account · pay by {view.payBy}</Badge>}
         </div>
         <LiveRefresh types={["booking.updated"]} />

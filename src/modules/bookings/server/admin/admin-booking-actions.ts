@@ -11,7 +11,7 @@ import { assertAdminActor } from "@/server/auth/assert-admin";
 import { AppError } from "@/server/errors";
 import type { AdminBookingChangeInput, InternalNotesInput } from "../../admin-booking-schemas";
 import { type AdminBookingVerb, VERB_NEEDS_REASON, VERB_TARGET } from "../../domain/admin-booking-actions";
-import { bookingMoney } from "../../domain/booking-money";
+import { bookingMoney } from "@/lib/booking/booking-money";
 import {
   COMPLETE_BEFORE_START,
   isEarlyStart,

@@ -1,7 +1,8 @@
 import "server-only";
-import { depositOwed } from "@/modules/bookings/domain/booking-money";
+import { depositOwed } from "@/lib/booking/booking-money";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { visitTitle } from "@/lib/booking/visit-title";
 import { getEnv } from "@/env";
 import { findUserById } from "@/modules/accounts/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
@@ -140,14 +141,15 @@ export async function openCheckout(
     getSettingsOrThrow(db),
     findUserById(db, booking.customerId),
     db
-      .select({ name: bookingItems.name, kind: bookingItems.kind })
+      .select({ name: bookingItems.name })
       .from(bookingItems)
-      .where(eq(bookingItems.bookingId, booking.id))
-      .orderBy(asc(bookingItems.position)),
+      .where(and(eq(bookingItems.bookingId, booking.id), eq(bookingItems.kind, "package")))
+      .orderBy(asc(bookingItems.vehiclePosition), asc(bookingItems.position)),
   ]);
   const providerName = activeProviderName();
   const paymentId = randomUUID();
-  const title = items.find((i) => i.kind === "package")?.name ?? "Booking";
+  // Named by all the visit's vehicles (visitTitle), as on its pages.
+  const title = visitTitle(items.map((i) => i.name));
   const appUrl = getEnv().APP_URL;
   const checkout = await getPaymentProvider(providerName).createCheckout({
     paymentId,

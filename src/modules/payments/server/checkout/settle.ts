@@ -11,7 +11,7 @@ import {
   transitionBooking,
 } from "@/modules/bookings/server";
 import { enqueueCompleteYourBooking } from "@/modules/bookings/server";
-import { bookingMoney } from "@/modules/bookings/domain/booking-money";
+import { bookingMoney } from "@/lib/booking/booking-money";
 import type { PaymentAlertKind } from "@/modules/notifications/templates/payment";
 import type { Tx } from "@/server/db";
 import { payments, refunds } from "@/server/db/schema";

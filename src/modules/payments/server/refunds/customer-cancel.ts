@@ -1,5 +1,5 @@
 import "server-only";
-import { bookingCharge } from "@/modules/bookings/domain/booking-money";
+import { bookingCharge } from "@/lib/booking/booking-money";
 import { and, eq } from "drizzle-orm";
 import type { BookingStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";

@@ -1,11 +1,7 @@
 import "server-only";
 import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { BookingStatus, PaymentMethod, RefundReason } from "@/lib/enums";
-import {
-  type BookingMoneyInput,
-  isClosedForMoney,
-  refundLimit,
-} from "@/modules/bookings/domain/booking-money";
+import { type BookingMoneyInput, isClosedForMoney, refundLimit } from "@/lib/booking/booking-money";
 import type { DbOrTx } from "@/server/db";
 import { payments, refunds } from "@/server/db/schema";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
-import { bookingMoney } from "@/modules/bookings/domain/booking-money";
+import { bookingMoney } from "@/lib/booking/booking-money";
 import type { BookingStatus } from "@/lib/enums";
 import {
   type BookingEndedListener,

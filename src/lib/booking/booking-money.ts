@@ -190,21 +190,44 @@ export function depositOwed(b: BookingMoneyInput & { depositDueMinor: number }):
 }
 
 /**
- * What happened to the money of a closed booking (cancelled, declined, expired, missed), in the customer's
- * words, or null while the booking stands. A closed booking's payment status alone misleads ("Deposit paid"
- * on a cancelled booking): this says whether the money went back, is on its way back, or was kept.
+ * A booking's money state: the one vocabulary every list, chip, filter, export and email names its money
+ * with. A booking that stands reads its payment status; a closed one (cancelled, declined, expired, missed)
+ * says what happened to the money, since its payment status alone misleads ("Deposit paid" on a cancelled
+ * booking): whether it went back, is on its way back, is owed as a fee, or was kept as one. In SQL it is
+ * booking_money_state (migration 0040), which a test on both databases proves equal to this.
  */
-export function closedMoneyLabel(m: BookingMoney, currency: string): string | null {
-  if (!m.closed) return null;
-  const money = (minor: number) => formatMoney(minor, currency);
+export const MONEY_STATES = [
+  ...BOOKING_PAYMENT_STATUSES,
+  "refund_due",
+  "fee_due",
+  "fee_kept",
+  "nothing_paid",
+] as const;
+export type MoneyState = (typeof MONEY_STATES)[number];
+
+/** The states' names without their amounts (the filter's choices; "Fee kept" reads "Fee kept £6.00" on a row). */
+export const MONEY_STATE_LABELS: Record<MoneyState, string> = {
+  ...PAYMENT_STATUS_LABELS,
+  refund_due: "Refund on its way",
+  fee_due: "Fee due",
+  fee_kept: "Fee kept",
+  nothing_paid: "Nothing paid",
+};
+
+export function moneyStateOf(m: BookingMoney): MoneyState {
+  if (!m.closed) return m.paymentStatus;
   // A refund is owed but not yet made: the money above the fee goes back.
-  if (m.refundableMinor > 0) return "Refund on its way";
-  if (m.dueMinor > 0) return `Fee due ${money(m.dueMinor)}`;
-  if (m.feeKeptMinor > 0) return `Fee kept ${money(m.feeKeptMinor)}`;
-  if (m.collectedMinor <= 0) return "Nothing paid";
-  return "Refunded";
+  if (m.refundableMinor > 0) return "refund_due";
+  if (m.dueMinor > 0) return "fee_due";
+  if (m.feeKeptMinor > 0) return "fee_kept";
+  if (m.collectedMinor <= 0) return "nothing_paid";
+  return "refunded";
 }
 
-/** The payment chip's words for a booking: what happened to the money once it closed, its status before. */
-export const paymentStatusLabel = (m: BookingMoney, currency: string): string =>
-  closedMoneyLabel(m, currency) ?? PAYMENT_STATUS_LABELS[m.paymentStatus];
+/** A booking's money state in words, with the fee where one is due or kept ("Fee kept £6.00"). */
+export function paymentStatusLabel(m: BookingMoney, currency: string): string {
+  const state = moneyStateOf(m);
+  if (state === "fee_due") return `Fee due ${formatMoney(m.dueMinor, currency)}`;
+  if (state === "fee_kept") return `Fee kept ${formatMoney(m.feeKeptMinor, currency)}`;
+  return MONEY_STATE_LABELS[state];
+}
