@@ -57,6 +57,7 @@ function summaryOf(view: BookingView): BookingEmailSummary {
     balance: view.onTheDay,
     balanceMinor: view.onTheDayMinor,
     payBy: view.payBy,
+    payment: view.paymentStatusLabel,
   };
 }
 

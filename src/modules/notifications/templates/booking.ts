@@ -26,6 +26,8 @@ export type BookingEmailSummary = {
   balanceMinor: number;
   /** On account (ADR 0051): "28 December 2026", the day the invoice is due. */
   payBy?: string | null;
+  /** Its money state in words (paymentStatusLabel: "Deposit paid", "Fee kept £6.00"), as every list says it. */
+  payment?: string;
 };
 
 export type BookingReceivedData = {
@@ -101,6 +103,7 @@ function summaryBlocks(s: BookingEmailSummary): Block[] {
         ...s.items.map((i) => ({ label: i.name, value: i.price })),
         { label: "Total", value: s.total, strong: true },
         ...(s.paidMinor > 0 ? [{ label: "Paid", value: s.paid }] : []),
+        ...(s.payment ? [{ label: "Payment", value: s.payment }] : []),
         ...(s.balanceMinor > 0 ? [{ label: balanceLabel(s.payBy), value: s.balance }] : []),
       ],
     },
