@@ -178,7 +178,7 @@ describe.each(dbKinds)("the admin's today page on %s", (kind) => {
       readiness: { water: true, power: false, covered: false },
       customerNotes: "Ring twice",
       status: "confirmed",
-      paymentStatus: "deposit_paid",
+      moneyState: "deposit_paid",
       dueMinor: 8000,
       due: "£80.00",
     });

@@ -180,15 +180,16 @@ describe.each(dbKinds)("analytics on %s", (kind) => {
     expect(days.rows).toEqual([
       { period: "2026-10-22", bookings: 1, revenueMinor: 10000 },
       { period: "2026-10-26", bookings: 1, revenueMinor: 8500 },
-      { period: "2026-10-27", bookings: 1, revenueMinor: 4000 },
+      // The missed job without a fee set charges nothing: booked, as the revenue report counts it.
+      { period: "2026-10-27", bookings: 1, revenueMinor: 0 },
       { period: "2026-10-28", bookings: 1, revenueMinor: 8500 },
     ]);
-    expect(days.total).toEqual({ period: "", bookings: 4, revenueMinor: 31000 });
+    expect(days.total).toEqual({ period: "", bookings: 4, revenueMinor: 27000 });
     const before = await bookingTrend(t.db, weekBefore, "day");
     expect(before.total).toEqual({ period: "", bookings: 1, revenueMinor: 8500 });
     // October: P1, A, B, D, E and F (00:30 GMT on the 29th); the cancelled and declined are not booked.
     const months = await bookingTrend(t.db, rangeOf("custom", "2026-10-01", "2026-10-31", LONDON), "month");
-    expect(months.rows).toEqual([{ period: "2026-10", bookings: 6, revenueMinor: 48000 }]);
+    expect(months.rows).toEqual([{ period: "2026-10", bookings: 6, revenueMinor: 44000 }]);
   });
 
   it("revenue by category, a deleted service's lines without one", async () => {
@@ -252,10 +253,10 @@ describe.each(dbKinds)("analytics on %s", (kind) => {
     // Friday 16th is the second day of the week before, beside Friday 23rd.
     expect(d.trend.points[1]).toMatchObject({ label: "23 Oct", bookings: 0, previousRevenueMinor: 8500 });
     expect(d.trend.summary).toEqual([
-      "Revenue up 265% on the previous 7 days (£310.00, against £85.00).",
+      "Booked up 218% on the previous 7 days (£270.00, against £85.00).",
       "Bookings up 300% on the previous 7 days (4, against 1).",
     ]);
-    expect(d.trend.table.rows.at(-1)).toEqual(["Total", "4", "£310.00", "1", "£85.00"]);
+    expect(d.trend.table.rows.at(-1)).toEqual(["Total", "4", "£270.00", "1", "£85.00"]);
     expect(d.mix.category.summary[0]).toBe("Valeting brought the most: £255.00, 82.3% of £310.00.");
     expect(d.mix.service.points[0]).toEqual({ label: "Full Valet", current: 25500, previous: 8500 });
     // The week before's job was for a medium car: listed after this week's sizes, with nothing now.
@@ -284,19 +285,19 @@ describe.each(dbKinds)("analytics on %s", (kind) => {
   it("a range with nothing before it says so, not Infinity%", async () => {
     const first = rangeOf("custom", "2026-10-15", "2026-10-21", LONDON);
     const d = await analyticsData(t.db, first, "GBP");
-    expect(d.trend.summary[0]).toBe("Revenue £85.00; no revenue in the previous 7 days.");
+    expect(d.trend.summary[0]).toBe("Booked £85.00; no booked value in the previous 7 days.");
     expect(d.rates.summary[0]).toBe(
       "Cancellation rate 50.0% (1 of 2 bookings); no bookings in the previous 7 days.",
     );
     const empty = await analyticsData(t.db, rangeOf("custom", "2030-01-01", "2030-01-31", LONDON), "GBP");
-    expect(empty.trend.summary[0]).toBe("No revenue in this period or the previous 31 days.");
+    expect(empty.trend.summary[0]).toBe("No booked value in this period or the previous 31 days.");
     expect(empty.heat.summary).toEqual(["No job starts in this period."]);
   });
 
   it("admins only, with field messages for bad dates", async () => {
     const q = (s: string) => new URLSearchParams(s);
     const page = await getAnalyticsPage(t.db, admin, q("range=custom&from=2026-10-22&to=2026-10-28"));
-    expect(page.ok && page.data.trend.summary[0]).toMatch(/^Revenue up 265%/);
+    expect(page.ok && page.data.trend.summary[0]).toMatch(/^Booked up 218%/);
     const bad = await getAnalyticsPage(t.db, admin, q("range=custom&from=2026-10-28&to=2026-10-22"));
     expect(!bad.ok && bad.parsed.errors).toEqual({ to: "The last date must be on or after the first." });
     await expect(getAnalyticsPage(t.db, { role: "customer" }, q(""))).rejects.toMatchObject({

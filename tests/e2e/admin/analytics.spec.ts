@@ -69,8 +69,8 @@ for (const [width, team] of [
     await expect(page.getByText(/^Custom dates: .* against the previous 7 days/)).toBeVisible();
 
     // The summaries, computed on the server: nothing the week before (never Infinity%).
-    const revenue = page.getByRole("region", { name: "Revenue by day" });
-    await expect(revenue.getByText("Revenue £170.00; no revenue in the previous 7 days.")).toBeVisible();
+    const revenue = page.getByRole("region", { name: "Booked by day" });
+    await expect(revenue.getByText("Booked £170.00; no booked value in the previous 7 days.")).toBeVisible();
     const rates = page.getByRole("region", { name: /^Cancellations, no-shows/ });
     await expect(
       rates.getByText("Cancellation rate 33.3% (1 of 3 bookings); no bookings in the previous 7 days."),
@@ -80,11 +80,11 @@ for (const [width, team] of [
     );
 
     // The chart is drawn; its table is behind "Show as table".
-    const chart = revenue.getByRole("application", { name: "Revenue", exact: true });
+    const chart = revenue.getByRole("application", { name: "Booked", exact: true });
     await expect(chart).toBeVisible();
     await expect(revenue.getByRole("table")).toBeHidden();
     await revenue.getByText("Show as table").click();
-    const table = revenue.getByRole("table", { name: "Bookings and revenue by day" });
+    const table = revenue.getByRole("table", { name: "Jobs and booked value by day" });
     await expect(table).toBeVisible();
     const day = new Intl.DateTimeFormat("en-GB", {
       weekday: "short",

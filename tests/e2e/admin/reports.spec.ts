@@ -105,7 +105,7 @@ for (const [width, team] of [
       "Paid in full",
       "Collected",
       "Refunded",
-      "Net",
+      "Net collected",
     ]);
     expect(records.find((r) => r[0] === day)?.slice(0, 3)).toEqual([day, "1", "85.00"]);
     expect(records.at(-1)?.slice(0, 3)).toEqual(["Total", "1", "85.00"]);

@@ -3,6 +3,7 @@ import { PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import type { SearchParamsInput } from "@/components/ui/data/url";
 import { formatLongDate } from "@/lib/dates";
+import { REVENUE_TERMS } from "@/lib/booking/revenue-terms";
 import { routes } from "@/lib/routes";
 import { ChartCard, HeatMapTable } from "@/modules/reports/components/analytics-blocks";
 import { CompareBarChart, TrendChart } from "@/modules/reports/components/analytics-charts";
@@ -26,6 +27,10 @@ function toSearchParams(sp: SearchParamsInput): URLSearchParams {
 
 const fmt = (date: string) => formatLongDate(new Date(`${date}T12:00:00Z`), "UTC");
 const span = (from: string, to: string) => (from === to ? fmt(from) : `${fmt(from)} to ${fmt(to)}`);
+
+/** What the mix charts count: list prices, not the charge, so they may add up to more than Booked. */
+const SOLD_COUNTS =
+  "Sold: the list prices of the packages and add-ons on the booked jobs, before the visit's discounts and adjustments, so it can be more than Booked.";
 
 export default async function AdminAnalyticsPage({
   searchParams,
@@ -81,12 +86,13 @@ export default async function AdminAnalyticsPage({
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
         <ChartCard
           id="revenue"
-          title={d.grain === "day" ? "Revenue by day" : "Revenue by month"}
+          title={d.grain === "day" ? "Booked by day" : "Booked by month"}
+          counts={REVENUE_TERMS.booked.counts}
           summary={[d.trend.summary[0] ?? ""]}
           table={d.trend.table}
         >
           <TrendChart
-            title="Revenue"
+            title="Booked"
             points={trendPoints("revenue")}
             format="money"
             currency={d.currency}
@@ -110,12 +116,13 @@ export default async function AdminAnalyticsPage({
 
         <ChartCard
           id="category"
-          title="Revenue by category"
+          title="Sold by category"
+          counts={SOLD_COUNTS}
           summary={d.mix.category.summary}
           table={d.mix.category.table}
         >
           <CompareBarChart
-            title="Revenue by category"
+            title="Sold by category"
             points={d.mix.category.points}
             format="money"
             currency={d.currency}
@@ -124,12 +131,13 @@ export default async function AdminAnalyticsPage({
         </ChartCard>
         <ChartCard
           id="service"
-          title="Revenue by service"
+          title="Sold by service"
+          counts={SOLD_COUNTS}
           summary={d.mix.service.summary.slice(0, 1)}
           table={d.mix.service.table}
         >
           <CompareBarChart
-            title="Revenue by service"
+            title="Sold by service"
             points={d.mix.service.points}
             format="money"
             currency={d.currency}
@@ -138,12 +146,13 @@ export default async function AdminAnalyticsPage({
         </ChartCard>
         <ChartCard
           id="size"
-          title="Revenue by vehicle size"
+          title="Sold by vehicle size"
+          counts={SOLD_COUNTS}
           summary={d.mix.size.summary.slice(0, 1)}
           table={d.mix.size.table}
         >
           <CompareBarChart
-            title="Revenue by vehicle size"
+            title="Sold by vehicle size"
             points={d.mix.size.points}
             format="money"
             currency={d.currency}

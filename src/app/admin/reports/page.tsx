@@ -9,6 +9,7 @@ import { routes } from "@/lib/routes";
 import { AccountingExportLinks } from "@/modules/reports/components/accounting-export-links";
 import { ReportRangeForm } from "@/modules/reports/components/report-range-form";
 import { ReportTableView } from "@/modules/reports/components/report-table";
+import { RevenueReconciliationCard } from "@/modules/reports/components/revenue-reconciliation";
 import { RANGE_PRESET_LABELS, rangeQuery } from "@/modules/reports/domain/range";
 import type { ReportKey } from "@/modules/reports/domain/table";
 import { loadReportsPage, REPORT_TABS } from "@/modules/reports/server";
@@ -84,6 +85,9 @@ export default async function AdminReportsPage({
       />
       <AccountingExportLinks query={query} />
       <div className="pt-4">
+        {data.reconciliation && (
+          <RevenueReconciliationCard reconciliation={data.reconciliation} currency={data.currency} />
+        )}
         {data.tables.map((table) =>
           "pages" in table ? (
             <ReportTableView

@@ -62,10 +62,13 @@ export function ChartCard({
   table,
   children,
   className,
+  counts,
 }: {
   id: string;
   title: string;
   summary: string[];
+  /** What the figure counts, in the words of its definition (lib/booking/revenue-terms). */
+  counts?: string;
   table?: FallbackTable;
   children: ReactNode;
   className?: string;
@@ -84,6 +87,7 @@ export function ChartCard({
           <p key={s}>{s}</p>
         ))}
       </div>
+      {counts && <p className="mt-1 text-xs text-ink-subtle">{counts}</p>}
       <div className="mt-4">{children}</div>
       {table && (
         <details className="group mt-3">

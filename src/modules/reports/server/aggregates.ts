@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
 import {
+  bookings,
   reportDaily,
   reportDailyItems,
   reportDailyMoney,
@@ -9,7 +10,8 @@ import {
   reportDailyZones,
   teams,
 } from "@/server/db/schema";
-import { booked, bookedRevenue, dateKey, inDates, isTotal, num, type Range, rows, split, str } from "./sql";
+import { reconcileRevenue, type RevenueReconciliation } from "@/lib/booking/revenue-terms";
+import { between, booked, bookedRevenue, dateKey, inDates, isTotal, num, type Range, rows, split, str } from "./sql";
 
 // Every report's figures, each one SQL aggregate (or three, merged by key) over the range's rows; totals
 // come from the same statement (GROUP BY ROLLUP), so no report sums rows in JavaScript. Reads across the
@@ -119,6 +121,45 @@ export async function revenueReport(
   byKey.delete("");
   return { rows: [...byKey.values()].sort((a, b) => a.period.localeCompare(b.period)), total };
 }
+
+/**
+ * How the range's booked value becomes what it collected (lib/booking/revenue-terms): the charge, what is
+ * still due, owed back and was paid on the jobs starting in the range that the business took on (not holds
+ * nor requests), from the bookings themselves; collected and refunded from the ledger's rollup, as the
+ * revenue report's. One statement over the range's bookings (bookings_starts_report_idx covers it).
+ */
+export async function revenueReconciliation(db: DbOrTx, r: Range): Promise<RevenueReconciliation> {
+  const m = sql.raw(`status, total_minor, adjustment_minor, fee_minor, amount_paid_minor, amount_refunded_minor`);
+  const [jobs, ledger] = await Promise.all([
+    rows(
+      db,
+      sql`SELECT
+          COALESCE(sum(booking_charge_minor(status, total_minor, adjustment_minor, fee_minor))
+            FILTER (WHERE ${bookedRevenue(sql`status`)}), 0)::bigint AS booked,
+          COALESCE(sum(booking_charge_minor(status, total_minor, adjustment_minor, fee_minor))
+            FILTER (WHERE status IN ('cancelled', 'declined', 'expired')), 0)::bigint AS fees,
+          COALESCE(sum(booking_due_minor(${m})), 0)::bigint AS due,
+          COALESCE(sum(booking_refundable_minor(${m})), 0)::bigint AS back,
+          COALESCE(sum(amount_paid_minor - amount_refunded_minor), 0)::bigint AS paid
+        FROM ${bookings}
+        WHERE ${between(sql`starts_at`, r)} AND status NOT IN ${notTakenOn}`,
+    ),
+    revenueReport(db, r, "month"),
+  ]);
+  const j = jobs[0] ?? {};
+  return reconcileRevenue({
+    bookedMinor: num(j.booked),
+    closedFeesMinor: num(j.fees),
+    outstandingMinor: num(j.due),
+    owedBackMinor: num(j.back),
+    paidForJobsMinor: num(j.paid),
+    collectedMinor: ledger.total.collectedMinor,
+    refundedMinor: ledger.total.refundedMinor,
+  });
+}
+
+/** Bookings the business has not taken on yet: their money is not the period's charge. */
+const notTakenOn = sql.raw(`('pending_payment', 'awaiting_approval')`);
 
 // ── Bookings by status ────────────────────────────────────────────────────────────────────────────
 

@@ -45,8 +45,8 @@ export function trendBlockOf(
     points,
     summary: [
       changeSentence({
-        label: "Revenue",
-        none: "revenue",
+        label: "Booked",
+        none: "booked value",
         current: trend.total.revenueMinor,
         previous: trendBefore.total.revenueMinor,
         days,
@@ -62,13 +62,13 @@ export function trendBlockOf(
       }),
     ],
     table: {
-      caption: grain === "day" ? "Bookings and revenue by day" : "Bookings and revenue by month",
+      caption: grain === "day" ? "Jobs and booked value by day" : "Jobs and booked value by month",
       columns: [
         { label: grain === "day" ? "Date" : "Month", numeric: false },
         { label: "Jobs", numeric: true },
-        { label: "Revenue", numeric: true },
+        { label: "Booked", numeric: true },
         { label: `Jobs, ${before}`, numeric: true },
-        { label: `Revenue, ${before}`, numeric: true },
+        { label: `Booked, ${before}`, numeric: true },
       ],
       rows: [
         ...keys.map((k, i) => {
@@ -140,9 +140,9 @@ export function mixBlocksOf(
   );
 
   return {
-    category: mixBlock("Revenue by category", "Category", categoryPoints, mixTotals, days, money),
-    service: mixBlock("Revenue by service", "Service", servicePoints, mixTotals, days, money),
-    size: mixBlock("Revenue by vehicle size", "Vehicle size", sizePoints, mixTotals, days, money),
+    category: mixBlock("Sold by category", "Category", categoryPoints, mixTotals, days, money),
+    service: mixBlock("Sold by service", "Service", servicePoints, mixTotals, days, money),
+    size: mixBlock("Sold by vehicle size", "Vehicle size", sizePoints, mixTotals, days, money),
   };
 }
 

@@ -62,8 +62,8 @@ export function mixBlock(
       ? `${top.label} brought the most: ${money(top.current)}, ${share(top.current, totals.current)} of ${money(totals.current)}.`
       : `Nothing was sold in this period.`,
     changeSentence({
-      label: "Services revenue",
-      none: "services revenue",
+      label: "Sold",
+      none: "sales",
       current: totals.current,
       previous: totals.previous,
       days,

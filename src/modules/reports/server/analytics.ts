@@ -13,7 +13,7 @@ import {
 } from "@/server/db/schema";
 import { LEAD_TIME_BUCKETS, type HeatCell, type TrendGrain } from "../domain/analytics";
 import { rangeCustomers } from "./customer-aggregates";
-import { between, booked, dateKey, inDates, isTotal, num, type Range, rows, str, t } from "./sql";
+import { between, booked, bookedRevenue, dateKey, inDates, isTotal, num, type Range, rows, str, t } from "./sql";
 
 // /admin/analytics' figures, each one SQL aggregate over the range's rows (the reports' definitions:
 // ADR 0022 — "booked" is a job starting in the range with a status in BOOKED_STATUSES). Every local day,
@@ -25,7 +25,11 @@ const startsIn = (r: Range) => between(sql`"bookings"."starts_at"`, r);
 
 export type TrendPoint = { period: string; bookings: number; revenueMinor: number };
 
-/** Booked jobs and their value per local day or month (only periods with a job), and the total. */
+/**
+ * Booked jobs and their booked value per local day or month (only periods with a job), and the total: the
+ * reports' "Booked" (lib/booking/revenue-terms) — the charge of the jobs that stand — so analytics and the
+ * revenue report say the same figure for the same range.
+ */
 export async function bookingTrend(
   db: DbOrTx,
   r: Range,
@@ -34,9 +38,9 @@ export async function bookingTrend(
   const all = await rows(
     db,
     sql`SELECT k, GROUPING(k) AS g, COALESCE(sum(n), 0)::int AS n, COALESCE(sum(v), 0)::bigint AS v
-      FROM (SELECT ${dateKey(sql`d.local_date`, grain)} AS k, d.jobs AS n, d.value_minor AS v
+      FROM (SELECT ${dateKey(sql`d.local_date`, grain)} AS k, d.jobs AS n, d.charge_minor AS v
         FROM ${reportDaily} d
-        WHERE d.status IN ${booked} AND d.jobs <> 0 AND ${inDates(sql`d.local_date`, r)}) s
+        WHERE ${bookedRevenue(sql`d.status`)} AND d.jobs <> 0 AND ${inDates(sql`d.local_date`, r)}) s
       GROUP BY ROLLUP(k)
       ORDER BY g, k`,
   );

@@ -3,6 +3,7 @@ import { localDateOf } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";
 import { BOOKING_STATUSES } from "@/lib/enums";
 import { BOOKED_REVENUE_HELP, utilisationPercent } from "@/modules/today/domain/admin-today";
+import { REVENUE_TERMS } from "@/lib/booking/revenue-terms";
 import { BOOKING_STATUS_LABELS } from "@/modules/bookings/server";
 import type { DbOrTx } from "@/server/db";
 import { formatMonthKey } from "../domain/analytics";
@@ -37,7 +38,7 @@ async function revenueTable(db: DbOrTx, c: TableContext, grain: "day" | "month")
   return {
     key: grain === "day" ? "revenue-by-day" : "revenue-by-month",
     title: grain === "day" ? "Revenue by day" : "Revenue by month",
-    description: `${BOOKED_REVENUE_HELP} Jobs: those bookings. Collected: payments settled that day, by kind; refunded: refunds settled; net: collected less refunded. Days with nothing booked or paid are left out.`,
+    description: `${REVENUE_TERMS.booked.counts} Jobs: those bookings. ${REVENUE_TERMS.collected.counts} Deposits, balances and paid in full split it by kind. ${REVENUE_TERMS.refunded.counts} ${REVENUE_TERMS.net.counts} ${grain === "day" ? "Days" : "Months"} with nothing booked or paid are left out.`,
     columns: [
       { label: grain === "day" ? "Date" : "Month", kind: "text" },
       { label: "Jobs", kind: "count" },
@@ -47,7 +48,7 @@ async function revenueTable(db: DbOrTx, c: TableContext, grain: "day" | "month")
       { label: "Paid in full", kind: "money" },
       { label: "Collected", kind: "money" },
       { label: "Refunded", kind: "money" },
-      { label: "Net", kind: "money" },
+      { label: "Net collected", kind: "money" },
     ],
     rows: rows.map((r) => cells(r, grain === "month" ? formatMonthKey(r.period) : r.period)),
     totals: cells(total, "Total"),

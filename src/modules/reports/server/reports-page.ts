@@ -7,6 +7,8 @@ import { type ParsedRange, parseReportRange } from "../domain/range";
 import type { ReportKey, ReportTable } from "../domain/table";
 import { type LedgerTable, ledgerTable } from "./ledger-table";
 import { reportTable } from "./report-tables";
+import { revenueReconciliation } from "./aggregates";
+import type { RevenueReconciliation } from "@/lib/booking/revenue-terms";
 
 // /admin/reports: the range and the tab from the URL, and the tab's reports for it, read in parallel
 // (each one SQL aggregate; npm run bench:reports). The other tabs are links, read when opened.
@@ -37,6 +39,9 @@ export type ReportsPage =
       tab: ReportTab;
       /** The shown tab's reports, in order (the ledger's is a page of it). */
       tables: (ReportTable | LedgerTable)[];
+      /** The revenue tab's "how booked becomes collected" for the range. */
+      reconciliation: RevenueReconciliation | null;
+      currency: string;
       timeZone: string;
     }
   | { ok: false; parsed: ParsedRange & { ok: false }; tab: ReportTab; timeZone: string };
@@ -60,12 +65,15 @@ export async function getReportsPage(
   const c = { range: parsed.range, currency };
   const page = Number.parseInt(params.get("ledgerPage") ?? "1", 10);
   const keys: readonly ReportKey[] = REPORT_TABS.find((t) => t.value === tab)?.reports ?? [];
-  const tables = await Promise.all(
-    keys.map((k) =>
-      k === "ledger" ? ledgerTable(db, c, Number.isFinite(page) ? page : 1) : reportTable(db, k, c),
+  const [tables, reconciliation] = await Promise.all([
+    Promise.all(
+      keys.map((k) =>
+        k === "ledger" ? ledgerTable(db, c, Number.isFinite(page) ? page : 1) : reportTable(db, k, c),
+      ),
     ),
-  );
-  return { ok: true, parsed, tab, timeZone, tables };
+    tab === "revenue" ? revenueReconciliation(db, parsed.range) : null,
+  ]);
+  return { ok: true, parsed, tab, timeZone, currency, tables, reconciliation };
 }
 
 /** For the page: the request's database. */

@@ -1,5 +1,6 @@
 import { addDays, isoWeekday, localDateOf, localToInstant, toLocalParts } from "@/lib/dates";
 import { type BookingStatus, TIME_TAKING_STATUSES } from "@/lib/enums";
+import { REVENUE_TERMS } from "@/lib/booking/revenue-terms";
 import { type BookingMoneyInput, depositOwed, OWING_STATUSES } from "@/lib/booking/booking-money";
 
 // The rules of the admin's today page, pure: the periods its numbers cover (days and ISO weeks in the
@@ -18,9 +19,8 @@ export const BOOKED_STATUSES = TIME_TAKING_STATUSES;
  */
 export const BOOKED_REVENUE_STATUSES = OWING_STATUSES;
 
-/** What "booked" revenue means, in the words every report and the Today page show (written once). */
-export const BOOKED_REVENUE_HELP =
-  "Booked: what the jobs that stand (confirmed, in progress, completed or missed) charge — their price less discounts and goodwill, a missed job's no-show fee — paid or not. Holds waiting for payment, requests waiting for approval, and cancelled, declined or expired bookings add nothing.";
+/** What "booked" revenue means, in the words every report and the Today page show (lib/booking/revenue-terms). */
+export const BOOKED_REVENUE_HELP = REVENUE_TERMS.booked.counts;
 
 /** A job still to be done (or being done): the candidates for "next". */
 const OPEN_JOB_STATUSES: readonly BookingStatus[] = [

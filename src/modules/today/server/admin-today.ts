@@ -1,4 +1,5 @@
 import "server-only";
+import { REVENUE_TERMS } from "@/lib/booking/revenue-terms";
 import { bookingTakesTime, bookingTeamSeconds } from "@/server/db/time-taken";
 import { and, gte, lt, sql } from "drizzle-orm";
 import { formatLongDate } from "@/lib/dates";
@@ -165,8 +166,8 @@ export async function getAdminToday(
     },
     {
       key: "collected",
-      label: "Revenue collected",
-      help: "Payments received so far in the period, less refunds.",
+      label: REVENUE_TERMS.net.label,
+      help: `${REVENUE_TERMS.collected.counts} ${REVENUE_TERMS.net.counts} So far in the period.`,
       today: {
         value: money(cToday),
         delta: describeDelta(cToday, cYesterday, money, "yesterday by this time"),
@@ -175,7 +176,7 @@ export async function getAdminToday(
     },
     {
       key: "booked",
-      label: "Revenue booked",
+      label: REVENUE_TERMS.booked.label,
       help: BOOKED_REVENUE_HELP,
       today: {
         value: money(today.valueMinor),
