@@ -18,8 +18,8 @@ export function RevenueReconciliationCard({
         How booked becomes collected
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
-        Booked and charged count the jobs of the range by their date; collected and refunded count money by the
-        day it moved. These lines take one to the other.
+        Booked and charged count the jobs of the range by their date; collected and refunded count money by
+        the day it moved. These lines take one to the other.
       </p>
       <table className="mt-4 w-full max-w-2xl text-sm">
         <caption className="sr-only">From booked to net collected</caption>

@@ -11,7 +11,19 @@ import {
   teams,
 } from "@/server/db/schema";
 import { reconcileRevenue, type RevenueReconciliation } from "@/lib/booking/revenue-terms";
-import { between, booked, bookedRevenue, dateKey, inDates, isTotal, num, type Range, rows, split, str } from "./sql";
+import {
+  between,
+  booked,
+  bookedRevenue,
+  dateKey,
+  inDates,
+  isTotal,
+  num,
+  type Range,
+  rows,
+  split,
+  str,
+} from "./sql";
 
 // Every report's figures, each one SQL aggregate (or three, merged by key) over the range's rows; totals
 // come from the same statement (GROUP BY ROLLUP), so no report sums rows in JavaScript. Reads across the
@@ -129,7 +141,9 @@ export async function revenueReport(
  * revenue report's. One statement over the range's bookings (bookings_starts_report_idx covers it).
  */
 export async function revenueReconciliation(db: DbOrTx, r: Range): Promise<RevenueReconciliation> {
-  const m = sql.raw(`status, total_minor, adjustment_minor, fee_minor, amount_paid_minor, amount_refunded_minor`);
+  const m = sql.raw(
+    `status, total_minor, adjustment_minor, fee_minor, amount_paid_minor, amount_refunded_minor`,
+  );
   const [jobs, ledger] = await Promise.all([
     rows(
       db,

@@ -13,7 +13,19 @@ import {
 } from "@/server/db/schema";
 import { LEAD_TIME_BUCKETS, type HeatCell, type TrendGrain } from "../domain/analytics";
 import { rangeCustomers } from "./customer-aggregates";
-import { between, booked, bookedRevenue, dateKey, inDates, isTotal, num, type Range, rows, str, t } from "./sql";
+import {
+  between,
+  booked,
+  bookedRevenue,
+  dateKey,
+  inDates,
+  isTotal,
+  num,
+  type Range,
+  rows,
+  str,
+  t,
+} from "./sql";
 
 // /admin/analytics' figures, each one SQL aggregate over the range's rows (the reports' definitions:
 // ADR 0022 — "booked" is a job starting in the range with a status in BOOKED_STATUSES). Every local day,
