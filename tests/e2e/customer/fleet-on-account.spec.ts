@@ -31,7 +31,7 @@ async function pdfText(page: Page, link: string): Promise<string> {
   const res = await page.request.get(link);
   expect(res.status()).toBe(200);
   expect(res.headers()["content-type"]).toContain("application/pdf");
-  return readPdf(Buffer.from(await res.body())).text.join("\n");
+  return (await readPdf(await res.body())).text;
 }
 
 for (const [label, viewport] of VIEWPORTS) {
