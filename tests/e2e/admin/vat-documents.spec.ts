@@ -113,10 +113,22 @@ test("VAT registered: a payment issues a VAT invoice, a goodwill refund a credit
     const theirs = mine.getByRole("region", { name: "Documents" });
     await expect(theirs.getByRole("link", { name: /^VAT invoice INV-/ })).toBeVisible();
     await expect(theirs.getByRole("link", { name: /^Credit note CN-/ })).toBeVisible();
-    await theirs.getByRole("link", { name: /^VAT invoice INV-/ }).click();
+    // …and from their booking's page (issue 41 §5), whose document opens and leads back to it.
+    await mine.goto(`/dashboard/bookings/${job.id}`);
+    const onBooking = mine.getByRole("region", { name: "Documents" });
+    await expect(onBooking.getByRole("link", { name: `VAT invoice ${invoiceNumber}` })).toBeVisible();
+    await expect(onBooking.getByRole("link", { name: /^Credit note CN-\d{6}$/ })).toBeVisible();
+    await expectAccessible(mine);
+    await shot(mine, "booking-documents-customer-390.png");
+    await mine.setViewportSize({ width: 1280, height: 900 });
+    await shot(mine, "booking-documents-customer-1280.png");
+    await mine.setViewportSize({ width: 390, height: 900 });
+    await onBooking.getByRole("link", { name: /^VAT invoice INV-/ }).click();
     await expect(mine.getByRole("heading", { level: 1, name: /VAT invoice/ })).toBeVisible();
     await expectAccessible(mine);
     await shot(mine, "vat-invoice-customer-390.png");
+    await mine.getByRole("link", { name: `Booking ${job.reference}` }).click();
+    await expect(mine.getByRole("heading", { level: 1, name: `Booking ${job.reference}` })).toBeVisible();
     // Another customer's document is not there for them.
     const other = await createUser(page.request, { name: "Someone Else" });
     const ctx2 = await browser.newContext({ baseURL });
