@@ -23,8 +23,8 @@ export function AccountingExportLinks({ query, vatRegistered }: { query: string;
       </p>
       {!vatRegistered && (
         <p className="mt-1 text-ink-muted">
-          These exports hold only their headings while the business is not VAT registered: VAT invoices and
-          credit notes are issued from the day you turn it on in{" "}
+          The business is not VAT registered, so it issues no VAT invoices or credit notes and these exports
+          hold none but those issued while it was. To issue them, turn on VAT registration in{" "}
           <Link href={`${routes.adminSettings}?tab=payments`} className={textLinkClass({ weight: "normal" })}>
             Settings → Payments
           </Link>
