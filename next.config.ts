@@ -34,8 +34,18 @@ const nextConfig: NextConfig = {
     turbopackFileSystemCacheForBuild: false,
     turbopackMinify: { server: false, client: true },
   },
-  // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pg-boss", "pino", "nodemailer", "sharp", "prom-client"],
+  // PGlite ships WASM and data files that must be loaded from node_modules, not bundled. The PDF writer's
+  // libraries too (src/server/pdf): its font is read from node_modules beside them.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pg-boss",
+    "pino",
+    "nodemailer",
+    "sharp",
+    "prom-client",
+    "pdf-lib",
+    "@pdf-lib/fontkit",
+  ],
   poweredByHeader: false,
   // `npm start`'s own build skips the type check (scripts/start.mjs, ADR 0048): `npm run typecheck` checks
   // the same types in `npm test` and CI. `npm run build`, the production build, keeps it.

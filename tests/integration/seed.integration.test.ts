@@ -4,7 +4,9 @@ import { verifyPassword } from "better-auth/crypto";
 import * as schema from "@/server/db/schema";
 import { seedDemoBusiness } from "@/composition/seed/demo-business";
 import { DEMO_ADMIN, DEMO_STAFF } from "@/composition/seed/demo-data";
+import { demoVatRegisteredFrom } from "@/composition/seed/demo-invoices";
 import { allocationStatusFor } from "@/modules/bookings/domain/booking-status";
+import { bookingMoney } from "@/lib/booking/booking-money";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 
 const tables = {
@@ -22,6 +24,7 @@ const tables = {
   bookings: schema.bookings,
   allocations: schema.allocations,
   payments: schema.payments,
+  taxDocuments: schema.taxDocuments,
 };
 
 describe.each(dbKinds)("demo seed on %s", (kind) => {
@@ -61,6 +64,39 @@ describe.each(dbKinds)("demo seed on %s", (kind) => {
     expect(settings?.holidayRegion).toBe("GB-ENG");
     expect(await seedDemoBusiness(t.db)).toEqual({ seeded: false });
     expect(await counts()).toEqual(first);
+  });
+
+  it("is VAT registered with a well-formed number, the bookings paid since invoiced in the order they paid", async () => {
+    const [settings] = await t.db.select().from(schema.settings);
+    expect(settings?.vatRegistered).toBe(true);
+    // HMRC's check: the first seven digits weighted 8…2, plus the last two, a multiple of 97.
+    const digits = [...(settings?.vatNumber ?? "").replace(/^GB/, "")].map(Number);
+    expect(digits).toHaveLength(9);
+    const weighted = digits.slice(0, 7).reduce((sum, d, i) => sum + d * (8 - i), 0);
+    expect((weighted + Number(digits.slice(7).join(""))) % 97).toBe(0);
+
+    const docs = await t.db.select().from(schema.taxDocuments).orderBy(schema.taxDocuments.seq);
+    const succeeded = await t.db
+      .select({ id: schema.payments.bookingId, at: schema.payments.settledAt })
+      .from(schema.payments)
+      .where(eq(schema.payments.status, "succeeded"));
+    const firstPaid = new Map<string, number>();
+    for (const p of succeeded)
+      if (p.at) firstPaid.set(p.id, Math.min(firstPaid.get(p.id) ?? Infinity, p.at.getTime()));
+    const from = demoVatRegisteredFrom(new Date(), settings?.timeZone ?? "Europe/London").getTime();
+    const paid = [...firstPaid].filter(([, at]) => at >= from).map(([id]) => ({ id }));
+    const rows = await t.db.select().from(schema.bookings);
+    const charge = new Map(rows.map((b) => [b.id, bookingMoney(b).chargeMinor]));
+    expect(docs.length).toBeGreaterThan(30);
+    expect(docs.every((d) => d.kind === "invoice")).toBe(true);
+    // Every booking that was paid and still costs something (a full refund leaves nothing to invoice).
+    const invoiceable = paid.filter((p) => (charge.get(p.id) ?? 0) > 0).map((p) => p.id);
+    expect(new Set(docs.map((d) => d.bookingId))).toEqual(new Set(invoiceable));
+    expect(docs.map((d) => d.seq)).toEqual(docs.map((_, i) => i + 1));
+    const issued = docs.map((d) => d.issuedAt.getTime());
+    expect(issued).toEqual([...issued].sort((a, b) => a - b));
+    // Each invoice's total is its booking's charge (ADR 0040).
+    for (const d of docs) expect(d.grossMinor).toBe(charge.get(d.bookingId));
   });
 
   it("stores the demo admin's and the demo technician's passwords so that they verify", async () => {

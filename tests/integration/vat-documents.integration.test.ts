@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookingMoney } from "@/lib/booking/booking-money";
+import { addDays, localDateOf } from "@/lib/dates";
 import {
   adjustPriceInput,
   cancelWithRefundInput,
@@ -27,8 +28,15 @@ import {
   XERO_SALES_INVOICE_COLUMNS,
 } from "@/modules/reports/domain/accounting-csv";
 import { updateSettings } from "@/modules/settings/server/update-settings";
-import { bookingAdjustments, bookings, payments, refunds, taxDocuments } from "@/server/db/schema";
-import { insertUser } from "@tests/factories";
+import {
+  bookingAdjustments,
+  bookings,
+  businessCustomers,
+  payments,
+  refunds,
+  taxDocuments,
+} from "@/server/db/schema";
+import { insertBooking, insertUser } from "@tests/factories";
 import { dbKinds } from "../support/db";
 import { parseCsv as parseRecords } from "../e2e/support/csv";
 import { readPdf } from "../support/pdf-text";
@@ -361,8 +369,9 @@ describe.each(dbKinds)("VAT documents, on %s", (kind) => {
     expect((await taxDocumentPdfResponse(stranger, b.id, number)).status).toBe(404);
     const res = await taxDocumentPdfResponse(owner, b.id, number);
     expect(res.headers.get("content-type")).toBe("application/pdf");
-    const text = readPdf(Buffer.from(await res.arrayBuffer())).text;
-    expect(text).toEqual(expect.arrayContaining([number, "VAT number: GB 123 4567 89", "£85.00", "£14.17"]));
+    const { text } = await readPdf(new Uint8Array(await res.arrayBuffer()));
+    for (const s of [number, "VAT number: GB 123 4567 89", "£85.00", "£14.17", "Page 1 of 1"])
+      expect(text).toContain(s);
   });
 
   it("gives a rolled-back document's number to the next one (no gaps)", async () => {
@@ -452,6 +461,67 @@ describe.each(dbKinds)("VAT documents, on %s", (kind) => {
       .slice(1)
       .reduce((s, r) => s + Number(r[q("ItemAmount")]) + Number(r[q("ItemTaxAmount")]), 0);
     expect(Math.round(qSum * 100)).toBe(expected);
+  });
+
+  it("exports an invoice on account due when its PDF says, with the billing email and the job's day", async () => {
+    const day = (ms: number) => new Date(NOW.getTime() + ms).toISOString().slice(0, 10);
+    const range = `range=custom&from=${day(-30 * 86_400_000)}&to=${day(30 * 86_400_000)}`;
+    const fleet = await insertUser(l.t.db, { name: "Olena Fleet", email: "olena@fleet.test" });
+    await l.t.db.insert(businessCustomers).values({
+      customerId: fleet.id,
+      companyName: "Fleet Vans Ltd",
+      invoiceAddress: "9 Depot Road\nCroydon\nCR0 1AA",
+      billingEmail: "accounts@fleet.test",
+      onAccount: true,
+      paymentTermsDays: 30,
+    });
+    const startsAt = new Date("2026-03-20T09:00:00Z");
+    const payBy = addDays(localDateOf(NOW, "Europe/London"), 30);
+    const b = await insertBooking(l.t.db, {
+      customerId: fleet.id,
+      teamId: l.teamId,
+      startsAt,
+      status: "confirmed",
+      payBy,
+    });
+    const inv = must(await l.t.db.transaction((tx) => issueInvoiceIfDue(tx, b.id, NOW)));
+    expect(inv.payBy).toBe(payBy);
+    const ukDay = (iso: string) => iso.split("-").reverse().join("/");
+    const owner = { id: fleet.id, role: "customer" };
+    const pdf = await taxDocumentPdfResponse(owner, b.id, inv.number);
+    const { text } = await readPdf(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toMatch(/Payment due by\s+\d{1,2} \w+ \d{4}/);
+    expect(text).toContain("Fleet Vans Ltd");
+
+    const get = async (format: string) =>
+      parseCsvFile(
+        await (
+          await taxDocumentsCsvResponse(
+            new Request(`http://localhost/admin/reports/export/documents/${format}?${range}`),
+            { role: "admin" },
+            format,
+          )
+        ).text(),
+      );
+    const xero = await get("xero");
+    const x = (name: string) => XERO_SALES_INVOICE_COLUMNS.indexOf(name as never);
+    const xRow = must(xero.find((r) => r[x("*InvoiceNumber")] === inv.number));
+    expect(xRow[x("*ContactName")]).toBe("Fleet Vans Ltd");
+    expect(xRow[x("EmailAddress")]).toBe("accounts@fleet.test");
+    expect(xRow[x("*DueDate")]).toBe(ukDay(payBy));
+    // A customer who is not a business: their own email, due the day it was issued (money received).
+    const other = must(
+      xero.find((r) => r[x("*InvoiceNumber")] !== inv.number && r[x("*InvoiceNumber")]?.startsWith("INV")),
+    );
+    expect(other[x("EmailAddress")]).toBe(l.customer.email);
+    expect(other[x("*DueDate")]).toBe(other[x("*InvoiceDate")]);
+
+    const qbo = await get("quickbooks");
+    const q = (name: string) => QUICKBOOKS_INVOICE_COLUMNS.indexOf(name as never);
+    const qRow = must(qbo.find((r) => r[q("InvoiceNo")] === inv.number));
+    expect(qRow[q("DueDate")]).toBe(ukDay(payBy));
+    expect(qRow[q("Terms")]).toBe("Net 30");
+    expect(qRow[q("Service Date")]).toBe("20/03/2026");
   });
 });
 

@@ -34,6 +34,7 @@ import {
   DEMO_ZONES,
 } from "./demo-data";
 import { markDemoWeatherDay, seedDemoCustomerBookings } from "./demo-customer-bookings";
+import { issueDemoInvoices } from "./demo-invoices";
 
 export type SeedResult = { seeded: boolean };
 
@@ -116,6 +117,7 @@ export async function seedDemoBusiness(db: Db, options: DemoSeedOptions = {}): P
       now,
     });
     await markDemoWeatherDay(tx, admin.id, now, tz);
+    await issueDemoInvoices(tx, { now, timeZone: tz });
     return { seeded: true };
   });
 }

@@ -45,6 +45,10 @@ export const DEMO_SETTINGS = {
   bundleMinutesSavedPerExtraVehicle: 15,
   // England and Wales's bank holidays are closed (ADR 0055): 25 December isn't bookable.
   holidayRegion: "GB-ENG",
+  // VAT registered (issue 41 §5), so its payments are invoiced and the accountant's exports have rows. A
+  // made-up number of HMRC's form that passes its check digits: 2·8+4·7+6·6+8·5+1·4+3·3+5·2 + 51 = 194 = 2·97.
+  vatRegistered: true,
+  vatNumber: "GB246813551",
 };
 
 export const DEMO_TEAMS = [

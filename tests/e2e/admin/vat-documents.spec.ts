@@ -7,9 +7,11 @@ import { workingDayFrom } from "../support/days";
 // VAT documents (issue 26, ADR 0040): the owner registers for VAT in Settings → Payments; a payment
 // recorded on a booking issues a VAT invoice, a goodwill refund a credit note that references it. Both are
 // opened as pages (desktop and phone), downloaded as PDFs and read back; the customer sees them from their
-// receipt. The business is made unregistered again at the end, as the other specs expect.
+// receipt and their booking's page. The demo business is VAT registered: it is so again at the end.
 
 const TZ = "Europe/London";
+/** The demo business's (src/composition/seed/demo-data.ts). */
+const DEMO_VAT_NUMBER = "GB246813551";
 
 const weekdayFrom = (offset: number): string => workingDayFrom(offset, 1);
 
@@ -17,7 +19,7 @@ async function pdfText(page: Page, link: string): Promise<string> {
   const res = await page.request.get(link);
   expect(res.status()).toBe(200);
   expect(res.headers()["content-type"]).toContain("application/pdf");
-  return readPdf(Buffer.from(await res.body())).text.join("\n");
+  return (await readPdf(await res.body())).text;
 }
 
 test("VAT registered: a payment issues a VAT invoice, a goodwill refund a credit note; both read back as PDFs", async ({
@@ -29,7 +31,16 @@ test("VAT registered: a payment issues a VAT invoice, a goodwill refund a credit
   test.setTimeout(150_000);
   await loginAs("admin");
   try {
-    await page.goto("/admin/settings?tab=payments");
+    // Not registered, the reports say why the VAT exports are empty and lead to the setting (issue 41 §5).
+    const unregistered = await page.request.post("/api/test/settings", { data: { vatRegistered: false } });
+    expect(unregistered.status()).toBe(200);
+    await page.goto("/admin/reports");
+    await expect(
+      page.getByText(/The business is not VAT registered, so it issues no VAT invoices/),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, "reports-not-vat-registered-1280.png");
+    await page.getByRole("link", { name: "Settings → Payments" }).click();
     const payments = page.getByRole("tabpanel", { name: "Payments" });
     await payments.getByLabel("We are VAT registered").check();
     await payments.getByLabel("VAT number").fill("GB 123 4567 89");
@@ -113,10 +124,22 @@ test("VAT registered: a payment issues a VAT invoice, a goodwill refund a credit
     const theirs = mine.getByRole("region", { name: "Documents" });
     await expect(theirs.getByRole("link", { name: /^VAT invoice INV-/ })).toBeVisible();
     await expect(theirs.getByRole("link", { name: /^Credit note CN-/ })).toBeVisible();
-    await theirs.getByRole("link", { name: /^VAT invoice INV-/ }).click();
+    // …and from their booking's page (issue 41 §5), whose document opens and leads back to it.
+    await mine.goto(`/dashboard/bookings/${job.id}`);
+    const onBooking = mine.getByRole("region", { name: "Documents" });
+    await expect(onBooking.getByRole("link", { name: `VAT invoice ${invoiceNumber}` })).toBeVisible();
+    await expect(onBooking.getByRole("link", { name: /^Credit note CN-\d{6}$/ })).toBeVisible();
+    await expectAccessible(mine);
+    await shot(mine, "booking-documents-customer-390.png");
+    await mine.setViewportSize({ width: 1280, height: 900 });
+    await shot(mine, "booking-documents-customer-1280.png");
+    await mine.setViewportSize({ width: 390, height: 900 });
+    await onBooking.getByRole("link", { name: /^VAT invoice INV-/ }).click();
     await expect(mine.getByRole("heading", { level: 1, name: /VAT invoice/ })).toBeVisible();
     await expectAccessible(mine);
     await shot(mine, "vat-invoice-customer-390.png");
+    await mine.getByRole("link", { name: `Booking ${job.reference}` }).click();
+    await expect(mine.getByRole("heading", { level: 1, name: `Booking ${job.reference}` })).toBeVisible();
     // Another customer's document is not there for them.
     const other = await createUser(page.request, { name: "Someone Else" });
     const ctx2 = await browser.newContext({ baseURL });
@@ -128,7 +151,7 @@ test("VAT registered: a payment issues a VAT invoice, a goodwill refund a credit
     await ctx2.close();
   } finally {
     const off = await page.request.post("/api/test/settings", {
-      data: { vatRegistered: false, vatNumber: "" },
+      data: { vatRegistered: true, vatNumber: DEMO_VAT_NUMBER },
     });
     expect(off.status()).toBe(200);
   }

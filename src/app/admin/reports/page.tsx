@@ -13,6 +13,7 @@ import { RevenueReconciliationCard } from "@/modules/reports/components/revenue-
 import { RANGE_PRESET_LABELS, rangeQuery } from "@/modules/reports/domain/range";
 import type { ReportKey } from "@/modules/reports/domain/table";
 import { loadReportsPage, REPORT_TABS } from "@/modules/reports/server";
+import { getPublicSettings } from "@/modules/settings/server";
 import { requireAdminPage } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "Reports" };
@@ -33,7 +34,10 @@ export default async function AdminReportsPage({
 }) {
   const user = await requireAdminPage(routes.adminReports);
   const sp = await searchParams;
-  const data = await loadReportsPage(user, toSearchParams(sp));
+  const [data, settings] = await Promise.all([
+    loadReportsPage(user, toSearchParams(sp)),
+    getPublicSettings(),
+  ]);
 
   if (!data.ok) {
     return (
@@ -83,7 +87,7 @@ export default async function AdminReportsPage({
         current={data.tab}
         items={REPORT_TABS.map((t) => ({ value: t.value, label: t.label, href: tabHref(t.value) }))}
       />
-      <AccountingExportLinks query={query} />
+      <AccountingExportLinks query={query} vatRegistered={settings.vatRegistered} />
       <div className="pt-4">
         {data.reconciliation && (
           <RevenueReconciliationCard reconciliation={data.reconciliation} currency={data.currency} />

@@ -1,5 +1,6 @@
 import { formatCalendarDate, formatLongDate } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
+import { invoiceDue } from "./invoice-due";
 import { formatVatRate, TAX_DOCUMENT_TITLES, type TaxDocumentKind, type VatLine } from "./vat";
 
 // What a VAT invoice or credit note shows (issue 26; HMRC's VAT Notice 700 §16.3 for a full invoice),
@@ -53,6 +54,7 @@ export const formatVatNumber = (v: string) =>
 
 export function taxDocumentView(d: TaxDocumentFacts, timeZone: string): TaxDocumentView {
   const money = (minor: number) => formatMoney(minor, d.currency);
+  const due = invoiceDue(d, timeZone);
   return {
     title: TAX_DOCUMENT_TITLES[d.kind],
     number: d.number,
@@ -69,7 +71,7 @@ export function taxDocumentView(d: TaxDocumentFacts, timeZone: string): TaxDocum
       addressLines: linesOf(d.customer.address),
       vatNumber: d.customer.vatNumber ? formatVatNumber(d.customer.vatNumber) : null,
     },
-    payBy: d.payBy ? formatCalendarDate(d.payBy) : null,
+    payBy: due.onTerms ? formatCalendarDate(due.dueOn) : null,
     lines: d.lines.map((l) => ({
       description: l.description,
       net: money(l.netMinor),

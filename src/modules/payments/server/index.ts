@@ -16,6 +16,7 @@ export { loadTaxDocument, taxDocumentPdfResponse } from "./tax-documents/tax-doc
 export {
   creditChargeFall,
   invoiceConfirmedOnAccount,
+  issueInvoiceIfDue,
   listTaxDocumentsIssued,
 } from "./tax-documents/tax-documents";
 export { recordPayment } from "./record-payment";

@@ -15,6 +15,9 @@ const credit: ExportDocument = {
   taxPoint: new Date("2026-06-30T23:30:00Z"),
   currency: "GBP",
   customer: { name: "Ada Guest", address: "2 High Street\nFlat 3\nBrixton\nSW2 1AA" },
+  email: "ada@example.com",
+  serviceAt: new Date("2026-06-27T08:00:00Z"),
+  payBy: null,
   lines: [{ description: "Goodwill", netMinor: 2500, vatRateBp: 2000, vatMinor: 500, grossMinor: 3000 }],
   grossMinor: 3000,
   invoiceNumber: "INV-000009",
@@ -54,5 +57,41 @@ describe("accounting CSV rows", () => {
     expect(at("ItemTaxAmount")).toBe("-5.00");
     expect(at("ItemTaxCode")).toBe("20.0% S");
     expect(at("Memo")).toBe("Credit note for INV-000009");
+    expect(at("Terms")).toBe("Due on receipt");
+    expect(at("DueDate")).toBe("01/07/2026");
+  });
+
+  // Issue 41 §5: the job's day, the customer's email, and an invoice on account due when its PDF says.
+  const onAccount: ExportDocument = {
+    ...credit,
+    kind: "invoice",
+    number: "INV-000012",
+    issuedAt: new Date("2026-11-27T15:00:00Z"),
+    taxPoint: new Date("2026-11-27T15:00:00Z"),
+    serviceAt: new Date("2026-12-03T09:00:00Z"),
+    payBy: "2026-12-27",
+    email: "accounts@fleet.example",
+    invoiceNumber: null,
+  };
+
+  it("gives Xero the customer's email and an invoice on account's due date", () => {
+    const [row] = xeroRows(onAccount, "Europe/London");
+    const at = (name: (typeof XERO_SALES_INVOICE_COLUMNS)[number]) =>
+      plain(row?.[XERO_SALES_INVOICE_COLUMNS.indexOf(name)]);
+    expect(at("EmailAddress")).toBe("accounts@fleet.example");
+    expect(at("*InvoiceDate")).toBe("27/11/2026");
+    expect(at("*DueDate")).toBe("27/12/2026");
+    const [paid] = xeroRows({ ...onAccount, payBy: null }, "Europe/London");
+    expect(plain(paid?.[XERO_SALES_INVOICE_COLUMNS.indexOf("*DueDate")])).toBe("27/11/2026");
+  });
+
+  it("gives QuickBooks the due date, its terms in days and the job's day as the service date", () => {
+    const [row] = quickbooksRows(onAccount, "Europe/London");
+    const at = (name: (typeof QUICKBOOKS_INVOICE_COLUMNS)[number]) =>
+      plain(row?.[QUICKBOOKS_INVOICE_COLUMNS.indexOf(name)]);
+    expect(at("InvoiceDate")).toBe("27/11/2026");
+    expect(at("DueDate")).toBe("27/12/2026");
+    expect(at("Terms")).toBe("Net 30");
+    expect(at("Service Date")).toBe("03/12/2026");
   });
 });

@@ -1,10 +1,13 @@
 import { dateFormat } from "@/lib/dates";
 import { csvDecimal, type CsvNumber } from "@/lib/csv";
+import { invoiceDue, quickbooksTerms } from "@/modules/payments/domain/invoice-due";
 
 // The accountant's export of VAT invoices and credit notes (issue 26), in the import layouts of Xero and
 // QuickBooks Online, one CSV row per document line. Amounts are net per line with the line's VAT beside
 // it (import as "tax exclusive"); a credit note is written as a document of negative amounts, which both
-// import as a credit against the customer. Dates are UK style, dd/mm/yyyy, in the business time zone.
+// import as a credit against the customer. Dates are UK style, dd/mm/yyyy, in the business time zone. The
+// due date (and QuickBooks' terms) is the invoice's own (payments' invoiceDue, which its PDF reads too);
+// QuickBooks' "Service Date" is the day of the job.
 
 /** Xero's sales invoice import template (Xero Central, "Import invoices": the template's header row). */
 export const XERO_SALES_INVOICE_COLUMNS = [
@@ -74,6 +77,12 @@ export type ExportDocument = {
   taxPoint: Date;
   currency: string;
   customer: { name: string; address: string };
+  /** Where the customer's invoices go: a business customer's billing address, or the customer's own. */
+  email: string;
+  /** The day the job started (its first day). */
+  serviceAt: Date;
+  /** On account: the day it must be paid by (YYYY-MM-DD). */
+  payBy: string | null;
   lines: { description: string; netMinor: number; vatRateBp: number; vatMinor: number; grossMinor: number }[];
   grossMinor: number;
   /** A credit note's invoice. */
@@ -91,6 +100,9 @@ export function ukDate(instant: Date, timeZone: string): string {
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
   return `${get("day")}/${get("month")}/${get("year")}`;
 }
+
+/** dd/mm/yyyy of a calendar date (YYYY-MM-DD). */
+const ukCalendarDate = (date: string) => date.split("-").reverse().join("/");
 
 const rateLabel = (bp: number) => `${Number((bp / 100).toFixed(2))}%`;
 const xeroTaxType = (bp: number) => (bp === 0 ? "Zero Rated Income" : `${rateLabel(bp)} (VAT on Income)`);
@@ -113,9 +125,10 @@ export function xeroRows(d: ExportDocument, timeZone: string): Cell[][] {
   const money = (minor: number): CsvNumber => ({ number: csvDecimal(sign * minor, d.currency) });
   const a = addressParts(d.customer.address);
   const date = ukDate(d.issuedAt, timeZone);
+  const due = ukCalendarDate(invoiceDue(d, timeZone).dueOn);
   return d.lines.map((l) => [
     d.customer.name,
-    "",
+    d.email,
     a.lines[0] ?? "",
     a.lines[1] ?? "",
     a.lines[2] ?? "",
@@ -127,7 +140,7 @@ export function xeroRows(d: ExportDocument, timeZone: string): Cell[][] {
     d.number,
     d.invoiceNumber ? `Credit for ${d.invoiceNumber}` : "",
     date,
-    date,
+    due,
     money(d.grossMinor),
     "",
     l.description,
@@ -150,12 +163,13 @@ export function quickbooksRows(d: ExportDocument, timeZone: string): Cell[][] {
   const sign = d.kind === "credit_note" ? -1 : 1;
   const money = (minor: number): CsvNumber => ({ number: csvDecimal(sign * minor, d.currency) });
   const date = ukDate(d.issuedAt, timeZone);
+  const due = invoiceDue(d, timeZone);
   return d.lines.map((l) => [
     d.number,
     d.customer.name,
     date,
-    date,
-    "Due on receipt",
+    ukCalendarDate(due.dueOn),
+    quickbooksTerms(due),
     "",
     d.invoiceNumber ? `Credit note for ${d.invoiceNumber}` : "",
     "Services",
@@ -166,6 +180,6 @@ export function quickbooksRows(d: ExportDocument, timeZone: string): Cell[][] {
     quickbooksTaxCode(l.vatRateBp),
     money(l.vatMinor),
     d.currency,
-    ukDate(d.taxPoint, timeZone),
+    ukDate(d.serviceAt, timeZone),
   ]);
 }

@@ -1,11 +1,14 @@
 import "server-only";
+import { eq, inArray } from "drizzle-orm";
 import { csvRecord } from "@/lib/csv";
 import { csvDownloadResponse } from "@/modules/booking-list/server";
 import { listTaxDocumentsIssued } from "@/modules/payments/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { SessionUser } from "@/server/auth";
-import { getDb } from "@/server/db";
+import { type DbOrTx, getDb } from "@/server/db";
+import { bookings, businessCustomers, users } from "@/server/db/schema";
 import {
+  type ExportDocument,
   isAccountingFormat,
   QUICKBOOKS_INVOICE_COLUMNS,
   quickbooksRows,
@@ -33,7 +36,7 @@ export async function taxDocumentsCsvResponse(
       status: 400,
     });
   const { range } = parsed;
-  const docs = await listTaxDocumentsIssued(db, range);
+  const docs = await exportDocuments(db, range);
   const rowsOf = format === "xero" ? xeroRows : quickbooksRows;
   async function* body() {
     yield docs.flatMap((d) => rowsOf(d, timeZone).map((cells) => csvRecord(cells))).join("");
@@ -44,4 +47,30 @@ export async function taxDocumentsCsvResponse(
     body(),
     "invoices CSV export failed",
   );
+}
+
+/** The documents issued in the range, each with its job's day and the address its customer is billed at. */
+async function exportDocuments(db: DbOrTx, range: { from: Date; to: Date }): Promise<ExportDocument[]> {
+  const docs = await listTaxDocumentsIssued(db, range);
+  const ids = [...new Set(docs.map((d) => d.bookingId))];
+  const facts =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: bookings.id,
+            startsAt: bookings.startsAt,
+            email: users.email,
+            billingEmail: businessCustomers.billingEmail,
+          })
+          .from(bookings)
+          .innerJoin(users, eq(users.id, bookings.customerId))
+          .leftJoin(businessCustomers, eq(businessCustomers.customerId, bookings.customerId))
+          .where(inArray(bookings.id, ids));
+  const byId = new Map(facts.map((f) => [f.id, f]));
+  return docs.map((d) => {
+    const f = byId.get(d.bookingId);
+    // A business customer is invoiced as the company (issueInvoiceIfDue): its invoices go to billing.
+    return { ...d, email: f?.billingEmail ?? f?.email ?? "", serviceAt: f?.startsAt ?? d.taxPoint };
+  });
 }

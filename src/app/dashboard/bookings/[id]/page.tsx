@@ -17,6 +17,7 @@ import { MyBookingReschedule } from "@/modules/reschedule/components/my-booking-
 import { cancelPendingBookingAction } from "@/modules/payments/actions";
 import { MyBookingMoney } from "@/modules/payments/components/my-booking-money";
 import { BookingAdjustments } from "@/modules/payments/components/booking-adjustments";
+import { BookingTaxDocuments } from "@/modules/payments/components/tax-document";
 import { loadBookingAdjustments, loadMyCancelOffer } from "@/modules/payments/server";
 import { PayButton } from "@/modules/payments/components/pay-button";
 import { requireCustomerPage } from "@/server/auth/guards";
@@ -143,6 +144,9 @@ export default async function MyBookingPage({ params }: { params: Promise<{ id: 
           Book another service
         </ButtonLink>
       </div>
+
+      {/* Its VAT invoice and credit notes, when it has any (loadMyBooking has checked it is theirs). */}
+      <BookingTaxDocuments bookingId={b.id} basePath={`${routes.myBookings}/${b.id}/invoice`} />
 
       <section aria-labelledby="history-heading" className="mt-8">
         <h2 id="history-heading" className="text-lg font-semibold">

@@ -44,7 +44,7 @@ export async function taxDocumentPdfResponse(
   if (!viewer) return new Response("Sign in to download this document.", { status: 401 });
   const doc = isUuid(bookingId) ? await loadTaxDocument(viewer, bookingId, number) : null;
   if (!doc) return new Response("This page could not be found.", { status: 404 });
-  const pdf = taxDocumentPdf(doc.view);
+  const pdf = await taxDocumentPdf(doc.view);
   return new Response(new Uint8Array(pdf), {
     headers: {
       "content-type": "application/pdf",

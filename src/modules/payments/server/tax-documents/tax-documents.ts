@@ -161,7 +161,7 @@ async function emailInvoiceToCompany(
       {
         filename: `${doc.number}.pdf`,
         contentType: "application/pdf",
-        content: taxDocumentPdf(view).toString("base64"),
+        content: (await taxDocumentPdf(view)).toString("base64"),
       },
     ],
   });

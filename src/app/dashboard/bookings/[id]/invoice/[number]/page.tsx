@@ -22,7 +22,7 @@ export default async function CustomerTaxDocumentPage({
   return (
     <TaxDocumentPage
       view={doc.view}
-      back={{ href: `${routes.myBookings}/${id}/receipt`, label: `Receipt for ${doc.reference}` }}
+      back={{ href: `${routes.myBookings}/${id}`, label: `Booking ${doc.reference}` }}
       pdfHref={`${path}/pdf`}
     />
   );
