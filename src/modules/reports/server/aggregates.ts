@@ -154,7 +154,9 @@ export async function revenueReconciliation(db: DbOrTx, r: Range): Promise<Reven
             FILTER (WHERE status IN ('cancelled', 'declined', 'expired')), 0)::bigint AS fees,
           COALESCE(sum(booking_due_minor(${m})), 0)::bigint AS due,
           COALESCE(sum(booking_refundable_minor(${m})), 0)::bigint AS back,
-          COALESCE(sum(amount_paid_minor - amount_refunded_minor), 0)::bigint AS paid
+          -- Net paid on these jobs, by the definition's identity (net paid = charge − due + refundable).
+          COALESCE(sum(booking_charge_minor(status, total_minor, adjustment_minor, fee_minor)
+            - booking_due_minor(${m}) + booking_refundable_minor(${m})), 0)::bigint AS paid
         FROM ${bookings}
         WHERE ${between(sql`starts_at`, r)} AND status NOT IN ${notTakenOn}`,
     ),
