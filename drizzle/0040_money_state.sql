@@ -18,4 +18,16 @@ $$;
 DROP INDEX "bookings_total_id_idx";--> statement-breakpoint
 DROP INDEX "bookings_payment_id_idx";--> statement-breakpoint
 CREATE INDEX "bookings_charge_id_idx" ON "bookings" USING btree (booking_charge_minor("status", "total_minor", "adjustment_minor", "fee_minor"),"id");--> statement-breakpoint
-CREATE INDEX "bookings_money_state_id_idx" ON "bookings" USING btree (booking_money_state("status", "total_minor", "adjustment_minor", "fee_minor", "amount_paid_minor", "amount_refunded_minor"),"id");
+CREATE INDEX "bookings_money_state_id_idx" ON "bookings" USING btree (booking_money_state("status", "total_minor", "adjustment_minor", "fee_minor", "amount_paid_minor", "amount_refunded_minor"),"id");--> statement-breakpoint
+-- A cancelled booking's fee that was not paid is owed (on account, a late cancellation's fee is invoiced,
+-- issue 41 §4): OWING_STATUSES gains 'cancelled'. Only a fee above what was paid can be due on it, which
+-- no card booking has (its fee is kept from the money paid).
+CREATE OR REPLACE FUNCTION booking_owed_minor(s booking_status, total integer, adjustment integer, fee integer,
+  paid integer, refunded integer)
+RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN s IN ('confirmed', 'in_progress', 'completed', 'no_show', 'cancelled')
+    THEN public.booking_due_minor(s, total, adjustment, fee, paid, refunded) ELSE 0 END
+$$;
+--> statement-breakpoint
+SELECT customer_booking_facts_refresh(ARRAY(SELECT DISTINCT customer_id FROM bookings WHERE status = 'cancelled'
+  AND booking_due_minor(status, total_minor, adjustment_minor, fee_minor, amount_paid_minor, amount_refunded_minor) > 0));

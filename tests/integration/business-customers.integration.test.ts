@@ -16,7 +16,9 @@ import { recordPaymentInput } from "@/modules/payments/admin-money-schemas";
 import { hasUnpaidOnAccount, loadReceivables } from "@/modules/receivables/server";
 import { recordPhonePayment } from "@/modules/payments/server/phone-payment";
 import { recordPayment } from "@/modules/payments/server/record-payment";
-import { bookingMoney } from "@/lib/booking/booking-money";
+import { bookingMoney, moneyStateOf } from "@/lib/booking/booking-money";
+import { customerCancelInput } from "@/modules/payments/schemas";
+import { cancelMyBooking, getMyCancelOffer } from "@/modules/payments/server/refunds/customer-cancel";
 import { createBookingInput } from "@/modules/wizard/book-schemas";
 import { createBooking } from "@/modules/wizard/server/create-booking";
 import { newRunId } from "@/modules/wizard/domain/wizard-state";
@@ -451,5 +453,63 @@ describe.each(dbKinds)("business customers and paying on account, on %s", (kind)
     // The invoices issued keep the company they were addressed to.
     const [doc] = await t.db.select().from(taxDocuments).where(eq(taxDocuments.bookingId, phoneBookingId));
     expect(doc?.customer.name).toBe("Quick Vans Ltd");
+  });
+
+  it("cancelling late on account invoices the policy's fee: owed, on the list, the rest credited (issue 41 §4)", async () => {
+    await saveBusinessProfile(t.db, admin(), business());
+    const made = await createBooking(
+      t.db,
+      { id: fleet.id, role: "customer" },
+      createBookingInput.parse({
+        run: newRunId(),
+        runSecret: newRunId(),
+        service: slug,
+        size: large,
+        addons: [],
+        postcode: "SE10 9NF",
+        // Tuesday 12 January 16:00: the free day ends at 16:00 today.
+        start: at(12, 16).toISOString(),
+        vehicleDetails: { make: "Ford", model: "Transit", registration: "QV77 VAN" },
+        addressDetails: { line1: "Depot, 1 Creek Road", town: "London" },
+        acceptPolicies: true,
+      }),
+      { now: NOW, startCheckout: noCheckout },
+    );
+    expect(made.status).toBe("confirmed");
+    const late = new Date("2027-01-11T17:00:00Z");
+    const offer = await getMyCancelOffer(t.db, fleet.id, made.bookingId, late);
+    expect(offer?.outcome).toMatchObject({ feeMinor: 2000, feeOwedMinor: 2000, refundMinor: 0 });
+    expect(offer?.outcome.sentence).toBe(
+      "You are cancelling within 24 hours of the start: the late-cancellation fee of £20.00 goes on your account, to pay by 10 February 2027.",
+    );
+    await cancelMyBooking(
+      t.db,
+      { id: fleet.id },
+      customerCancelInput.parse({
+        bookingId: made.bookingId,
+        from: "confirmed",
+        refundableMinor: 0,
+        refundMinor: 0,
+      }),
+      { now: late },
+    );
+    const [b] = await t.db.select().from(bookings).where(eq(bookings.id, made.bookingId));
+    if (!b) throw new Error("booking missing");
+    const m = bookingMoney(b);
+    expect({ status: b.status, fee: b.feeMinor, charge: m.chargeMinor, owed: m.owedMinor }).toEqual({
+      status: "cancelled",
+      fee: 2000,
+      charge: 2000,
+      owed: 2000,
+    });
+    expect(moneyStateOf(m)).toBe("fee_due");
+    const list = await loadReceivables(t.db, admin(), { now: late });
+    expect(list.rows.find((r) => r.bookingId === made.bookingId)?.owedMinor).toBe(2000);
+    // The invoice of £40.00 stands; a credit note takes it down to the fee.
+    const docs = await t.db.select().from(taxDocuments).where(eq(taxDocuments.bookingId, made.bookingId));
+    expect(docs.map((d) => [d.kind, d.grossMinor]).sort()).toEqual([
+      ["credit_note", 2000],
+      ["invoice", 4000],
+    ]);
   });
 });

@@ -14,8 +14,11 @@ import { formatMoney } from "@/lib/money";
 
 /** A booking in these statuses no longer stands: its charge is the fee its closing set. */
 export const CLOSED_MONEY_STATUSES = ["cancelled", "declined", "expired", "no_show"] as const;
-/** The bookings whose due is a debt of the customer's (not a hold, nor a request still to be accepted). */
-export const OWING_STATUSES = ["confirmed", "in_progress", "completed", "no_show"] as const;
+/**
+ * The bookings whose due is a debt of the customer's (not a hold, nor a request still to be accepted): a
+ * cancelled one's too, whose fee was invoiced rather than kept (on account, issue 41 §4).
+ */
+export const OWING_STATUSES = ["confirmed", "in_progress", "completed", "no_show", "cancelled"] as const;
 
 export const isClosedForMoney = (status: BookingStatus): boolean =>
   (CLOSED_MONEY_STATUSES as readonly string[]).includes(status);
@@ -155,6 +158,8 @@ export function closingFee(
      * refund only once its provider accepts it); the ledger's net paid when not given.
      */
     netPaidMinor?: number;
+    /** Cancelling: a fee owed beyond the money kept (on account, the late fee is invoiced, not kept). */
+    feeOwedMinor?: number;
     noShowFeePercent: number;
   },
 ): number {
@@ -162,7 +167,8 @@ export function closingFee(
   if (to === "no_show") return Math.floor((m.chargeMinor * opts.noShowFeePercent) / 100);
   if (to === "cancelled") {
     const netPaid = opts.netPaidMinor ?? m.netPaidMinor;
-    return Math.max(0, Math.min(m.chargeMinor, netPaid - (opts.refundMinor ?? 0)));
+    const kept = Math.max(0, netPaid - (opts.refundMinor ?? 0));
+    return Math.max(0, Math.min(m.chargeMinor, kept + (opts.feeOwedMinor ?? 0)));
   }
   return 0;
 }

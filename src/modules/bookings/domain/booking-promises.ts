@@ -33,6 +33,8 @@ export type PromiseBooking = {
   chosenAt?: Date;
   /** The customer keeps reminder emails on (false: no reminder is sent, so none is promised). */
   remindersOn?: boolean;
+  /** On the customer's account (ADR 0051): a late fee is invoiced rather than kept from money paid. */
+  onAccount?: boolean;
 };
 
 export type BookingPromises = {
@@ -55,7 +57,9 @@ export type BookingPromises = {
 };
 
 export function bookingPromises(b: PromiseBooking, s: PromiseSettings, now: Date): BookingPromises {
-  const lateFeeMinor = lateCancellationFee(b.chargeMinor, s.lateCancellationFeePercent, b.paidMinor);
+  const lateFeeMinor = lateCancellationFee(b.chargeMinor, s.lateCancellationFeePercent, b.paidMinor, {
+    onAccount: b.onAccount,
+  });
   const inside = !isFreeCancellation(b.startsAt, now, s.freeCancellationHours);
   const ends = freeCancellationEndsAt(b.startsAt, s.freeCancellationHours);
   const plan = reminderPlan({

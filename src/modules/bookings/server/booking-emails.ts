@@ -158,6 +158,7 @@ function promisesOf(
     paidMinor: Math.max(0, money.netPaidMinor),
     chosenAt: b.timeChosenAt ?? b.createdAt,
     remindersOn: !b.reminderSentAt && allowsEmail(customer, "reminder"),
+    onAccount: b.payBy !== null,
   };
   const p = bookingPromises(promised, ctx.settings, now);
   const reminder = reminderPromiseSentence(p);

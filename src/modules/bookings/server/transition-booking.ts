@@ -67,6 +67,8 @@ export type TransitionInput = {
   refundMinor?: number;
   /** On cancellation: net paid with the refunds still on their way counted (payments knows them). */
   netPaidMinor?: number;
+  /** Cancelling: a fee owed beyond what was paid (on account, the late fee is invoiced). */
+  feeOwedMinor?: number;
   /** The caller tells the business once for a batch (a repeat booking ended, ADR 0052): no alert each. */
   quiet?: boolean;
   /** On cancellation: a visit paused with its repeat booking (ADR 0052), which reads "Paused". */
@@ -196,6 +198,7 @@ async function applyStep(tx: Tx, booking: Booking, to: BookingStatus, input: Tra
     set.feeMinor = closingFee(booking, to as (typeof CLOSED_MONEY_STATUSES)[number], {
       refundMinor: input.refundMinor,
       netPaidMinor: input.netPaidMinor,
+      feeOwedMinor: input.feeOwedMinor,
       noShowFeePercent,
     });
   } else if (!isClosedForMoney(to)) set.feeMinor = null;

@@ -50,9 +50,11 @@ export function customerCancelOutcome(input: {
   freeCancellationHours: number;
   lateCancellationFeePercent: number;
   businessName: string;
+  /** On account: "28 December 2026", the day the account's invoices are due; null when paying as booked. */
+  payBy?: string | null;
 }): CustomerCancelOutcome {
   const paidMinor = input.payments.reduce((s, p) => s + p.refundableMinor, 0);
-  const policy = policyRefund({ ...input, netPaidMinor: paidMinor });
+  const policy = policyRefund({ ...input, netPaidMinor: paidMinor, onAccount: Boolean(input.payBy) });
   const parts = splitRefund(input.payments, policy.refundMinor);
   const handBackMinor = parts
     .filter((p) => p.payment.provider === "manual")
@@ -69,7 +71,9 @@ export function customerCancelOutcome(input: {
     .filter(Boolean)
     .join(", and ");
   let sentence: string;
-  if (paidMinor === 0)
+  if (policy.feeOwedMinor > 0)
+    sentence = `You are cancelling within ${window} of the start: the late-cancellation fee of ${money(policy.feeMinor)} goes on your account, to pay by ${input.payBy}${policy.refundMinor > 0 ? `; ${back}` : ""}.`;
+  else if (paidMinor === 0)
     sentence = policy.free
       ? "Nothing has been paid, so cancelling costs nothing."
       : `You are cancelling within ${window} of the start, but nothing has been paid, so it costs nothing.`;

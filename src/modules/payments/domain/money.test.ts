@@ -18,6 +18,7 @@ describe("policyRefund", () => {
       refundMinor: 10_000,
       feeMinor: 0,
       free: true,
+      feeOwedMinor: 0,
     });
     expect(policyRefund({ ...base, startsAt: new Date(now.getTime() + 24 * HOUR) }).free).toBe(true);
   });
@@ -28,13 +29,30 @@ describe("policyRefund", () => {
       refundMinor: 5_000,
       feeMinor: 5_000,
       free: false,
+      feeOwedMinor: 0,
     });
     expect(policyRefund({ ...base, netPaidMinor: 2_000, startsAt: late })).toEqual({
       refundMinor: 0,
       feeMinor: 2_000,
       free: false,
+      feeOwedMinor: 0,
     });
     expect(policyRefund({ ...base, netPaidMinor: 0, startsAt: late }).refundMinor).toBe(0);
+  });
+
+  it("on account, invoices the late fee: the whole share is owed, whatever was paid (issue 41 §4)", () => {
+    const late = new Date(now.getTime() + 2 * HOUR);
+    const fee = policyRefund({ ...base, netPaidMinor: 0, startsAt: late }).feeMinor;
+    expect(fee).toBe(0);
+    const onAccount = policyRefund({ ...base, netPaidMinor: 0, startsAt: late, onAccount: true });
+    expect(onAccount).toEqual({ refundMinor: 0, feeMinor: 5_000, free: false, feeOwedMinor: 5_000 });
+    // Inside the free window it is free on account too.
+    const early = new Date(now.getTime() + 72 * HOUR);
+    expect(policyRefund({ ...base, netPaidMinor: 0, startsAt: early, onAccount: true })).toMatchObject({
+      feeMinor: 0,
+      feeOwedMinor: 0,
+      free: true,
+    });
   });
 });
 

@@ -27,6 +27,8 @@ export type PolicyRefund = {
   feeMinor: number;
   /** Whether the cancellation is inside the free-cancellation window. */
   free: boolean;
+  /** Of the fee, what was not paid and is owed (on account: invoiced, on the receivables list). */
+  feeOwedMinor: number;
 };
 
 /**
@@ -42,11 +44,22 @@ export function policyRefund(input: {
   now: Date;
   freeCancellationHours: number;
   lateCancellationFeePercent: number;
+  /** The booking is on the customer's account (it has a pay-by date): a late fee is invoiced, not kept. */
+  onAccount?: boolean;
 }): PolicyRefund {
   const paid = Math.max(0, input.netPaidMinor);
   const free = isFreeCancellation(input.startsAt, input.now, input.freeCancellationHours);
-  const feeMinor = free ? 0 : lateCancellationFee(input.totalMinor, input.lateCancellationFeePercent, paid);
-  return { refundMinor: paid - feeMinor, feeMinor, free };
+  const feeMinor = free
+    ? 0
+    : lateCancellationFee(input.totalMinor, input.lateCancellationFeePercent, paid, {
+        onAccount: input.onAccount,
+      });
+  return {
+    refundMinor: Math.max(0, paid - feeMinor),
+    feeMinor,
+    free,
+    feeOwedMinor: Math.max(0, feeMinor - paid),
+  };
 }
 
 /** "12.50" → 1250; null when it is not an amount of money with at most two decimals. */

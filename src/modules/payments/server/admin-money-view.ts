@@ -126,13 +126,16 @@ export async function getAdminMoneyPanel(
     now,
     freeCancellationHours: settings.freeCancellationHours,
     lateCancellationFeePercent: settings.lateCancellationFeePercent,
+    onAccount: booking.payBy !== null,
   });
   const explanation =
-    refundableMinor === 0
-      ? "Nothing was paid, so there is nothing to refund."
-      : policy.free
-        ? `Cancelled now, more than ${settings.freeCancellationHours} hours before the start: the policy refunds everything paid.`
-        : `Cancelled now, within ${settings.freeCancellationHours} hours of the start: the policy keeps a late fee of ${settings.lateCancellationFeePercent}% of the price (${money(policy.feeMinor)}).`;
+    policy.feeOwedMinor > 0
+      ? `Cancelled now, within ${settings.freeCancellationHours} hours of the start: on account, the late fee of ${settings.lateCancellationFeePercent}% of the price (${money(policy.feeMinor)}) is owed — the invoice is credited down to it and the booking stays on the receivables list until it is paid.`
+      : refundableMinor === 0
+        ? "Nothing was paid, so there is nothing to refund."
+        : policy.free
+          ? `Cancelled now, more than ${settings.freeCancellationHours} hours before the start: the policy refunds everything paid.`
+          : `Cancelled now, within ${settings.freeCancellationHours} hours of the start: the policy keeps a late fee of ${settings.lateCancellationFeePercent}% of the price (${money(policy.feeMinor)}).`;
   return {
     bookingId,
     status: booking.status,

@@ -171,7 +171,17 @@ export function amountDueNow(
   return 0;
 }
 
-/** Late-cancellation fee (§5): total × percent, rounded down, never more than what was paid. */
-export function lateCancellationFee(totalMinor: number, feePercent: number, paidMinor: number): number {
-  return Math.max(0, Math.min(paidMinor, percentOfFloor(totalMinor, feePercent)));
+/**
+ * Late-cancellation fee (§5): total × percent, rounded down, never more than what was paid — the fee is
+ * kept from the money paid. On account (ADR 0051), nothing is paid before the day, so the fee is invoiced:
+ * the whole share, whatever was paid.
+ */
+export function lateCancellationFee(
+  totalMinor: number,
+  feePercent: number,
+  paidMinor: number,
+  opts: { onAccount?: boolean } = {},
+): number {
+  const share = percentOfFloor(totalMinor, feePercent);
+  return Math.max(0, opts.onAccount ? share : Math.min(paidMinor, share));
 }

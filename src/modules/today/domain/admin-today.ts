@@ -1,7 +1,7 @@
 import { addDays, isoWeekday, localDateOf, localToInstant, toLocalParts } from "@/lib/dates";
 import { type BookingStatus, TIME_TAKING_STATUSES } from "@/lib/enums";
 import { REVENUE_TERMS } from "@/lib/booking/revenue-terms";
-import { type BookingMoneyInput, depositOwed, OWING_STATUSES } from "@/lib/booking/booking-money";
+import { type BookingMoneyInput, depositOwed } from "@/lib/booking/booking-money";
 
 // The rules of the admin's today page, pure: the periods its numbers cover (days and ISO weeks in the
 // business zone, exact across DST), what counts as booked, when an unpaid booking needs chasing, which
@@ -15,9 +15,9 @@ export const BOOKED_STATUSES = TIME_TAKING_STATUSES;
  * progress, completed, missed — each at its charge (ADR 0040). Not a hold waiting for payment (it may lapse),
  * a request waiting for approval, nor a cancelled, declined or expired booking. The reports' booked figures,
  * their value columns and Today's booked value read it; in SQL it is booking_is_booked_revenue (migration
- * 0026), which a test compares with this. The same bookings whose due is the customer's debt.
+ * 0026), which a test compares with this. Its due is the customer's debt (OWING_STATUSES, which also counts a cancelled booking's unpaid fee).
  */
-export const BOOKED_REVENUE_STATUSES = OWING_STATUSES;
+export const BOOKED_REVENUE_STATUSES = ["confirmed", "in_progress", "completed", "no_show"] as const;
 
 /** What "booked" revenue means, in the words every report and the Today page show (lib/booking/revenue-terms). */
 export const BOOKED_REVENUE_HELP = REVENUE_TERMS.booked.counts;

@@ -93,6 +93,7 @@ export async function loadBookingResult(
     paidMinor: Math.max(0, money.netPaidMinor),
     chosenAt: booking.timeChosenAt ?? booking.createdAt,
     remindersOn: !booking.reminderSentAt && remindersOn,
+    onAccount: booking.payBy !== null,
   };
   const promises = bookingPromises(promised, settings, now);
   const holdRunning = !view.holdExpiresAt || new Date(view.holdExpiresAt) > now;

@@ -227,7 +227,7 @@ export async function loadWizardPage(
     startParts: chosen.parts.map((p) => ({ start: p.start.toISOString(), end: p.end.toISOString() })),
     cancellationPromise:
       quote && state.start
-        ? reviewCancellationPromise(settings, quote.totalMinor, dueNowMinor, state.start, now)
+        ? reviewCancellationPromise(settings, quote.totalMinor, dueNowMinor, state.start, now, !!payBy)
         : null,
   };
 }
@@ -271,8 +271,9 @@ function reviewCancellationPromise(
   dueNowMinor: number,
   start: string,
   now: Date,
+  onAccount: boolean,
 ): { sentence: string; insideFreeWindow: boolean } {
-  const b = { startsAt: new Date(start), chargeMinor: totalMinor, paidMinor: dueNowMinor };
+  const b = { startsAt: new Date(start), chargeMinor: totalMinor, paidMinor: dueNowMinor, onAccount };
   const p = bookingPromises(b, settings, now);
   return {
     sentence: cancellationPromiseSentence(p, settings, b, "before_booking"),

@@ -1,4 +1,7 @@
 import "server-only";
+import { bookingCharge } from "@/lib/booking/booking-money";
+import { getSettingsOrThrow } from "@/modules/settings/server";
+import { policyRefund } from "../../domain/money";
 import type { BookingStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import {
@@ -84,6 +87,7 @@ export async function cancelBookingWithRefund(
     assertShownRefundable(current, input.shownRefundableMinor, refundable);
     const refundMinor = await input.decide(tx, current, available, refundable);
     assertRefundWithin(current, refundMinor, refundable);
+    const feeOwedMinor = await onAccountFeeOwed(tx, current, refundable, input.now);
     const money: CancelMoney = { refundableMinor: refundable, refundMinor, owedMinor: 0 };
     const { booking } = await transitionBooking(tx, {
       bookingId: current.id,
@@ -97,6 +101,7 @@ export async function cancelBookingWithRefund(
       refundMinor,
       // What the payments can still return: net paid with refunds on their way counted.
       netPaidMinor: refundable,
+      feeOwedMinor,
       effects: async (etx, changed) => {
         closed = await cancelOpenCheckouts(etx, changed.id);
         if (refundMinor > 0) {
@@ -140,6 +145,25 @@ export async function cancelBookingWithRefund(
   await expireCheckoutsQuietly(closed);
   await sendRefunds(db, online, input.now);
   return result;
+}
+
+/**
+ * On account (ADR 0051) a late cancellation's fee is invoiced, not kept from money paid: the policy's fee
+ * beyond what was paid, which the booking then owes (its charge becomes the fee; the invoice's credit note
+ * covers the rest, and the booking stays on the receivables list until it is paid).
+ */
+async function onAccountFeeOwed(tx: Tx, booking: Booking, netPaidMinor: number, now: Date): Promise<number> {
+  if (booking.payBy === null || booking.status === "awaiting_approval") return 0;
+  const settings = await getSettingsOrThrow(tx);
+  return policyRefund({
+    totalMinor: bookingCharge(booking),
+    netPaidMinor,
+    startsAt: booking.startsAt,
+    now,
+    freeCancellationHours: settings.freeCancellationHours,
+    lateCancellationFeePercent: settings.lateCancellationFeePercent,
+    onAccount: true,
+  }).feeOwedMinor;
 }
 
 export const ALREADY_CANCELLED = "This booking is already cancelled.";

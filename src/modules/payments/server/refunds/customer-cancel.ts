@@ -3,6 +3,7 @@ import { bookingCharge } from "@/lib/booking/booking-money";
 import { and, eq } from "drizzle-orm";
 import type { BookingStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
+import { formatCalendarDate } from "@/lib/dates";
 import { isUuid } from "@/lib/uuid";
 import { type Booking, tellCustomerBookingEnded } from "@/modules/bookings/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
@@ -48,6 +49,7 @@ async function outcomeOf(db: DbOrTx, booking: Booking, available: RefundablePaym
     freeCancellationHours: settings.freeCancellationHours,
     lateCancellationFeePercent: settings.lateCancellationFeePercent,
     businessName: settings.businessName,
+    payBy: booking.payBy ? formatCalendarDate(booking.payBy) : null,
   });
 }
 
