@@ -77,7 +77,7 @@ test("a technician removes their photo of an open job; the admin sees it kept an
 
   // Remove the before photo: it leaves the day (kept for the office, as the dialog says).
   await card.getByRole("button", { name: "Remove" }).first().click();
-  const confirm = page.getByRole("dialog", { name: "Remove this photo?" });
+  const confirm = page.getByRole("alertdialog", { name: "Remove this photo?" });
   await expect(confirm).toContainText("The office keeps it for a while and can put it back.");
   await confirm.getByRole("button", { name: "Yes, remove it" }).click();
   await expect(card.getByRole("img", { name: /^Before photo of/ })).toHaveCount(0);
@@ -112,7 +112,7 @@ test("a technician removes their photo of an open job; the admin sees it kept an
 
   await photos.getByRole("button", { name: /^Put back Before photo of/ }).click();
   await admin
-    .getByRole("dialog", { name: "Put this photo back?" })
+    .getByRole("alertdialog", { name: "Put this photo back?" })
     .getByRole("button", { name: "Yes, put it back" })
     .click();
   await expect(admin.getByText("Photo put back.")).toBeVisible();

@@ -62,6 +62,10 @@ test("the phone's copy of the day goes when the technician is deactivated, and w
   test.setTimeout(180_000);
   // Offline, the live stream can't connect: the browser says so, and that is expected.
   expectConsole(/ERR_INTERNET_DISCONNECTED \(from http:\/\/[^/]+\/api\/events\)$/);
+  // The browser's own offline page, where the day no longer opens, asks for the site's icon.
+  expectConsole(/ERR_INTERNET_DISCONNECTED \(from http:\/\/[^/]+\/favicon\.ico/);
+  // The upload refused for want of a session (step 3) is logged by the browser.
+  expectConsole(/status of 401/);
   const team = `Van C${Date.now() % 100_000}`;
   const job = await jobToday(request, team, 120);
 
@@ -92,7 +96,7 @@ test("the phone's copy of the day goes when the technician is deactivated, and w
     hasText: "Dee Cached",
   });
   await member.getByRole("button", { name: "Deactivate" }).click();
-  await admin.getByRole("dialog").getByRole("button", { name: "Yes, deactivate" }).click();
+  await admin.getByRole("alertdialog").getByRole("button", { name: "Yes, deactivate" }).click();
   await expect(admin.getByText("Dee Cached was deactivated.")).toBeVisible();
   await expect.poll(() => hasCopy(page), { timeout: 15_000 }).toBe(false);
   await dayGoneOffline(phone, page, job.reference);
@@ -106,14 +110,21 @@ test("the phone's copy of the day goes when the technician is deactivated, and w
   await expect.poll(() => hasCopy(page)).toBe(false);
   await dayGoneOffline(phone, page);
 
-  // 3. The session ended while the phone was away: the first answer asking to sign in clears the copy.
+  // 3. The session ended while the phone was away: the first answer asking to sign in — here a photo
+  // upload from the day answered 401 — clears the copy, before any other page is opened.
   await signInAs(page, credentials.staff);
   await loadDayAndKeepIt(page);
   await phone.clearCookies();
-  // A background read of the day (as after a live event), answered with the sign-in page.
-  await page.evaluate(async () => {
-    await fetch("/staff", { headers: { RSC: "1" } });
-  });
+  const upload = await page.evaluate(
+    async () =>
+      (
+        await fetch("/api/staff/jobs/00000000-0000-4000-8000-000000000000/photos", {
+          method: "POST",
+          body: new FormData(),
+        })
+      ).status,
+  );
+  expect(upload).toBe(401);
   await expect.poll(() => hasCopy(page)).toBe(false);
   await dayGoneOffline(phone, page);
   await page.goto("/auth/login");

@@ -132,6 +132,12 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (req.method !== "GET") return;
+  // The day's page sent to sign in: a background read answered "sign in" is a 200 telling the router to
+  // go there, and the router then asks for the sign-in page — from the day, only when access has ended.
+  if (path === LOGIN) {
+    event.waitUntil(purge());
+    return;
+  }
   // The live stream is the page's to watch (it passes on session-ended): never held by the worker.
   if ((req.headers.get("accept") || "").includes("text/event-stream")) return;
   if (req.mode === "navigate" && path === PAGE) {
