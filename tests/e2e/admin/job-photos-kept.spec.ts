@@ -101,6 +101,7 @@ test("a technician removes their photo of an open job; the admin sees it kept an
   await admin.goto(`/admin/bookings/${job.id}`);
   const photos = admin.getByRole("region", { name: "Photos and who did the work" });
   await expect(photos).toContainText("Removed by Pia Photo");
+  await expect(photos.getByRole("heading", { name: "Before (0 · 1 removed)" })).toBeVisible();
   await expect(photos.getByRole("button", { name: /^Put back Before photo of/ })).toBeVisible();
   await expect(photos.getByRole("button", { name: /^Remove After photo of/ })).toBeVisible();
   await expect(admin.getByText("Before photo removed")).toBeVisible();
@@ -117,6 +118,7 @@ test("a technician removes their photo of an open job; the admin sees it kept an
     .click();
   await expect(admin.getByText("Photo put back.")).toBeVisible();
   await expect(photos).not.toContainText("Removed by");
+  await expect(photos.getByRole("heading", { name: "Before (1)" })).toBeVisible();
   await expect(admin.getByText("Before photo put back")).toBeVisible();
   await cPage.reload();
   await expect(cPage.getByRole("img", { name: /^Before photo of/ })).toBeVisible();

@@ -23,6 +23,12 @@ export function JobCrewList({ crew }: { crew: JobRecordView["crew"] }) {
   );
 }
 
+/** "2", or "1 · 1 removed" on the admin's page (the customer's never lists a removed photo). */
+function countLabel(photos: readonly JobPhotoCard[]): string {
+  const removed = photos.filter((p) => p.removed).length;
+  return `${photos.length - removed}${removed ? ` · ${removed} removed` : ""}`;
+}
+
 /** What the page puts under a photo (the admin's Remove / Put back). */
 export type PhotoActions = (photo: JobPhotoCard) => ReactNode;
 
@@ -42,8 +48,7 @@ export function JobPhotoGallery({
       {groups.map((g) => (
         <div key={g.kind}>
           <Heading className="text-sm font-semibold">
-            {g.title}{" "}
-            <span className="font-normal text-ink-muted">({g.photos.filter((p) => !p.removed).length})</span>
+            {g.title} <span className="font-normal text-ink-muted">({countLabel(g.photos)})</span>
           </Heading>
           <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3">
             {g.photos.map((p) => (
