@@ -8,12 +8,21 @@ import { emailJobs } from "@/modules/notifications/server";
 import { paymentJobs } from "@/modules/payments/server";
 import { reminderJobs } from "@/modules/reminders/server";
 import { seriesJobs } from "@/modules/series/server";
+import { staffJobs } from "@/modules/staff/server";
 
 /** Every module's background work, in one list: the web process, the worker and the tests start this. */
 export function appJobPlan(transport: MailTransport = getMailTransport()): JobPlan {
   const email = emailJobs(transport);
   return {
-    jobs: [...email.jobs, ...accountJobs, ...bookingJobs, ...reminderJobs, ...paymentJobs, ...seriesJobs],
+    jobs: [
+      ...email.jobs,
+      ...accountJobs,
+      ...bookingJobs,
+      ...reminderJobs,
+      ...paymentJobs,
+      ...seriesJobs,
+      ...staffJobs,
+    ],
     wakeups: [...email.wakeups, ...accountWakeups],
     onStart: email.onStart,
   };

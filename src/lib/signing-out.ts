@@ -9,3 +9,9 @@ export const SIGNING_OUT_EVENT = "forecourt:signing-out";
  * deactivated, a password change): the page's stream stops there rather than reconnecting into a 401.
  */
 export const SESSION_ENDED_EVENT = "session-ended";
+
+/**
+ * The window event a page's live stream dispatches when it hears SESSION_ENDED_EVENT: what the page keeps
+ * of the signed-in person (the technician's offline day) is cleared on it.
+ */
+export const SESSION_ENDED_WINDOW_EVENT = "forecourt:session-ended";

@@ -163,6 +163,9 @@ const ACTIONS: Record<string, Requirement> = {
   saveNotificationSettingsAction: "admin",
   savePaymentSettingsAction: "admin",
   savePolicyTextsAction: "admin",
+  // src/modules/staff/admin-actions.ts (a job's photos on the admin's booking page: remove, put back)
+  removeJobPhotoAsAdminAction: "admin",
+  restoreJobPhotoAction: "admin",
   // src/modules/staff/actions.ts (the technician's day; the use cases check the job is their team's)
   completeJobAction: "staff",
   recordDayPaymentAction: "staff",

@@ -13,7 +13,6 @@ import {
   eraseJobPhotosWith,
   MAX_PHOTOS_PER_JOB,
   readJobPhoto,
-  removeJobPhoto,
 } from "@/modules/staff/server/job-photos";
 import { describeEvent } from "@/modules/bookings/server";
 import { setDatabaseForProcess } from "@/server/db";
@@ -28,7 +27,7 @@ import { type LocalS3, startLocalS3 } from "../support/s3-server";
 // Before and after photos of a job (ADR 0053): checked and re-encoded like every upload, stored through
 // the storage adapter (the configured local folder, and an S3-compatible server on localhost), seen by
 // the admin, the job's team and the booking's customer only, and gone — rows and files — with the
-// customer's account.
+// customer's account. Removing one hides it: job-photo-removal.integration.test.ts.
 
 const env = envOverrides();
 const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "forecourt-job-photos-"));
@@ -285,38 +284,6 @@ describe.each(dbKinds)("job photos on %s", (kind) => {
         contentType: "image/webp",
       });
       expect(await readJobPhoto(t.db, files.store, admin, crypto.randomUUID())).toBeNull();
-    });
-
-    it("removes a photo for the job's crew only: the row, the upload and the file", async () => {
-      const job = await book();
-      const { photoId } = await addJobPhoto(t.db, files.store, crew, {
-        bookingId: job.id,
-        kind: "before",
-        file: await tinyPhoto(),
-      });
-      const row = await photoRow(photoId);
-      for (const actor of [otherCrew, customer])
-        await expect(removeJobPhoto(t.db, files.store, actor, { photoId })).rejects.toMatchObject({
-          code: "NOT_FOUND",
-        });
-      expect(await files.store.get(row?.key ?? "")).not.toBeNull();
-
-      await removeJobPhoto(t.db, files.store, crew, { photoId });
-      expect(await photosOf(job.id)).toHaveLength(0);
-      expect(
-        await t.db
-          .select()
-          .from(uploads)
-          .where(eq(uploads.id, row?.upload.id ?? "")),
-      ).toHaveLength(0);
-      expect(await files.store.get(row?.key ?? "")).toBeNull();
-      expect(await files.store.get(thumbOf(row?.key))).toBeNull();
-      expect(await readJobPhoto(t.db, files.store, admin, photoId)).toBeNull();
-      await expect(removeJobPhoto(t.db, files.store, crew, { photoId })).rejects.toMatchObject({
-        code: "NOT_FOUND",
-      });
-      const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, job.id));
-      expect(audit.map((a) => a.action)).toEqual(["booking.photo_added", "booking.photo_removed"]);
     });
 
     it("erases a customer's job photos, rows and files, as their account's eraser", async () => {

@@ -82,6 +82,7 @@ describe.each(dbKinds)("background jobs (pg-boss) on %s", (kind) => {
         "booking-reminders",
         "holds-expire",
         "housekeeping",
+        "job-photos-purge",
         "live-events-prune",
         "maintenance-reminders",
         "outbox-sweep",

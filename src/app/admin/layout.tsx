@@ -4,6 +4,7 @@ import { requireAdminPage } from "@/server/auth/guards";
 import { getPublicSettings } from "@/modules/settings/server";
 import { loadPendingRescheduleCount } from "@/modules/reschedule/server";
 import { loadWaitingTimeRequestCount } from "@/modules/time-requests/server";
+import { StaffCopyGuard } from "@/modules/staff/components/staff-copy-guard";
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const user = await requireAdminPage("/admin");
@@ -18,6 +19,8 @@ export default async function AdminLayout({ children }: { children: ReactNode })
       userName={user.name}
       badges={{ rescheduleRequests, timeRequests }}
     >
+      {/* An admin on this browser: a technician's offline day kept here goes (issue 41 §7). */}
+      <StaffCopyGuard />
       {children}
     </AdminShell>
   );

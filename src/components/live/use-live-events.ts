@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { SESSION_ENDED_EVENT, SIGNING_OUT_EVENT } from "@/lib/signing-out";
+import { SESSION_ENDED_EVENT, SESSION_ENDED_WINDOW_EVENT, SIGNING_OUT_EVENT } from "@/lib/signing-out";
 import type { LiveEventMap, LiveEventType } from "@/server/realtime/events";
 
 // The browser end of live events (docs/decisions/0005-live-events.md). One EventSource on /api/events
@@ -81,7 +81,10 @@ export function useLiveEvents(
       for (const type of wanted) es.addEventListener(type, onMessage);
       // The session ended (signed out elsewhere, deactivated, a password change): nothing more will come
       // on this page, and reconnecting would only be refused. The next navigation asks them to sign in.
-      es.addEventListener(SESSION_ENDED_EVENT, () => stop());
+      es.addEventListener(SESSION_ENDED_EVENT, () => {
+        stop();
+        window.dispatchEvent(new Event(SESSION_ENDED_WINDOW_EVENT));
+      });
       es.onopen = () => {
         const recovering = hasConnected || attempt > 0;
         attempt = 0;

@@ -6,7 +6,6 @@ import { recordPaymentInput } from "@/modules/payments/admin-money-schemas";
 import { recordPayment } from "@/modules/payments/server";
 import { requestActor, staffAction } from "@/server/actions";
 import { getDb } from "@/server/db";
-import { getStorage } from "@/server/storage";
 import { jobNotesInput, photoIdInput } from "./schemas";
 import { removeJobPhoto } from "./server";
 
@@ -32,6 +31,6 @@ export const recordDayPaymentAction = staffAction(recordPaymentInput, async (inp
 );
 
 export const removeJobPhotoAction = staffAction(photoIdInput, async (input, user) => {
-  await removeJobPhoto(await getDb(), getStorage(), await requestActor(user.id), input);
+  await removeJobPhoto(await getDb(), await requestActor(user.id), input);
   return null;
 });

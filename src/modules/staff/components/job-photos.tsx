@@ -120,19 +120,21 @@ export function JobPhotos({ job, online }: { job: StaffJob; online: boolean }) {
               </FullSizeLink>
               <div className="flex items-center justify-between gap-1 text-xs">
                 <span className="font-medium">{p.kind === "before" ? "Before" : "After"}</span>
-                <ConfirmActionButton
-                  action={removeJobPhotoAction}
-                  input={{ photoId: p.id }}
-                  variant="ghost"
-                  size="sm"
-                  title="Remove this photo?"
-                  description="It is deleted for good: the office and the customer won't see it."
-                  confirmLabel="Yes, remove it"
-                  cancelLabel="Keep it"
-                  successToast="Photo removed."
-                >
-                  Remove
-                </ConfirmActionButton>
+                {p.removable && (
+                  <ConfirmActionButton
+                    action={removeJobPhotoAction}
+                    input={{ photoId: p.id }}
+                    variant="ghost"
+                    size="sm"
+                    title="Remove this photo?"
+                    description="The customer won't see it. The office keeps it for a while and can put it back."
+                    confirmLabel="Yes, remove it"
+                    cancelLabel="Keep it"
+                    successToast="Photo removed."
+                  >
+                    Remove
+                  </ConfirmActionButton>
+                )}
               </div>
             </li>
           ))}

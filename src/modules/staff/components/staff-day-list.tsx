@@ -4,7 +4,9 @@ import { CloudRain, WifiOff } from "lucide-react";
 import { useEffect, useSyncExternalStore } from "react";
 import { EmptyState } from "@/components/ui/data/empty-state";
 import { LiveRefresh } from "@/components/live/live-refresh";
+import { SESSION_ENDED_WINDOW_EVENT } from "@/lib/signing-out";
 import type { StaffDayView } from "../server/staff-day";
+import { forgetStaffCopy } from "./staff-copy-guard";
 import { StaffJobCard } from "./staff-job-card";
 
 // The technician's list: today, then tomorrow. Live: a job the office moves, reassigns or cancels appears
@@ -28,8 +30,15 @@ function useOnline(): boolean {
   );
 }
 
-/** Registers the day's service worker (scope /staff): the list stays readable with no signal. */
-function useOfflineCopy() {
+/**
+ * Registers the day's service worker (scope /staff): the list stays readable with no signal. The copy is
+ * this technician's (view.cacheKey: another person or a team move clears it first) and holds the photos
+ * the list shows, no others; the live stream's session-ended clears it (issue 41 §7).
+ */
+function useOfflineCopy(view: StaffDayView) {
+  const photos = view.days
+    .flatMap((d) => d.jobs.flatMap((j) => j.photos.flatMap((p) => [p.url, p.thumbUrl])))
+    .join(" ");
   useEffect(() => {
     if (!("serviceWorker" in navigator)) return;
     navigator.serviceWorker
@@ -39,15 +48,20 @@ function useOfflineCopy() {
         // The files this page loaded, so that the next visit works with no signal.
         // (the worker keeps only the page's own files among them: scripts, styles, fonts, icons).
         const keep = performance.getEntriesByType("resource").map((e) => e.name);
-        reg.active?.postMessage({ keep });
+        reg.active?.postMessage({ owner: view.cacheKey, keep, photos: photos.split(" ").filter(Boolean) });
       })
       .catch(() => {});
+  }, [view.cacheKey, photos]);
+  useEffect(() => {
+    const ended = () => forgetStaffCopy({ purge: true });
+    window.addEventListener(SESSION_ENDED_WINDOW_EVENT, ended);
+    return () => window.removeEventListener(SESSION_ENDED_WINDOW_EVENT, ended);
   }, []);
 }
 
 export function StaffDayList({ view }: { view: StaffDayView }) {
   const online = useOnline();
-  useOfflineCopy();
+  useOfflineCopy(view);
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -1,13 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { firstName, jobRecordView, photoAlt } from "./job-record";
+import { firstName, type JobPhotoFacts, jobRecordView, photoAlt } from "./job-record";
 
-const photo = (id: string, kind: "before" | "after", at: string, by: string | null = "Sam Taylor") => ({
+const photo = (
+  id: string,
+  kind: "before" | "after",
+  at: string,
+  by: string | null = "Sam Taylor",
+  removed: JobPhotoFacts["removed"] = null,
+): JobPhotoFacts => ({
   id,
   kind,
   url: `/api/job-photos/${id}`,
   thumbUrl: `/api/job-photos/${id}?size=thumb`,
   at,
   by,
+  takenById: by ? "user-sam" : null,
+  removed,
 });
 
 describe("firstName", () => {
@@ -61,6 +69,7 @@ describe("jobRecordView", () => {
       atIso: "2026-03-03T09:31:00.000Z",
       at: "Tue 3 Mar, 09:31 GMT",
       by: "Sam Taylor",
+      removed: null,
     });
     expect(view.groups[0]?.photos[1]?.by).toBeNull();
     expect(view.groups[1]?.photos[0]?.alt).toBe("After photo of AB12CDE");
@@ -76,6 +85,30 @@ describe("jobRecordView", () => {
     });
     expect(view.crew.map((c) => c.name)).toEqual(["Sam", "Sam"]);
     expect(view.groups.flatMap((g) => g.photos.map((p) => p.by))).toEqual(["Sam", null, "Sam"]);
+  });
+
+  it("marks a removed photo (the admin's page lists it) and leaves it out of the count", () => {
+    const view = jobRecordView({
+      photos: [
+        ...photos,
+        photo("b3", "before", "2026-03-03T09:33:00.000Z", "Sam Taylor", {
+          at: "2026-03-03T15:00:00.000Z",
+          by: "Alex Moss",
+        }),
+        photo("a2", "after", "2026-03-03T11:06:00.000Z", null, { at: "2026-03-04T08:00:00.000Z", by: null }),
+      ],
+      crew: null,
+      registration: "AB12CDE",
+      timeZone: "Europe/London",
+    });
+    expect(view.photoCount).toBe(3);
+    expect(view.groups.flatMap((g) => g.photos.map((p) => [p.id, p.removed]))).toEqual([
+      ["b1", null],
+      ["b2", null],
+      ["b3", "Removed by Alex Moss · Tue 3 Mar, 15:00 GMT"],
+      ["a1", null],
+      ["a2", "Removed · Wed 4 Mar, 08:00 GMT"],
+    ]);
   });
 
   it("shows only what is known: a job not started yet, without photos", () => {

@@ -16,6 +16,10 @@ export type JobPhotoFacts = {
   thumbUrl: string;
   at: string;
   by: string | null;
+  /** Who took it (their user id): the technician may remove their own while the job is open. */
+  takenById: string | null;
+  /** Hidden (issue 41 §7): when and by whom; only the admin's reads list a removed photo. */
+  removed: { at: string; by: string | null } | null;
 };
 
 /** Who did the job, as jobCrew gives it. */
@@ -34,6 +38,8 @@ export type JobPhotoCard = {
   at: string;
   /** Who took it, or null when unknown (an erased account). */
   by: string | null;
+  /** "Removed by Sam Taylor · Tue 3 Mar, 09:30 GMT" (the admin's page only), or null when shown. */
+  removed: string | null;
 };
 
 export type JobPhotoGroup = { kind: JobPhotoKind; title: "Before" | "After"; photos: JobPhotoCard[] };
@@ -43,6 +49,7 @@ export type JobRecordView = {
   crew: { label: "Started by" | "Completed by"; name: string }[];
   /** Before, then after; a kind without photos is left out. */
   groups: JobPhotoGroup[];
+  /** The photos shown (a removed one, listed on the admin's page, is not counted). */
   photoCount: number;
 };
 
@@ -93,9 +100,12 @@ export function jobRecordView(input: {
           atIso: p.at,
           at: formatDateTime(new Date(p.at), input.timeZone),
           by: nameOf(p.by),
+          removed: p.removed
+            ? `Removed${p.removed.by ? ` by ${nameOf(p.removed.by)}` : ""} · ${formatDateTime(new Date(p.removed.at), input.timeZone)}`
+            : null,
         })),
       },
     ];
   });
-  return { crew, groups, photoCount: input.photos.length };
+  return { crew, groups, photoCount: input.photos.filter((p) => !p.removed).length };
 }

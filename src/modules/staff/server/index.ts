@@ -7,9 +7,11 @@ export {
   listJobPhotos,
   MAX_PHOTOS_PER_JOB,
   readJobPhoto,
-  removeJobPhoto,
 } from "./job-photos";
+export { purgeRemovedJobPhotos, removeJobPhoto, restoreJobPhoto } from "./photo-removal";
+export { staffJobs } from "./jobs";
 export { loadMyStaffDay, type StaffDay, type StaffDayView, type StaffJob, loadStaffDay } from "./staff-day";
 export { getJobRecord, type JobRecord, loadJobRecord } from "./job-record";
 export { jobPhotoUploadHandler, serveJobPhoto } from "./photo-http";
-export { ICON_SIZES, staffIcon, staffManifest, staffServiceWorker } from "./offline";
+export { ICON_SIZES, staffIcon, staffManifest } from "./offline";
+export { STAFF_CACHE, staffServiceWorker } from "./service-worker";

@@ -1,7 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { routes } from "@/lib/routes";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { assertBookingCrew, recordBookingEvents } from "@/modules/bookings/server";
 import { type Actor, writeAudit } from "@/server/audit";
 import type { Db, DbOrTx, Tx } from "@/server/db";
@@ -11,6 +12,7 @@ import { processUploadedImage, thumbnailOf } from "@/server/images";
 import { logger } from "@/server/logger";
 import type { FileStorage } from "@/server/storage";
 import type { JobPhotoFacts, JobPhotoKind } from "../domain/job-record";
+import { MAX_KEPT_PHOTOS_PER_JOB } from "../domain/photo-removal";
 
 // Before and after photos of a job (ADR 0053). Taken on the technician's phone, checked and re-encoded
 // on the server like every upload (processUploadedImage: decoded by content, turned upright, at most
@@ -18,6 +20,7 @@ import type { JobPhotoFacts, JobPhotoKind } from "../domain/job-record";
 // thumbnail beside it (`jobs/<id>.webp` and `jobs/<id>-thumb.webp`; pages show the thumbnail and link
 // to the photo), and linked to the booking in one transaction with its timeline event and audit row.
 // Private: only the admin, the job's team and the booking's customer see them (/api/job-photos/{id}).
+// A removed photo is hidden, not deleted (photo-removal.ts): only the admin still lists and opens it.
 
 export type { JobPhotoKind } from "../domain/job-record";
 /** A photo as the pages receive it (one shape: the domain's `JobPhotoFacts`). */
@@ -30,10 +33,13 @@ export const MAX_PHOTOS_PER_JOB = 20;
 /** Where a photo's thumbnail is stored: beside the photo, one key derived from the other. */
 const thumbKeyOf = (key: string) => key.replace(/\.webp$/, "-thumb.webp");
 
-/** The photos of these bookings, oldest first, by booking. */
+const remover = alias(users, "remover");
+
+/** The photos of these bookings, oldest first, by booking; removed ones only when asked (the admin's). */
 export async function listJobPhotos(
   db: DbOrTx,
   bookingIds: readonly string[],
+  { withRemoved = false }: { withRemoved?: boolean } = {},
 ): Promise<Map<string, JobPhoto[]>> {
   const out = new Map<string, JobPhoto[]>();
   if (bookingIds.length === 0) return out;
@@ -44,10 +50,19 @@ export async function listJobPhotos(
       kind: jobPhotos.kind,
       at: jobPhotos.createdAt,
       by: users.name,
+      takenById: jobPhotos.takenBy,
+      removedAt: jobPhotos.removedAt,
+      removedBy: remover.name,
     })
     .from(jobPhotos)
     .leftJoin(users, eq(users.id, jobPhotos.takenBy))
-    .where(inArray(jobPhotos.bookingId, [...bookingIds]))
+    .leftJoin(remover, eq(remover.id, jobPhotos.removedBy))
+    .where(
+      and(
+        inArray(jobPhotos.bookingId, [...bookingIds]),
+        withRemoved ? undefined : isNull(jobPhotos.removedAt),
+      ),
+    )
     .orderBy(asc(jobPhotos.createdAt), asc(jobPhotos.id));
   for (const r of rows)
     out.set(r.bookingId, [
@@ -59,6 +74,8 @@ export async function listJobPhotos(
         thumbUrl: routes.jobPhoto(r.id, "thumb"),
         at: r.at.toISOString(),
         by: r.by,
+        takenById: r.takenById,
+        removed: r.removedAt ? { at: r.removedAt.toISOString(), by: r.removedBy } : null,
       },
     ]);
   return out;
@@ -88,11 +105,7 @@ export async function addJobPhoto(
       if (!locked) throw new AppError("NOT_FOUND");
       if (!["confirmed", "in_progress", "completed"].includes(locked.status))
         throw new AppError("CONFLICT", "This booking has no job to photograph any more.");
-      const count = await tx.$count(jobPhotos, eq(jobPhotos.bookingId, booking.id));
-      if (count >= MAX_PHOTOS_PER_JOB)
-        throw new AppError("VALIDATION", undefined, {
-          image: [`A job keeps at most ${MAX_PHOTOS_PER_JOB} photos. Remove one first.`],
-        });
+      await assertRoomForPhoto(tx, booking.id);
       await tx.insert(uploads).values({
         id: uploadId,
         // The customer's: their photos go with their data export and are deleted with their account.
@@ -124,41 +137,9 @@ export async function addJobPhoto(
   }
 }
 
-/** Removes a photo (taken by mistake): the row in one transaction, the file after the commit. */
-export async function removeJobPhoto(
-  db: Db,
-  storage: FileStorage,
-  actor: Actor,
-  input: { photoId: string },
-): Promise<void> {
-  const key = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ bookingId: jobPhotos.bookingId, uploadId: jobPhotos.uploadId, kind: jobPhotos.kind })
-      .from(jobPhotos)
-      .where(eq(jobPhotos.id, input.photoId));
-    if (!row) throw new AppError("NOT_FOUND");
-    await crewBooking(tx, actor, row.bookingId);
-    const [gone] = await tx
-      .delete(uploads)
-      .where(eq(uploads.id, row.uploadId))
-      .returning({ key: uploads.key });
-    await photoEvent(tx, actor, row.bookingId, { photoId: input.photoId, kind: row.kind, removed: true });
-    await writeAudit(tx, {
-      actorId: actor.id,
-      ip: actor.ip,
-      action: "booking.photo_removed",
-      entity: "booking",
-      entityId: row.bookingId,
-      summary: { kind: row.kind },
-    });
-    return gone?.key ?? null;
-  });
-  if (key) await removeFiles(storage, key);
-}
-
 /**
  * A photo's file for someone allowed to see it: the admin, a technician of the job's team, or the
- * booking's customer. Anyone else gets null (the route answers 404).
+ * booking's customer — a removed photo the admin only. Anyone else gets null (the route answers 404).
  */
 export async function readJobPhoto(
   db: DbOrTx,
@@ -173,19 +154,16 @@ export async function readJobPhoto(
       contentType: uploads.contentType,
       customerId: bookings.customerId,
       teamId: bookings.teamId,
+      removedAt: jobPhotos.removedAt,
     })
     .from(jobPhotos)
     .innerJoin(uploads, eq(uploads.id, jobPhotos.uploadId))
     .innerJoin(bookings, eq(bookings.id, jobPhotos.bookingId))
     .where(eq(jobPhotos.id, photoId));
   if (!row) return null;
-  if (row.customerId !== viewer.id) {
-    const allowed = await assertBookingCrew(db, viewer, row).then(
-      () => true,
-      () => false,
-    );
-    if (!allowed) return null;
-  }
+  const role = await assertBookingCrew(db, viewer, row).catch(() => null);
+  if (!role && row.customerId !== viewer.id) return null;
+  if (row.removedAt && role !== "admin") return null;
   // A photo stored before thumbnails existed has none: its thumbnail is the photo itself.
   // (An S3 bucket without list rights answers a missing key 403, not 404: any failure falls back.)
   const thumb = size === "thumb" ? await storage.get(thumbKeyOf(row.key)).catch(() => null) : null;
@@ -208,6 +186,22 @@ export function eraseJobPhotosWith(storage: () => FileStorage) {
   };
 }
 
+/** Room for one more photo: at most MAX_PHOTOS_PER_JOB shown, and MAX_KEPT_PHOTOS_PER_JOB kept. */
+export async function assertRoomForPhoto(tx: Tx, bookingId: string): Promise<void> {
+  const shown = await tx.$count(
+    jobPhotos,
+    and(eq(jobPhotos.bookingId, bookingId), isNull(jobPhotos.removedAt)),
+  );
+  if (shown >= MAX_PHOTOS_PER_JOB)
+    throw new AppError("VALIDATION", undefined, {
+      image: [`A job keeps at most ${MAX_PHOTOS_PER_JOB} photos. Remove one first.`],
+    });
+  if ((await tx.$count(jobPhotos, eq(jobPhotos.bookingId, bookingId))) >= MAX_KEPT_PHOTOS_PER_JOB)
+    throw new AppError("VALIDATION", undefined, {
+      image: ["This job can't take more photos: removed ones are kept for a while. Ask the office."],
+    });
+}
+
 async function crewBooking(db: DbOrTx, actor: Pick<Actor, "id">, bookingId: string) {
   const [booking] = await db
     .select({ id: bookings.id, teamId: bookings.teamId })
@@ -218,14 +212,14 @@ async function crewBooking(db: DbOrTx, actor: Pick<Actor, "id">, bookingId: stri
   return booking;
 }
 
-async function photoEvent(tx: Tx, actor: Actor, bookingId: string, data: Record<string, unknown>) {
+export async function photoEvent(tx: Tx, actor: Actor, bookingId: string, data: Record<string, unknown>) {
   await recordBookingEvents(tx, [
     { bookingId, actorId: actor.id, type: "note", data: { photo: true, ...data } },
   ]);
 }
 
 /** Removes a photo's files, the photo and its thumbnail (a missing one is no error). */
-async function removeFiles(storage: FileStorage, key: string): Promise<void> {
+export async function removeFiles(storage: FileStorage, key: string): Promise<void> {
   for (const k of [key, thumbKeyOf(key)])
     await storage
       .delete(k)

@@ -23,7 +23,11 @@ export async function getJobRecord(
     .where(eq(bookings.id, bookingId));
   if (!booking) return null;
   if (viewer.role !== "admin" && booking.customerId !== viewer.id) return null;
-  const [photos, crew] = await Promise.all([listJobPhotos(db, [booking.id]), jobCrew(db, [booking.id])]);
+  // The admin also sees the removed photos (to put one back); the customer never does.
+  const [photos, crew] = await Promise.all([
+    listJobPhotos(db, [booking.id], { withRemoved: viewer.role === "admin" }),
+    jobCrew(db, [booking.id]),
+  ]);
   return { photos: photos.get(booking.id) ?? [], crew: crew.get(booking.id) ?? null };
 }
 

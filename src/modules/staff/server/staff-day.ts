@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { and, asc, inArray, isNull } from "drizzle-orm";
 import { addDays, formatTime, localDateOf } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";
@@ -9,6 +10,7 @@ import { nextJobId } from "@/modules/today/domain/admin-today";
 import { isEarlyStart } from "@/modules/bookings/domain/job-clock";
 import { type DbOrTx, getDb } from "@/server/db";
 import { bookings, teams, weatherDays } from "@/server/db/schema";
+import { canTechnicianRemove } from "../domain/photo-removal";
 import { type JobPhoto, listJobPhotos } from "./job-photos";
 
 // A technician's day (/staff, ADR 0053): today's and tomorrow's jobs of the teams they work in, in time
@@ -51,8 +53,11 @@ export type StaffJob = {
   /** Money to collect on the day; 0 when nothing is due. */
   dueMinor: number;
   due: string;
-  photos: JobPhoto[];
+  /** The job's shown photos; `removable`: this technician took it and the job is still open. */
+  photos: StaffJobPhoto[];
 };
+
+export type StaffJobPhoto = Omit<JobPhoto, "takenById" | "removed"> & { removable: boolean };
 
 export type StaffDay = { date: string; title: string; jobs: StaffJob[]; weather: string | null };
 
@@ -63,7 +68,20 @@ export type StaffDayView = {
   /** Local time of the business now, for the page's heading ("updated 09:41"). */
   loadedAt: string;
   timeZone: string;
+  /**
+   * Whose copy the phone keeps (issue 41 §7): a digest of this technician and their teams. The service
+   * worker keeps one person's day; another key (someone else signed in, a team move) clears it first.
+   */
+  cacheKey: string;
 };
+
+/** The phone's copy belongs to this person with these teams (opaque: no id leaves in clear). */
+export function staffCacheKey(userId: string, teamIds: readonly string[]): string {
+  return createHash("sha256")
+    .update(`staff-day:${userId}:${[...teamIds].sort().join(",")}`)
+    .digest("hex")
+    .slice(0, 32);
+}
 
 export async function loadStaffDay(
   db: DbOrTx,
@@ -83,7 +101,8 @@ export async function loadStaffDay(
         .orderBy(asc(teams.sortOrder), asc(teams.name))
     : [];
   const loadedAt = formatTime(now, tz);
-  if (mine.length === 0) return { teamNames: [], days: [], loadedAt, timeZone: tz };
+  const cacheKey = staffCacheKey(viewer.id, teamIds);
+  if (mine.length === 0) return { teamNames: [], days: [], loadedAt, timeZone: tz, cacheKey };
 
   const { days } = await loadJobDays(db, { dates, timeZone: tz, teams: Promise.resolve(mine), now });
   const jobs = days.flatMap((d) => d.teams.flatMap((t) => t.jobs.map((j) => ({ j, team: t.teamName }))));
@@ -108,6 +127,7 @@ export async function loadStaffDay(
     teamNames: mine.map((t) => t.name),
     loadedAt,
     timeZone: tz,
+    cacheKey,
     days: days.map((d) => {
       const called = weather.find(
         (w) => w.date === d.date && (!w.teamIds || w.teamIds.some((id) => teamIds.includes(id))),
@@ -147,7 +167,10 @@ export async function loadStaffDay(
             jobNotes: notesOf.get(j.id) ?? null,
             dueMinor: j.dueMinor,
             due: j.due,
-            photos: photos.get(j.id) ?? [],
+            photos: (photos.get(j.id) ?? []).map(({ takenById, removed: _, ...p }) => ({
+              ...p,
+              removable: canTechnicianRemove({ actorId: viewer.id, takenBy: takenById, status: j.status }),
+            })),
           })),
       };
     }),

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { bookings } from "./bookings";
-import { createdAt, id } from "./columns";
+import { createdAt, id, instant } from "./columns";
 import { uploads } from "./platform";
 import { teams } from "./scheduling";
 
@@ -25,7 +25,11 @@ export const staffTeams = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.teamId] }), index("staff_teams_team_idx").on(t.teamId)],
 );
 
-/** A before or after photo of a job: the file is an upload (purpose job_photo), re-encoded on the server. */
+/**
+ * A before or after photo of a job: the file is an upload (purpose job_photo), re-encoded on the server.
+ * Removing one hides it (removed_at, removed_by) — it may be a dispute's evidence; the admin can put it
+ * back, and the purge deletes it, row and files, once it has been removed for the retention period.
+ */
 // @owner staff
 export const jobPhotos = pgTable(
   "job_photos",
@@ -41,9 +45,14 @@ export const jobPhotos = pgTable(
     kind: text("kind").$type<"before" | "after">().notNull(),
     takenBy: text("taken_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    removedAt: instant("removed_at"),
+    removedBy: text("removed_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     index("job_photos_booking_idx").on(t.bookingId, t.createdAt),
+    index("job_photos_removed_idx")
+      .on(t.removedAt)
+      .where(sql`${t.removedAt} IS NOT NULL`),
     check("job_photos_kind", sql`${t.kind} IN ('before', 'after')`),
   ],
 );

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { Checkbox, Field, Form, SubmitButton } from "@/components/ui/form/form";
 import { routes, safeNextPath } from "@/lib/routes";
 import { AuthCard, TextLink } from "@/modules/accounts/components/auth-card";
+import { StaffCopyGuard } from "@/modules/staff/components/staff-copy-guard";
 import { redirectIfSignedIn } from "@/server/auth/redirect-signed-in";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -11,6 +12,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const { next } = await searchParams;
   return (
     <AuthCard title="Sign in" lead="Manage your bookings, vehicles and addresses.">
+      {/* No one is signed in: a technician's offline day kept on this browser goes (issue 41 §7). */}
+      <StaffCopyGuard />
       <Form
         endpoint="/api/account/login"
         extra={{ next: safeNextPath(next, "") || undefined }}

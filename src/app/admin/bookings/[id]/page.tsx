@@ -31,6 +31,8 @@ import { loadSeriesPanelFor } from "@/modules/series/server";
 import { JobRecordSection } from "@/modules/staff/components/job-photo-gallery";
 import { jobRecordView } from "@/modules/staff/domain/job-record";
 import { loadJobRecord } from "@/modules/staff/server";
+import { JobPhotoAdminButtons } from "@/modules/staff/components/job-photo-admin-buttons";
+import { REMOVED_PHOTO_RETENTION_DAYS } from "@/modules/staff/domain/photo-removal";
 
 type Params = { params: Promise<{ id: string }> };
 
@@ -59,7 +61,7 @@ export default async function AdminBookingPage({ params }: Params) {
     registration: view.vehicles.map((v) => v.registration).join(", "),
     timeZone: view.timeZone,
   });
-  const worked = WORKED.includes(view.status) || record.crew.length > 0 || record.photoCount > 0;
+  const worked = WORKED.includes(view.status) || record.crew.length > 0 || record.groups.length > 0;
 
   return (
     <div className="max-w-6xl">
@@ -154,8 +156,11 @@ export default async function AdminBookingPage({ params }: Params) {
             <JobRecordSection
               record={record}
               title="Photos and who did the work"
-              description={`Times in ${view.timeZone}. A photo opens full size in a new tab.`}
+              description={`Times in ${view.timeZone}. A photo opens full size in a new tab. A removed photo is kept for ${REMOVED_PHOTO_RETENTION_DAYS} days, seen only here, then deleted.`}
               empty="No photos yet. The team adds before and after photos from their phone on the day."
+              photoActions={(p) => (
+                <JobPhotoAdminButtons photo={p} retentionDays={REMOVED_PHOTO_RETENTION_DAYS} />
+              )}
             />
           )}
           <AdminBookingTimeline page={page} />

@@ -130,10 +130,10 @@ export function describeEvent(e: EventRow, currency: string): { what: string; wh
           what: `Price lowered by${amount} (discount)${typeof d.chargeMinor === "number" ? ` — now ${formatMoney(d.chargeMinor, currency)}` : ""}`,
           why: reason,
         };
-      // The crew's own notes: a photo added or removed, the job's notes (ADR 0053).
+      // The crew's own notes: a photo added, removed or put back, the job's notes (ADR 0053).
       if (d.photo === true)
         return {
-          what: `${d.kind === "before" ? "Before" : "After"} photo ${d.removed ? "removed" : "added"}`,
+          what: `${d.kind === "before" ? "Before" : "After"} photo ${d.removed ? "removed" : d.restored ? "put back" : "added"}`,
           why: null,
         };
       if (d.jobNotes === true)

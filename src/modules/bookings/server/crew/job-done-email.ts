@@ -1,5 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { getEnv } from "@/env";
 import { routes } from "@/lib/routes";
 import { setupLinkIfPasswordless } from "@/modules/accounts/server";
@@ -7,12 +7,12 @@ import type { Tx } from "@/server/db";
 import { jobPhotos } from "@/server/db/schema";
 import { bookingContext, enqueueCustomerEmail } from "../booking-emails";
 
-// A job completed with before and after photos (issue 32): the customer is told, with a link to their
-// booking's page where the photos are. The photos are the staff module's; bookings only counts its rows
-// (a read; staff depends on bookings, so bookings never calls staff). A job without photos sends nothing.
+// A job completed with before and after photos (issue 32) tells the customer, linking to their booking's
+// page. The photos are staff's; bookings only counts the shown ones (a read: staff depends on bookings).
 
 export async function enqueueJobDoneEmail(tx: Tx, bookingId: string): Promise<void> {
-  const photoCount = await tx.$count(jobPhotos, eq(jobPhotos.bookingId, bookingId));
+  const shown = and(eq(jobPhotos.bookingId, bookingId), isNull(jobPhotos.removedAt));
+  const photoCount = await tx.$count(jobPhotos, shown);
   if (photoCount === 0) return;
   const ctx = await bookingContext(tx, bookingId);
   if (!ctx.customer) return;
