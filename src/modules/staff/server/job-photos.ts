@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { routes } from "@/lib/routes";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { assertBookingCrew, recordBookingEvents } from "@/modules/bookings/server";
+import { assertBookingCrew, assertCrewMayAct, recordBookingEvents } from "@/modules/bookings/server";
 import { type Actor, writeAudit } from "@/server/audit";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { bookings, jobPhotos, uploads, users } from "@/server/db/schema";
@@ -73,9 +73,10 @@ export async function addJobPhoto(
   storage: FileStorage,
   actor: Actor,
   input: { bookingId: string; kind: JobPhotoKind; file: Buffer },
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<{ photoId: string }> {
   // Authorise before reading the image: a stranger's upload is never decoded.
-  const booking = await crewBooking(db, actor, input.bookingId);
+  const booking = await crewBooking(db, actor, input.bookingId, now);
   const image = await processUploadedImage(input.file);
   const thumbnail = await thumbnailOf(image.data);
   const uploadId = randomUUID();
@@ -130,6 +131,7 @@ export async function removeJobPhoto(
   storage: FileStorage,
   actor: Actor,
   input: { photoId: string },
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<void> {
   const key = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -137,7 +139,7 @@ export async function removeJobPhoto(
       .from(jobPhotos)
       .where(eq(jobPhotos.id, input.photoId));
     if (!row) throw new AppError("NOT_FOUND");
-    await crewBooking(tx, actor, row.bookingId);
+    await crewBooking(tx, actor, row.bookingId, now);
     const [gone] = await tx
       .delete(uploads)
       .where(eq(uploads.id, row.uploadId))
@@ -208,13 +210,19 @@ export function eraseJobPhotosWith(storage: () => FileStorage) {
   };
 }
 
-async function crewBooking(db: DbOrTx, actor: Pick<Actor, "id">, bookingId: string) {
+/** The job, for its crew acting on it (a technician on their phone's days only). */
+async function crewBooking(db: DbOrTx, actor: Pick<Actor, "id">, bookingId: string, now: Date) {
   const [booking] = await db
-    .select({ id: bookings.id, teamId: bookings.teamId })
+    .select({
+      id: bookings.id,
+      teamId: bookings.teamId,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+    })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
   if (!booking) throw new AppError("NOT_FOUND");
-  await assertBookingCrew(db, actor, booking);
+  await assertCrewMayAct(db, actor, booking, now);
   return booking;
 }
 
