@@ -20,7 +20,7 @@ import {
   startBookingAction,
 } from "../admin-actions";
 import type { AdminBookingVerb } from "../domain/admin-booking-actions";
-import { earlyActionInWords, tooEarlyInWords } from "@/lib/job-clock";
+import { earlyActionInWords, tooEarlyInWords } from "@/lib/job/job-clock";
 
 // The lifecycle buttons of /admin/bookings/{id}. Each states its consequence before it happens; decline
 // and cancel ask for the reason the customer will read. A page that was out of date is told what the

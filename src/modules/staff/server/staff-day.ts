@@ -6,7 +6,7 @@ import { staffTeamIds } from "@/modules/accounts/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { loadJobDays } from "@/modules/today/server";
 import { nextJobId } from "@/modules/today/domain/admin-today";
-import { isEarlyJobAction } from "@/lib/job-clock";
+import { isEarlyJobAction } from "@/lib/job/job-clock";
 import { type DbOrTx, getDb } from "@/server/db";
 import { bookings, teams, weatherDays } from "@/server/db/schema";
 import { type JobPhoto, listJobPhotos } from "./job-photos";
@@ -46,7 +46,7 @@ export type StaffJob = {
   addons: string[];
   address: string;
   accessNotes: string | null;
-  readiness: { water: boolean; power: boolean; covered: boolean };
+  readiness: { water: boolean | null; power: boolean | null; covered: boolean | null };
   siteCheck: { answer: "all_set" | "changed" | null; note: string | null };
   customerNotes: string | null;
   jobNotes: string | null;

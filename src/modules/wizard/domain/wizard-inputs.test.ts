@@ -126,8 +126,19 @@ describe("createBookingInput", () => {
       contact: { name: "Sam", email: "sam@example.test", phone: "07700 900123", notes: null, hasWater: true },
     });
     expect(r.vehicleDetails?.colour).toBeNull();
-    expect(r.addressDetails).toMatchObject({ label: null, line2: null, hasWater: false });
-    expect(r.contact).toMatchObject({ notes: null, hasWater: true, hasPower: false });
+    // A site question not answered is null — never "no" (issue 41 §4).
+    expect(r.addressDetails).toMatchObject({ label: null, line2: null, hasWater: null });
+    expect(r.contact).toMatchObject({ notes: null, hasWater: true, hasPower: null });
+  });
+
+  it("takes a signed-in customer's site answers from the review: yes, no, not sure", () => {
+    const r = createBookingInput.parse({
+      ...base,
+      savedVehicleId: SIZE,
+      savedAddressId: SIZE,
+      site: { hasWater: "true", hasPower: "false", hasCoveredSpace: "" },
+    });
+    expect(r.site).toEqual({ hasWater: true, hasPower: false, hasCoveredSpace: null });
   });
 
   it("refuses a malformed run, start or add-on", () => {

@@ -20,7 +20,7 @@ import {
   jobTimeSentence,
   type JobClockVerb,
   mayCompleteNow,
-} from "@/lib/job-clock";
+} from "@/lib/job/job-clock";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { cancelledBookingIcs, icsAttachment } from "../booking-ics";
 import { bookingContext } from "../booking-emails";

@@ -10,7 +10,7 @@ import { type DbOrTx, getDb } from "@/server/db";
 import { allocations, bookingEvents, bookings, emails, users } from "@/server/db/schema";
 import { allocationHoldsTime } from "@/server/db/time-taken";
 import { getSettingsOrThrow } from "@/modules/settings/server";
-import { freeableRemainder, isEarlyJobAction, jobTimeSentence } from "@/lib/job-clock";
+import { freeableRemainder, isEarlyJobAction, jobTimeSentence } from "@/lib/job/job-clock";
 import { type AdminBookingVerb, adminVerbsFor } from "../../domain/admin-booking-actions";
 import { BOOKING_STATUS_LABELS, type BookingView, getBookingView } from "../booking-view";
 

@@ -6,7 +6,7 @@ import { bookingEvents, bookings, users } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { staffTeamIds } from "@/modules/accounts/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
-import { isOnCrewDays, offCrewDaysMessage } from "@/lib/job-clock";
+import { isOnCrewDays, offCrewDaysMessage } from "@/lib/job/job-clock";
 import { lockBooking } from "../booking-records";
 import { BOOKING_STATUS_LABELS } from "../booking-view";
 import { announceBooking } from "../transition-booking";

@@ -1,5 +1,5 @@
-import { addDays, dateFormat, formatDuration, formatTime, localDateOf } from "@/lib/dates";
-import type { BookingStatus } from "@/lib/enums";
+import { addDays, dateFormat, formatDuration, formatTime, localDateOf } from "../dates";
+import type { BookingStatus } from "../enums";
 
 // When the admin may start and complete a job (ADR 0043), pure: the booking page decides which dialog to
 // show with it and the use case checks it again in the transaction.
