@@ -92,7 +92,7 @@ for (const width of [1280, 390]) {
       .check();
     await dialog
       .getByRole("group", { name: "Is there a power socket within reach?" })
-      .getByRole("radio", { name: "No" })
+      .getByRole("radio", { name: "No", exact: true })
       .check();
     await dialog.getByRole("button", { name: "Save address" }).click();
     await expect(dialog).toBeHidden();

@@ -36,7 +36,7 @@ export function CompleteJobDialog({ job }: { job: StaffJob }) {
     <Dialog
       open={open}
       onOpenChange={setOpen}
-      trigger={<Button>Complete job…</Button>}
+      trigger={<Button variant="primary">Complete job…</Button>}
       title={`Complete ${job.reference}?`}
       description={FINAL}
     >
