@@ -505,7 +505,7 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
           runSecret: newRunId(),
           service: slugs.pkg,
           addons: [],
-          start: at(start, addDays(DAY, 8)).toISOString(),
+          start: at(start, addDays(DAY, 16)).toISOString(),
           acceptPolicies: true,
           savedVehicleId: car.id,
           savedAddressId: home.id,
