@@ -485,6 +485,50 @@ describe.each(dbKinds)("createBooking on %s", (kind) => {
     expect(event?.actorId).toBe(me.id);
   });
 
+  it("asks a signed-in customer about the site each time: the booking keeps the answers, the address remembers them", async () => {
+    const me = await insertUser(t.db);
+    const car = await insertVehicle(t.db, { ownerId: me.id, vehicleSizeId: small });
+    // Answered long ago: a tap, no power; covered space never answered.
+    const home = await insertAddress(t.db, {
+      ownerId: me.id,
+      hasWater: true,
+      hasPower: false,
+      hasCoveredSpace: null,
+    });
+    const actor = { id: me.id, role: "customer" as const };
+    const book = async (start: string, site?: Record<string, unknown>) => {
+      const { bookingId } = await createBooking(
+        t.db,
+        actor,
+        createBookingInput.parse({
+          run: newRunId(),
+          runSecret: newRunId(),
+          service: slugs.pkg,
+          addons: [],
+          start: at(start, addDays(DAY, 16)).toISOString(),
+          acceptPolicies: true,
+          savedVehicleId: car.id,
+          savedAddressId: home.id,
+          site,
+        }),
+        { now: NOW },
+      );
+      const [b] = await t.db.select().from(bookings).where(eq(bookings.id, bookingId));
+      const [a] = await t.db.select().from(addresses).where(eq(addresses.id, home.id));
+      return { snapshot: b?.addressSnapshot, address: a };
+    };
+
+    // The review's radios: the tap has gone, power now "not sure", covered space yes.
+    const first = await book("09:00", { hasWater: "false", hasPower: "", hasCoveredSpace: "true" });
+    expect(first.snapshot).toMatchObject({ hasWater: false, hasPower: null, hasCoveredSpace: true });
+    expect(first.address).toMatchObject({ hasWater: false, hasPower: null, hasCoveredSpace: true });
+
+    // Nothing answered is "not answered" on the booking — never "no".
+    const second = await book("14:00", { hasWater: "", hasPower: "", hasCoveredSpace: "" });
+    expect(second.snapshot).toMatchObject({ hasWater: null, hasPower: null, hasCoveredSpace: null });
+    expect(second.address).toMatchObject({ hasWater: null, hasPower: null, hasCoveredSpace: null });
+  });
+
   it("saves a signed-in customer's new vehicle and address to their account", async () => {
     const me = await insertUser(t.db);
     const result = await createBooking(

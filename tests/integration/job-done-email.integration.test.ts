@@ -54,11 +54,17 @@ describe.each(dbKinds)("the job-done email on %s", (kind) => {
     });
     const actor = { id: techId, ip: "127.0.0.1" };
     if (withPhoto)
-      await addJobPhoto(t.db, getStorage(), actor, {
-        bookingId: booking.id,
-        kind: "after",
-        file: await photo(),
-      });
+      await addJobPhoto(
+        t.db,
+        getStorage(),
+        actor,
+        {
+          bookingId: booking.id,
+          kind: "after",
+          file: await photo(),
+        },
+        { now: NOW },
+      );
     await changeBookingAsAdmin(
       t.db,
       actor,

@@ -82,6 +82,9 @@ const tinyPhoto = () =>
     .png()
     .toBuffer();
 
+const DAY_START = new Date(Date.UTC(2031, 0, 5, 8));
+const NOW = new Date(Date.UTC(2031, 0, 5, 7));
+
 describe.each(dbKinds)("job photos on %s", (kind) => {
   let t: TestDatabase;
   let admin: { id: string; ip: string };
@@ -92,13 +95,21 @@ describe.each(dbKinds)("job photos on %s", (kind) => {
   let vanA: string;
   let slot = 0;
 
-  const book = (status: BookingStatus = "confirmed", customerId = customer.id) =>
-    insertBooking(t.db, {
+  // Short jobs an hour apart from 08:00 on the day: all today's or tomorrow's, the days a technician
+  // may act on (ADR 0053).
+  const book = (status: BookingStatus = "confirmed", customerId = customer.id) => {
+    const startsAt = new Date(DAY_START.getTime() + slot++ * 3_600_000);
+    return insertBooking(t.db, {
       customerId,
       teamId: vanA,
       status,
-      startsAt: new Date(Date.UTC(2031, 0, 5, 8) + slot++ * 4 * 3_600_000),
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 30 * 60_000),
     });
+  };
+  type Add = Parameters<typeof addJobPhoto>;
+  const addPhoto = (db: Add[0], store: Add[1], actor: Add[2], input: Add[3]) =>
+    addJobPhoto(db, store, actor, input, { now: NOW });
   const photoRow = async (id: string) =>
     (
       await t.db
@@ -138,7 +149,7 @@ describe.each(dbKinds)("job photos on %s", (kind) => {
 
     it("stores a phone photo re-encoded as WebP within 1600 px, without its metadata, on the timeline", async () => {
       const job = await book();
-      const { photoId } = await addJobPhoto(t.db, files.store, crew, {
+      const { photoId } = await addPhoto(t.db, files.store, crew, {
         bookingId: job.id,
         kind: "before",
         file: await phonePhoto(),
@@ -194,7 +205,7 @@ describe.each(dbKinds)("job photos on %s", (kind) => {
       ];
       for (const [file, message] of cases)
         await expect(
-          addJobPhoto(t.db, files.store, crew, { bookingId: job.id, kind: "after", file }),
+          addPhoto(t.db, files.store, crew, { bookingId: job.id, kind: "after", file }),
         ).rejects.toMatchObject({ code: "VALIDATION", fieldErrors: { image: [message] } });
       expect(files.puts).toHaveLength(before.puts);
       expect(await jobUploads()).toBe(before.uploads);
@@ -211,10 +222,10 @@ describe.each(dbKinds)("job photos on %s", (kind) => {
       const removedAdmin = { id: (await insertUser(t.db, { role: "admin", banned: true })).id, ip: null };
       for (const actor of [otherCrew, customer, otherCustomer, { id: gone.id, ip: null }, removedAdmin])
         await expect(
-          addJobPhoto(t.db, files.store, actor, { bookingId: job.id, kind: "before", file }),
+          addPhoto(t.db, files.store, actor, { bookingId: job.id, kind: "before", file }),
         ).rejects.toMatchObject({ code: "NOT_FOUND" });
       await expect(
-        addJobPhoto(t.db, files.store, crew, { bookingId: crypto.randomUUID(), kind: "before", file }),
+        addPhoto(t.db, files.store, crew, { bookingId: crypto.randomUUID(), kind: "before", file }),
       ).rejects.toMatchObject({ code: "NOT_FOUND" });
       expect(files.puts).toHaveLength(before.puts);
       expect(await jobUploads()).toBe(before.uploads);
@@ -224,7 +235,7 @@ describe.each(dbKinds)("job photos on %s", (kind) => {
       const job = await book("cancelled");
       const before = files.puts.length;
       await expect(
-        addJobPhoto(t.db, files.store, crew, { bookingId: job.id, kind: "before", file: await tinyPhoto() }),
+        addPhoto(t.db, files.store, crew, { bookingId: job.id, kind: "before", file: await tinyPhoto() }),
       ).rejects.toMatchObject({ code: "CONFLICT" });
       const written = files.puts.slice(before);
       expect(written).toEqual([expect.stringMatching(/\.webp$/), thumbOf(written[0])]);
@@ -239,13 +250,13 @@ describe.each(dbKinds)("job photos on %s", (kind) => {
       const job = await book("in_progress");
       const file = await tinyPhoto();
       for (let i = 0; i < MAX_PHOTOS_PER_JOB; i++)
-        await addJobPhoto(t.db, files.store, i % 2 ? admin : crew, {
+        await addPhoto(t.db, files.store, i % 2 ? admin : crew, {
           bookingId: job.id,
           kind: i < 10 ? "before" : "after",
           file,
         });
       await expect(
-        addJobPhoto(t.db, files.store, crew, { bookingId: job.id, kind: "after", file }),
+        addPhoto(t.db, files.store, crew, { bookingId: job.id, kind: "after", file }),
       ).rejects.toMatchObject({
         code: "VALIDATION",
         fieldErrors: { image: [`A job keeps at most ${MAX_PHOTOS_PER_JOB} photos. Remove one first.`] },
@@ -256,7 +267,7 @@ describe.each(dbKinds)("job photos on %s", (kind) => {
 
     it("shows a photo to the admin, the job's technician and the booking's customer only", async () => {
       const job = await book("completed");
-      const { photoId } = await addJobPhoto(t.db, files.store, crew, {
+      const { photoId } = await addPhoto(t.db, files.store, crew, {
         bookingId: job.id,
         kind: "after",
         file: await tinyPhoto(),
@@ -291,8 +302,8 @@ describe.each(dbKinds)("job photos on %s", (kind) => {
       const job = await book("completed", leaver.id);
       const kept = await book("completed");
       const file = await tinyPhoto();
-      const mine = await addJobPhoto(t.db, files.store, crew, { bookingId: job.id, kind: "after", file });
-      const theirs = await addJobPhoto(t.db, files.store, crew, { bookingId: kept.id, kind: "after", file });
+      const mine = await addPhoto(t.db, files.store, crew, { bookingId: job.id, kind: "after", file });
+      const theirs = await addPhoto(t.db, files.store, crew, { bookingId: kept.id, kind: "after", file });
       const [mineKey, theirsKey] = [
         (await photoRow(mine.photoId))?.key,
         (await photoRow(theirs.photoId))?.key,
@@ -320,9 +331,10 @@ describe.each(dbKinds)("job photos on %s", (kind) => {
     });
     const other = await book("completed");
     const file = await tinyPhoto();
-    const before = await addJobPhoto(t.db, storage, crew, { bookingId: job.id, kind: "before", file });
-    const after = await addJobPhoto(t.db, storage, crew, { bookingId: job.id, kind: "after", file });
-    const kept = await addJobPhoto(t.db, storage, crew, { bookingId: other.id, kind: "after", file });
+    // A month-old job: the office adds its photos (a technician acts on today's and tomorrow's only).
+    const before = await addPhoto(t.db, storage, admin, { bookingId: job.id, kind: "before", file });
+    const after = await addPhoto(t.db, storage, admin, { bookingId: job.id, kind: "after", file });
+    const kept = await addPhoto(t.db, storage, crew, { bookingId: other.id, kind: "after", file });
 
     const data = await exportMyData(t.db, leaver);
     expect(data.jobPhotos).toHaveLength(2);

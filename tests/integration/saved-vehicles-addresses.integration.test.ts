@@ -183,9 +183,20 @@ describe.each(dbKinds)("saved vehicles and addresses, on %s", (kind) => {
   });
 
   it("saves addresses with their site readiness; editing never changes a booking's snapshot", async () => {
-    const id = await saveMyAddress(t.db, me, addressIn({ hasWater: true, accessNotes: "Gate code 1234" }));
+    const id = await saveMyAddress(
+      t.db,
+      me,
+      addressIn({ hasWater: "true", hasCoveredSpace: "false", accessNotes: "Gate code 1234" }),
+    );
     const [saved] = (await listMyAddresses(t.db, me)).filter((a) => a.id === id);
-    expect(saved).toMatchObject({ label: "Home", postcode: "SW9 8AB", hasWater: true, hasPower: false });
+    // The question left unanswered stays unanswered, not "no" (issue 41 §4).
+    expect(saved).toMatchObject({
+      label: "Home",
+      postcode: "SW9 8AB",
+      hasWater: true,
+      hasPower: null,
+      hasCoveredSpace: false,
+    });
     const booking = await insertBooking(t.db, {
       customerId: me.id,
       teamId,

@@ -250,14 +250,19 @@ describe.each(dbKinds)("the technician's day on %s", (kind) => {
       }),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(
-      recordPayment(t.db, tech, {
-        bookingId: job("awaiting").id,
-        from: "awaiting_approval",
-        method: "cash",
-        amountMinor: 100,
-        reference: null,
-        moreThanDue: false,
-      }),
+      recordPayment(
+        t.db,
+        tech,
+        {
+          bookingId: job("awaiting").id,
+          from: "awaiting_approval",
+          method: "cash",
+          amountMinor: 100,
+          reference: null,
+          moreThanDue: false,
+        },
+        { now: at(3, 8) },
+      ),
     ).rejects.toMatchObject({ code: "CONFLICT" });
     expect(await paymentsOf(job("otherTeam").id)).toHaveLength(0);
     expect(await paymentsOf(job("awaiting").id)).toHaveLength(0);
@@ -282,7 +287,7 @@ describe.each(dbKinds)("the technician's day on %s", (kind) => {
       saveJobNotes(t.db, tech, { bookingId: job("otherTeam").id, notes: "Not mine." }),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(
-      saveJobNotes(t.db, tech, { bookingId: job("cancelled").id, notes: "Too late." }),
+      saveJobNotes(t.db, tech, { bookingId: job("cancelled").id, notes: "Too late." }, { now: at(4, 8) }),
     ).rejects.toMatchObject({ code: "CONFLICT" });
     const [other] = await t.db
       .select()

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { siteAnswersInput } from "@/lib/job/site-answers";
 import { optionalText, postcodeInput, registrationInput, requiredText } from "@/lib/field-inputs";
 
 // The customer's saved vehicles and addresses (/dashboard/vehicles, /dashboard/addresses): the same
 // field rules and messages as the booking wizard, which pre-fills from what is saved here.
 
-const flag = z.boolean().default(false);
 const id = z.string().uuid("Choose one of your saved entries.");
 const editId = z.preprocess((v) => (v === "" ? undefined : v), id.optional());
 
@@ -40,9 +40,7 @@ export const savedAddressInput = z.object({
   town: requiredText("the town or city", 80),
   postcode: postcodeInput,
   accessNotes: optionalText(500),
-  hasWater: flag,
-  hasPower: flag,
-  hasCoveredSpace: flag,
+  ...siteAnswersInput,
 });
 export type SavedAddressInput = z.infer<typeof savedAddressInput>;
 

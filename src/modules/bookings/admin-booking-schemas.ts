@@ -21,21 +21,23 @@ export const adminBookingReasonInput = z.object({ bookingId, from, reason });
  * Starting a job: earlier than the business's lead before its start needs a reason (ADR 0043), which the
  * timeline and the audit log keep. Empty = no override; the use case says when one is needed.
  */
-export const adminBookingStartInput = z.object({
-  bookingId,
-  from,
-  overrideReason: z
-    .string()
-    .trim()
-    .max(500, "Use at most 500 characters.")
-    .refine((v) => v === "" || v.length >= 3, "Say why in a few words (at least 3 characters).")
-    .default(""),
-});
+const overrideReason = z
+  .string()
+  .trim()
+  .max(500, "Use at most 500 characters.")
+  .refine((v) => v === "" || v.length >= 3, "Say why in a few words (at least 3 characters).")
+  .default("");
 
-/** Completing a job: optional notes the customer reads in their vehicle's service history. */
+export const adminBookingStartInput = z.object({ bookingId, from, overrideReason });
+
+/**
+ * Completing a job: optional notes the customer reads in their vehicle's service history; before the
+ * job's booked start (it was started early), a reason, as for an early start.
+ */
 export const adminBookingCompleteInput = z.object({
   bookingId,
   from,
+  overrideReason,
   jobNotes: z.string().trim().max(2000, "Use at most 2,000 characters.").default(""),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { siteAnswersInput } from "@/lib/job/site-answers";
 import { localDateInput } from "@/lib/field-inputs";
 import { isMoneyWithinLimit, MONEY_TOO_LARGE } from "@/lib/money-input";
 import { isInstantInRange } from "@/lib/dates";
@@ -67,9 +68,7 @@ export const phoneBookingInput = z
     line2: z.string().nullish(),
     town: z.string().optional(),
     accessNotes: z.string().nullish(),
-    hasWater: z.boolean().default(false),
-    hasPower: z.boolean().default(false),
-    hasCoveredSpace: z.boolean().default(false),
+    ...siteAnswersInput,
     service: z.string().trim().max(100).default(""),
     size: optionalUuid("Choose the vehicle's size."),
     addons: z.array(z.string().max(100)).max(20, "Choose at most 20 add-ons.").default([]),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isInstantInRange } from "@/lib/dates";
+import { siteAnswersInput } from "@/lib/job/site-answers";
 import { optionalText, postcodeInput, registrationInput, requiredText } from "@/lib/field-inputs";
 import { RUN_ID, SLUG } from "./domain/wizard-state";
 
@@ -9,7 +10,6 @@ import { RUN_ID, SLUG } from "./domain/wizard-state";
 
 const text = requiredText;
 
-const flag = z.boolean().default(false);
 const uuid = (message: string) => z.string({ error: message }).uuid(message);
 
 export { postcodeInput, registrationInput };
@@ -28,10 +28,9 @@ export const addressDetailsInput = z.object({
   line2: optionalText(120),
   town: text("the town or city", 80),
   accessNotes: optionalText(500),
-  // Asked here only of a signed-in customer saving a new address; a guest answers on the details step.
-  hasWater: flag,
-  hasPower: flag,
-  hasCoveredSpace: flag,
+  // A guest answers these on the details step, a signed-in customer on the review (issue 41 §4); the
+  // phone booking with the address.
+  ...siteAnswersInput,
 });
 export type AddressDetails = z.infer<typeof addressDetailsInput>;
 
@@ -51,9 +50,7 @@ export const contactDetailsInput = z.object({
     .max(30, "That phone number is too long.")
     .regex(/^\+?[0-9 ()-]{7,}$/, "Enter a phone number, like 07700 900123."),
   notes: optionalText(1000),
-  hasWater: flag,
-  hasPower: flag,
-  hasCoveredSpace: flag,
+  ...siteAnswersInput,
 });
 export type ContactDetails = z.infer<typeof contactDetailsInput>;
 
@@ -176,6 +173,8 @@ export const createBookingInput = z
     moreDetails: z.array(vehicleDetailsInput.nullable()).max(20).default([]),
     addressDetails: addressDetailsInput.optional(),
     contact: contactDetailsInput.optional(),
+    /** A signed-in customer's answers about the site, asked on the review (a guest's are in `contact`). */
+    site: z.object(siteAnswersInput).optional(),
     notes: optionalText(1000),
     acceptPolicies: z.literal(true, { error: "Please read and accept the booking policies to continue." }),
   })

@@ -108,9 +108,15 @@ for (const [width, offset] of [
     await expect(complete).toContainText(
       /This job starts on .+\. The job is marked Completed; its booked time stays on the schedule\./,
     );
+    // Weeks before its booked start: completing needs a reason too, as starting did (issue 41 §4).
+    await expect(complete).toContainText("Completing before it needs a reason");
+    await complete.getByLabel("Why complete it before its booked time?").fill("Done on the early visit.");
     await complete.getByLabel("Job notes (optional)").fill("Stone chip on the bonnet, shown to the owner.");
     await complete.getByRole("button", { name: "Complete job" }).click();
     await status(a.page, "Completed");
+    await expect(a.page.getByRole("region", { name: "Timeline" })).toContainText(
+      "Completed early: Done on the early visit.",
+    );
     await expect(a.page.getByRole("region", { name: "Job", exact: true })).toContainText(
       "Stone chip on the bonnet",
     );

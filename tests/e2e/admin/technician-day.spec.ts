@@ -114,7 +114,19 @@ test("a technician from an invite starts and completes a job with photos and cas
   await card.getByLabel("Job notes").fill("Tar spots on the sills removed.");
   await card.getByRole("button", { name: "Save notes" }).click();
   await expect(page.getByText("Notes saved.")).toBeVisible();
-  await card.getByRole("button", { name: "Complete job" }).click();
+  // Completing asks first and says what happens; the job's booked time is still ahead, so it asks why.
+  await card.getByRole("button", { name: "Complete job…" }).click();
+  const confirm = page.getByRole("dialog", { name: `Complete ${job.reference}?` });
+  await expect(confirm).toContainText("This can't be undone.");
+  await expect(confirm).toContainText(
+    "Cara Client is emailed that the job is done, with a link to its 2 photos.",
+  );
+  await expect(confirm).toContainText("Nothing is left to pay.");
+  await confirm.getByLabel("Why complete it before its booked time?").fill("Customer had to leave early.");
+  await expectAccessible(page);
+  await shot(page, "staff-complete-confirm-390.png");
+  await confirm.getByRole("button", { name: "Complete job", exact: true }).click();
+  await expect(confirm).toBeHidden();
   await expect(card.getByText("Completed")).toBeVisible();
   await expectAccessible(page);
   await shot(page, "staff-job-done-390.png");

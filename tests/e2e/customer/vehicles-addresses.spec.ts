@@ -86,12 +86,21 @@ for (const width of [1280, 390]) {
     await expect(dialog.getByText("Enter a full UK postcode, like SW9 8AB.")).toBeVisible();
     await dialog.getByLabel("Postcode").fill("sw9 8ab");
     await dialog.getByLabel("Access and parking notes").fill("Gate code 1234");
-    await dialog.getByLabel("There's an outside tap we can use").check();
+    await dialog
+      .getByRole("group", { name: "Is there an outside tap we can use?" })
+      .getByRole("radio", { name: "Yes" })
+      .check();
+    await dialog
+      .getByRole("group", { name: "Is there a power socket within reach?" })
+      .getByRole("radio", { name: "No", exact: true })
+      .check();
     await dialog.getByRole("button", { name: "Save address" }).click();
     await expect(dialog).toBeHidden();
     const addresses = page.getByRole("list", { name: "Saved addresses" });
     await expect(addresses).toContainText("2 Oak Road, London, SW9 8AB");
-    await expect(addresses).toContainText("Outside tap: yes · Power socket: no · Covered space: no");
+    await expect(addresses).toContainText(
+      "Outside tap: yes · Power socket: no · Covered space: not answered",
+    );
     await expect(addresses).toContainText("Access: Gate code 1234");
     await expect(addresses).toContainText("Default");
     await expectAccessible(page);

@@ -1,7 +1,9 @@
-import { expect, expectAccessible, test } from "../support/fixtures";
+import { expect, expectAccessible, shot, test } from "../support/fixtures";
 
 // A signed-in customer books with their saved vehicle and address: their details are known, so the
-// wizard has no details step; a new vehicle they add is kept on their account.
+// wizard has no details step — but the site questions are asked on the review, prefilled with the
+// address's last answers, and what they answer is the booking's and the address's (issue 41 §4); a new
+// vehicle they add is kept on their account.
 
 test.describe.configure({ mode: "serial" });
 
@@ -62,11 +64,28 @@ for (const [label, viewport] of VIEWPORTS) {
       await expect(review.getByText("Home, 24 Acre Lane, London, SW2 5SG")).toBeVisible();
       await expect(page.getByText("Nothing to pay now — you pay £50.00 on the day.")).toBeVisible();
       await expectAccessible(page);
+      // The site questions, prefilled from the address: the seed's tap and power, covered space never
+      // answered. The desktop run changes two answers; the phone run then finds them remembered.
+      const answer = (question: RegExp, name: string) =>
+        review.getByRole("group", { name: question }).getByRole("radio", { name, exact: true });
+      await expect(answer(/outside tap/, "Yes")).toBeChecked();
+      if (label === "desktop") {
+        await expect(answer(/power socket/, "Yes")).toBeChecked();
+        await expect(answer(/covered space/, "Not sure")).toBeChecked();
+        await expect(review).toContainText("As you told us last time");
+        await answer(/covered space/, "Yes").check();
+        await answer(/power socket/, "No").check();
+      } else {
+        await expect(answer(/power socket/, "No")).toBeChecked();
+        await expect(answer(/covered space/, "Yes")).toBeChecked();
+      }
+      await shot(page, `book-customer-site-${label}.png`);
       await review.getByLabel("Notes for the team").fill("Please text when you're ten minutes away.");
       await page.getByRole("checkbox", { name: "I accept the booking policies" }).check();
       await page.getByRole("button", { name: "Confirm booking" }).click();
 
       await expect(page).toHaveURL(/\/booking\/success\?ref=FC-[A-Z0-9]{6}&token=/);
+      await expect(page.getByText("Water: yes · Power: no · Covered space: yes")).toBeVisible();
       await expectAccessible(page);
     });
   });

@@ -90,7 +90,10 @@ for (const [label, viewport] of VIEWPORTS) {
       await page.getByLabel("Your name").fill("Sam Guest");
       await page.getByLabel("Email address").fill(email);
       await page.getByLabel("Phone number").fill("07700 900123");
-      await page.getByLabel("There's an outside tap we can use").check();
+      await page
+        .getByRole("group", { name: "Is there an outside tap we can use?" })
+        .getByRole("radio", { name: "Yes" })
+        .check();
       await page.getByRole("button", { name: "Continue" }).click();
 
       await expect(page.getByRole("heading", { level: 1, name: "Check and book" })).toBeVisible();

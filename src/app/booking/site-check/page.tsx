@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { siteAnswerWord } from "@/lib/job/site-answers";
 import { notFound } from "next/navigation";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
@@ -13,7 +14,10 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
-const yes = (v: boolean) => (v ? "Yes" : "No");
+const yes = (v: boolean | null) => {
+  const word = siteAnswerWord(v);
+  return word.charAt(0).toUpperCase() + word.slice(1);
+};
 
 export default async function SiteCheckPage({
   searchParams,

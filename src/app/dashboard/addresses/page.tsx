@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { siteAnswerWord } from "@/lib/job/site-answers";
 import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
 import { cardListClass, PageHeader } from "@/components/ui/card";
@@ -64,7 +65,7 @@ export default async function AddressesPage() {
                   {[a.line1, a.line2, a.town, a.postcode].filter(Boolean).join(", ")}
                 </p>
                 <p className="mt-1 text-sm text-ink-muted">
-                  {SITE.map(([key, label]) => `${label}: ${a[key] ? "yes" : "no"}`).join(" · ")}
+                  {SITE.map(([key, label]) => `${label}: ${siteAnswerWord(a[key])}`).join(" · ")}
                 </p>
                 {a.accessNotes && <p className="mt-1 text-sm break-words">Access: {a.accessNotes}</p>}
               </div>

@@ -1,4 +1,5 @@
-import { Checkbox, Field, SelectField, TextAreaField } from "@/components/ui/form/form";
+import { SiteQuestionFields } from "./site-questions";
+import { Field, SelectField, TextAreaField } from "@/components/ui/form/form";
 import type { AddressSnapshot } from "@/server/db/schema";
 
 // The fields of a saved vehicle and a saved address: the same labels and help as the booking wizard.
@@ -105,25 +106,11 @@ export function AddressFields({ values }: { values?: AddressFieldValues }) {
         help="Gate codes, where to park, where the car will be."
         defaultValue={values?.accessNotes ?? ""}
       />
-      <fieldset className="mb-4">
-        <legend className="font-medium">At this address</legend>
-        <p className="text-sm text-ink-muted">We bring what you don&apos;t have, so tell us what is there.</p>
-        <Checkbox
-          name="hasWater"
-          label="There's an outside tap we can use"
-          defaultChecked={values?.hasWater}
-        />
-        <Checkbox
-          name="hasPower"
-          label="There's a power socket within reach"
-          defaultChecked={values?.hasPower}
-        />
-        <Checkbox
-          name="hasCoveredSpace"
-          label="There's covered space (a garage or carport)"
-          defaultChecked={values?.hasCoveredSpace}
-        />
-      </fieldset>
+      <SiteQuestionFields
+        legend="At this address"
+        values={values}
+        help="We bring what you don't have, so tell us what is there."
+      />
     </>
   );
 }

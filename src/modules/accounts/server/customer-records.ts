@@ -19,9 +19,10 @@ export type NewAddress = {
   line2?: string | null;
   town: string;
   accessNotes?: string | null;
-  hasWater: boolean;
-  hasPower: boolean;
-  hasCoveredSpace: boolean;
+  /** Yes, no, or null: not answered. */
+  hasWater: boolean | null;
+  hasPower: boolean | null;
+  hasCoveredSpace: boolean | null;
 };
 
 // What makes two entries the same, in SQL and for the value compared with it (the same normalisation).
@@ -92,7 +93,10 @@ export async function saveAddressForCustomer(
         isNull(addresses.deletedAt),
       ),
     );
-  if (same) return same.id;
+  if (same) {
+    await rememberSiteAnswers(tx, ownerId, same.id, d);
+    return same.id;
+  }
   const [any] = await tx
     .select({ id: addresses.id })
     .from(addresses)
@@ -116,4 +120,25 @@ export async function saveAddressForCustomer(
     .returning({ id: addresses.id });
   if (!row) throw new Error("address insert returned nothing");
   return row.id;
+}
+
+/**
+ * A booking's answers about the site become its saved address's last answers (issue 41 §4): the next
+ * booking there is asked again, prefilled with them. The owner's address only.
+ */
+export async function rememberSiteAnswers(
+  tx: DbOrTx,
+  ownerId: string,
+  addressId: string,
+  answers: Pick<NewAddress, "hasWater" | "hasPower" | "hasCoveredSpace">,
+): Promise<void> {
+  await tx
+    .update(addresses)
+    .set({
+      hasWater: answers.hasWater,
+      hasPower: answers.hasPower,
+      hasCoveredSpace: answers.hasCoveredSpace,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(addresses.id, addressId), eq(addresses.ownerId, ownerId)));
 }

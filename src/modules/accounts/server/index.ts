@@ -10,7 +10,7 @@ export { resendVerification } from "./auth/resend-verification";
 export { resetPasswordWithToken } from "./auth/reset-password";
 export { signIn } from "./auth/sign-in";
 export { createPasswordlessCustomer } from "./create-passwordless-customer";
-export { saveAddressForCustomer, saveVehicleForCustomer } from "./customer-records";
+export { rememberSiteAnswers, saveAddressForCustomer, saveVehicleForCustomer } from "./customer-records";
 export {
   deactivateCustomer,
   getAdminCustomerProfile,

@@ -20,7 +20,7 @@ import {
   startBookingAction,
 } from "../admin-actions";
 import type { AdminBookingVerb } from "../domain/admin-booking-actions";
-import { tooEarlyInWords } from "../domain/job-clock";
+import { earlyActionInWords, tooEarlyInWords } from "@/lib/job/job-clock";
 
 // The lifecycle buttons of /admin/bookings/{id}. Each states its consequence before it happens; decline
 // and cancel ask for the reason the customer will read. A page that was out of date is told what the
@@ -38,7 +38,7 @@ type Props = {
   paid: string | null;
   awaitingPayment: boolean;
   /** The clock, in words, for the Start and Complete dialogs (ADR 0043). */
-  jobClock: { sentence: string; earlyStart: boolean; leadMinutes: number };
+  jobClock: { sentence: string; earlyStart: boolean; earlyComplete: boolean; leadMinutes: number };
   /** A done job's remaining booked time the owner may free (ADR 0043); null when there is none. */
   freeable: { from: string; to: string; minutes: number } | null;
   /** Buttons other modules add beside these (the payments module's Cancel with its refund). */
@@ -153,10 +153,13 @@ function FreeTimeAction({ props }: { props: Props }) {
   );
 }
 
-/** Completing asks for optional job notes: the customer reads them in the vehicle's service history. */
+/**
+ * Completing asks for optional job notes: the customer reads them in the vehicle's service history.
+ * Before the booked start (it was started early) it asks why, as an early start does (ADR 0043).
+ */
 function CompleteAction({ props }: { props: Props }) {
   const [open, setOpen] = useState(false);
-  const { bookingId, status, reference } = props;
+  const { bookingId, status, reference, jobClock } = props;
   const run = useRun(completeBookingAction, "Job completed.");
   return (
     <Dialog
@@ -167,7 +170,7 @@ function CompleteAction({ props }: { props: Props }) {
       description={
         status === "confirmed"
           ? `${props.jobClock.sentence} Nobody started it: it is recorded as started and completed in one step. This cannot be undone.`
-          : `${props.jobClock.sentence} The job is marked Completed; its booked time stays on the schedule. This cannot be undone.`
+          : `${props.jobClock.sentence} The job is marked Completed; its booked time stays on the schedule. This cannot be undone.${jobClock.earlyComplete ? ` ${earlyActionInWords("complete", jobClock.leadMinutes)} needs a reason, kept on the booking's timeline.` : ""}`
       }
     >
       <Form
@@ -176,6 +179,14 @@ function CompleteAction({ props }: { props: Props }) {
         onSuccess={() => setOpen(false)}
         aria-label="Complete the job"
       >
+        {jobClock.earlyComplete && (
+          <TextAreaField
+            name="overrideReason"
+            label="Why complete it before its booked time?"
+            rows={2}
+            help="Only the business sees this."
+          />
+        )}
         <TextAreaField
           name="jobNotes"
           label="Job notes (optional)"

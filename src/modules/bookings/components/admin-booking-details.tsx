@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { siteAnswersOf, siteSummary } from "@/lib/job/site-answers";
 import { TextLink, textLinkClass } from "@/components/ui/link";
 import { ActionButton } from "@/components/ui/action-button";
 import { Section } from "@/components/ui/card";
@@ -18,8 +19,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
     </div>
   );
 }
-
-const yesNo = (v: boolean) => (v ? "Yes" : "No");
 
 export function AdminBookingCustomer({ page }: { page: AdminBookingPage }) {
   const { customer, view } = page;
@@ -96,9 +95,7 @@ export function AdminBookingJob({ page }: { page: AdminBookingPage }) {
         </Row>
         <Row label="Address">{view.addressLines.join(", ")}</Row>
         <Row label="Access notes">{a.accessNotes ?? "None"}</Row>
-        <Row label="Site">
-          Water: {yesNo(a.hasWater)} · Power: {yesNo(a.hasPower)} · Covered space: {yesNo(a.hasCoveredSpace)}
-        </Row>
+        <Row label="Site">{siteSummary(siteAnswersOf(a))}</Row>
         <Row label="Site check">
           {page.siteCheck.answer ? (
             <span className="flex flex-col items-start gap-1">

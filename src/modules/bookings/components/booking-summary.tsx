@@ -1,4 +1,5 @@
 import { VisitDays } from "@/components/ui/visit-days";
+import { siteAnswersOf, siteSummary } from "@/lib/job/site-answers";
 import { balanceLabel } from "@/lib/money";
 import { Badge } from "@/components/ui/badge";
 import type { ReactNode } from "react";
@@ -33,11 +34,7 @@ function MoneyRow({ label, value, strong = false }: { label: string; value: stri
 
 export function BookingSummary({ booking }: { booking: BookingView }) {
   const b = booking;
-  const site = [
-    b.address.hasWater ? "water available" : "no water",
-    b.address.hasPower ? "power available" : "no power",
-    b.address.hasCoveredSpace ? "covered space" : "no covered space",
-  ].join(" · ");
+  const site = siteSummary(siteAnswersOf(b.address));
   return (
     <section aria-label={`Booking ${b.reference}`} className={cn(cardClass, "p-0")}>
       <div className="flex flex-wrap items-start justify-between gap-3 border-b border-line p-5">

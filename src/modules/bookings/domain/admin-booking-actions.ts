@@ -1,6 +1,6 @@
 import type { BookingStatus } from "@/lib/enums";
 import { mayTransition, transitionSteps } from "./booking-status";
-import { mayCompleteNow } from "./job-clock";
+import { mayCompleteNow } from "@/lib/job/job-clock";
 
 // The lifecycle buttons of the admin's booking page: each is one change of the transition table
 // (booking-status.ts) that an admin may make, plus the one shortcut (complete a confirmed job, ADR 0014).

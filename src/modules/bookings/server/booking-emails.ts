@@ -1,4 +1,5 @@
 import "server-only";
+import { siteAnswersOf as readSiteAnswers } from "@/lib/job/site-answers";
 import { and, eq, gt, lte, sql } from "drizzle-orm";
 import { formatMoney } from "@/lib/money";
 import { getEnv } from "@/env";
@@ -108,12 +109,15 @@ export async function enqueueCustomerEmail<K extends CustomerTemplate>(
 }
 
 /** The customer's answers about the site, as both the confirmation and the business's alert show them. */
-const siteAnswersOf = (a: AddressSnapshot): SiteAnswers => ({
-  water: a.hasWater,
-  power: a.hasPower,
-  covered: a.hasCoveredSpace,
-  accessNotes: a.accessNotes,
-});
+const siteAnswersOf = (a: AddressSnapshot): SiteAnswers => {
+  const answers = readSiteAnswers(a);
+  return {
+    water: answers.hasWater,
+    power: answers.hasPower,
+    covered: answers.hasCoveredSpace,
+    accessNotes: a.accessNotes,
+  };
+};
 
 async function enqueueNewBookingForAdmin(tx: DbOrTx, ctx: Awaited<ReturnType<typeof bookingContext>>) {
   if (!ctx.settings.alertNewBookings) return;

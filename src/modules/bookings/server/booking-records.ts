@@ -230,7 +230,7 @@ export async function eraseCustomerFromBookings(tx: Tx, userId: string): Promise
     .set({
       customerNotes: null,
       vehicleSnapshot: sql`jsonb_build_object('make', ${bookings.vehicleSnapshot}->>'make', 'model', ${bookings.vehicleSnapshot}->>'model', 'sizeName', ${bookings.vehicleSnapshot}->>'sizeName', 'year', null, 'colour', null, 'registration', 'REMOVED')`,
-      addressSnapshot: sql`jsonb_build_object('label', 'Removed', 'line1', 'Removed', 'line2', null, 'town', ${bookings.addressSnapshot}->>'town', 'postcode', split_part(${bookings.addressSnapshot}->>'postcode', ' ', 1), 'accessNotes', null, 'hasWater', false, 'hasPower', false, 'hasCoveredSpace', false)`,
+      addressSnapshot: sql`jsonb_build_object('label', 'Removed', 'line1', 'Removed', 'line2', null, 'town', ${bookings.addressSnapshot}->>'town', 'postcode', split_part(${bookings.addressSnapshot}->>'postcode', ' ', 1), 'accessNotes', null, 'hasWater', null, 'hasPower', null, 'hasCoveredSpace', null)`,
     })
     .where(eq(bookings.customerId, userId));
   await tx.update(bookings).set({ cancellationReason: null }).where(eq(bookings.cancelledBy, userId));

@@ -1,5 +1,5 @@
 // The module's public server surface: other modules and the app import from here only (ADR 0016).
-export { assertBookingCrew, saveJobNotes } from "./crew/crew";
+export { assertBookingCrew, assertCrewMayAct, assertOnCrewDays, saveJobNotes } from "./crew/crew";
 export { type JobCrew, jobCrew } from "./crew/job-crew";
 export { loadMoreVisitVehicles } from "./booking-vehicles";
 export {

@@ -1,4 +1,5 @@
 import "server-only";
+import { siteAnswersOf, siteSummary } from "@/lib/job/site-answers";
 import { TIME_TAKING_STATUSES } from "@/lib/enums";
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gte, inArray, isNull, lte } from "drizzle-orm";
@@ -222,7 +223,7 @@ export async function calendarFeedIcs(db: DbOrTx, token: string, now = new Date(
           `Team: ${view.team?.name ?? "—"}`,
           ...view.items.map((i) => i.name),
           `Vehicle: ${view.vehicleLabel}`,
-          `Site: water ${site.hasWater ? "yes" : "no"}, power ${site.hasPower ? "yes" : "no"}, covered ${site.hasCoveredSpace ? "yes" : "no"}`,
+          `Site: ${siteSummary(siteAnswersOf(site))}`,
           ...(site.accessNotes ? [`Access: ${site.accessNotes}`] : []),
           ...(view.customerNotes ? [`Customer notes: ${view.customerNotes}`] : []),
           new URL(

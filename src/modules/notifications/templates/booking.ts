@@ -1,4 +1,5 @@
 import { balanceLabel } from "@/lib/money";
+import { siteAnswerWord, toSiteAnswer } from "@/lib/job/site-answers";
 import { type Block, contactLine, type EmailContent, type EmailContext, paragraphs, WHY } from "./layout";
 
 // Booking and payment emails. The data is captured when the email is queued — times already formatted
@@ -46,7 +47,13 @@ export type BookingReceivedData = {
 };
 
 /** What the customer said about the site (the address snapshot's answers). */
-export type SiteAnswers = { water: boolean; power: boolean; covered: boolean; accessNotes: string | null };
+export type SiteAnswers = {
+  /** Yes, no, or null: not answered — never said as "no". */
+  water: boolean | null;
+  power: boolean | null;
+  covered: boolean | null;
+  accessNotes: string | null;
+};
 
 export type BookingConfirmedData = {
   name: string;
@@ -161,11 +168,10 @@ export function renderBookingReceived(d: BookingReceivedData, ctx: EmailContext)
 
 /** The site answers as lines, the same in the customer's confirmation and the business's alert. */
 function siteLines(site: SiteAnswers): string[] {
-  const yesNo = (v: boolean) => (v ? "yes" : "no");
   return [
-    `Water available on site: ${yesNo(site.water)}`,
-    `Power available on site: ${yesNo(site.power)}`,
-    `Covered space: ${yesNo(site.covered)}`,
+    `Water available on site: ${siteAnswerWord(toSiteAnswer(site.water))}`,
+    `Power available on site: ${siteAnswerWord(toSiteAnswer(site.power))}`,
+    `Covered space: ${siteAnswerWord(toSiteAnswer(site.covered))}`,
     ...(site.accessNotes ? [`Access notes: ${site.accessNotes}`] : []),
   ];
 }

@@ -1,4 +1,5 @@
 import { type EmailContent, type EmailContext, paragraphs } from "./layout";
+import { siteAnswerWord, toSiteAnswer } from "@/lib/job/site-answers";
 
 // The reminder before a job (issue 17, ADR 0027): when and where, the site-readiness checklist from what
 // the customer told us about the address, and two one-click answers — *All set* or *Something changed* —
@@ -13,7 +14,7 @@ export type BookingReminderData = {
   /** "09:30 GMT – 12:30 GMT" */
   timeRange: string;
   address: string;
-  site: { water: boolean; power: boolean; covered: boolean; accessNotes: string | null };
+  site: { water: boolean | null; power: boolean | null; covered: boolean | null; accessNotes: string | null };
   allSetUrl: string;
   changedUrl: string;
   url: string;
@@ -21,7 +22,8 @@ export type BookingReminderData = {
 };
 
 export function renderBookingReminder(d: BookingReminderData, ctx: EmailContext): EmailContent {
-  const yes = (v: boolean) => (v ? "yes" : "no");
+  // An email queued before answers could be left unanswered holds booleans: read the same way.
+  const yes = (v: boolean | null) => siteAnswerWord(toSiteAnswer(v));
   return {
     subject: `Reminder: your ${d.title} on ${d.date}, ${d.timeRange}`,
     preview: `Is the site still as you told us? One click tells us.`,
@@ -37,7 +39,8 @@ export function renderBookingReminder(d: BookingReminderData, ctx: EmailContext)
         items: [
           `Water we can use: ${yes(d.site.water)}`,
           `Power we can use: ${yes(d.site.power)}`,
-          `Covered space: ${yes(d.site.covered)}, and room to walk round the vehicle`,
+          `Covered space: ${yes(d.site.covered)}`,
+          "Room to walk round the vehicle",
           `Parking and access: ${d.site.accessNotes ?? "no notes"}`,
         ],
       },

@@ -8,7 +8,7 @@ import {
   addToBookingLedger,
   announceBooking,
   assertBookingAdmin,
-  assertBookingCrew,
+  assertCrewMayAct,
   lockBooking,
   recordBookingEvents,
   staleMessage,
@@ -68,7 +68,7 @@ export async function recordPayment(
       throw new AppError("NOT_FOUND");
     }
     // The admin, or a technician of the job's team taking money on the day (ADR 0053).
-    const role = await assertBookingCrew(tx, actor, booking);
+    const role = await assertCrewMayAct(tx, actor, booking, now);
     if (booking.status !== input.from) throw new AppError("CONFLICT", staleMessage(booking));
     if (role === "staff") assertStaffMayRecord(booking, input);
     if (!canRecordPayment(booking.status))

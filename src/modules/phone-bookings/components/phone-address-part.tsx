@@ -1,7 +1,8 @@
 "use client";
 
 import { controlClass } from "@/components/ui/form/control";
-import { Checkbox, ControlledField, Field, TextAreaField } from "@/components/ui/form/form-fields";
+import { SiteQuestionFields } from "@/modules/accounts/components/site-questions";
+import { ControlledField, Field, TextAreaField } from "@/components/ui/form/form-fields";
 import { Notice } from "@/components/ui/notice";
 import { Part, SavedChoices } from "./phone-booking-parts";
 
@@ -54,9 +55,7 @@ export function PhoneAddressPart(props: {
           <Field name="town" label="Town or city" autoComplete="off" />
           <div className="sm:col-span-2">
             <TextAreaField name="accessNotes" label="Access notes" required={false} rows={2} />
-            <Checkbox name="hasWater" label="Water available on site" />
-            <Checkbox name="hasPower" label="Power available on site" />
-            <Checkbox name="hasCoveredSpace" label="Covered space" />
+            <SiteQuestionFields legend="At this address" />
           </div>
         </div>
       )}

@@ -1,4 +1,5 @@
 import "server-only";
+import { toSiteAnswer } from "@/lib/job/site-answers";
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { getEnv } from "@/env";
 import { routes } from "@/lib/routes";
@@ -99,9 +100,9 @@ async function remind(
         ...bookingHeading(view),
         address: view.addressLine,
         site: {
-          water: a.hasWater,
-          power: a.hasPower,
-          covered: a.hasCoveredSpace,
+          water: toSiteAnswer(a.hasWater),
+          power: toSiteAnswer(a.hasPower),
+          covered: toSiteAnswer(a.hasCoveredSpace),
           accessNotes: a.accessNotes,
         },
         allSetUrl: siteCheckUrl(bookingId, "all-set", appUrl),

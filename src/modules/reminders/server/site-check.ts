@@ -1,4 +1,5 @@
 import "server-only";
+import { toSiteAnswer } from "@/lib/job/site-answers";
 import { eq } from "drizzle-orm";
 import { getEnv } from "@/env";
 import { writeAudit } from "@/server/audit";
@@ -42,7 +43,7 @@ export type SiteCheckPage = {
   date: string;
   timeRange: string;
   addressLine: string;
-  site: { water: boolean; power: boolean; covered: boolean; accessNotes: string | null };
+  site: { water: boolean | null; power: boolean | null; covered: boolean | null; accessNotes: string | null };
   /** The answer given so far, if any. */
   answer: SiteCheckAnswer | null;
   note: string | null;
@@ -64,7 +65,12 @@ export async function getSiteCheckPage(
   return {
     ...bookingHeading(view),
     addressLine: view.addressLine,
-    site: { water: a.hasWater, power: a.hasPower, covered: a.hasCoveredSpace, accessNotes: a.accessNotes },
+    site: {
+      water: toSiteAnswer(a.hasWater),
+      power: toSiteAnswer(a.hasPower),
+      covered: toSiteAnswer(a.hasCoveredSpace),
+      accessNotes: a.accessNotes,
+    },
     answer: row.siteCheck ?? null,
     note: row.siteCheckNote ?? null,
     open: OPEN.includes(row.status) && now < row.startsAt,

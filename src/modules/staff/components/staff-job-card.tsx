@@ -9,8 +9,9 @@ import { textLinkClass } from "@/components/ui/link";
 import { BookingStatusBadge } from "@/modules/bookings/components/booking-status-badge";
 import { SiteCheckBadge } from "@/modules/bookings/components/site-check-badge";
 import { JobDoorDetails } from "@/modules/today/components/job-door-details";
-import { completeJobAction, recordDayPaymentAction, saveJobNotesAction, startJobAction } from "../actions";
+import { recordDayPaymentAction, saveJobNotesAction, startJobAction } from "../actions";
 import type { StaffJob } from "../server/staff-day";
+import { CompleteJobDialog } from "./complete-job-dialog";
 import { JobPhotos } from "./job-photos";
 import { PaymentMethodFields } from "./payment-method-fields";
 
@@ -61,18 +62,7 @@ function StatusButtons({ job }: { job: StaffJob }) {
         <SubmitButton>Start job</SubmitButton>
       </Form>
     );
-  if (job.status === "in_progress")
-    return (
-      <Form
-        action={completeJobAction}
-        extra={{ bookingId: job.id, from: job.status }}
-        refreshOnSuccess
-        successToast={`${job.reference} completed.`}
-        aria-label={`Complete ${job.reference}`}
-      >
-        <SubmitButton>Complete job</SubmitButton>
-      </Form>
-    );
+  if (job.status === "in_progress") return <CompleteJobDialog job={job} />;
   return null;
 }
 

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { routes } from "@/lib/routes";
 import { alias } from "drizzle-orm/pg-core";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { assertBookingCrew, recordBookingEvents } from "@/modules/bookings/server";
+import { assertBookingCrew, assertCrewMayAct, recordBookingEvents } from "@/modules/bookings/server";
 import { type Actor, writeAudit } from "@/server/audit";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { bookings, jobPhotos, uploads, users } from "@/server/db/schema";
@@ -90,9 +90,10 @@ export async function addJobPhoto(
   storage: FileStorage,
   actor: Actor,
   input: { bookingId: string; kind: JobPhotoKind; file: Buffer },
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<{ photoId: string }> {
   // Authorise before reading the image: a stranger's upload is never decoded.
-  const booking = await crewBooking(db, actor, input.bookingId);
+  const booking = await crewBooking(db, actor, input.bookingId, now);
   const image = await processUploadedImage(input.file);
   const thumbnail = await thumbnailOf(image.data);
   const uploadId = randomUUID();
@@ -202,13 +203,19 @@ export async function assertRoomForPhoto(tx: Tx, bookingId: string): Promise<voi
     });
 }
 
-async function crewBooking(db: DbOrTx, actor: Pick<Actor, "id">, bookingId: string) {
+/** The job, for its crew acting on it (a technician on their phone's days only). */
+async function crewBooking(db: DbOrTx, actor: Pick<Actor, "id">, bookingId: string, now: Date) {
   const [booking] = await db
-    .select({ id: bookings.id, teamId: bookings.teamId })
+    .select({
+      id: bookings.id,
+      teamId: bookings.teamId,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+    })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
   if (!booking) throw new AppError("NOT_FOUND");
-  await assertBookingCrew(db, actor, booking);
+  await assertCrewMayAct(db, actor, booking, now);
   return booking;
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
-import { assertBookingCrew } from "@/modules/bookings/server";
+import { assertBookingCrew, assertOnCrewDays } from "@/modules/bookings/server";
 import { type Actor, writeAudit } from "@/server/audit";
 import type { Db, Tx } from "@/server/db";
 import { bookings, jobPhotos, uploads } from "@/server/db/schema";
@@ -36,6 +36,8 @@ async function lockPhoto(tx: Tx, actor: Actor, photoId: string) {
       takenBy: jobPhotos.takenBy,
       removedAt: jobPhotos.removedAt,
       teamId: bookings.teamId,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
       status: bookings.status,
       reference: bookings.reference,
     })
@@ -77,6 +79,8 @@ export async function removeJobPhoto(
       if (role !== "admin") throw new AppError("NOT_FOUND");
       throw new AppError("CONFLICT", "This photo was already removed.");
     }
+    // A technician acts on their phone's days only (today and tomorrow).
+    if (role === "staff") await assertOnCrewDays(tx, photo, now);
     const refusal = photoRemovalRefusal({
       role,
       actorId: actor.id,

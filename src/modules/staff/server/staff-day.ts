@@ -7,7 +7,7 @@ import { staffTeamIds } from "@/modules/accounts/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { loadJobDays } from "@/modules/today/server";
 import { nextJobId } from "@/modules/today/domain/admin-today";
-import { isEarlyStart } from "@/modules/bookings/domain/job-clock";
+import { isEarlyJobAction } from "@/lib/job/job-clock";
 import { type DbOrTx, getDb } from "@/server/db";
 import { bookings, teams, weatherDays } from "@/server/db/schema";
 import { canTechnicianRemove } from "../domain/photo-removal";
@@ -33,6 +33,8 @@ export type StaffJob = {
   isNext: boolean;
   /** Starting now is early (before the business's lead): Start asks why (ADR 0043). */
   startNeedsReason: boolean;
+  /** Completing now is early (before the booked start): Complete asks why (ADR 0043). */
+  completeNeedsReason: boolean;
   /** Today's jobs can be worked; tomorrow's are to read. */
   workable: boolean;
   teamName: string;
@@ -46,7 +48,7 @@ export type StaffJob = {
   addons: string[];
   address: string;
   accessNotes: string | null;
-  readiness: { water: boolean; power: boolean; covered: boolean };
+  readiness: { water: boolean | null; power: boolean | null; covered: boolean | null };
   siteCheck: { answer: "all_set" | "changed" | null; note: string | null };
   customerNotes: string | null;
   jobNotes: string | null;
@@ -149,7 +151,8 @@ export async function loadStaffDay(
             status: j.status,
             statusLabel: j.statusLabel,
             isNext: j.id === next,
-            startNeedsReason: isEarlyStart(j.startsAt, now, settings.startLeadMinutes),
+            startNeedsReason: isEarlyJobAction("start", j.startsAt, now, settings.startLeadMinutes),
+            completeNeedsReason: isEarlyJobAction("complete", j.startsAt, now, settings.startLeadMinutes),
             workable: d.date === today,
             teamName: team,
             customerName: j.customerName,

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { siteSummary } from "@/lib/job/site-answers";
 import { MapPin } from "lucide-react";
 import { cn } from "@/components/ui/cn";
 import { textLinkClass } from "@/components/ui/link";
@@ -24,8 +25,6 @@ export type JobDoor = Pick<
   | "dueMinor"
   | "due"
 >;
-
-const yesNo = (v: boolean) => (v ? "yes" : "no");
 
 /** A maps search for an address: opens the phone's maps app, or the web map on a desktop. */
 export function mapsSearchUrl(address: string): string {
@@ -81,8 +80,11 @@ export function JobDoorDetails({
         </a>
         {job.accessNotes && <span className="block">Access: {job.accessNotes}</span>}
         <span className="block text-ink-muted">
-          Water: {yesNo(job.readiness.water)} · Power: {yesNo(job.readiness.power)} · Covered space:{" "}
-          {yesNo(job.readiness.covered)}
+          {siteSummary({
+            hasWater: job.readiness.water,
+            hasPower: job.readiness.power,
+            hasCoveredSpace: job.readiness.covered,
+          })}
         </span>
         {job.siteCheck.note && (
           <span className="block font-medium">Customer says it changed: {job.siteCheck.note}</span>

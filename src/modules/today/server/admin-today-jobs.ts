@@ -1,4 +1,5 @@
 import "server-only";
+import { toSiteAnswer } from "@/lib/job/site-answers";
 import { bookingTakesTime } from "@/server/db/time-taken";
 import { and, asc, gt, inArray, lt } from "drizzle-orm";
 import { bookingParts, partOnDay } from "@/lib/day-parts";
@@ -45,7 +46,8 @@ export type TodayJob = {
   addons: string[];
   address: string;
   accessNotes: string | null;
-  readiness: { water: boolean; power: boolean; covered: boolean };
+  /** Yes, no, or null: not answered. */
+  readiness: { water: boolean | null; power: boolean | null; covered: boolean | null };
   customerNotes: string | null;
   /** The customer's answer to the reminder's site checklist (ADR 0027). */
   siteCheck: { answer: "all_set" | "changed" | null; note: string | null };
@@ -238,7 +240,11 @@ function todayJob(
     addons: items.filter((i) => i.kind === "addon").map((i) => i.name),
     address: [a.line1, a.line2, a.town, a.postcode].filter(Boolean).join(", "),
     accessNotes: a.accessNotes,
-    readiness: { water: a.hasWater, power: a.hasPower, covered: a.hasCoveredSpace },
+    readiness: {
+      water: toSiteAnswer(a.hasWater),
+      power: toSiteAnswer(a.hasPower),
+      covered: toSiteAnswer(a.hasCoveredSpace),
+    },
     customerNotes: r.customerNotes,
     siteCheck: { answer: r.siteCheck ?? null, note: r.siteCheckNote },
     totalMinor: r.totalMinor,

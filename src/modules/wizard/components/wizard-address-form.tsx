@@ -1,14 +1,13 @@
 "use client";
 
 import { Field, Form, TextAreaField } from "@/components/ui/form/form";
-import { SiteQuestions } from "./wizard-fields";
 import { type StepChoices, useStepForm, WizardSubmit } from "./wizard-run";
 
 /**
  * The address step's form. The postcode is checked against the service area as the step is left (and
  * goes into the address bar, normalised); the lines stay in this tab. A signed-in customer's new
- * address is saved to their account with the booking, with its site questions; a guest answers those
- * with their details.
+ * address is saved to their account with the booking. The site questions come later: a guest answers
+ * them with their details, a signed-in customer on the review.
  */
 export function WizardAddressForm({ choices, signedIn }: { choices: StepChoices; signedIn: boolean }) {
   const { ref, submit, pending } = useStepForm("address", choices, "address");
@@ -42,7 +41,6 @@ export function WizardAddressForm({ choices, signedIn }: { choices: StepChoices;
           rows={2}
           help="Where to park, a gate code, which car it is…"
         />
-        {signedIn && <SiteQuestions legend="At this address" />}
         {signedIn && (
           <p className="mb-4 text-sm text-ink-muted">We&apos;ll save this address to your account.</p>
         )}

@@ -1,7 +1,8 @@
 "use client";
 
 import { Field, Form, PhoneField } from "@/components/ui/form/form";
-import { SiteQuestions, TeamNotesField } from "./wizard-fields";
+import { SiteQuestionFields } from "@/modules/accounts/components/site-questions";
+import { TeamNotesField } from "./wizard-fields";
 import { type StepChoices, useStepForm, WizardSubmit } from "./wizard-run";
 
 /** A guest's details: who to contact, and what the site has (we bring our own water and power). */
@@ -20,11 +21,7 @@ export function WizardDetailsForm({ choices }: { choices: StepChoices }) {
         />
         <PhoneField help="So we can reach you on the day." />
         <TeamNotesField />
-        <SiteQuestions legend="At the address">
-          <p className="mt-1 text-sm text-ink-muted">
-            We bring our own water and power; knowing what&apos;s there helps us plan.
-          </p>
-        </SiteQuestions>
+        <SiteQuestionFields legend="At the address" />
         <WizardSubmit pending={pending}>Continue</WizardSubmit>
       </Form>
     </div>

@@ -1,26 +1,9 @@
 "use client";
 
-import type { ReactNode } from "react";
-import { Checkbox, TextAreaField } from "@/components/ui/form/form";
-import { Legend } from "@/components/ui/form/label";
+import { TextAreaField } from "@/components/ui/form/form";
 
-// Fields asked on more than one step: a guest answers them with their details, a signed-in customer
-// with a new address (the site) or on the review (the notes).
-
-/** What the site has: we bring our own water and power, so these only help the team plan. */
-export function SiteQuestions({ legend, children }: { legend: string; children?: ReactNode }) {
-  return (
-    <fieldset className="mb-4">
-      <Legend>{legend}</Legend>
-      {children}
-      <div className="mt-2">
-        <Checkbox name="hasWater" label="There's an outside tap we can use" />
-        <Checkbox name="hasPower" label="There's a power socket within reach" />
-        <Checkbox name="hasCoveredSpace" label="There's covered space (a garage or carport)" />
-      </div>
-    </fieldset>
-  );
-}
+// Fields asked on more than one step: a guest answers them with their details, a signed-in customer on
+// the review (the notes; the site questions are the accounts module's SiteQuestionFields).
 
 /** What the customer tells the team about the vehicle or the visit. */
 export function TeamNotesField() {

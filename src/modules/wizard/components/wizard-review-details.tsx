@@ -1,6 +1,7 @@
 "use client";
 
 import Link, { TextLink } from "@/components/ui/link";
+import { siteAnswersOf, siteSummary } from "@/lib/job/site-answers";
 import type { ReactNode } from "react";
 import { Notice } from "@/components/ui/notice";
 import type { WizardStep } from "../domain/wizard-state";
@@ -29,8 +30,6 @@ function DetailsBlock({ title, href, children }: { title: string; href: string; 
     </div>
   );
 }
-
-const yesNo = (v: boolean | undefined) => (v ? "yes" : "no");
 
 export function ReviewDetails({
   details,
@@ -107,10 +106,7 @@ export function ReviewDetails({
                 <p>
                   {details.contact.name} · {details.contact.email} · {details.contact.phone}
                 </p>
-                <p>
-                  Outside tap: {yesNo(details.contact.hasWater)} · Power: {yesNo(details.contact.hasPower)} ·
-                  Covered space: {yesNo(details.contact.hasCoveredSpace)}
-                </p>
+                <p>{siteSummary(siteAnswersOf(details.contact))}</p>
                 {details.contact.notes && <p>Notes: {details.contact.notes}</p>}
               </>
             ) : (

@@ -7,6 +7,8 @@ import { Form, type FormResult } from "@/components/ui/form/form";
 import { Notice } from "@/components/ui/notice";
 import { Label } from "@/components/ui/form/label";
 import { type WizardState, type WizardStep, wizardHref } from "../domain/wizard-state";
+import type { SiteAnswers } from "@/lib/job/site-answers";
+import { SiteQuestionFields } from "@/modules/accounts/components/site-questions";
 import { TeamNotesField } from "./wizard-fields";
 import { type Problem, ReviewDetails, type ReviewMoreVehicle } from "./wizard-review-details";
 import {
@@ -66,6 +68,7 @@ export function WizardReviewForm({
   sizeName,
   submitLabel,
   policiesHref,
+  site,
   children,
 }: {
   state: WizardState;
@@ -77,6 +80,8 @@ export function WizardReviewForm({
   sizeName: string | null;
   submitLabel: string;
   policiesHref: string;
+  /** A signed-in customer's saved address's last answers about the site (the questions' prefill). */
+  site: SiteAnswers | null;
   children: ReactNode;
 }) {
   const router = useRouter();
@@ -150,8 +155,10 @@ export function WizardReviewForm({
       return { ok: false, code: "VALIDATION", message: "A few details are missing — please add them first." };
     }
     const { postcode: _kept, ...addressDetails } = d?.address ?? { postcode: "" };
+    const { hasWater, hasPower, hasCoveredSpace, ...rest } = values;
     const result = await postJson("/api/book", {
-      ...values,
+      ...rest,
+      site: signedIn ? { hasWater, hasPower, hasCoveredSpace } : undefined,
       run,
       runSecret: runSecret(run),
       vehicleDetails: needs.vehicle ? d?.vehicle : undefined,
@@ -212,6 +219,7 @@ export function WizardReviewForm({
 
       {signedIn && (
         <div className="mt-6 max-w-xl">
+          <SiteQuestionFields legend="At the address" values={site} />
           <TeamNotesField />
         </div>
       )}

@@ -1,4 +1,5 @@
 import { VisitDays } from "@/components/ui/visit-days";
+import { siteAnswersOf } from "@/lib/job/site-answers";
 import { visitTimesInWords } from "@/lib/day-parts";
 import { TextLink } from "@/components/ui/link";
 import { Notice } from "@/components/ui/notice";
@@ -159,6 +160,7 @@ export function WizardReviewStep({ view }: { view: WizardView }) {
         sizeName={choices.size?.name ?? null}
         submitLabel={submitLabel}
         policiesHref={routes.bookingPolicies}
+        site={savedAddress && siteAnswersOf(savedAddress)}
       >
         <section aria-labelledby="pay-heading" className="mt-8">
           <h2 id="pay-heading" className="text-lg font-semibold">

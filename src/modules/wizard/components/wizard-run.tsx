@@ -189,8 +189,13 @@ export function useRestoreFields(
       const el = root.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${CSS.escape(name)}"]`);
       if (!el || value === null || value === undefined) continue;
       if (el instanceof HTMLInputElement && el.type === "checkbox") el.checked = Boolean(value);
-      else if (el instanceof HTMLInputElement && el.type === "radio") continue;
-      else if (!el.value) el.value = String(value);
+      else if (el instanceof HTMLInputElement && el.type === "radio") {
+        // A yes/no answer (the site questions): the radio of that value; "not answered" stays as drawn.
+        const radio = root.querySelector<HTMLInputElement>(
+          `input[type="radio"][name="${CSS.escape(name)}"][value="${CSS.escape(String(value))}"]`,
+        );
+        if (radio) radio.checked = true;
+      } else if (!el.value) el.value = String(value);
     }
   }, [container, run, part]);
 }

@@ -124,10 +124,13 @@ describe("createBookingInput", () => {
       vehicleDetails: { make: "VW", model: "Golf", registration: "LB19XKT", colour: null },
       addressDetails: { label: null, line1: "1 Road", line2: null, town: "London", accessNotes: null },
       contact: { name: "Sam", email: "sam@example.test", phone: "07700 900123", notes: null, hasWater: true },
+      site: { hasWater: "true", hasPower: "false", hasCoveredSpace: "" },
     });
     expect(r.vehicleDetails?.colour).toBeNull();
-    expect(r.addressDetails).toMatchObject({ label: null, line2: null, hasWater: false });
-    expect(r.contact).toMatchObject({ notes: null, hasWater: true, hasPower: false });
+    // A site question not answered is null — never "no" (issue 41 §4).
+    expect(r.addressDetails).toMatchObject({ label: null, line2: null, hasWater: null });
+    expect(r.contact).toMatchObject({ notes: null, hasWater: true, hasPower: null });
+    expect(r.site).toEqual({ hasWater: true, hasPower: false, hasCoveredSpace: null }); // the review's radios
   });
 
   it("refuses a malformed run, start or add-on", () => {

@@ -7,6 +7,7 @@ import {
   findUserByEmail,
   createPasswordlessCustomer,
   hasPassword,
+  rememberSiteAnswers,
   saveAddressForCustomer,
   saveVehicleForCustomer,
 } from "@/modules/accounts/server";
@@ -142,6 +143,9 @@ export async function createBooking(
               hasCoveredSpace: addressSnapshot.hasCoveredSpace,
             })
           : null);
+      // A saved address keeps the answers this booking was given: the next booking there asks again with them.
+      if (savedAddress && actor && input.site)
+        await rememberSiteAnswers(tx, customerId, savedAddress.id, addressSnapshot);
       const moreVehicles = await moreVehicleRecords(tx, keeps ? customerId : null, morePlans);
 
       const result = await reserve(tx, {
@@ -290,7 +294,9 @@ async function planBooking(db: Db, actor: BookingActor, input: CreateBookingInpu
       : "confirmed";
   const holdExpiresAt = takesPayment ? new Date(now.getTime() + settings.holdMinutes * 60_000) : null;
   const vehicleSnapshot = vehicleSnapshotOf(vehicleSource, choices.size.name);
-  const addressSnapshot = addressSnapshotOf(addressSource, actor ? undefined : contact);
+  // The site's answers as asked on this booking: a guest's with their details, a signed-in customer's on
+  // the review (issue 41 §4).
+  const addressSnapshot = addressSnapshotOf(addressSource, actor ? input.site : contact);
 
   return {
     settings,

@@ -3,7 +3,8 @@ import { saveVehicleForCustomer } from "@/modules/accounts/server";
 import type { CatalogueSize } from "@/modules/pricing/domain/booking-choices";
 import type { Tx } from "@/server/db";
 import type { AddressSnapshot, VehicleSnapshot } from "@/server/db/schema";
-import type { AddressDetails, ContactDetails, VehicleDetails } from "../book-schemas";
+import { type SiteAnswers, siteAnswersOf } from "@/lib/job/site-answers";
+import type { AddressDetails, VehicleDetails } from "../book-schemas";
 import type { SavedAddress, SavedVehicle } from "@/modules/bookings/server";
 
 // The vehicle and address a booking is for: snapshotted into the booking (what was true when booked),
@@ -23,9 +24,11 @@ export function vehicleSnapshotOf(v: SavedVehicle | VehicleDetails, sizeName: st
 
 export function addressSnapshotOf(
   a: SavedAddress | (AddressDetails & { postcode: string }),
-  /** A guest answers the site questions on the details step, not with the address. */
-  site?: Pick<ContactDetails, "hasWater" | "hasPower" | "hasCoveredSpace">,
+  /** The site's answers as this booking asked them (a guest's details, a signed-in customer's review). */
+  site?: SiteAnswers,
 ): AddressSnapshot {
+  // Not answered stays not answered: never the address's (or "no") in its place.
+  const answers = site ?? siteAnswersOf(a);
   return {
     label: a.label ?? "Address",
     line1: a.line1,
@@ -33,9 +36,9 @@ export function addressSnapshotOf(
     town: a.town,
     postcode: a.postcode,
     accessNotes: a.accessNotes ?? null,
-    hasWater: site?.hasWater ?? a.hasWater,
-    hasPower: site?.hasPower ?? a.hasPower,
-    hasCoveredSpace: site?.hasCoveredSpace ?? a.hasCoveredSpace,
+    hasWater: answers.hasWater,
+    hasPower: answers.hasPower,
+    hasCoveredSpace: answers.hasCoveredSpace,
   };
 }
 

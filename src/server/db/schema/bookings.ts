@@ -47,9 +47,10 @@ export type AddressSnapshot = {
   town: string;
   postcode: string;
   accessNotes: string | null;
-  hasWater: boolean;
-  hasPower: boolean;
-  hasCoveredSpace: boolean;
+  /** Yes, no, or null: not answered (issue 41 §4). Older snapshots hold true/false only. */
+  hasWater: boolean | null;
+  hasPower: boolean | null;
+  hasCoveredSpace: boolean | null;
 };
 
 type MoneyColumns = {

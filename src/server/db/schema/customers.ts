@@ -53,9 +53,10 @@ export const addresses = pgTable(
     // Normalised for the business's country (UK: "SW9 8AB").
     postcode: text("postcode").notNull(),
     accessNotes: text("access_notes"),
-    hasWater: boolean("has_water").notNull().default(false),
-    hasPower: boolean("has_power").notNull().default(false),
-    hasCoveredSpace: boolean("has_covered_space").notNull().default(false),
+    // What the site has, as last answered: yes, no, or null — not answered (issue 41 §4).
+    hasWater: boolean("has_water"),
+    hasPower: boolean("has_power"),
+    hasCoveredSpace: boolean("has_covered_space"),
     isDefault: boolean("is_default").notNull().default(false),
     deletedAt: instant("deleted_at"),
     createdAt: createdAt(),

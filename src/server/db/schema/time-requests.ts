@@ -15,9 +15,10 @@ type TypedAddress = {
   line2: string | null;
   town: string;
   accessNotes: string | null;
-  hasWater: boolean;
-  hasPower: boolean;
-  hasCoveredSpace: boolean;
+  /** Yes, no, or null: not answered (issue 41 §4). Older snapshots hold true/false only. */
+  hasWater: boolean | null;
+  hasPower: boolean | null;
+  hasCoveredSpace: boolean | null;
 };
 
 /**

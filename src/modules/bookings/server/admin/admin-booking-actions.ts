@@ -14,18 +14,20 @@ import { type AdminBookingVerb, VERB_NEEDS_REASON, VERB_TARGET } from "../../dom
 import { bookingMoney } from "@/lib/booking/booking-money";
 import {
   COMPLETE_BEFORE_START,
-  isEarlyStart,
+  earlyActionInWords,
+  isEarlyJobAction,
+  isEarlyReasonGiven,
   jobTimeSentence,
+  type JobClockVerb,
   mayCompleteNow,
-  tooEarlyInWords,
-} from "../../domain/job-clock";
+} from "@/lib/job/job-clock";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { cancelledBookingIcs, icsAttachment } from "../booking-ics";
 import { bookingContext } from "../booking-emails";
 import { type Booking, lockBooking } from "../booking-records";
 import { BOOKING_STATUS_LABELS, bookingHeading } from "../booking-view";
 import { announceBooking, transitionBooking } from "../transition-booking";
-import { assertBookingCrew } from "../crew/crew";
+import { assertBookingCrew, assertOnCrewDays } from "../crew/crew";
 
 // The admin's lifecycle buttons and internal notes on /admin/bookings/{id} (docs/architecture.md, "Adding a
 // booking action to a screen"): one transaction each, the status change through transitionBooking only
@@ -57,7 +59,8 @@ async function lockAsShown(tx: Tx, actor: Actor, bookingId: string): Promise<Boo
   return booking;
 }
 
-/** The job's crew: an admin, or (start and complete only) a technician of its team (ADR 0053). */
+/** The job's crew: an admin, or (start and complete only, on their phone's days) a technician of its
+ * team (ADR 0053). */
 const CREW_VERBS: readonly AdminBookingVerb[] = ["start", "complete"];
 
 async function lockForCrew(
@@ -65,6 +68,7 @@ async function lockForCrew(
   actor: Actor,
   bookingId: string,
   verb: AdminBookingVerb,
+  now: Date,
 ): Promise<{ booking: Booking; role: "admin" | "staff" }> {
   const booking = await lockBooking(tx, bookingId);
   if (!booking) {
@@ -73,6 +77,7 @@ async function lockForCrew(
   }
   const role = await assertBookingCrew(tx, actor, booking);
   if (role === "staff" && !CREW_VERBS.includes(verb)) throw new AppError("NOT_FOUND");
+  if (role === "staff") await assertOnCrewDays(tx, booking, now);
   return { booking, role };
 }
 
@@ -127,21 +132,25 @@ export async function changeBookingAsAdmin(
   if (VERB_NEEDS_REASON[verb] && !reason)
     throw new AppError("VALIDATION", undefined, { reason: ["Give a reason: the customer sees it."] });
   return db.transaction(async (tx) => {
-    const { booking: current, role } = await lockForCrew(tx, actor, input.bookingId, verb);
+    const { booking: current, role } = await lockForCrew(tx, actor, input.bookingId, verb, now);
     if (current.status !== input.from) throw new AppError("CONFLICT", staleMessage(current));
     if (verb === "no_show" && now.getTime() < current.startsAt.getTime())
       throw new AppError("CONFLICT", "A booking can be marked as missed only after its start time.");
     if (verb === "complete" && !mayCompleteNow(current.status, current.startsAt, now))
       throw new AppError("CONFLICT", COMPLETE_BEFORE_START);
-    const early = verb === "start" ? await earlyStart(tx, current, now, input.overrideReason) : null;
+    const early =
+      verb === "start" || verb === "complete"
+        ? await earlyOverride(tx, verb, current, now, input.overrideReason)
+        : null;
     const to = VERB_TARGET[verb];
+    const earlyKey = verb === "start" ? "earlyStart" : "earlyComplete";
     const { booking } = await transitionBooking(tx, {
       bookingId: current.id,
       to,
       actor: { role, id: actor.id },
       from: [input.from],
-      reason: early ? `Started early: ${early.reason}` : reason,
-      ...(early ? { data: { earlyStart: true, overrideReason: early.reason, leadMinutes: early.lead } } : {}),
+      reason: early ? `${verb === "start" ? "Started" : "Completed"} early: ${early.reason}` : reason,
+      ...(early ? { data: { [earlyKey]: true, overrideReason: early.reason, leadMinutes: early.lead } } : {}),
       now,
       refusal: staleMessage(current),
       // Notes written on the job before completing it (the technician's phone) stay unless new ones come.
@@ -163,7 +172,7 @@ export async function changeBookingAsAdmin(
         to: booking.status,
         reason,
         ...(early
-          ? { earlyStart: true, overrideReason: early.reason, startsAt: current.startsAt.toISOString() }
+          ? { [earlyKey]: true, overrideReason: early.reason, startsAt: current.startsAt.toISOString() }
           : {}),
       },
     });
@@ -172,26 +181,27 @@ export async function changeBookingAsAdmin(
 }
 
 /**
- * Starting before the business's lead (settings, ADR 0043) is an override: refused without a reason —
- * a field message that says when the job is — and recorded with it otherwise. Null: not early.
+ * Starting before the business's lead (settings, ADR 0043), or completing before the job's booked start,
+ * is an override: refused without a reason — a field message that says when the job is — and recorded
+ * with it otherwise. Null: not early.
  */
-async function earlyStart(
+async function earlyOverride(
   tx: Tx,
+  verb: JobClockVerb,
   booking: Booking,
   now: Date,
   overrideReason: string | undefined,
 ): Promise<{ reason: string; lead: number } | null> {
   const settings = await getSettingsOrThrow(tx);
   const lead = settings.startLeadMinutes;
-  if (!isEarlyStart(booking.startsAt, now, lead)) return null;
-  const reason = overrideReason?.trim() ?? "";
-  if (reason.length < 3)
+  if (!isEarlyJobAction(verb, booking.startsAt, now, lead)) return null;
+  if (!isEarlyReasonGiven(overrideReason))
     throw new AppError("VALIDATION", undefined, {
       overrideReason: [
-        `${jobTimeSentence(booking.startsAt, now, settings.timeZone)} Starting ${tooEarlyInWords(lead)} needs a reason.`,
+        `${jobTimeSentence(booking.startsAt, now, settings.timeZone)} ${earlyActionInWords(verb, lead)} needs a reason.`,
       ],
     });
-  return { reason, lead };
+  return { reason: overrideReason?.trim() ?? "", lead };
 }
 
 /** The admin-only notes on a booking: never shown to the customer, kept on the timeline as an edit. */

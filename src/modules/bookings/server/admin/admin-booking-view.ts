@@ -10,7 +10,7 @@ import { type DbOrTx, getDb } from "@/server/db";
 import { allocations, bookingEvents, bookings, emails, users } from "@/server/db/schema";
 import { allocationHoldsTime } from "@/server/db/time-taken";
 import { getSettingsOrThrow } from "@/modules/settings/server";
-import { freeableRemainder, isEarlyStart, jobTimeSentence } from "../../domain/job-clock";
+import { freeableRemainder, isEarlyJobAction, jobTimeSentence } from "@/lib/job/job-clock";
 import { type AdminBookingVerb, adminVerbsFor } from "../../domain/admin-booking-actions";
 import { BOOKING_STATUS_LABELS, type BookingView, getBookingView } from "../booking-view";
 
@@ -57,6 +57,8 @@ export type AdminBookingPage = {
     sentence: string;
     /** Starting now is earlier than the lead: the Start dialog asks for a reason. */
     earlyStart: boolean;
+    /** Completing now is before the booked start: the Complete dialog asks for a reason. */
+    earlyComplete: boolean;
     leadMinutes: number;
   };
   /** A done job's time from now to its booked end, which the owner may free (null: nothing to free). */
@@ -286,7 +288,8 @@ export async function getAdminBookingPage(
     verbs: adminVerbsFor(row.status, row.startsAt, now),
     jobClock: {
       sentence: jobTimeSentence(row.startsAt, now, tz),
-      earlyStart: isEarlyStart(row.startsAt, now, settings.startLeadMinutes),
+      earlyStart: isEarlyJobAction("start", row.startsAt, now, settings.startLeadMinutes),
+      earlyComplete: isEarlyJobAction("complete", row.startsAt, now, settings.startLeadMinutes),
       leadMinutes: settings.startLeadMinutes,
     },
     freeable: held

@@ -6,7 +6,7 @@ import type { DbOrTx } from "@/server/db";
 import { allocations, bookingEvents } from "@/server/db/schema";
 import { allocationHoldsTime } from "@/server/db/time-taken";
 import { AppError } from "@/server/errors";
-import { freeableRemainder } from "../../domain/job-clock";
+import { freeableRemainder } from "@/lib/job/job-clock";
 import type { FreeRemainingTimeInput } from "../../admin-booking-schemas";
 import { assertBookingAdmin, staleMessage } from "./admin-booking-actions";
 import { lockBooking } from "../booking-records";

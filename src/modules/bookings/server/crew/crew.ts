@@ -5,6 +5,8 @@ import type { Db, DbOrTx } from "@/server/db";
 import { bookingEvents, bookings, users } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { staffTeamIds } from "@/modules/accounts/server";
+import { getSettingsOrThrow } from "@/modules/settings/server";
+import { isOnCrewDays, offCrewDaysMessage } from "@/lib/job/job-clock";
 import { lockBooking } from "../booking-records";
 import { BOOKING_STATUS_LABELS } from "../booking-view";
 import { announceBooking } from "../transition-booking";
@@ -31,6 +33,29 @@ export async function assertBookingCrew(
 }
 
 /**
+ * The crew acting on the job (start, complete, money, notes, photos): assertBookingCrew, and a technician
+ * only on the days their phone shows — today's and tomorrow's jobs, not weeks ahead. An admin may act on
+ * any day. Refused with a message that says when the job is.
+ */
+export async function assertCrewMayAct(
+  db: DbOrTx,
+  actor: Pick<Actor, "id">,
+  booking: { teamId: string; startsAt: Date; endsAt: Date },
+  now: Date,
+): Promise<"admin" | "staff"> {
+  const role = await assertBookingCrew(db, actor, booking);
+  if (role === "staff") await assertOnCrewDays(db, booking, now);
+  return role;
+}
+
+/** The day rule alone, for a caller that already knows the actor is the job's technician. */
+export async function assertOnCrewDays(db: DbOrTx, booking: { startsAt: Date; endsAt: Date }, now: Date) {
+  const { timeZone } = await getSettingsOrThrow(db);
+  if (!isOnCrewDays(booking, now, timeZone))
+    throw new AppError("FORBIDDEN", offCrewDaysMessage(booking.startsAt, now, timeZone));
+}
+
+/**
  * The job's notes (what was done, what the customer should know), written by its crew while on the job
  * or after: kept on the booking, shown to the admin, and on the timeline as a note. Not for a job that
  * ended without being done (cancelled, declined, expired, missed).
@@ -45,7 +70,7 @@ export async function saveJobNotes(
   await db.transaction(async (tx) => {
     const current = await lockBooking(tx, input.bookingId);
     if (!current) throw new AppError("NOT_FOUND");
-    await assertBookingCrew(tx, actor, current);
+    await assertCrewMayAct(tx, actor, current, now);
     if (!["confirmed", "in_progress", "completed"].includes(current.status))
       throw new AppError(
         "CONFLICT",

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   distanceInWords,
+  earlyActionInWords,
+  isEarlyJobAction,
+  isEarlyReasonGiven,
   isEarlyStart,
+  isOnCrewDays,
+  offCrewDaysMessage,
   jobTimeSentence,
   mayCompleteNow,
   startOpensAt,
@@ -83,5 +88,59 @@ describe("the date in words, relative to now", () => {
     expect(jobTimeSentence(START, minutes(1440), TZ)).toBe(
       "This job was booked to start yesterday at 09:00 GMT (24 h ago).",
     );
+  });
+});
+
+describe("early Start and early Complete: one rule", () => {
+  it("Start is early before the lead; Complete is early before the booked start", () => {
+    expect(isEarlyJobAction("start", START, minutes(-61), 60)).toBe(true);
+    expect(isEarlyJobAction("start", START, minutes(-30), 60)).toBe(false);
+    // Started early with a reason, then completed five days before the booked start: early too.
+    expect(isEarlyJobAction("complete", START, minutes(-5 * 1440), 60)).toBe(true);
+    expect(isEarlyJobAction("complete", START, minutes(-1), 60)).toBe(true);
+    expect(isEarlyJobAction("complete", START, START, 60)).toBe(false);
+    expect(isEarlyJobAction("complete", START, minutes(90), 60)).toBe(false);
+  });
+
+  it("says which action is early, and wants a reason of a few characters", () => {
+    expect(earlyActionInWords("start", 60)).toBe("Starting more than 1 h before it");
+    expect(earlyActionInWords("complete", 60)).toBe("Completing before it");
+    expect(isEarlyReasonGiven(undefined)).toBe(false);
+    expect(isEarlyReasonGiven("  ok ")).toBe(false);
+    expect(isEarlyReasonGiven("asked")).toBe(true);
+  });
+});
+
+describe("a technician's days: today and tomorrow (business zone)", () => {
+  const now = new Date("2026-12-08T08:00:00Z"); // Tue 8 Dec, 08:00 GMT
+  const job = (start: string, hours = 2) => {
+    const startsAt = new Date(start);
+    return { startsAt, endsAt: new Date(startsAt.getTime() + hours * 3_600_000) };
+  };
+
+  it.each([
+    ["today", "2026-12-08T14:00:00Z", 2, true],
+    ["tomorrow", "2026-12-09T09:00:00Z", 2, true],
+    ["tomorrow, last minute", "2026-12-09T23:30:00Z", 0.25, true],
+    ["the day after tomorrow", "2026-12-10T00:00:00Z", 2, false],
+    ["three weeks ahead", "2026-12-29T09:00:00Z", 2, false],
+    ["yesterday", "2026-12-07T09:00:00Z", 2, false],
+    ["a visit begun yesterday that runs into today", "2026-12-07T09:00:00Z", 30, true],
+    ["a job that ended at midnight", "2026-12-07T22:00:00Z", 2, false],
+  ] as const)("%s: %s", (_, start, hours, allowed) => {
+    expect(isOnCrewDays(job(start, hours), now, TZ)).toBe(allowed);
+  });
+
+  it("uses the business's day, not UTC's", () => {
+    const summer = new Date("2026-07-08T23:30:00Z"); // 00:30 BST on 9 July
+    expect(isOnCrewDays(job("2026-07-10T22:30:00Z"), summer, TZ)).toBe(true); // 23:30 BST on 10 July
+    expect(isOnCrewDays(job("2026-07-10T23:30:00Z"), summer, TZ)).toBe(false); // 00:30 BST on 11 July
+  });
+
+  it("says when the job is", () => {
+    expect(offCrewDaysMessage(START, minutes(-3 * 1440), TZ)).toBe(
+      "This job is on Tue 8 Dec at 09:00 GMT. On your phone you can work on today's and tomorrow's jobs only: ask the office.",
+    );
+    expect(offCrewDaysMessage(START, minutes(2 * 1440), TZ)).toMatch(/^This job was on Tue 8 Dec/);
   });
 });

@@ -1,5 +1,5 @@
-import { addDays, dateFormat, formatDuration, formatTime, localDateOf } from "@/lib/dates";
-import type { BookingStatus } from "@/lib/enums";
+import { addDays, dateFormat, formatDuration, formatTime, localDateOf } from "../dates";
+import type { BookingStatus } from "../enums";
 
 // When the admin may start and complete a job (ADR 0043), pure: the booking page decides which dialog to
 // show with it and the use case checks it again in the transaction.
@@ -23,6 +23,48 @@ export function tooEarlyInWords(leadMinutes: number): string {
 /** Starting now would be earlier than the lead allows: the admin must give a reason. */
 export function isEarlyStart(startsAt: Date, now: Date, leadMinutes: number): boolean {
   return now.getTime() < startOpensAt(startsAt, leadMinutes).getTime();
+}
+
+/** The two buttons of a job's clock: the admin's booking page and the technician's phone. */
+export type JobClockVerb = "start" | "complete";
+
+/**
+ * The one rule for "early" (ADR 0043): Start before the business's lead, or Complete before the job's
+ * booked start (it was started early). An early Start or Complete needs a reason, kept on the timeline
+ * and the audit log; the pages ask for it with this and the use case checks it again.
+ */
+export function isEarlyJobAction(
+  verb: JobClockVerb,
+  startsAt: Date,
+  now: Date,
+  leadMinutes: number,
+): boolean {
+  return verb === "start" ? isEarlyStart(startsAt, now, leadMinutes) : now.getTime() < startsAt.getTime();
+}
+
+/** "Starting more than 1 h before it" / "Completing before it": the early action, in words. */
+export function earlyActionInWords(verb: JobClockVerb, leadMinutes: number): string {
+  return verb === "start" ? `Starting ${tooEarlyInWords(leadMinutes)}` : "Completing before it";
+}
+
+/** A reason for an early action: at least a few words' worth (the start schema's own limit). */
+export const isEarlyReasonGiven = (reason: string | undefined): boolean => (reason?.trim().length ?? 0) >= 3;
+
+/**
+ * A technician acts (start, complete, money, notes, photos) only on the days their phone shows: today's
+ * and tomorrow's jobs in the business's zone (ADR 0053). A visit over several days counts on each of
+ * its days, so one begun yesterday is still today's. An admin is not bound by it.
+ */
+export function isOnCrewDays(job: { startsAt: Date; endsAt: Date }, now: Date, timeZone: string): boolean {
+  const today = localDateOf(now, timeZone);
+  const lastDay = localDateOf(new Date(Math.max(job.startsAt.getTime(), job.endsAt.getTime() - 1)), timeZone);
+  return localDateOf(job.startsAt, timeZone) <= addDays(today, 1) && lastDay >= today;
+}
+
+/** Why a technician may not act on a job outside those days, saying when it is. */
+export function offCrewDaysMessage(startsAt: Date, now: Date, timeZone: string): string {
+  const is = startsAt.getTime() < now.getTime() ? "was" : "is";
+  return `This job ${is} ${whenInWords(startsAt, now, timeZone)}. On your phone you can work on today's and tomorrow's jobs only: ask the office.`;
 }
 
 /**
