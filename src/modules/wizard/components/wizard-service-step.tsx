@@ -30,7 +30,7 @@ export function WizardServiceStep({
           <h2 id={`cat-${group.categoryId}`} className="text-lg font-semibold">
             {group.categoryName}
           </h2>
-          <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+          <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {group.services.map(({ service, fromPriceMinor, minMinutes, maxMinutes }, i) => {
               const chosen = state.service === service.slug;
               return (

@@ -270,7 +270,13 @@ export function WizardShell({ view }: { view: WizardView }) {
       {showSummary && view.summary && (
         <WizardSummaryBar summary={view.summary} currency={view.settings.currency} />
       )}
-      <div className="mt-6 pb-10 lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-10">
+      {/* The summary's column only when there is a summary: the first step uses the whole width. */}
+      <div
+        className={cn(
+          "mt-6 pb-10",
+          showSummary && view.summary && "lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-10",
+        )}
+      >
         <div>
           {view.message && (
             <Notice kind={view.step === "time" ? "warning" : "error"} className="mb-4">
