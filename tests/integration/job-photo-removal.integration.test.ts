@@ -53,16 +53,27 @@ describe.each(dbKinds)("removing and restoring job photos on %s", (kind) => {
   let customer: { id: string; ip: string };
   let vanA = "";
   let slot = 0;
+  const ON_THE_DAY = new Date("2031-03-05T07:00:00Z");
 
   const book = (status: BookingStatus = "in_progress") =>
     insertBooking(t.db, {
       customerId: customer.id,
       teamId: vanA,
       status,
-      startsAt: new Date(Date.UTC(2031, 2, 5, 8) + slot++ * 4 * 3_600_000),
+      // All on one day, so a technician acts on them on their phone's days (today and tomorrow: ON_THE_DAY).
+      startsAt: new Date(Date.UTC(2031, 2, 5, 8) + slot++ * 20 * 60_000),
+      withAllocation: false,
     });
   const snap = async (by: { id: string }, bookingId: string, kindOf: "before" | "after" = "before") =>
-    (await addJobPhoto(t.db, getStorage(), by, { bookingId, kind: kindOf, file: await tinyPhoto() })).photoId;
+    (
+      await addJobPhoto(
+        t.db,
+        getStorage(),
+        by,
+        { bookingId, kind: kindOf, file: await tinyPhoto() },
+        { now: ON_THE_DAY },
+      )
+    ).photoId;
   const row = async (photoId: string) =>
     (
       await t.db
@@ -139,7 +150,9 @@ describe.each(dbKinds)("removing and restoring job photos on %s", (kind) => {
       "Before photo removed",
     ]);
     // Gone for them: removing it again is NOT_FOUND; putting it back is the office's.
-    await expect(removeJobPhoto(t.db, tech, { photoId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(removeJobPhoto(t.db, tech, { photoId }, { now: ON_THE_DAY })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     await expect(restoreJobPhoto(t.db, tech, { photoId })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
@@ -147,13 +160,15 @@ describe.each(dbKinds)("removing and restoring job photos on %s", (kind) => {
     const job = await book("in_progress");
     const theirs = await snap(colleague, job.id);
     const mine = await snap(tech, job.id);
-    await expect(removeJobPhoto(t.db, tech, { photoId: theirs })).rejects.toMatchObject({
+    await expect(removeJobPhoto(t.db, tech, { photoId: theirs }, { now: ON_THE_DAY })).rejects.toMatchObject({
       code: "FORBIDDEN",
       message: "You can remove only the photos you took. Ask the office to remove this one.",
     });
     const done = await book("completed");
     const evidence = await snap(tech, done.id);
-    await expect(removeJobPhoto(t.db, tech, { photoId: evidence })).rejects.toMatchObject({
+    await expect(
+      removeJobPhoto(t.db, tech, { photoId: evidence }, { now: ON_THE_DAY }),
+    ).rejects.toMatchObject({
       code: "FORBIDDEN",
       message: "This job is finished: its photos are kept. Ask the office if one should be removed.",
     });
@@ -175,7 +190,9 @@ describe.each(dbKinds)("removing and restoring job photos on %s", (kind) => {
   it("a technician of another team gets NOT_FOUND for removing and restoring", async () => {
     const job = await book("in_progress");
     const photoId = await snap(tech, job.id);
-    await expect(removeJobPhoto(t.db, otherTech, { photoId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(removeJobPhoto(t.db, otherTech, { photoId }, { now: ON_THE_DAY })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     await removeJobPhoto(t.db, admin, { photoId });
     await expect(restoreJobPhoto(t.db, otherTech, { photoId })).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await canRead(otherTech, photoId)).toBe(false);
@@ -223,7 +240,7 @@ describe.each(dbKinds)("removing and restoring job photos on %s", (kind) => {
   it("the job-done email counts the shown photos only: none shown, no email", async () => {
     const job = await book("in_progress");
     const photoId = await snap(tech, job.id, "after");
-    await removeJobPhoto(t.db, tech, { photoId });
+    await removeJobPhoto(t.db, tech, { photoId }, { now: ON_THE_DAY });
     await changeBookingAsAdmin(
       t.db,
       tech,
@@ -242,7 +259,8 @@ describe.each(dbKinds)("removing and restoring job photos on %s", (kind) => {
     const job = await book("in_progress");
     for (let i = 0; i < MAX_KEPT_PHOTOS_PER_JOB; i++) {
       const id = await snap(tech, job.id);
-      if (i % 2 === 0 || i === MAX_KEPT_PHOTOS_PER_JOB - 1) await removeJobPhoto(t.db, tech, { photoId: id });
+      if (i % 2 === 0 || i === MAX_KEPT_PHOTOS_PER_JOB - 1)
+        await removeJobPhoto(t.db, tech, { photoId: id }, { now: ON_THE_DAY });
     }
     // Room among the shown ones, none left among the kept ones.
     expect(await shownIds(job.id)).toHaveLength(MAX_KEPT_PHOTOS_PER_JOB / 2 - 1);

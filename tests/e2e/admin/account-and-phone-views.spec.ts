@@ -150,16 +150,16 @@ for (const width of WIDTHS) {
     await page.goto("/admin/bookings?status=confirmed");
     const sortForm = page.getByRole("form", { name: "Sort bookings" });
     if (width === 390) {
-      await sortForm.getByLabel("Sort by").selectOption("total");
+      await sortForm.getByLabel("Sort by").selectOption("charge");
       await sortForm.getByLabel("Order").selectOption("desc");
       await sortForm.getByRole("button", { name: "Sort" }).click();
       await expect(page).toHaveURL(/status=confirmed/);
-      await expect(page).toHaveURL(/sort=total/);
+      await expect(page).toHaveURL(/sort=charge/);
       await expect(page).toHaveURL(/dir=desc/);
-      await expect(sortForm.getByLabel("Sort by")).toHaveValue("total");
+      await expect(sortForm.getByLabel("Sort by")).toHaveValue("charge");
       const totals = await page
         .getByRole("cell")
-        .filter({ hasText: /^Total:/ })
+        .filter({ hasText: /^Charge:/ })
         .allInnerTexts();
       const amounts = totals.map((t) => Number(t.replace(/[^\d.]/g, "")));
       expect(amounts.length).toBeGreaterThan(0);
@@ -167,7 +167,7 @@ for (const width of WIDTHS) {
     } else {
       await expect(sortForm).toBeHidden();
       // Every column, Due the last, ends inside the window: nothing to scroll sideways for.
-      for (const name of ["Total", "Due"]) {
+      for (const name of ["Charge", "Due"]) {
         const header = page.getByRole("columnheader", { name });
         await expect(header).toBeVisible();
         const box = await header.boundingBox();

@@ -50,13 +50,13 @@ for (const width of [1280]) {
 
     // Sorting keeps the filter; reload keeps both; back returns to the unsorted filter.
     if (width >= 768) {
-      await table(page).getByRole("link", { name: "Total" }).click();
+      await table(page).getByRole("link", { name: "Charge" }).click();
     } else {
       // Phones show rows as cards without the header row: the sort is a shared link.
       const q = encodeURIComponent(credentials.customer.name);
-      await page.goto(`/admin/bookings?status=confirmed&q=${q}&sort=total&dir=asc`);
+      await page.goto(`/admin/bookings?status=confirmed&q=${q}&sort=charge&dir=asc`);
     }
-    await expect(page).toHaveURL(/sort=total/);
+    await expect(page).toHaveURL(/sort=charge/);
     await expect(page).toHaveURL(/status=confirmed/);
     const sorted = await referencesWhenShown(page, confirmed.length);
     expect([...sorted].sort()).toEqual([...confirmed].sort());
@@ -64,7 +64,7 @@ for (const width of [1280]) {
     await expect(filters.getByLabel("Status")).toHaveValue("confirmed");
     expect(await referencesWhenShown(page, confirmed.length)).toEqual(sorted);
     if (width >= 768)
-      await expect(page.getByRole("columnheader", { name: "Total" })).toHaveAttribute(
+      await expect(page.getByRole("columnheader", { name: "Charge" })).toHaveAttribute(
         "aria-sort",
         "ascending",
       );
