@@ -18,6 +18,8 @@ import { recordPhonePayment } from "@/modules/payments/server/phone-payment";
 import { recordPayment } from "@/modules/payments/server/record-payment";
 import { bookingMoney, moneyStateOf } from "@/lib/booking/booking-money";
 import { customerCancelInput } from "@/modules/payments/schemas";
+import { cancelWithRefundInput } from "@/modules/payments/admin-money-schemas";
+import { cancelWithRefund } from "@/modules/payments/server/refunds/cancel-with-refund";
 import { cancelMyBooking, getMyCancelOffer } from "@/modules/payments/server/refunds/customer-cancel";
 import { createBookingInput } from "@/modules/wizard/book-schemas";
 import { createBooking } from "@/modules/wizard/server/create-booking";
@@ -511,5 +513,53 @@ describe.each(dbKinds)("business customers and paying on account, on %s", (kind)
       ["credit_note", 2000],
       ["invoice", 4000],
     ]);
+  });
+
+  it("the admin may waive the on-account late fee when cancelling: then nothing is owed", async () => {
+    const made = await createBooking(
+      t.db,
+      { id: fleet.id, role: "customer" },
+      createBookingInput.parse({
+        run: newRunId(),
+        runSecret: newRunId(),
+        service: slug,
+        size: large,
+        addons: [],
+        postcode: "SE10 9NF",
+        start: at(12, 14).toISOString(),
+        vehicleDetails: { make: "Ford", model: "Transit", registration: "QV78 VAN" },
+        addressDetails: { line1: "Depot, 1 Creek Road", town: "London" },
+        acceptPolicies: true,
+      }),
+      { now: NOW, startCheckout: noCheckout },
+    );
+    const late = new Date("2027-01-11T17:00:00Z");
+    const input = (chargeFee: boolean) =>
+      cancelWithRefundInput.parse({
+        bookingId: made.bookingId,
+        from: "confirmed",
+        amount: "0",
+        refundableMinor: 0,
+        reason: "The depot is closed that day.",
+        chargeFee,
+      });
+    // Only an admin cancels this way (anyone else: not found).
+    await expect(cancelWithRefund(t.db, { id: fleet.id }, input(false), { now: late })).rejects.toMatchObject(
+      {
+        code: "NOT_FOUND",
+      },
+    );
+    await cancelWithRefund(t.db, admin(), input(false), { now: late });
+    const [b] = await t.db.select().from(bookings).where(eq(bookings.id, made.bookingId));
+    if (!b) throw new Error("booking missing");
+    expect({
+      fee: b.feeMinor,
+      owed: bookingMoney(b).owedMinor,
+      state: moneyStateOf(bookingMoney(b)),
+    }).toEqual({
+      fee: 0,
+      owed: 0,
+      state: "nothing_paid",
+    });
   });
 });

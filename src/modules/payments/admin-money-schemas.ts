@@ -118,6 +118,8 @@ export const cancelWithRefundInput = z
     amount: amount.refine((m) => m >= 0, "Enter zero or more."),
     refundableMinor: shown,
     reason: customerReason,
+    /** On account, a late cancellation's fee is invoiced unless the admin waives it (ADR 0059). */
+    chargeFee: z.boolean().optional().default(true),
   })
   .transform((v) => ({
     bookingId: v.bookingId,
@@ -125,12 +127,16 @@ export const cancelWithRefundInput = z
     refundMinor: v.amount,
     refundableMinor: v.refundableMinor,
     reason: v.reason,
+    chargeFee: v.chargeFee,
   }));
 
 export const paymentLinkInput = z.object({ bookingId, from });
 
 export type RecordPaymentInput = z.output<typeof recordPaymentInput>;
 export type RefundInput = z.output<typeof refundInput>;
-export type CancelWithRefundInput = z.output<typeof cancelWithRefundInput>;
+/** `chargeFee` may be left out by a caller that isn't a form (it charges the fee then). */
+export type CancelWithRefundInput = Omit<z.output<typeof cancelWithRefundInput>, "chargeFee"> & {
+  chargeFee?: boolean;
+};
 export type AdjustPriceInput = z.output<typeof adjustPriceInput>;
 export type PaymentLinkInput = z.output<typeof paymentLinkInput>;

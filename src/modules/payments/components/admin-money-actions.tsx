@@ -195,18 +195,22 @@ export function CancelWithRefundButton(
     policyRefundMinor: number;
     policyRefund: string;
     explanation: string;
+    /** On account: the late fee cancelling now invoices (0 when none). */
+    feeOwedMinor?: number;
+    feeOwed?: string;
   },
 ) {
   const [open, setOpen] = useState(false);
   const run = useRun(cancelWithRefundAction, () => "Booking cancelled.");
   const money = props.refundableMinor > 0;
+  const fee = (props.feeOwedMinor ?? 0) > 0;
   return (
     <Dialog
       open={open}
       onOpenChange={setOpen}
       trigger={<Button variant="danger-outline">Cancel booking</Button>}
       title={`Cancel ${props.reference}?`}
-      description={`The booking for ${props.when} ends and its time is freed. ${props.customerName} is emailed with your reason${money ? " and the refund" : ""}.${money ? ` ${props.explanation} The policy refund is ${props.policyRefund}; you may change it, up to what was paid (${props.refundable}).` : " Nothing was paid."}`}
+      description={`The booking for ${props.when} ends and its time is freed. ${props.customerName} is emailed with your reason${money ? " and the refund" : ""}.${money ? ` ${props.explanation} The policy refund is ${props.policyRefund}; you may change it, up to what was paid (${props.refundable}).` : fee ? ` ${props.explanation}` : " Nothing was paid."}`}
     >
       <Form
         action={run}
@@ -225,6 +229,14 @@ export function CancelWithRefundButton(
           />
         ) : (
           <input type="hidden" name="amount" value="0" />
+        )}
+        {fee && (
+          <Checkbox
+            name="chargeFee"
+            label={`Charge the late-cancellation fee (${props.feeOwed})`}
+            help="Untick to waive it: the invoice is then credited in full."
+            defaultChecked
+          />
         )}
         <SubmitButton variant="danger">
           {money ? "Cancel, refund and email" : "Cancel and email"}

@@ -58,7 +58,8 @@ export type AdminMoneyPanel = {
   /** What a payment link would ask for now, or null when none can be sent. */
   link: { amount: string; what: string } | null;
   /** The refund the cancellation policy gives if the booking were cancelled now. */
-  cancel: { refundMinor: number; refund: string; explanation: string };
+  /** Cancelling now: the policy's refund, and on account the late fee it would invoice (0 when none). */
+  cancel: { refundMinor: number; refund: string; explanation: string; feeOwedMinor: number; feeOwed: string };
 };
 
 const PROVIDER_LABELS = { stripe: "Card (Stripe)", test: "Test provider", manual: "Recorded" } as const;
@@ -189,7 +190,13 @@ export async function getAdminMoneyPanel(
     due: money(dueMinor),
     canRecord,
     link,
-    cancel: { refundMinor: policy.refundMinor, refund: money(policy.refundMinor), explanation },
+    cancel: {
+      refundMinor: policy.refundMinor,
+      refund: money(policy.refundMinor),
+      explanation,
+      feeOwedMinor: policy.feeOwedMinor,
+      feeOwed: money(policy.feeOwedMinor),
+    },
   };
 }
 

@@ -107,6 +107,8 @@ export default async function AdminBookingPage({ params }: Params) {
                       refundableMinor={money.refundableMinor}
                       policyRefundMinor={money.cancel.refundMinor}
                       policyRefund={money.cancel.refund}
+                      feeOwedMinor={money.cancel.feeOwedMinor}
+                      feeOwed={money.cancel.feeOwed}
                       explanation={money.cancel.explanation}
                     />
                   )

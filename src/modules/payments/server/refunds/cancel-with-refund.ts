@@ -59,6 +59,8 @@ export async function cancelBookingWithRefund(
     /** The refundable money the page showed. */
     shownRefundableMinor: number;
     reason: string;
+    /** The admin waives the late fee an on-account booking would owe (the customer can't). */
+    waiveFee?: boolean;
     /** Who asks may cancel this booking (NOT_FOUND when it isn't theirs to see). */
     authorise: (tx: Tx, booking: Booking | null) => Promise<Booking>;
     /** The refund, once the booking is locked: may refuse (a field message, or what the page showed). */
@@ -87,7 +89,7 @@ export async function cancelBookingWithRefund(
     assertShownRefundable(current, input.shownRefundableMinor, refundable);
     const refundMinor = await input.decide(tx, current, available, refundable);
     assertRefundWithin(current, refundMinor, refundable);
-    const feeOwedMinor = await onAccountFeeOwed(tx, current, refundable, input.now);
+    const feeOwedMinor = input.waiveFee ? 0 : await onAccountFeeOwed(tx, current, refundable, input.now);
     const money: CancelMoney = { refundableMinor: refundable, refundMinor, owedMinor: 0 };
     const { booking } = await transitionBooking(tx, {
       bookingId: current.id,
@@ -182,6 +184,7 @@ export async function cancelWithRefund(
     from: input.from,
     shownRefundableMinor: input.refundableMinor,
     reason: input.reason,
+    waiveFee: input.chargeFee === false,
     authorise: async (tx, booking) => {
       await assertBookingAdmin(tx, actor);
       if (!booking) throw new AppError("NOT_FOUND");
