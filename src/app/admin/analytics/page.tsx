@@ -30,7 +30,7 @@ const span = (from: string, to: string) => (from === to ? fmt(from) : `${fmt(fro
 
 /** What the mix charts count: list prices, not the charge, so they may add up to more than Booked. */
 const SOLD_COUNTS =
-  "Sold: the list prices of the packages and add-ons on the booked jobs, before the visit's discounts and adjustments, so it can be more than Booked.";
+  "Sold: the list prices of the packages and add-ons on the booked jobs, before the visit's discounts and adjustments and without travel fees, so it differs from Booked.";
 
 export default async function AdminAnalyticsPage({
   searchParams,
@@ -211,10 +211,11 @@ export default async function AdminAnalyticsPage({
         </ChartCard>
       </div>
       <p className="mt-6 max-w-3xl text-sm text-ink-muted">
-        Jobs and revenue count bookings whose job falls in the period and that were not cancelled, declined or
-        expired (as in Reports). The rates count every booking made for the period; repeat customers are those
-        who have booked more than once. Utilisation is booked hours against the hours the opening hours give
-        each active team.
+        Booked and its jobs count the bookings whose job falls in the period and that stand — confirmed, in
+        progress, completed or missed — as the revenue report does; holds and requests waiting count from when
+        they are taken on. The busiest times count every job that takes a team&apos;s time. The rates count
+        every booking made for the period; repeat customers are those who have booked more than once.
+        Utilisation is booked hours against the hours the opening hours give each active team.
       </p>
     </div>
   );

@@ -100,7 +100,7 @@ export function BookingSummary({ booking }: { booking: BookingView }) {
                 <MoneyRow label="Price" value={b.charge} strong />
               </>
             )}
-            {b.money.closed && <MoneyRow label={`${b.statusLabel}: fee kept`} value={b.charge} strong />}
+            {b.money.closed && <MoneyRow label={closedFeeLabel(b)} value={b.charge} strong />}
             {b.paidMinor > 0 && <MoneyRow label="Paid" value={b.paid} />}
             {b.refundedMinor > 0 && <MoneyRow label="Refunded" value={b.refunded} />}
             {b.refundableMinor > 0 && <MoneyRow label="To be refunded" value={b.refundable} />}
@@ -116,4 +116,10 @@ export function BookingSummary({ booking }: { booking: BookingView }) {
       </div>
     </section>
   );
+}
+
+/** A closed booking's charge, named for what it is: no fee, a fee still owed, or a fee kept. */
+function closedFeeLabel(b: { statusLabel: string; money: { chargeMinor: number; dueMinor: number } }) {
+  if (b.money.chargeMinor === 0) return `${b.statusLabel}: no fee`;
+  return `${b.statusLabel}: ${b.money.dueMinor > 0 ? "fee" : "fee kept"}`;
 }

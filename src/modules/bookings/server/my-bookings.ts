@@ -73,7 +73,8 @@ export function bookingRow(r: BookingRowFacts, timeZone: string): MyBookingRow {
     status: r.status,
     statusLabel: bookingStatusLabel(r),
     paymentStatusLabel: paymentStatusLabel(bookingMoney(r), r.currency),
-    total: formatMoney(r.totalMinor, r.currency),
+    // The charge (ADR 0040): what the booking costs now — less discounts, or a closed one's fee.
+    total: formatMoney(bookingMoney(r).chargeMinor, r.currency),
   };
 }
 

@@ -96,7 +96,9 @@ export function AdminMoneyPanel({ panel, reference, customerName, customerEmail 
             <dd className="tabular text-right">−{a.amount}</dd>
           </Fragment>
         ))}
-        <dt className="font-semibold">{panel.closed ? "Charge (fee kept)" : "Charge"}</dt>
+        <dt className="font-semibold">
+          {panel.closed ? (panel.dueMinor > 0 ? "Charge (the fee)" : "Charge (fee kept)") : "Charge"}
+        </dt>
         <dd className="tabular text-right font-semibold">{panel.charge}</dd>
         <dt className="text-ink-muted">Paid, less refunds</dt>
         <dd className="tabular text-right">{panel.netPaid}</dd>

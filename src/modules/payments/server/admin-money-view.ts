@@ -129,14 +129,6 @@ export async function getAdminMoneyPanel(
     lateCancellationFeePercent: settings.lateCancellationFeePercent,
     onAccount: booking.payBy !== null,
   });
-  const explanation =
-    policy.feeOwedMinor > 0
-      ? `Cancelled now, within ${settings.freeCancellationHours} hours of the start: on account, the late fee of ${settings.lateCancellationFeePercent}% of the price (${money(policy.feeMinor)}) is owed — the invoice is credited down to it and the booking stays on the receivables list until it is paid.`
-      : refundableMinor === 0
-        ? "Nothing was paid, so there is nothing to refund."
-        : policy.free
-          ? `Cancelled now, more than ${settings.freeCancellationHours} hours before the start: the policy refunds everything paid.`
-          : `Cancelled now, within ${settings.freeCancellationHours} hours of the start: the policy keeps a late fee of ${settings.lateCancellationFeePercent}% of the price (${money(policy.feeMinor)}).`;
   return {
     bookingId,
     status: booking.status,
@@ -190,13 +182,31 @@ export async function getAdminMoneyPanel(
     due: money(dueMinor),
     canRecord,
     link,
-    cancel: {
-      refundMinor: policy.refundMinor,
-      refund: money(policy.refundMinor),
-      explanation,
-      feeOwedMinor: policy.feeOwedMinor,
-      feeOwed: money(policy.feeOwedMinor),
-    },
+    cancel: cancelOffer(policy, refundableMinor, settings, money),
+  };
+}
+
+/** What cancelling now does, in the money panel's words (the cancel dialog shows it). */
+function cancelOffer(
+  policy: ReturnType<typeof policyRefund>,
+  refundableMinor: number,
+  settings: { freeCancellationHours: number; lateCancellationFeePercent: number },
+  money: (minor: number) => string,
+): AdminMoneyPanel["cancel"] {
+  const explanation =
+    policy.feeOwedMinor > 0
+      ? `Cancelled now, within ${settings.freeCancellationHours} hours of the start: on account, the late fee of ${settings.lateCancellationFeePercent}% of the price (${money(policy.feeMinor)}) is owed — the invoice is credited down to it and the booking stays on the receivables list until it is paid.`
+      : refundableMinor === 0
+        ? "Nothing was paid, so there is nothing to refund."
+        : policy.free
+          ? `Cancelled now, more than ${settings.freeCancellationHours} hours before the start: the policy refunds everything paid.`
+          : `Cancelled now, within ${settings.freeCancellationHours} hours of the start: the policy keeps a late fee of ${settings.lateCancellationFeePercent}% of the price (${money(policy.feeMinor)}).`;
+  return {
+    refundMinor: policy.refundMinor,
+    refund: money(policy.refundMinor),
+    explanation,
+    feeOwedMinor: policy.feeOwedMinor,
+    feeOwed: money(policy.feeOwedMinor),
   };
 }
 

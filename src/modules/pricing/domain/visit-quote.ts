@@ -119,9 +119,8 @@ export function bundleOfferText(rule: BundleRule, maxVehicles: number): string |
   const later = maxVehicles > 2 ? rule.laterVehiclePercent : 0;
   if (second <= 0 && later <= 0) return null;
   const rest = later > 0 ? `, and ${later}% off each one after that` : "";
-  if (second <= 0)
-    return `Booking three or more vehicles for one visit? ${later}% off the third and each one after.`;
-  return `Booking more than one vehicle for one visit? The dearest is full price, ${second}% off the next${rest}.`;
+  if (second <= 0) return `Three or more vehicles in one visit: ${later}% off the third and each one after.`;
+  return `More than one vehicle in one visit: the dearest is full price, ${second}% off the next${rest}.`;
 }
 
 /** The offer in a few words for a service card ("Several vehicles, one visit: up to 15% off"), or null. */

@@ -232,6 +232,9 @@ function NewVehicleFields({ sizes, pkg }: { sizes: AddVehicleOptions["sizes"]; p
     <>
       <fieldset className="mb-4" aria-describedby={errors ? `${id}-error` : undefined}>
         <Legend>Size</Legend>
+        {pkg && (
+          <p className="mt-1 text-sm text-ink-muted">Prices for the package alone, before any extras.</p>
+        )}
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {sizes.map((s) => (
             <label

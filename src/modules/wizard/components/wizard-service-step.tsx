@@ -24,13 +24,24 @@ export function WizardServiceStep({
       </Card>
     );
   return (
-    <div className="space-y-8">
+    // On a wide screen the categories sit side by side, two cards each (as on the home page), so a small
+    // business's two or three packages per category fill the row; a category with more spans the width.
+    <div className="grid gap-8 lg:grid-cols-2 lg:gap-x-6">
       {groups.map((group, g) => (
-        <section key={group.categoryId} aria-labelledby={`cat-${group.categoryId}`}>
+        <section
+          key={group.categoryId}
+          aria-labelledby={`cat-${group.categoryId}`}
+          className={group.services.length > 2 ? "lg:col-span-2" : undefined}
+        >
           <h2 id={`cat-${group.categoryId}`} className="text-lg font-semibold">
             {group.categoryName}
           </h2>
-          <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <ul
+            className={cn(
+              "mt-3 grid gap-3 sm:grid-cols-2",
+              group.services.length > 2 && "lg:grid-cols-3 xl:grid-cols-4",
+            )}
+          >
             {group.services.map(({ service, fromPriceMinor, minMinutes, maxMinutes }, i) => {
               const chosen = state.service === service.slug;
               return (
