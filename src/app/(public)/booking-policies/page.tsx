@@ -9,6 +9,7 @@ import {
   cancellationSentence,
   holdSentence,
   hoursInWords,
+  missedSentence,
   noticeSentence,
   paymentSentence,
   rescheduleSentence,
@@ -89,6 +90,7 @@ export default async function BookingPoliciesPage() {
 
       <h2>Cancelling</h2>
       <p>{cancellationSentence(s)}</p>
+      {missedSentence(s) && <p>{missedSentence(s)}</p>}
       <p>
         Any refund due goes back to the way you paid. If we ever have to cancel, you get back everything you
         have paid.

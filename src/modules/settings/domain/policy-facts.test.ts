@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   cancellationSentence,
+  missedSentence,
   holdSentence,
   hoursInWords,
   minutesInWords,
@@ -72,5 +73,14 @@ describe("policy facts", () => {
     );
     expect(holdSentence(base)).toContain("30 minutes");
     expect(holdSentence({ ...base, paymentMode: "on_the_day" })).toBeNull();
+  });
+});
+
+describe("missedSentence: what a missed appointment costs, said on the booking policies", () => {
+  it("names the no-show share, or nothing when it is free", () => {
+    expect(missedSentence({ noShowFeePercent: 100 })).toBe(
+      "If we arrive and can't do the job — no one there, or no access to the vehicle — the appointment counts as missed and 100% of the booking total is charged.",
+    );
+    expect(missedSentence({ noShowFeePercent: 0 })).toBeNull();
   });
 });

@@ -56,7 +56,13 @@ export function cancellationSentence(s: PolicySettings): string {
   if (s.lateCancellationFeePercent === 0) {
     return `You can cancel at any time at no charge; please give us at least ${window}' notice if you can.`;
   }
-  return `Cancel free of charge up to ${window} before your appointment. Later than that, a fee of ${s.lateCancellationFeePercent}% of the booking total applies — never more than you have already paid. A booking made less than ${window} ahead is inside that time from the start: we show you its fee before you book.`;
+  return `Cancel free of charge up to ${window} before your appointment. Later than that, a fee of ${s.lateCancellationFeePercent}% of the booking total applies — never more than you have already paid, except on a business account, where nothing is paid before the day and the fee goes on the account. A booking made less than ${window} ahead is inside that time from the start: we show you its fee before you book.`;
+}
+
+/** What a missed appointment costs (the no-show fee), or null when it costs nothing. */
+export function missedSentence(s: { noShowFeePercent: number }): string | null {
+  if (s.noShowFeePercent === 0) return null;
+  return `If we arrive and can't do the job — no one there, or no access to the vehicle — the appointment counts as missed and ${s.noShowFeePercent}% of the booking total is charged.`;
 }
 
 export function rescheduleSentence(s: PolicySettings): string {
