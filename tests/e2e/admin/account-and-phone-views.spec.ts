@@ -141,7 +141,7 @@ for (const width of WIDTHS) {
     await shot(page, `admin-week-${width}.png`);
   });
 
-  test(`the bookings table sorts on a phone and keeps Total and Due in view at ${width}px`, async ({
+  test(`the bookings table sorts on a phone and keeps Charge and Due in view at ${width}px`, async ({
     page,
     loginAs,
   }) => {
