@@ -170,6 +170,12 @@ export default async function MyBookingsPage({ searchParams }: { searchParams: P
                     <p className="text-sm text-ink-muted">
                       <span className="tabular">{b.reference}</span> · {b.paymentStatusLabel} ·{" "}
                       <span className="tabular">{b.total}</span>
+                      {b.toPay && (
+                        <>
+                          {" "}
+                          (<span className="tabular">{b.toPay}</span> to pay)
+                        </>
+                      )}
                     </p>
                   </div>
                   {/* Its own width on a phone too, not a bar across the row. */}

@@ -37,7 +37,10 @@ export type MyBookingRow = {
   status: BookingStatus;
   statusLabel: string;
   paymentStatusLabel: string;
+  /** Its charge (what it costs now). */
   total: string;
+  /** What is still to pay on a part-paid booking that stands ("£56.00"), or null. */
+  toPay: string | null;
 };
 
 /** What a line of a customer's bookings selects (see `bookingRow`). */
@@ -64,6 +67,7 @@ type BookingRowFacts = BookingMoneyInput & {
 
 /** A line of a customer's bookings: the customer's own list and the admin's profile of them. */
 export function bookingRow(r: BookingRowFacts, timeZone: string): MyBookingRow {
+  const money = bookingMoney(r);
   return {
     id: r.id,
     reference: r.reference,
@@ -72,9 +76,14 @@ export function bookingRow(r: BookingRowFacts, timeZone: string): MyBookingRow {
     vehicle: [r.vehicle.make, r.vehicle.model, r.vehicle.registration].filter(Boolean).join(" "),
     status: r.status,
     statusLabel: bookingStatusLabel(r),
-    paymentStatusLabel: paymentStatusLabel(bookingMoney(r), r.currency),
+    paymentStatusLabel: paymentStatusLabel(money, r.currency),
     // The charge (ADR 0040): what the booking costs now — less discounts, or a closed one's fee.
-    total: formatMoney(bookingMoney(r).chargeMinor, r.currency),
+    total: formatMoney(money.chargeMinor, r.currency),
+    // Part paid, part to pay ("Deposit paid · £70.00 (£56.00 to pay)"); a closed one's fee says its own.
+    toPay:
+      !money.closed && money.netPaidMinor > 0 && money.dueMinor > 0
+        ? formatMoney(money.dueMinor, r.currency)
+        : null,
   };
 }
 
