@@ -196,6 +196,7 @@ async function run(kind: "pglite" | "postgres", handle: DatabaseHandle) {
   await line("list_no_filter", {});
   await line("filter_status", { status: "confirmed" });
   await line("filter_payment", { payment: "deposit_paid" });
+  await line("filter_money_state_fee_kept", { payment: "fee_kept" });
   await line("filter_dates_30d", { from: monthAgo, to: today });
   await line("filter_service", { service: s.serviceId });
   await line("filter_team", { team: s.teamId });
