@@ -81,7 +81,14 @@ test("a technician removes their photo of an open job; the admin sees it kept an
   await expect(confirm).toContainText("The office keeps it for a while and can put it back.");
   await confirm.getByRole("button", { name: "Yes, remove it" }).click();
   await expect(card.getByRole("img", { name: /^Before photo of/ })).toHaveCount(0);
-  await card.getByRole("button", { name: "Complete job" }).click();
+  // Completing asks first (it can't be undone).
+  await card.getByRole("button", { name: "Complete job…" }).click();
+  const completing = page.getByRole("dialog", { name: `Complete ${job.reference}?` });
+  // Its booked start is still ahead: completing now needs a reason.
+  await completing
+    .getByLabel("Why complete it before its booked time?")
+    .fill("Done while the customer waited.");
+  await completing.getByRole("button", { name: "Complete job", exact: true }).click();
   await expect(card.getByText("Completed")).toBeVisible();
   // A finished job's photos are kept: no Remove for the technician any more.
   await expect(card.getByRole("img", { name: /^After photo of/ })).toBeVisible();

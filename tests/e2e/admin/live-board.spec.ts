@@ -76,9 +76,11 @@ async function expectBoard(page: Page) {
   const timeline = page.getByRole("region", { name: "Timeline" });
   await expect(timeline.getByRole("heading", { level: 3 })).toHaveCount(2);
   const heat = page.getByRole("region", { name: "Capacity, next 14 days" });
-  await expect(heat.getByRole("row")).toHaveCount(3); // the header and the two demo vans
+  // The two demo vans (a spec's own inactive van shows too while it has a job in the fortnight).
   await expect(heat.getByRole("columnheader")).toHaveCount(15);
   await expect(heat.getByRole("rowheader", { name: "Van A" })).toBeVisible();
+  await expect(heat.getByRole("rowheader", { name: "Van B" })).toBeVisible();
+  await expect(heat.getByRole("row")).toHaveCount((await heat.getByRole("rowheader").count()) + 1);
   await expect(page.getByRole("region", { name: "Live activity" })).toBeVisible();
 }
 

@@ -241,10 +241,20 @@ function NewVehicleFields({ sizes, pkg }: { sizes: AddVehicleOptions["sizes"]; p
               key={s.id}
               className="flex min-h-11 cursor-pointer items-center gap-3 rounded-control border border-line-strong bg-surface p-3 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand-soft"
             >
-              <input type="radio" name="addSize" value={s.id} className="size-5 shrink-0 accent-brand" />
+              {/* Named by the size alone; its price for the package describes it. */}
+              <input
+                type="radio"
+                name="addSize"
+                value={s.id}
+                aria-label={s.name}
+                aria-describedby={pkg ? `${id}-price-${s.id}` : undefined}
+                className="size-5 shrink-0 accent-brand"
+              />
               <span className="font-semibold">{s.name}</span>
               {pkg && (
-                <span className="ml-auto text-ink-muted tabular">{s.prices[pkg] ?? "Not offered"}</span>
+                <span id={`${id}-price-${s.id}`} className="ml-auto text-ink-muted tabular">
+                  {s.prices[pkg] ?? "Not offered"}
+                </span>
               )}
             </label>
           ))}
