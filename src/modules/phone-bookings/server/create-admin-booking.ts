@@ -1,7 +1,6 @@
 import "server-only";
 import { assertAdminActor } from "@/server/auth/assert-admin";
-import { and, eq, sql } from "drizzle-orm";
-import { addDays, localDateOf, localToInstant } from "@/lib/dates";
+import { eq } from "drizzle-orm";
 import type { BookingStatus, PaymentMethod } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
@@ -12,32 +11,28 @@ import {
   saveAddressForCustomer,
   saveVehicleForCustomer,
 } from "@/modules/accounts/server";
-import { jobOfQuote, RESERVE_LOCK_NAMESPACE, reserve } from "@/modules/availability/server";
 import { payByFor } from "@/modules/accounts/domain/business-account";
 import { amountDueNow } from "@/modules/pricing/domain/quote";
 import type { ReceiptSection } from "@/modules/notifications/templates/booking";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type Actor, writeAudit } from "@/server/audit";
 import { type Db, type DbOrTx, type Tx } from "@/server/db";
-import { bookings, teams } from "@/server/db/schema";
-import { AppError, type FieldErrors, slotTaken, sqlState, SQLSTATE } from "@/server/errors";
-import { publish } from "@/server/realtime/publish";
+import { bookings } from "@/server/db/schema";
+import { AppError, type FieldErrors, sqlState, SQLSTATE } from "@/server/errors";
 import type { PhoneBookingInput } from "../admin-phone-schemas";
 import {
   announceNewBooking,
   announceQuietly,
   newBookingRecord,
   type Booking,
-  insertBookingRecord,
-  bookingHoldExpiry,
   findOwnedAddress,
   findOwnedVehicle,
   loadBookingCatalogue,
 } from "@/modules/bookings/server";
-import { checkAdminSlot, inTheWayMessage, whatIsInTheWay } from "@/modules/booking-moves/server";
 import { addressSnapshotOf, moreVehicleRecords, vehicleSnapshotOf } from "@/modules/wizard/server";
 import { visitFor } from "./phone-job";
 import { planMoreVehicles } from "./phone-visit";
+import { type FactsOf, type Finish, placeOverridden, reserveForPhone } from "./phone-placement";
 
 // A phone booking (/admin/bookings/new, PRODUCT.md §8): the business books for a customer, found or new.
 // The job is priced exactly as the wizard prices it (resolveVisit → quoteVisit(): one vehicle, or several in
@@ -149,13 +144,6 @@ export async function createAdminBooking(
 }
 
 type PhonePlan = Awaited<ReturnType<typeof planPhoneBooking>>;
-
-type FactsOf = (
-  slot: { teamId: string; start: Date; end: Date },
-  withAllocation: boolean,
-) => ReturnType<typeof newBookingRecord>;
-
-type Finish = (tx: Tx, made: Booking) => Promise<void>;
 
 /** Everything checked before the transaction: the customer's records, the job's price, how it is paid. */
 async function planPhoneBooking(db: Db, input: PhoneBookingInput, now: Date, proposal?: ProposalOptions) {
@@ -319,76 +307,6 @@ async function finishPhoneBooking(
     await c.opts.proposal.within(tx, made);
     await announceQuietly(tx, [made]);
   } else await announceNewBooking(tx, made, { receipt });
-}
-
-/** Under the business's rules: reserve() holds the time on the chosen team, or says why not. */
-async function reserveForPhone(
-  tx: Tx,
-  input: PhoneBookingInput,
-  plan: PhonePlan,
-  w: { facts: FactsOf; finish: Finish; now: Date },
-): Promise<Booking> {
-  const result = await reserve(tx, {
-    start: input.start,
-    ...jobOfQuote(plan.q),
-    teamIds: [input.teamId],
-    now: w.now,
-    holdExpiry: bookingHoldExpiry,
-    createOwner: async (sp, slot) => ({
-      owner: await insertBookingRecord(sp, w.facts(slot, true)),
-      allocation: null,
-    }),
-    afterReserve: (atx, { owner }) => w.finish(atx, owner),
-  });
-  if (result.ok) return result.owner;
-  const check = await checkAdminSlot(tx, {
-    ...jobOfQuote(plan.q),
-    start: input.start,
-    teamId: input.teamId,
-    now: w.now,
-  });
-  throw slotTaken(check.ok ? result.message : check.message);
-}
-
-/** Overridden: only the overlap guard decides. Queued behind reserve() on that date all the same. */
-async function placeOverridden(
-  tx: Tx,
-  input: PhoneBookingInput,
-  plan: PhonePlan,
-  w: { facts: FactsOf; finish: Finish; now: Date },
-): Promise<Booking> {
-  const { timeZone } = plan.settings;
-  const { end } = plan;
-  const date = localDateOf(input.start, timeZone);
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${RESERVE_LOCK_NAMESPACE}, hashtext(${date}))`);
-  const dayStart = localToInstant(date, 0, timeZone) ?? input.start;
-  const dayEnd = localToInstant(addDays(date, 1), 0, timeZone) ?? end;
-  const expired = await bookingHoldExpiry.expire(tx, w.now, { from: dayStart, to: dayEnd });
-  const [team] = await tx
-    .select({ id: teams.id })
-    .from(teams)
-    .where(and(eq(teams.id, input.teamId), eq(teams.isActive, true)))
-    .for("share");
-  if (!team) throw invalid({ teamId: ["Choose an active team."] });
-  let made: Booking;
-  try {
-    made = await tx.transaction((sp) =>
-      insertBookingRecord(sp, w.facts({ teamId: input.teamId, start: input.start, end }, true)),
-    );
-  } catch (err) {
-    if (sqlState(err) !== SQLSTATE.exclusionViolation) throw err;
-    const inTheWay = await whatIsInTheWay(tx, { teamId: input.teamId, start: input.start, end, now: w.now });
-    throw slotTaken(inTheWayMessage(inTheWay, timeZone));
-  }
-  await w.finish(tx, made);
-  await bookingHoldExpiry.publish(tx, expired);
-  await publish(
-    tx,
-    "schedule.changed",
-    { audience: "admins" },
-    { from: input.start.toISOString(), to: end.toISOString(), teamId: input.teamId },
-  );
-  return made;
 }
 
 async function findByKey(db: DbOrTx, key: string): Promise<Booking | null> {
