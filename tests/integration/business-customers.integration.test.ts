@@ -125,6 +125,25 @@ describe.each(dbKinds)("business customers and paying on account, on %s", (kind)
       paymentTermsDays: "30",
       ...overrides,
     });
+  /** The fleet books a van online (on account when its company is), at `start`, with `registration`. */
+  const bookVanOnline = (start: Date, registration: string) =>
+    createBooking(
+      t.db,
+      { id: fleet.id, role: "customer" },
+      createBookingInput.parse({
+        run: newRunId(),
+        runSecret: newRunId(),
+        service: slug,
+        size: large,
+        addons: [],
+        postcode: "SE10 9NF",
+        start: start.toISOString(),
+        vehicleDetails: { make: "Ford", model: "Transit", registration },
+        addressDetails: { line1: "Depot, 1 Creek Road", town: "London" },
+        acceptPolicies: true,
+      }),
+      { now: NOW, startCheckout: noCheckout },
+    );
   const counts = async () => ({
     business: (await t.db.select({ n: count() }).from(businessCustomers))[0]?.n,
     contacts: (await t.db.select({ n: count() }).from(businessContacts))[0]?.n,
@@ -459,24 +478,8 @@ describe.each(dbKinds)("business customers and paying on account, on %s", (kind)
 
   it("cancelling late on account invoices the policy's fee: owed, on the list, the rest credited (issue 41 §4)", async () => {
     await saveBusinessProfile(t.db, admin(), business());
-    const made = await createBooking(
-      t.db,
-      { id: fleet.id, role: "customer" },
-      createBookingInput.parse({
-        run: newRunId(),
-        runSecret: newRunId(),
-        service: slug,
-        size: large,
-        addons: [],
-        postcode: "SE10 9NF",
-        // Tuesday 12 January 16:00: the free day ends at 16:00 today.
-        start: at(12, 16).toISOString(),
-        vehicleDetails: { make: "Ford", model: "Transit", registration: "QV77 VAN" },
-        addressDetails: { line1: "Depot, 1 Creek Road", town: "London" },
-        acceptPolicies: true,
-      }),
-      { now: NOW, startCheckout: noCheckout },
-    );
+    // Tuesday 12 January 16:00: the free day ends at 16:00 today (the 11th).
+    const made = await bookVanOnline(at(12, 16), "QV77 VAN");
     expect(made.status).toBe("confirmed");
     const late = new Date("2027-01-11T17:00:00Z");
     const offer = await getMyCancelOffer(t.db, fleet.id, made.bookingId, late);
@@ -516,23 +519,7 @@ describe.each(dbKinds)("business customers and paying on account, on %s", (kind)
   });
 
   it("the admin may waive the on-account late fee when cancelling: then nothing is owed", async () => {
-    const made = await createBooking(
-      t.db,
-      { id: fleet.id, role: "customer" },
-      createBookingInput.parse({
-        run: newRunId(),
-        runSecret: newRunId(),
-        service: slug,
-        size: large,
-        addons: [],
-        postcode: "SE10 9NF",
-        start: at(12, 14).toISOString(),
-        vehicleDetails: { make: "Ford", model: "Transit", registration: "QV78 VAN" },
-        addressDetails: { line1: "Depot, 1 Creek Road", town: "London" },
-        acceptPolicies: true,
-      }),
-      { now: NOW, startCheckout: noCheckout },
-    );
+    const made = await bookVanOnline(at(12, 14), "QV78 VAN");
     const late = new Date("2027-01-11T17:00:00Z");
     const input = (chargeFee: boolean) =>
       cancelWithRefundInput.parse({
