@@ -1,6 +1,5 @@
-import type { APIRequestContext } from "@playwright/test";
-import sharp from "sharp";
 import { createUser, credentials, expect, expectAccessible, shot, signInAs, test } from "../support/fixtures";
+import { jobToday, photo } from "../support/crew";
 import { linkIn, waitForMail } from "../support/mail";
 
 // Issue 41 §7: job photos are kept. The technician removes a photo they took while the job is open — it
@@ -9,27 +8,6 @@ import { linkIn, waitForMail } from "../support/mail";
 // puts it back; the customer sees it again.
 
 const PHONE = { width: 390, height: 844 };
-
-const photo = (colour: string) =>
-  sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } })
-    .jpeg()
-    .toBuffer();
-
-async function jobToday(request: APIRequestContext, email: string, team: string, minutes: number) {
-  const at = new Date(Math.floor(Date.now() / 60_000) * 60_000 + minutes * 60_000);
-  const made = await request.post("/api/test/bookings", {
-    data: {
-      status: "confirmed",
-      customerEmail: email,
-      teamName: team,
-      startsAt: at.toISOString(),
-      minutes: 60,
-      ownTeam: true,
-    },
-  });
-  expect(made.ok(), await made.text()).toBe(true);
-  return ((await made.json()) as { data: { id: string; reference: string } }).data;
-}
 
 test("a technician removes their photo of an open job; the admin sees it kept and puts it back", async ({
   browser,

@@ -1,5 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { createUser, credentials, expect, expectAccessible, signInAs, test } from "../support/fixtures";
+import { jobToday } from "../support/crew";
 import { linkIn, waitForMail } from "../support/mail";
 
 // Issue 41 §7: the technician's phone keeps their day for when there is no signal — and only while it is
@@ -18,22 +19,10 @@ test.use({
   allowConsole: [/ERR_INTERNET_DISCONNECTED \(from http:\/\/[^/]+\/(api\/events\)$|favicon\.ico)/],
 });
 
-/** A job today on the test's own van (not taking bookings), `minutes` from now, for a named customer. */
-async function jobToday(request: APIRequestContext, team: string, minutes: number) {
+/** A job today on the test's own van, `minutes` from now, for a named customer. */
+async function cachedJobToday(request: APIRequestContext, team: string, minutes: number) {
   const customer = await createUser(request, { name: "Cathy Cached" });
-  const at = new Date(Math.floor(Date.now() / 60_000) * 60_000 + minutes * 60_000);
-  const made = await request.post("/api/test/bookings", {
-    data: {
-      status: "confirmed",
-      customerEmail: customer.email,
-      teamName: team,
-      startsAt: at.toISOString(),
-      minutes: 60,
-      ownTeam: true,
-    },
-  });
-  expect(made.ok(), await made.text()).toBe(true);
-  return ((await made.json()) as { data: { id: string; reference: string } }).data;
+  return jobToday(request, customer.email, team, minutes);
 }
 
 const hasCopy = (page: Page) => page.evaluate(async () => Boolean(await caches.match("/staff")));
@@ -70,7 +59,7 @@ test("the phone's copy of the day goes when the technician is deactivated, and w
   // The upload refused for want of a session (step 3) is logged by the browser.
   expectConsole(/status of 401/);
   const team = `Van C${Date.now() % 100_000}`;
-  const job = await jobToday(request, team, 120);
+  const job = await cachedJobToday(request, team, 120);
 
   // The office invites a technician to that van; they choose a password on the phone.
   const office = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import sharp from "sharp";
+import type { Browser, Page } from "@playwright/test";
 import { createUser, credentials, expect, expectAccessible, shot, signInAs, test } from "../support/fixtures";
+import { jobToday, photo } from "../support/crew";
 import { linkIn, waitForMail } from "../support/mail";
 
 // Issue 32's technician (ADR 0053), on a phone (390 px), axe on every screen: the admin invites them from
@@ -11,29 +11,6 @@ import { linkIn, waitForMail } from "../support/mail";
 // The jobs are on the test's own team (made by the test route, not taking bookings): today, at any time.
 
 const PHONE = { width: 390, height: 844 };
-
-async function photo(colour: string): Promise<Buffer> {
-  return sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } })
-    .jpeg()
-    .toBuffer();
-}
-
-/** A booking on the test's van today, `minutes` from now (whole minutes, so the clock rounds the same). */
-async function jobToday(request: APIRequestContext, email: string, team: string, minutes: number) {
-  const at = new Date(Math.floor(Date.now() / 60_000) * 60_000 + minutes * 60_000);
-  const made = await request.post("/api/test/bookings", {
-    data: {
-      status: "confirmed",
-      customerEmail: email,
-      teamName: team,
-      startsAt: at.toISOString(),
-      minutes: 60,
-      ownTeam: true,
-    },
-  });
-  expect(made.ok(), await made.text()).toBe(true);
-  return ((await made.json()) as { data: { id: string; reference: string } }).data;
-}
 
 async function invite(browser: Browser, baseURL: string | undefined, team: string, email: string) {
   const ctx = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
