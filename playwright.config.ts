@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { chromePath } from "./scripts/chrome-path.mjs";
 import { E2E_METRICS_TOKEN } from "./tests/e2e/support/ops";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -84,7 +85,8 @@ export default defineConfig({
     timezoneId: "America/New_York",
     locale: "en-US",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      // Debian's Chromium, or the browser CHROME_PATH names (scripts/chrome-path.mjs).
+      executablePath: chromePath(),
       args: [
         "--headless",
         "--no-sandbox",

@@ -11,6 +11,8 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // The default report, then the PostgreSQL-only tests a run without TEST_DATABASE_URL skipped, by name.
+    reporters: ["default", "./tests/setup/skipped-on-pglite.ts"],
     projects: [
       {
         resolve: { alias },

@@ -5,6 +5,7 @@ import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CUSTOMER } from "@/composition/seed/demo-data";
+import { chromePath } from "../../scripts/chrome-path.mjs";
 import { CACHEABLE } from "../../scripts/page-cache.mjs";
 import { type AppProcess, assertPortFree, ROOT, startProcess, until } from "./app-process";
 
@@ -32,7 +33,7 @@ beforeAll(async () => {
   });
   await until(async () => (await fetch(`${base}/api/health/ready`)).ok, 240_000, "the app", app.log);
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: chromePath(),
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
   });
 }, 300_000);

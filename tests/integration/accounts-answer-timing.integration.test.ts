@@ -13,7 +13,7 @@ vi.mock("@/modules/accounts/server/queries", async (importOriginal) => {
   return {
     ...real,
     findUserByEmail: async (...args: Parameters<typeof real.findUserByEmail>) => {
-      await sleep(LOOKUP_MS);
+      await sleep(LOOKUP_MS); // the slow lookup is what is under test, not a wait for something
       return real.findUserByEmail(...args);
     },
   };

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BookingStatus } from "@/lib/enums";
 import { generateReference } from "@/lib/reference";
@@ -13,6 +14,7 @@ import type { Db } from "@/server/db/client";
 import { bookings, customerBookingFacts, users } from "@/server/db/schema";
 import { defaultAddressSnapshot, defaultVehicleSnapshot, insertTeam, insertUser } from "@tests/factories";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
+import { backendPid, blockedBehind } from "../support/lock-waits";
 
 // The customers list's read model (ADR 0025): after any sequence of writes to bookings — made one by one
 // and in bulk, status changes (one and many rows), moves, the payment ledger, a merge (bookings moved to
@@ -369,7 +371,9 @@ describe.each(dbKinds)("customer booking facts read model (%s)", (kind) => {
       const firstWrote = new Promise<void>((r) => {
         wrote = r;
       });
+      let holder = 0;
       const first = db.transaction(async (tx) => {
+        holder = await backendPid(tx);
         await addToBookingLedger(tx, a, { paidMinor: 100 });
         wrote();
         await gate;
@@ -377,8 +381,16 @@ describe.each(dbKinds)("customer booking facts read model (%s)", (kind) => {
       await firstWrote;
       // The second computes its customer's facts while the first has not committed: it must wait for it.
       const second = db.transaction((tx) => addToBookingLedger(tx, b, { paidMinor: 200 }));
-      await new Promise((r) => setTimeout(r, 300));
-      release();
+      const watcher = new pg.Client({ connectionString: t.url });
+      await watcher.connect();
+      let seen: "blocked" | "finished" | undefined;
+      try {
+        seen = await blockedBehind(watcher, holder, second);
+      } finally {
+        release();
+        await watcher.end();
+      }
+      expect(seen).toBe("blocked");
       await Promise.all([first, second]);
       const [row] = await db.select().from(customerBookingFacts);
       expect(row).toMatchObject({ valueMinor: 300, owedMinor: 9000 + 7000 - 300 });

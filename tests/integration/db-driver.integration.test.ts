@@ -34,7 +34,7 @@ describe.each(dbKinds)("reads side by side inside a transaction on %s", (kind) =
     }
     const rows = await t.db.transaction(async (tx) =>
       Promise.all([
-        tx.execute(sql`SELECT 1 AS n, pg_sleep(0.05)`),
+        tx.execute(sql`SELECT 1 AS n, pg_sleep(0.05)`), // a slow first read: the others must queue behind it
         tx.execute(sql`SELECT 2 AS n`),
         tx.execute(sql`SELECT 3 AS n`),
       ]),

@@ -42,7 +42,6 @@ async function until(check: () => boolean, ms: number, what: string) {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(dbKinds)("live-event streams end with their session on %s", (kind) => {
   let t: TestDatabase;
@@ -103,6 +102,24 @@ describe.each(dbKinds)("live-event streams end with their session on %s", (kind)
     return s;
   }
 
+  /**
+   * Publishes an event to each of these customers and waits until every stream of theirs shows it: a
+   * stream that carries an event published after the others closed is still open, and was not closed with
+   * them (a condition to wait for, where a fixed pause would only hope the close had had its chance).
+   */
+  async function stillFollowing(ref: string, ...following: [{ id: string }, Stream][]) {
+    await t.db.transaction(async (tx) => {
+      for (const [who] of following)
+        await publish(
+          tx,
+          "booking.updated",
+          { audience: "user", userId: who.id },
+          { bookingId: ref, reference: ref, status: "confirmed" },
+        );
+    });
+    for (const [, s] of following) await until(() => s.text.includes(ref), 3000, `the event ${ref}`);
+  }
+
   const adminEvent = async (ref: string) =>
     t.db.transaction((tx) =>
       publish(
@@ -128,7 +145,7 @@ describe.each(dbKinds)("live-event streams end with their session on %s", (kind)
     const otherStream = await stream(await other.signIn());
     await (await getAuth()).api.signOut({ headers: phone });
     await until(() => phoneStream.closed, 3000, "the signed-out stream to close");
-    await pause(300);
+    await stillFollowing("AFTER-SIGN-OUT", [customer, laptopStream], [other, otherStream]);
     expect(laptopStream.closed).toBe(false);
     expect(otherStream.closed).toBe(false);
   });
@@ -169,7 +186,7 @@ describe.each(dbKinds)("live-event streams end with their session on %s", (kind)
     await until(() => a.closed && b.closed, 3000, "the deactivated customer's streams to close");
     // Each says why as its last word, so the page stops rather than reconnecting into a 401.
     for (const ended of [a, b]) expect(ended.text).toMatch(/event: session-ended\ndata: \{\}\n\n$/);
-    await pause(300);
+    await stillFollowing("AFTER-DEACTIVATION", [bystander, c]);
     expect(c.closed).toBe(false);
     expect(c.text).not.toContain("session-ended");
   });
@@ -197,7 +214,7 @@ describe.each(dbKinds)("live-event streams end with their session on %s", (kind)
       3000,
       "the streams of the old sessions to close",
     );
-    await pause(300);
+    await stillFollowing("AFTER-PASSWORD", [bystander, c]);
     expect(c.closed).toBe(false);
   });
 
@@ -212,7 +229,9 @@ describe.each(dbKinds)("live-event streams end with their session on %s", (kind)
     await t.db.delete(sessions).where(eq(sessions.userId, customer.id));
     await t.db.update(users).set({ role: "customer" }).where(eq(users.id, admin.id));
     await until(() => s.closed && demoted.closed, 3000, "the periodic check to close the streams");
-    await pause(300);
+    // The timer is what is under test: three more 100 ms checks pass, and the bystander's survives them.
+    await new Promise((r) => setTimeout(r, 300));
+    await stillFollowing("AFTER-CHECKS", [bystander, c]);
     expect(c.closed).toBe(false);
   });
 });

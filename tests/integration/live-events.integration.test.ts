@@ -6,6 +6,7 @@ import { publish } from "@/server/realtime/publish";
 import { createEventStream } from "@/server/realtime/sse";
 import { EVENTS_CHANNEL, EVENTS_LOCK_KEY, type Viewer } from "@/server/realtime/events";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
+import { blockedBehind } from "../support/lock-waits";
 
 const admin: Viewer = { userId: "admin-1", role: "admin" };
 const customer: Viewer = { userId: "cust-1", role: "customer" };
@@ -88,9 +89,10 @@ describe.each(dbKinds)("live events on %s", (kind) => {
       publish(tx, "booking.updated", { audience: "admins" }, payload("COMMITTED")),
     );
 
-    await until(() => client.events.length >= 1);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(client.events.map((e) => e.data.reference)).toEqual(["COMMITTED"]);
+    // Events arrive in commit order: once a later one is here, anything before it would be too.
+    await t.db.transaction((tx) => publish(tx, "booking.updated", { audience: "admins" }, payload("LAST")));
+    await until(() => client.events.some((e) => e.data.reference === "LAST"));
+    expect(client.events.map((e) => e.data.reference)).toEqual(["COMMITTED", "LAST"]);
     expect(client.events[0]?.event).toBe("booking.updated");
     // Heartbeats keep the connection alive.
     await until(() => client.raw.some((b) => b.startsWith(": heartbeat")));
@@ -111,11 +113,16 @@ describe.each(dbKinds)("live events on %s", (kind) => {
       ReturnType<typeof reader>,
       ReturnType<typeof reader>,
     ];
-    await until(() => a.events.length >= 1 && c.events.length >= 1);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(a.events.map((e) => e.data.reference)).toEqual(["ADMINS"]);
-    expect(c.events.map((e) => e.data.reference)).toEqual(["MINE"]);
-    expect(o.events).toHaveLength(0);
+    // A later event to each stream's own audience: when it has arrived, so has anything sent before it.
+    await t.db.transaction(async (tx) => {
+      await publish(tx, "booking.updated", { audience: "admins" }, payload("END"));
+      for (const viewer of [customer, otherCustomer])
+        await publish(tx, "booking.updated", { audience: "user", userId: viewer.userId }, payload("END"));
+    });
+    await until(() => streams.every((s) => s.events.some((e) => e.data.reference === "END")));
+    expect(a.events.map((e) => e.data.reference)).toEqual(["ADMINS", "END"]);
+    expect(c.events.map((e) => e.data.reference)).toEqual(["MINE", "END"]);
+    expect(o.events.map((e) => e.data.reference)).toEqual(["END"]);
     for (const s of streams) await s.cancel();
   });
 
@@ -158,8 +165,10 @@ describe.each(dbKinds)("live events on %s", (kind) => {
         const bDone = t.db.transaction((tx) =>
           publish(tx, "booking.updated", { audience: "admins" }, payload("B")),
         );
-        await new Promise((r) => setTimeout(r, 200));
+        const holder = Number((await a.query("SELECT pg_backend_pid() AS pid")).rows[0].pid);
+        const seen = await blockedBehind(b, holder, bDone);
         await a.query("COMMIT");
+        expect(seen).toBe("blocked");
         const idB = await bDone;
         expect(Number(idB)).toBeGreaterThan(Number(idA));
         await until(() => client.events.length >= 2);

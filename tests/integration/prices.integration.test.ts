@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, prices } from "@/server/db/schema";
 import { savePricesInput, type SavePriceCell } from "@/modules/pricing/schemas";
@@ -12,6 +13,7 @@ import {
   insertVehicleSize,
 } from "@tests/factories";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
+import { backendPid, blockedBehind } from "../support/lock-waits";
 
 describe.each(dbKinds)("price × duration matrix on %s", (kind) => {
   let t: TestDatabase;
@@ -334,7 +336,9 @@ describe.each(dbKinds)("price × duration matrix on %s", (kind) => {
       });
       const gate = deferred();
       const holding = deferred();
+      let holder = 0;
       const other = t.db.transaction(async (tx) => {
+        holder = await backendPid(tx);
         await tx
           .update(prices)
           .set({ priceMinor: 9900, version: 2 })
@@ -346,15 +350,20 @@ describe.each(dbKinds)("price × duration matrix on %s", (kind) => {
         await gate.promise;
       });
       await holding.promise;
-      let settled = false;
       const save = savePrices(t.db, bob, {
         cells: [edit(svc, small, "48", "90", 1), edit(svc, medium, "55", "90", null)],
-      }).finally(() => {
-        settled = true;
       });
-      await new Promise((r) => setTimeout(r, 300));
-      expect(settled).toBe(false); // blocked on the row lock, not racing past it
-      gate.resolve();
+      const watcher = new pg.Client({ connectionString: t.url });
+      await watcher.connect();
+      let seen: "blocked" | "finished" | undefined;
+      try {
+        seen = await blockedBehind(watcher, holder, save);
+      } finally {
+        gate.resolve();
+        await watcher.end();
+      }
+      // Blocked on the row lock, not racing past it: seen in PostgreSQL, however slow the machine.
+      expect(seen).toBe("blocked");
       await other;
       const r = await save;
       expect(conflictsOf(r).map((c) => c.current)).toEqual(

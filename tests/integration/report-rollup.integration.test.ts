@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_STATUSES, type BookingStatus } from "@/lib/enums";
 import { generateReference } from "@/lib/reference";
@@ -19,6 +20,7 @@ import {
   insertUser,
 } from "@tests/factories";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
+import { backendPid, blockedBehind } from "../support/lock-waits";
 
 // The reports' daily rollup (ADR 0037): after any sequence of writes — bookings made one by one and in
 // bulk, status changes (one and many rows), moves across local midnights, team and value changes, vehicle
@@ -692,7 +694,9 @@ describe.each(dbKinds)("reports' daily rollup (%s)", (kind) => {
     const firstWrote = new Promise<void>((r) => {
       wrote = r;
     });
+    let holder = 0;
     const first = db.transaction(async (tx) => {
+      holder = await backendPid(tx);
       await tx.insert(bookings).values(values(100));
       wrote();
       await gate;
@@ -701,8 +705,17 @@ describe.each(dbKinds)("reports' daily rollup (%s)", (kind) => {
     const second = db.transaction(async (tx) => {
       await tx.insert(bookings).values(values(200));
     });
-    await new Promise((r) => setTimeout(r, 300));
-    release();
+    // The second adds to the same day's row while the first holds it: it must wait, not read past it.
+    const watcher = new pg.Client({ connectionString: t.url });
+    await watcher.connect();
+    let seen: "blocked" | "finished" | undefined;
+    try {
+      seen = await blockedBehind(watcher, holder, second);
+    } finally {
+      release();
+      await watcher.end();
+    }
+    expect(seen).toBe("blocked");
     await Promise.all([first, second]);
     const { rows } = await db.execute<{ jobs: number; v: string }>(
       sql`SELECT jobs, value_minor::text AS v FROM report_daily WHERE local_date = '2026-11-10'`,

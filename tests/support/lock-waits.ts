@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type pg from "pg";
 import type { Db, Tx } from "@/server/db";
 
@@ -51,4 +52,37 @@ export async function holding(db: Db, work: (tx: Tx) => Promise<unknown>) {
       await done;
     },
   };
+}
+
+/** The server process id of the connection running `tx`: whose locks a test then waits behind. */
+export async function backendPid(tx: Tx | Db): Promise<number> {
+  const { rows } = await tx.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`);
+  return Number(rows[0]?.pid);
+}
+
+/**
+ * Resolves "blocked" once another session provably waits for a lock that session `holderPid` holds
+ * (pg_blocking_pids, which names the holder: a lock wait elsewhere in a shared database doesn't count), or
+ * "finished" as soon as every `settled` promise has settled without ever waiting. Fails after ten seconds.
+ * A race test asserts "blocked" instead of sleeping and hoping: on a slow machine a sleep can end before
+ * the other side reaches the lock, and the test then passes without exercising it.
+ */
+export async function blockedBehind(
+  watcher: pg.ClientBase,
+  holderPid: number,
+  ...settled: Promise<unknown>[]
+): Promise<"blocked" | "finished"> {
+  let finished = false;
+  void Promise.allSettled(settled).then(() => (finished = true));
+  const until = Date.now() + 10_000;
+  while (Date.now() < until) {
+    const r = await watcher.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))",
+      [holderPid],
+    );
+    if ((r.rows[0]?.n ?? 0) > 0) return "blocked";
+    if (settled.length && finished) return "finished";
+    await new Promise((r) => setTimeout(r, 5)); // the poll's interval, not a guess at how long the race takes
+  }
+  throw new Error(`no session ever waited for a lock held by backend ${holderPid}`);
 }

@@ -111,11 +111,11 @@ for (const [width, team] of [
       .getByRole("alertdialog", { name: `Approve ${booking.reference}?` })
       .getByRole("button", { name: "Approve and email" })
       .click();
-    // The approval itself (a server action and its emails) can be slow on a busy machine; the live update
-    // to this page is what is timed below.
+    // The approval itself (a server action and its emails) can be slow on a busy machine. That this page
+    // follows it live is what is checked below; how fast is `npm run bench:live`'s to measure.
     await expect(other.locator("h1").locator("xpath=..")).toContainText("Confirmed", { timeout: 20_000 });
 
-    await expect(card).toContainText("Confirmed", { timeout: 5_000 });
+    await expect(card).toContainText("Confirmed");
     await expect(queue.getByRole("link", { name: new RegExp(booking.reference) })).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Recent activity" })).toContainText(
       "Awaiting approval → Confirmed",

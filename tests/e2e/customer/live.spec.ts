@@ -4,18 +4,15 @@ import { createUser, credentials, expect, expectAccessible, signInAs, test } fro
 import { workingDayFrom } from "../support/days";
 
 // Issue 13: what the business does to a booking — approve, cancel, a payment arriving by webhook — shows
-// on the customer's open pages live (the promise is 2 s; see LIVE), without a reload; and only on theirs.
+// on the customer's open pages live, without a reload; and only on theirs.
+//
+// This spec proves *whether* the page follows (nothing polls, so only the live path can pass it), with
+// Playwright's ordinary expect timeout. *How fast* it follows — the product's 2 s promise (PRODUCT.md
+// "Live") — is measured by `npm run bench:live` (scripts/bench/live-update.ts: p50, p95 and max of the
+// event-to-render time over many runs, failing when p95 > 2 s), not by a timeout here, which on a busy CI
+// machine would time the machine instead.
 
 const TZ = "Europe/London";
-/**
- * The product's promise is 2 s (PRODUCT.md "Live"): the event reaches the page in milliseconds, then the
- * page waits at most 1 s to gather events and reads itself again — a server render. On an idle machine
- * this spec passes at 2 s every time; on a CI runner at load 10 (two workers, each with its server and
- * browsers) that render alone once took longer, and the spec failed with the page a moment from right.
- * The spec proves the page follows live, without a reload, and only that customer's, within the budget
- * the admin's Today spec uses for the same path (5 s). Nothing polls, so only the live path can pass it.
- */
-const LIVE = { timeout: 5_000 };
 
 const weekdayFrom = (offset: number): string => workingDayFrom(offset, 1);
 
@@ -98,7 +95,7 @@ for (const [width, offset] of [
       .click();
     await expect(admin.page.locator("h1").locator("xpath=..")).toContainText("Confirmed");
     // The customer never reloaded.
-    await expect(summary).toContainText("Confirmed", LIVE);
+    await expect(summary).toContainText("Confirmed");
     await expect(page.getByRole("region", { name: "What has happened" })).toContainText("Booking confirmed");
     await expectAccessible(page);
 
@@ -113,7 +110,7 @@ for (const [width, offset] of [
     await cancel.getByLabel("Reason (the customer sees it)").fill("The van is off the road.");
     await cancel.getByRole("button", { name: "Cancel and email" }).click();
     await expect(admin.page.locator("h1").locator("xpath=..")).toContainText("Cancelled");
-    await expect(next).toHaveCount(0, LIVE);
+    await expect(next).toHaveCount(0);
     await expect(page.getByText("No upcoming bookings")).toBeVisible();
 
     // Each customer's stream carries their own bookings' events, and nobody else's.
@@ -147,7 +144,7 @@ test("a payment arriving by webhook shows on the customer's booking live", async
   await expect(pay).toHaveURL(/\/pay\/test/);
   await pay.getByRole("button", { name: /^Pay/ }).click();
   await expect(pay).toHaveURL(/\/booking\/(payment-complete|success)\?/);
-  await expect(summary).not.toContainText("Unpaid", LIVE);
+  await expect(summary).not.toContainText("Unpaid");
   await expect(summary).toContainText("Paid");
   await payer.close();
 });

@@ -24,6 +24,8 @@ test("pages carry a CSP whose fresh nonce is on every script Next renders", asyn
 test("an injected inline script is blocked, and the CSP watch fails the test", async ({ page }) => {
   test.fail(true, "the fixture must turn a CSP violation into a failure");
   await page.goto("/");
+  // The violation reaches the watch when Chrome reports it in the console: wait for that, not a while.
+  const reported = page.waitForEvent("console", (m) => m.text().includes("Content Security Policy"));
   const ran = await page.evaluate(() => {
     const s = document.createElement("script");
     s.textContent = "window.__injected = true";
@@ -31,6 +33,5 @@ test("an injected inline script is blocked, and the CSP watch fails the test", a
     return (window as unknown as { __injected?: boolean }).__injected === true;
   });
   expect(ran).toBe(false);
-  // Let the violation event reach the watch before the test ends.
-  await page.waitForTimeout(200);
+  await reported;
 });
