@@ -9,7 +9,7 @@ type Counts = Record<string, number>;
 type Totals = Record<string, { files: number; references: number }>;
 const { countReads, readDebt, totals, rises } = readOwnership as {
   countReads: (source: string, tables?: string[], file?: string) => Counts;
-  readDebt: (base?: string) => Record<string, Map<string, number>>;
+  readDebt: (base?: string) => Record<"bookings" | "users" | "allocations", Map<string, number>>;
   totals: (debt: Record<string, Map<string, number>>) => Totals;
   rises: (now: Totals, baseline: Totals) => string[];
 };

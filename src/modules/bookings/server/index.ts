@@ -63,6 +63,15 @@ export {
   loadCustomerBookingsForAdmin,
   upcomingBookingsOf,
 } from "./customer-facts";
+export {
+  bookingIdsOfCustomer,
+  bookingsOfCustomer,
+  findBooking,
+  findBookingByIdempotencyKey,
+  type JobRow,
+  jobsOverlapping,
+  latestBookingOf,
+} from "./reads/booking-reads";
 export { bookingHoldExpiry, expireHolds, expireLapsedHold, publishExpired } from "./hold-expiry";
 export { bookingJobs } from "./jobs";
 export { getMyBooking, listMyBookings, loadMyBooking, loadMyBookings } from "./my-bookings";
