@@ -71,6 +71,7 @@ export {
   type JobRow,
   jobsOverlapping,
   latestBookingOf,
+  visitsOfSeries,
 } from "./reads/booking-reads";
 export { bookingHoldExpiry, expireHolds, expireLapsedHold, publishExpired } from "./hold-expiry";
 export { bookingJobs } from "./jobs";

@@ -5,6 +5,7 @@ import { addDays, formatTime, localDateOf } from "@/lib/dates";
 import { staffTeamIds } from "@/modules/accounts/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { loadJobDays, type TodayJob } from "@/modules/today/server";
+import type { JobDoor } from "@/modules/today/components/job-door-details";
 import { nextJobId } from "@/modules/today/domain/admin-today";
 import { isEarlyJobAction } from "@/lib/job/job-clock";
 import { type DbOrTx, getDb } from "@/server/db";
@@ -18,32 +19,21 @@ import { type JobPhoto, listJobPhotos } from "./job-photos";
 // what a job shows), with the technician's own parts: their notes, their photos, the buttons a status
 // allows, and a weather day called on their team.
 
-/** What the door needs, as Today's card says it (one definition); the technician's own parts below. */
-type DoorFacts = Pick<
-  TodayJob,
-  | "id"
-  | "reference"
-  | "time"
-  | "endTime"
-  | "visitDay"
-  | "status"
-  | "statusLabel"
-  | "customerName"
-  | "customerPhone"
-  | "vehicle"
-  | "registration"
-  | "moreVehicles"
-  | "services"
-  | "addons"
-  | "address"
-  | "accessNotes"
-  | "readiness"
-  | "siteCheck"
-  | "customerNotes"
-  | "jobNotes"
-  | "dueMinor"
-  | "due"
->;
+/** What the door needs (drawn once for Today and the phone), and the job's heading, as Today reads them. */
+type DoorFacts = JobDoor &
+  Pick<
+    TodayJob,
+    | "id"
+    | "reference"
+    | "time"
+    | "endTime"
+    | "visitDay"
+    | "status"
+    | "statusLabel"
+    | "customerName"
+    | "customerPhone"
+    | "jobNotes"
+  >;
 
 export type StaffJob = DoorFacts & {
   /** ISO instants (the page checks the timing rules against the clock it shows). */

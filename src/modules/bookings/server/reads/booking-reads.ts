@@ -1,9 +1,9 @@
 import "server-only";
-import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lt } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
 import { bookings } from "@/server/db/schema";
 import { bookingTakesTime } from "@/server/db/time-taken";
-import { bookingMoneyColumns } from "../booking-columns";
+import { bookingMoneyColumns, bookingTitleSql } from "../booking-columns";
 import type { Booking } from "../booking-records";
 
 // What other modules read of bookings, written here so that they don't select the table themselves
@@ -45,6 +45,15 @@ export async function latestBookingOf(db: DbOrTx, customerId: string): Promise<B
 /** The ids of a customer's bookings, as a subquery (`inArray(x.bookingId, bookingIdsOfCustomer(tx, id))`). */
 export function bookingIdsOfCustomer(db: DbOrTx, customerId: string) {
   return db.select({ id: bookings.id }).from(bookings).where(eq(bookings.customerId, customerId));
+}
+
+/** The visits of these repeat bookings (series), by start, each with its title's package names. */
+export function visitsOfSeries(db: DbOrTx, seriesIds: string[]) {
+  return db
+    .select({ ...getTableColumns(bookings), title: bookingTitleSql })
+    .from(bookings)
+    .where(inArray(bookings.seriesId, seriesIds))
+    .orderBy(asc(bookings.startsAt));
 }
 
 const jobColumns = {
