@@ -64,6 +64,8 @@ export {
   upcomingBookingsOf,
 } from "./customer-facts";
 export {
+  type BookedFigures,
+  bookedFigures,
   bookingIdsOfCustomer,
   bookingsOfCustomer,
   findBooking,
@@ -71,6 +73,7 @@ export {
   type JobRow,
   jobsOverlapping,
   latestBookingOf,
+  remindableBookings,
   visitsOfSeries,
 } from "./reads/booking-reads";
 export { bookingHoldExpiry, expireHolds, expireLapsedHold, publishExpired } from "./hold-expiry";

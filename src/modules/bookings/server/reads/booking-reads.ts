@@ -1,8 +1,8 @@
 import "server-only";
-import { and, asc, desc, eq, getTableColumns, gt, inArray, lt } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
-import { bookings } from "@/server/db/schema";
-import { bookingTakesTime } from "@/server/db/time-taken";
+import { bookings, chargeExpr } from "@/server/db/schema";
+import { bookingTakesTime, bookingTeamSeconds } from "@/server/db/time-taken";
 import { bookingMoneyColumns, bookingTitleSql } from "../booking-columns";
 import type { Booking } from "../booking-records";
 
@@ -86,3 +86,70 @@ export function jobsOverlapping(db: DbOrTx, from: Date, to: Date) {
     .orderBy(asc(bookings.startsAt), asc(bookings.id));
 }
 export type JobRow = Awaited<ReturnType<typeof jobsOverlapping>>[number];
+
+/**
+ * The confirmed bookings starting in (now, horizon] whose reminder is not sent yet, soonest first: when
+ * each was given its time (the reminder plan skips a booking made inside its lead).
+ */
+export function remindableBookings(db: DbOrTx, now: Date, horizon: Date, limit: number) {
+  return db
+    .select({
+      id: bookings.id,
+      startsAt: bookings.startsAt,
+      chosenAt: sql<Date>`COALESCE(${bookings.timeChosenAt}, ${bookings.createdAt})`.mapWith(
+        (v: string | Date) => new Date(v),
+      ),
+    })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, "confirmed"),
+        isNull(bookings.reminderSentAt),
+        gt(bookings.startsAt, now),
+        lte(bookings.startsAt, horizon),
+      ),
+    )
+    .orderBy(bookings.startsAt)
+    .limit(limit);
+}
+
+export type BookedFigures = { count: number; valueMinor: number; minutes: number };
+
+// Booked value: the charge of the bookings that stand (BOOKED_REVENUE_STATUSES, ADR 0022), as the reports.
+const bookedRevenue = sql`booking_is_booked_revenue(${bookings.status})`;
+
+/**
+ * For each period (by start): how many bookings take time, their booked value and their team minutes —
+ * Today's figures, in one statement over the periods' span.
+ */
+export async function bookedFigures(
+  db: DbOrTx,
+  periods: readonly { from: Date; to: Date }[],
+): Promise<BookedFigures[]> {
+  const from = new Date(Math.min(...periods.map((p) => p.from.getTime())));
+  const to = new Date(Math.max(...periods.map((p) => p.to.getTime())));
+  const inPeriod = (p: { from: Date; to: Date }) =>
+    sql`${bookings.startsAt} >= ${p.from.toISOString()}::timestamptz AND ${bookings.startsAt} < ${p.to.toISOString()}::timestamptz`;
+  const columns = Object.fromEntries(
+    periods.flatMap((p, i) => [
+      [`c${i}`, sql<number>`(count(*) FILTER (WHERE ${inPeriod(p)}))::int`],
+      [
+        `v${i}`,
+        sql<number>`(COALESCE(sum(${chargeExpr(bookings)}) FILTER (WHERE ${inPeriod(p)} AND ${bookedRevenue}), 0))::bigint`,
+      ],
+      [
+        `m${i}`,
+        sql<number>`(COALESCE(sum(${bookingTeamSeconds(bookings)} / 60) FILTER (WHERE ${inPeriod(p)}), 0))::bigint`,
+      ],
+    ]),
+  );
+  const [row] = await db
+    .select(columns)
+    .from(bookings)
+    .where(and(gte(bookings.startsAt, from), lt(bookings.startsAt, to), bookingTakesTime(bookings.status)));
+  return periods.map((_, i) => ({
+    count: Number(row?.[`c${i}`] ?? 0),
+    valueMinor: Number(row?.[`v${i}`] ?? 0),
+    minutes: Number(row?.[`m${i}`] ?? 0),
+  }));
+}
