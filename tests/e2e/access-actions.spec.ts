@@ -74,6 +74,7 @@ const ACTIONS: Record<string, Requirement> = {
   moveBookingAction: "admin",
   reassignTeamAction: "admin",
   // src/modules/phone-bookings/admin-phone-actions.ts
+  createPhoneBookingAction: "admin",
   customerSavedAction: "admin",
   phoneJobDayAction: "admin",
   phoneQuoteAction: "admin",
@@ -138,23 +139,21 @@ const ACTIONS: Record<string, Requirement> = {
   updateZoneAction: "admin",
   // src/modules/notifications/actions.ts
   retryEmailAction: "admin",
-  // src/modules/payments/actions.ts
+  // src/modules/booking-cancel/actions.ts
   cancelMyBookingAction: "customer",
+  cancelWithRefundAction: "admin",
+  deactivateCustomerAction: "admin",
+  // src/modules/payments/actions.ts
   cancelPendingBookingAction: "public",
   cancelTestCheckoutAction: "public",
   payBalanceAction: "public",
   payTestCheckoutAction: "public",
   retryCheckoutAction: "public",
   // src/modules/payments/admin-actions.ts
-  cancelWithRefundAction: "admin",
   recordPaymentAction: "admin",
   adjustPriceAction: "admin",
   refundBookingAction: "admin",
   sendPaymentLinkAction: "admin",
-  // src/modules/payments/admin-customer-actions.ts
-  deactivateCustomerAction: "admin",
-  // src/modules/payments/admin-phone-actions.ts
-  createPhoneBookingAction: "admin",
   // src/modules/pricing/actions.ts
   savePricesAction: "admin",
   // src/modules/settings/actions.ts

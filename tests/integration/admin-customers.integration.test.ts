@@ -20,7 +20,8 @@ import {
 } from "@/modules/accounts/admin-customers-filters";
 import { customerFactsSource, listCustomerBookingsForAdmin } from "@/modules/bookings/server";
 import { customerToBookFor } from "@/modules/phone-bookings/server";
-import { customerMoney, deactivateCustomerAndCancel } from "@/modules/payments/server";
+import { customerMoney } from "@/modules/payments/server";
+import { deactivateCustomerAndCancel } from "@/modules/booking-cancel/server";
 import { forgetAuthForTests } from "@/server/auth";
 import { setDatabaseForProcess } from "@/server/db";
 import {

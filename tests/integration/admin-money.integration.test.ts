@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { cancelWithRefundInput } from "@/modules/booking-cancel/schemas";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resendBookingEmailAsAdmin } from "@/modules/bookings/server/admin/admin-booking-emails";
@@ -7,12 +8,8 @@ import { lockBooking } from "@/modules/bookings/server/booking-records";
 import { transitionBooking, SYSTEM_ACTOR } from "@/modules/bookings/server/transition-booking";
 import { enqueueBusinessAlert } from "@/modules/bookings/server/booking-emails";
 import { renderTemplate } from "@/modules/notifications/templates";
-import {
-  cancelWithRefundInput,
-  recordPaymentInput,
-  refundInput,
-} from "@/modules/payments/admin-money-schemas";
-import { cancelWithRefund } from "@/modules/payments/server/refunds/cancel-with-refund";
+import { recordPaymentInput, refundInput } from "@/modules/payments/admin-money-schemas";
+import { cancelWithRefund } from "@/modules/booking-cancel/server";
 import { recordPayment } from "@/modules/payments/server/record-payment";
 import { refundBooking } from "@/modules/payments/server/admin-money";
 import { getAdminMoneyPanel } from "@/modules/payments/server/admin-money-view";

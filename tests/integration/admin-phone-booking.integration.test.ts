@@ -10,7 +10,6 @@ import {
 } from "@/modules/phone-bookings/server";
 import { getAdminBookingPage } from "@/modules/bookings/server";
 import { startCheckout } from "@/modules/payments/server/checkout/checkout";
-import { recordPhonePayment } from "@/modules/payments/server/phone-payment";
 import { renderTemplate } from "@/modules/notifications/templates";
 import { setDatabaseForProcess } from "@/server/db";
 import {
@@ -135,7 +134,6 @@ describe.each(dbKinds)("phone bookings, on %s", (kind) => {
   const create = (input: Record<string, unknown>) =>
     createAdminBooking(t.db, actor(), phoneBookingInput.parse(input), {
       now: NOW,
-      recordPayment: recordPhonePayment,
     });
   const counts = async () => {
     const [b] = await t.db.select({ n: count() }).from(bookings);
@@ -458,7 +456,6 @@ describe.each(dbKinds)("phone bookings, on %s", (kind) => {
     await expect(
       createAdminBooking(t.db, as, phoneBookingInput.parse(raw()), {
         now: NOW,
-        recordPayment: recordPhonePayment,
       }),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(searchCustomers(t.db, as, "Zed")).rejects.toMatchObject({ code: "NOT_FOUND" });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { customerCancelInput } from "@/modules/booking-cancel/schemas";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminBusinessContactInput, adminBusinessInput } from "@/modules/accounts/schemas";
@@ -14,13 +15,10 @@ import { phoneBookingInput } from "@/modules/phone-bookings/admin-phone-schemas"
 import { createAdminBooking, customerSavedRecords } from "@/modules/phone-bookings/server";
 import { recordPaymentInput } from "@/modules/payments/admin-money-schemas";
 import { hasUnpaidOnAccount, loadReceivables } from "@/modules/receivables/server";
-import { recordPhonePayment } from "@/modules/payments/server/phone-payment";
 import { recordPayment } from "@/modules/payments/server/record-payment";
 import { bookingMoney, moneyStateOf } from "@/lib/booking/booking-money";
-import { customerCancelInput } from "@/modules/payments/schemas";
-import { cancelWithRefundInput } from "@/modules/payments/admin-money-schemas";
-import { cancelWithRefund } from "@/modules/payments/server/refunds/cancel-with-refund";
-import { cancelMyBooking, getMyCancelOffer } from "@/modules/payments/server/refunds/customer-cancel";
+import { cancelWithRefundInput } from "@/modules/booking-cancel/schemas";
+import { cancelMyBooking, cancelWithRefund, getMyCancelOffer } from "@/modules/booking-cancel/server";
 import { createBookingInput } from "@/modules/wizard/book-schemas";
 import { createBooking } from "@/modules/wizard/server/create-booking";
 import { newRunId } from "@/modules/wizard/domain/wizard-state";
@@ -278,7 +276,7 @@ describe.each(dbKinds)("business customers and paying on account, on %s", (kind)
         teamId: team.id,
         payment: "on_account",
       }),
-      { now: NOW, recordPayment: recordPhonePayment },
+      { now: NOW },
     );
     phoneBookingId = result.bookingId;
     const [b] = await t.db.select().from(bookings).where(eq(bookings.id, result.bookingId));
@@ -349,7 +347,7 @@ describe.each(dbKinds)("business customers and paying on account, on %s", (kind)
           teamId: team.id,
           payment: "on_account",
         }),
-        { now: NOW, recordPayment: recordPhonePayment },
+        { now: NOW },
       ),
     );
     expect(err.fieldErrors?.payment?.[0]).toMatch(/doesn't pay on account/);

@@ -1,16 +1,17 @@
 import { and, eq } from "drizzle-orm";
+import { customerCancelInput } from "@/modules/booking-cancel/schemas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAdminBookingPage } from "@/modules/bookings/server/admin/admin-booking-view";
 import { loadActionQueue } from "@/modules/today/server/admin-today-queue";
 import { getMyBooking } from "@/modules/bookings/server/my-bookings";
 import { renderTemplate } from "@/modules/notifications/templates";
 import { recordPaymentInput, refundInput } from "@/modules/payments/admin-money-schemas";
-import { REFUND_MAX_ATTEMPTS } from "@/modules/payments/domain/customer-cancel";
-import { customerCancelInput } from "@/modules/payments/schemas";
+import { REFUND_MAX_ATTEMPTS } from "@/modules/payments/domain/refund-plan";
+
 import { recordPayment } from "@/modules/payments/server/record-payment";
 import { refundBooking } from "@/modules/payments/server/admin-money";
 import { getAdminMoneyPanel } from "@/modules/payments/server/admin-money-view";
-import { cancelMyBooking, getMyCancelOffer } from "@/modules/payments/server/refunds/customer-cancel";
+import { cancelMyBooking, getMyCancelOffer } from "@/modules/booking-cancel/server";
 import type { PaymentProvider, RefundInput } from "@/modules/payments/server/providers/provider";
 import { retryDueRefunds } from "@/modules/payments/server/refunds/refunds";
 import { overridePaymentProviders } from "@/modules/payments/server/providers/registry";

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as stripeWebhook } from "@/app/api/payments/stripe/webhook/route";
 import { expireHolds } from "@/modules/bookings/server/hold-expiry";
 import { bookingPageUrl } from "@/modules/bookings/links";
-import { cancelWithRefund } from "@/modules/payments/server/refunds/cancel-with-refund";
+import { cancelWithRefund } from "@/modules/booking-cancel/server";
 import { refundBooking } from "@/modules/payments/server/admin-money";
 import { startCheckout } from "@/modules/payments/server/checkout/checkout";
 import { overridePaymentProviders } from "@/modules/payments/server/providers/registry";
-import { loadBookingResult } from "@/modules/payments/server/checkout/result-page";
+import { loadBookingResult } from "@/modules/wizard/server";
 import { StripeProvider } from "@/modules/payments/server/providers/stripe-provider";
 import { setDatabaseForProcess } from "@/server/db";
 import {

@@ -8,7 +8,7 @@ import { cancelPendingBooking } from "@/modules/payments/server/checkout/cancel-
 import { bookingPageUrl } from "@/modules/bookings/links";
 import { startCheckout } from "@/modules/payments/server/checkout/checkout";
 import { overridePaymentProviders } from "@/modules/payments/server/providers/registry";
-import { loadBookingResult } from "@/modules/payments/server/checkout/result-page";
+import { loadBookingResult } from "@/modules/wizard/server";
 import { completeTestCheckout, getTestCheckoutPage } from "@/modules/payments/server/test-checkout";
 import {
   readTestCheckout,

@@ -6,7 +6,6 @@ import { createAdminBooking, quotePhoneJob } from "@/modules/phone-bookings/serv
 import { findBookingDocumentFacts, getBookingView } from "@/modules/bookings/server";
 import { listAdminBookings } from "@/modules/booking-list/server/admin-bookings";
 import { parseAdminBookingsQuery } from "@/modules/booking-list/server/admin-bookings-filters";
-import { recordPhonePayment } from "@/modules/payments/server/phone-payment";
 import { setDatabaseForProcess } from "@/server/db";
 import { auditLog, bookingItems, bookings, bookingVehicles, vehicles } from "@/server/db/schema";
 import {
@@ -113,7 +112,6 @@ describe.each(dbKinds)("a phone booking for several vehicles, on %s", (kind) => 
   const create = (input: Record<string, unknown>) =>
     createAdminBooking(t.db, actor(), phoneBookingInput.parse(input), {
       now: NOW,
-      recordPayment: recordPhonePayment,
     });
   const counts = async () => ({
     bookings: (await t.db.select({ n: count() }).from(bookings))[0]?.n,

@@ -10,7 +10,7 @@ import { POST as bookingStep } from "@/app/api/book/step/route";
 import { resetEnvCache } from "@/env";
 import { loadWizardPage } from "@/modules/wizard/server/wizard-page";
 import { getPostcodeCheck } from "@/modules/catalogue/server/queries";
-import { loadBookingResult } from "@/modules/payments/server/checkout/result-page";
+import { loadBookingResult } from "@/modules/wizard/server";
 import { setDatabaseForProcess } from "@/server/db";
 import {
   addresses,

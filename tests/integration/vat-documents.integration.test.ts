@@ -1,17 +1,13 @@
 import { asc, eq } from "drizzle-orm";
+import { cancelWithRefundInput } from "@/modules/booking-cancel/schemas";
 import { describe, expect, it } from "vitest";
 import { bookingMoney } from "@/lib/booking/booking-money";
 import { addDays, localDateOf } from "@/lib/dates";
-import {
-  adjustPriceInput,
-  cancelWithRefundInput,
-  recordPaymentInput,
-  refundInput,
-} from "@/modules/payments/admin-money-schemas";
+import { adjustPriceInput, recordPaymentInput, refundInput } from "@/modules/payments/admin-money-schemas";
 import { adjustPrice } from "@/modules/payments/server/adjust-price";
 import { recordPhonePayment } from "@/modules/payments/server/phone-payment";
 import { changeBookingAsAdmin } from "@/modules/bookings/server/admin/admin-booking-actions";
-import { cancelWithRefund } from "@/modules/payments/server/refunds/cancel-with-refund";
+import { cancelWithRefund } from "@/modules/booking-cancel/server";
 import { recordPayment } from "@/modules/payments/server/record-payment";
 import { refundBooking } from "@/modules/payments/server/admin-money";
 import {

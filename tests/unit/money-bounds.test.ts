@@ -1,13 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { cancelWithRefundInput } from "@/modules/booking-cancel/schemas";
 import { MONEY_TOO_LARGE } from "@/lib/money-input";
 import { parseAmount } from "@/modules/phone-bookings/admin-phone-schemas";
 import { parseMoneyInput as parseZoneMoney } from "@/modules/catalogue/domain/zone-input";
-import {
-  adjustPriceInput,
-  cancelWithRefundInput,
-  recordPaymentInput,
-  refundInput,
-} from "@/modules/payments/admin-money-schemas";
+import { adjustPriceInput, recordPaymentInput, refundInput } from "@/modules/payments/admin-money-schemas";
 
 // Issue 28 #5: every money amount a person types is bounded by one rule (src/lib/money-input.ts) with a
 // field message — 21,474,836.48 used to overflow the column and answer INTERNAL.

@@ -10,10 +10,10 @@ import { BookingStatusBadge, PaymentStatusBadge } from "@/modules/bookings/compo
 import { loadBookAgainHref } from "@/modules/wizard/server";
 import { loadMyBooking, loadMyBookings } from "@/modules/bookings/server";
 import { loadMyRescheduleAnswers } from "@/modules/reschedule/server";
-import { CustomerCancelButton } from "@/modules/payments/components/customer-cancel";
-import { cancelButtonOffer } from "@/modules/payments/components/my-booking-money";
+import { CustomerCancelButton } from "@/modules/booking-cancel/components/customer-cancel";
+import { cancelButtonOffer } from "@/modules/booking-cancel/components/my-booking-money";
 import { PayButton } from "@/modules/payments/components/pay-button";
-import { loadMyCancelOffer } from "@/modules/payments/server";
+import { loadMyCancelOffer } from "@/modules/booking-cancel/server";
 import { requireCustomerPage } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "Your account" };

@@ -1,13 +1,12 @@
 "use server";
 
-import { customerAction, publicAction, requestActor } from "@/server/actions";
+import { publicAction } from "@/server/actions";
 import { findBookingForViewer } from "@/modules/bookings/server";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
-import { bookingAccessInput, customerCancelInput, testCheckoutInput } from "./schemas";
+import { bookingAccessInput, testCheckoutInput } from "./schemas";
 import { cancelPendingBooking } from "./server/checkout/cancel-unpaid";
 import { startCheckout } from "./server/checkout/checkout";
-import { cancelMyBooking } from "./server/refunds/customer-cancel";
 import { startBalanceCheckout } from "./server/checkout/payment-link";
 import { completeTestCheckout } from "./server/test-checkout";
 
@@ -52,12 +51,4 @@ export const payTestCheckoutAction = publicAction(testCheckoutInput, async (inpu
 
 export const cancelTestCheckoutAction = publicAction(testCheckoutInput, async (input) =>
   completeTestCheckout(input.checkout, "cancel"),
-);
-
-/**
- * Cancel on /dashboard/bookings/{id}: the signed-in customer cancels their confirmed (or awaiting
- * approval) booking with the refund the dialog showed; the use case checks ownership and the money again.
- */
-export const cancelMyBookingAction = customerAction(customerCancelInput, async (input, user) =>
-  cancelMyBooking(await getDb(), await requestActor(user.id), input),
 );

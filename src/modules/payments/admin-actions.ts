@@ -2,15 +2,8 @@
 
 import { adminAction, requestActor } from "@/server/actions";
 import { getDb } from "@/server/db";
-import {
-  adjustPriceInput,
-  cancelWithRefundInput,
-  paymentLinkInput,
-  recordPaymentInput,
-  refundInput,
-} from "./admin-money-schemas";
+import { adjustPriceInput, paymentLinkInput, recordPaymentInput, refundInput } from "./admin-money-schemas";
 import { adjustPrice } from "./server/adjust-price";
-import { cancelWithRefund } from "./server/refunds/cancel-with-refund";
 import { refundBooking } from "./server/admin-money";
 import { recordPayment } from "./server/record-payment";
 import { sendPaymentLink } from "./server/checkout/payment-link";
@@ -23,10 +16,6 @@ export const recordPaymentAction = adminAction(recordPaymentInput, async (input,
 
 export const refundBookingAction = adminAction(refundInput, async (input, user) =>
   refundBooking(await getDb(), await requestActor(user.id), input),
-);
-
-export const cancelWithRefundAction = adminAction(cancelWithRefundInput, async (input, user) =>
-  cancelWithRefund(await getDb(), await requestActor(user.id), input),
 );
 
 export const sendPaymentLinkAction = adminAction(paymentLinkInput, async (input, user) =>

@@ -7,12 +7,12 @@ import { parseMoneyInput } from "./domain/money";
 // Amounts are typed as money ("12.50") and arrive here as minor units. `from` is the status the page
 // showed and `refundableMinor` the refundable money it showed: a booking that changed meanwhile is refused.
 
-const bookingId = z.uuid({ error: "This booking could not be found." });
-const from = z.enum(BOOKING_STATUSES, { error: "Reload the page and try again." });
-const shown = z.coerce.number({ error: "Reload the page and try again." }).int().min(0);
+export const bookingIdField = z.uuid({ error: "This booking could not be found." });
+export const shownStatusField = z.enum(BOOKING_STATUSES, { error: "Reload the page and try again." });
+export const shownMinorField = z.coerce.number({ error: "Reload the page and try again." }).int().min(0);
 
-/** A positive amount of money, typed by a person. */
-const amount = z
+/** An amount of money, typed by a person. */
+export const moneyAmountField = z
   .union([z.string(), z.number()], { error: "Enter an amount, like 25.00." })
   .transform((v, ctx) => {
     const minor = typeof v === "number" ? Math.round(v * 100) : parseMoneyInput(v);
@@ -27,12 +27,12 @@ const amount = z
     return minor;
   });
 
-const positive = amount.refine((m) => m > 0, "Enter an amount above zero.");
+const positive = moneyAmountField.refine((m) => m > 0, "Enter an amount above zero.");
 
 export const recordPaymentInput = z
   .object({
-    bookingId,
-    from,
+    bookingId: bookingIdField,
+    from: shownStatusField,
     method: z.enum(["cash", "card", "bank_transfer"], { error: "Choose how the customer paid." }),
     amount: positive,
     reference: z.string().trim().max(100, "Use at most 100 characters.").optional().default(""),
@@ -73,9 +73,9 @@ export const REFUND_REASON_CHOICES = {
 
 export const refundInput = z
   .object({
-    bookingId,
+    bookingId: bookingIdField,
     amount: positive,
-    refundableMinor: shown,
+    refundableMinor: shownMinorField,
     reasonKind: z.enum(REFUND_REASONS, { error: "Choose why the money goes back." }),
     reason,
   })
@@ -88,7 +88,7 @@ export const refundInput = z
   }));
 
 /** A reason the customer reads (a discount's, a cancellation's). */
-const customerReason = z
+export const customerReasonField = z
   .string({ error: "Give a reason: the customer sees it." })
   .trim()
   .min(3, "Give a reason: the customer sees it.")
@@ -97,11 +97,11 @@ const customerReason = z
 /** A discount on a standing booking: lowers its charge, before or after payment. */
 export const adjustPriceInput = z
   .object({
-    bookingId,
-    from,
+    bookingId: bookingIdField,
+    from: shownStatusField,
     amount: positive,
-    chargeShownMinor: shown,
-    reason: customerReason,
+    chargeShownMinor: shownMinorField,
+    reason: customerReasonField,
   })
   .transform((v) => ({
     bookingId: v.bookingId,
@@ -111,32 +111,10 @@ export const adjustPriceInput = z
     reason: v.reason,
   }));
 
-export const cancelWithRefundInput = z
-  .object({
-    bookingId,
-    from,
-    amount: amount.refine((m) => m >= 0, "Enter zero or more."),
-    refundableMinor: shown,
-    reason: customerReason,
-    /** On account, a late cancellation's fee is invoiced unless the admin waives it (ADR 0059). */
-    chargeFee: z.boolean().optional().default(true),
-  })
-  .transform((v) => ({
-    bookingId: v.bookingId,
-    from: v.from,
-    refundMinor: v.amount,
-    refundableMinor: v.refundableMinor,
-    reason: v.reason,
-    chargeFee: v.chargeFee,
-  }));
-
-export const paymentLinkInput = z.object({ bookingId, from });
+export const paymentLinkInput = z.object({ bookingId: bookingIdField, from: shownStatusField });
 
 export type RecordPaymentInput = z.output<typeof recordPaymentInput>;
 export type RefundInput = z.output<typeof refundInput>;
 /** `chargeFee` may be left out by a caller that isn't a form (it charges the fee then). */
-export type CancelWithRefundInput = Omit<z.output<typeof cancelWithRefundInput>, "chargeFee"> & {
-  chargeFee?: boolean;
-};
 export type AdjustPriceInput = z.output<typeof adjustPriceInput>;
 export type PaymentLinkInput = z.output<typeof paymentLinkInput>;

@@ -10,15 +10,3 @@ export type BookingAccessInput = z.infer<typeof bookingAccessInput>;
 /** A test-provider checkout token (signed; see server/test-provider.ts). */
 export const testCheckoutInput = z.object({ checkout: z.string().min(20).max(4000) });
 export type TestCheckoutInput = z.infer<typeof testCheckoutInput>;
-
-/**
- * Cancel from /dashboard/bookings/{id}: the booking, the status and the money the confirm dialog showed
- * (the paid amount and the refund). The server recomputes them and refuses a dialog that no longer holds.
- */
-export const customerCancelInput = z.object({
-  bookingId: z.uuid({ error: "This booking could not be found." }),
-  from: z.enum(["confirmed", "awaiting_approval"], { error: "Reload the page and try again." }),
-  refundableMinor: z.number({ error: "Reload the page and try again." }).int().min(0),
-  refundMinor: z.number({ error: "Reload the page and try again." }).int().min(0),
-});
-export type CustomerCancelInput = z.infer<typeof customerCancelInput>;

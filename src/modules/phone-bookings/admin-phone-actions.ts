@@ -2,12 +2,19 @@
 
 import { adminAction, requestActor } from "@/server/actions";
 import { getDb } from "@/server/db";
-import { customerIdInput, customerSearchInput, phoneJobDayInput, phoneJobInput } from "./admin-phone-schemas";
+import {
+  customerIdInput,
+  customerSearchInput,
+  phoneBookingInput,
+  phoneJobDayInput,
+  phoneJobInput,
+} from "./admin-phone-schemas";
 import { customerSavedRecords, searchCustomers } from "./server/admin-customer-search";
+import { createAdminBooking } from "./server/create-admin-booking";
 import { getPhoneJobSlotDay, quotePhoneJob } from "./server/phone-job";
 
-// The lookups of /admin/bookings/new: the customer, their saved vehicles and addresses, the job's price
-// and its free times. (Making the booking composes payments: modules/payments/admin-phone-actions.ts.)
+// /admin/bookings/new: the lookups (the customer, their saved vehicles and addresses, the job's price and
+// its free times), and making the booking (with any payment taken at the desk).
 
 export const searchCustomersAction = adminAction(customerSearchInput, async (input, user) =>
   searchCustomers(await getDb(), await requestActor(user.id), input.q),
@@ -23,4 +30,8 @@ export const phoneQuoteAction = adminAction(phoneJobInput, async (input, user) =
 
 export const phoneJobDayAction = adminAction(phoneJobDayInput, async (input, user) =>
   getPhoneJobSlotDay(await getDb(), await requestActor(user.id), input),
+);
+
+export const createPhoneBookingAction = adminAction(phoneBookingInput, async (input, user) =>
+  createAdminBooking(await getDb(), await requestActor(user.id), input),
 );

@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { Card } from "@/components/ui/card";
-import type { BookingPageSearchParams } from "@/modules/wizard/components/booking-result-page";
+import type { BookingPageSearchParams } from "@/modules/wizard/components/result/booking-result-page";
 import { BookingSummary } from "@/modules/bookings/components/booking-summary";
 import { payBalanceAction } from "@/modules/payments/actions";
 import { PayButton } from "@/modules/payments/components/pay-button";
-import { BALANCE_PAYABLE, loadBookingResult } from "@/modules/payments/server";
+import { BALANCE_PAYABLE } from "@/modules/payments/server";
+import { loadBookingResult } from "@/modules/wizard/server";
 import { getSessionUser } from "@/server/auth";
 
 // The page a payment link opens for a booking that goes ahead with a balance due: what is owed and a Pay

@@ -2,9 +2,7 @@ import type { Metadata } from "next";
 import {
   type BookingPageSearchParams,
   BookingResultPage,
-} from "@/modules/wizard/components/booking-result-page";
-import { bookingPaymentActions } from "@/modules/payments/components/booking-payment-actions";
-import { resultPayments } from "@/modules/payments/server";
+} from "@/modules/wizard/components/result/booking-result-page";
 
 // The URL carries the booking's access token: never send it on in a Referer, never index the page.
 export const metadata: Metadata = {
@@ -14,12 +12,5 @@ export const metadata: Metadata = {
 };
 
 export default function Page({ searchParams }: { searchParams: BookingPageSearchParams }) {
-  return (
-    <BookingResultPage
-      page="payment-cancelled"
-      searchParams={searchParams}
-      payments={resultPayments}
-      paymentActions={bookingPaymentActions}
-    />
-  );
+  return <BookingResultPage page="payment-cancelled" searchParams={searchParams} />;
 }

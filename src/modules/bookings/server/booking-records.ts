@@ -99,6 +99,19 @@ export async function insertBookingRecord(db: DbOrTx, input: BookingRecordInput)
   return booking;
 }
 
+/** One of a customer's bookings as stored; null when it isn't theirs (or isn't there). */
+export async function findCustomerBooking(
+  db: DbOrTx,
+  customerId: string,
+  bookingId: string,
+): Promise<Booking | null> {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.customerId, customerId)));
+  return row ?? null;
+}
+
 /** Locks the booking row for the caller's transaction (lock order everywhere: booking, then payments). */
 export async function lockBooking(tx: Tx, bookingId: string): Promise<Booking | null> {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");

@@ -40,6 +40,7 @@ export {
   claimBookingReminder,
   eraseCustomerFromBookings,
   extendPaymentHold,
+  findCustomerBooking,
   attachToSeries,
   insertBookingRecord,
   vehiclePositionOf,

@@ -18,7 +18,7 @@ import { getSettingsOrThrow } from "@/modules/settings/server";
 import { staffTeamIds } from "@/modules/accounts/server";
 import { enqueueJobDoneEmail } from "./crew/job-done-email";
 import { enqueueBookingEmails, enqueueBusinessAlert, hasEmail } from "./booking-emails";
-import type { Booking } from "./booking-records";
+import { type Booking, lockBooking } from "./booking-records";
 import type { ReceiptSection } from "@/modules/notifications/templates/booking";
 
 // The one path by which a booking changes status (ADR 0014), in the caller's transaction:
@@ -42,6 +42,8 @@ const actorId = (actor: TransitionActor): string | null => ("id" in actor ? acto
 
 export type TransitionInput = {
   bookingId: string;
+  /** The row as the caller locked it in this transaction (lockBooking): it is not read and locked again. */
+  locked?: Booking;
   to: BookingStatus;
   actor: TransitionActor;
   /** Shown on the timeline (and stored as the cancellation reason when cancelling). */
@@ -114,7 +116,8 @@ export const TRANSITION_REFUSED =
   "This booking can't be changed that way any more. Refresh to see where it is.";
 
 export async function transitionBooking(tx: Tx, input: TransitionInput): Promise<TransitionResult> {
-  const [current] = await tx.select().from(bookings).where(eq(bookings.id, input.bookingId)).for("update");
+  const current =
+    input.locked?.id === input.bookingId ? input.locked : await lockBooking(tx, input.bookingId);
   // A customer acts on their own bookings only; anyone else's is not there for them.
   if (!current || (input.actor.role === "customer" && input.actor.id !== current.customerId))
     throw new AppError("NOT_FOUND");

@@ -11,7 +11,6 @@ import { toast } from "@/components/ui/overlay/toast";
 import type { BookingStatus } from "@/lib/enums";
 import {
   adjustPriceAction,
-  cancelWithRefundAction,
   recordPaymentAction,
   refundBookingAction,
   sendPaymentLinkAction,
@@ -22,7 +21,8 @@ import {
 
 type Action = (input: Record<string, unknown>) => Promise<FormResult>;
 
-function useRun(action: Action, done: (res: FormResult) => string) {
+/** Runs a money action: a toast for the outcome, and the page read again when it changed or was stale. */
+export function useRun(action: Action, done: (res: FormResult) => string) {
   const router = useRouter();
   return async (input: Record<string, unknown>): Promise<FormResult> => {
     const res = await action(input);
@@ -33,9 +33,10 @@ function useRun(action: Action, done: (res: FormResult) => string) {
   };
 }
 
-const decimal = (minor: number) => (minor / 100).toFixed(2);
+/** Minor units as the amount a money field shows ("12.50"). */
+export const decimal = (minor: number) => (minor / 100).toFixed(2);
 
-type Common = { bookingId: string; status: BookingStatus; reference: string; customerName: string };
+export type Common = { bookingId: string; status: BookingStatus; reference: string; customerName: string };
 
 export function RecordPaymentButton(props: Common & { due: string; dueMinor: number }) {
   const [open, setOpen] = useState(false);
@@ -184,64 +185,5 @@ export function PaymentLinkButton(props: Common & { amount: string; what: string
       confirmLabel="Send the link"
       onConfirm={() => run({ bookingId: props.bookingId, from: props.status })}
     />
-  );
-}
-
-export function CancelWithRefundButton(
-  props: Common & {
-    when: string;
-    refundable: string;
-    refundableMinor: number;
-    policyRefundMinor: number;
-    policyRefund: string;
-    explanation: string;
-    /** On account: the late fee cancelling now invoices (0 when none). */
-    feeOwedMinor?: number;
-    feeOwed?: string;
-  },
-) {
-  const [open, setOpen] = useState(false);
-  const run = useRun(cancelWithRefundAction, () => "Booking cancelled.");
-  const money = props.refundableMinor > 0;
-  const fee = (props.feeOwedMinor ?? 0) > 0;
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={setOpen}
-      trigger={<Button variant="danger-outline">Cancel booking</Button>}
-      title={`Cancel ${props.reference}?`}
-      description={`The booking for ${props.when} ends and its time is freed. ${props.customerName} is emailed with your reason${money ? " and the refund" : ""}.${money ? ` ${props.explanation} The policy refund is ${props.policyRefund}; you may change it, up to what was paid (${props.refundable}).` : fee ? ` ${props.explanation}` : " Nothing was paid."}`}
-    >
-      <Form
-        action={run}
-        extra={{ bookingId: props.bookingId, from: props.status, refundableMinor: props.refundableMinor }}
-        onSuccess={() => setOpen(false)}
-        aria-label="Cancel the booking"
-      >
-        <TextAreaField name="reason" label="Reason (the customer sees it)" rows={3} />
-        {money ? (
-          <Field
-            name="amount"
-            label="Refund (£)"
-            inputMode="decimal"
-            defaultValue={decimal(props.policyRefundMinor)}
-            help="Sent through the provider the money came in by; cash and bank payments are recorded as handed back by you."
-          />
-        ) : (
-          <input type="hidden" name="amount" value="0" />
-        )}
-        {fee && (
-          <Checkbox
-            name="chargeFee"
-            label={`Charge the late-cancellation fee (${props.feeOwed})`}
-            help="Untick to waive it: the invoice is then credited in full."
-            defaultChecked
-          />
-        )}
-        <SubmitButton variant="danger">
-          {money ? "Cancel, refund and email" : "Cancel and email"}
-        </SubmitButton>
-      </Form>
-    </Dialog>
   );
 }

@@ -8,7 +8,7 @@ import { bookingCharge, bookingMoney, depositOwed, discountLimit } from "@/lib/b
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type DbOrTx, getDb } from "@/server/db";
 import { payments, refunds } from "@/server/db/schema";
-import { REFUND_MAX_ATTEMPTS } from "../domain/customer-cancel";
+import { REFUND_MAX_ATTEMPTS } from "../domain/refund-plan";
 import { MANUAL_METHOD_LABELS, policyRefund, canRecordPayment } from "../domain/money";
 import { REFUND_REASON_CHOICES } from "../admin-money-schemas";
 import {

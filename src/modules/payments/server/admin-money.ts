@@ -22,7 +22,7 @@ import type { Db, DbOrTx, Tx } from "@/server/db";
 import { bookingAdjustments, refunds } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { REFUND_REASON_CHOICES, type RefundInput } from "../admin-money-schemas";
-import { REFUND_SEND_LEASE_MS, splitRefund } from "../domain/customer-cancel";
+import { REFUND_SEND_LEASE_MS, splitRefund } from "../domain/refund-plan";
 import { MANUAL_METHOD_LABELS } from "../domain/money";
 import { enqueuePaymentAlert } from "./payment-emails";
 import { issueRefund } from "./refunds/refunds";
@@ -192,9 +192,10 @@ export async function sendRefunds(db: DbOrTx, ids: string[], now: Date): Promise
 
 /**
  * Refund for a reason (ADR 0040), up to what that reason allows (refundLimit, with refunds on their way
- * counted) and what the payments can return, through the provider each payment came in by. A goodwill
- * refund lowers the charge by as much: an adjustment row, and the booking's adjustments (or a closed
- * booking's fee) as afterRefund derives them.
+ * counted) and what the payments can return, through the provider each payment came in by. One
+ * transaction on the locked booking, read top to bottom: who asks → the refund checked against what the
+ * page showed and the reason's limit → the refund rows → a goodwill refund lowers the charge → the customer's
+ * email, the audit row, the live update. After the commit the online refunds go to their providers.
  */
 export async function refundBooking(
   db: DbOrTx,
@@ -206,20 +207,7 @@ export async function refundBooking(
     await assertBookingAdmin(tx, actor);
     const booking = await lockBooking(tx, input.bookingId);
     if (!booking) throw new AppError("NOT_FOUND");
-    const available = await refundablePayments(tx, booking.id);
-    const refundable = sum(available);
-    assertShownRefundable(booking, input.refundableMinor, refundable);
-    if (!refundReasonsFor(booking.status).includes(input.reasonKind))
-      throw new AppError("VALIDATION", undefined, {
-        reasonKind: [
-          isClosedForMoney(booking.status)
-            ? "This booking has ended: choose a cancellation or goodwill refund."
-            : "A cancellation refund is only for a booking that has ended: choose another reason.",
-        ],
-      });
-    const money = await moneyWithPendingRefunds(tx, booking);
-    const limit = refundLimits(money, refundable)[input.reasonKind];
-    assertReasonWithin(booking, input.reasonKind, input.amountMinor, limit);
+    const { available, money } = await checkRefund(tx, booking, input);
     const w = await writeRefunds(
       tx,
       actor,
@@ -230,52 +218,9 @@ export async function refundBooking(
       input.reasonKind,
       now,
     );
-    if (input.reasonKind === "goodwill") {
-      const next = afterRefund(money, "goodwill", input.amountMinor);
-      const refundId = w.parts[0]?.refundId;
-      const [adjustment] = await tx
-        .insert(bookingAdjustments)
-        .values({
-          bookingId: booking.id,
-          kind: "goodwill",
-          amountMinor: input.amountMinor,
-          reason: input.reason,
-          refundId: refundId ?? null,
-          createdBy: actor.id,
-        })
-        .returning({ id: bookingAdjustments.id });
-      await setBookingCharge(tx, booking.id, {
-        adjustmentMinor: next.adjustmentMinor,
-        feeMinor: next.feeMinor,
-      });
-      // The charge went down: a VAT invoice already issued is credited by as much (ADR 0040).
-      await issueCreditNoteIfDue(tx, {
-        bookingId: booking.id,
-        refundId,
-        adjustmentId: adjustment?.id,
-        amountMinor: input.amountMinor,
-        reason: `Goodwill refund: ${input.reason}`,
-        now,
-      });
-    }
-    // The customer hears of it (a refund with a cancellation is in the cancellation's email instead).
-    const { customer } = await bookingContext(tx, booking.id);
-    if (customer)
-      await enqueueEmail(tx, {
-        to: customer.email,
-        template: "refund-issued",
-        bookingId: booking.id,
-        userId: customer.id,
-        data: {
-          name: customer.name,
-          reference: booking.reference,
-          amount: formatMoney(input.amountMinor, booking.currency),
-          reason: input.reason,
-          reasonKind: input.reasonKind,
-          method: w.parts[0]?.method ?? "online",
-          url: bookingPageUrl("success", booking, getEnv().APP_URL),
-        },
-      });
+    if (input.reasonKind === "goodwill")
+      await lowerChargeByGoodwill(tx, actor, booking, money, input, w, now);
+    await tellCustomerOfRefund(tx, booking, input, w);
     await writeAudit(tx, {
       actorId: actor.id,
       ip: actor.ip,
@@ -295,6 +240,87 @@ export async function refundBooking(
   });
   await sendRefunds(db, written.online, now);
   return { refundedMinor: input.amountMinor, sent: written.online.length };
+}
+
+/** The refund holds on the locked booking: the money the page showed, the reason for its status, its limit. */
+async function checkRefund(tx: Tx, booking: Booking, input: RefundInput) {
+  const available = await refundablePayments(tx, booking.id);
+  const refundable = sum(available);
+  assertShownRefundable(booking, input.refundableMinor, refundable);
+  if (!refundReasonsFor(booking.status).includes(input.reasonKind))
+    throw new AppError("VALIDATION", undefined, {
+      reasonKind: [
+        isClosedForMoney(booking.status)
+          ? "This booking has ended: choose a cancellation or goodwill refund."
+          : "A cancellation refund is only for a booking that has ended: choose another reason.",
+      ],
+    });
+  const money = await moneyWithPendingRefunds(tx, booking);
+  assertReasonWithin(
+    booking,
+    input.reasonKind,
+    input.amountMinor,
+    refundLimits(money, refundable)[input.reasonKind],
+  );
+  return { available, money };
+}
+
+/**
+ * A goodwill refund lowers the charge by as much: an adjustment row, and the booking's adjustments (or a
+ * closed booking's fee) as afterRefund derives them; a VAT invoice already issued is credited (ADR 0040).
+ */
+async function lowerChargeByGoodwill(
+  tx: Tx,
+  actor: Actor,
+  booking: Booking,
+  money: Awaited<ReturnType<typeof moneyWithPendingRefunds>>,
+  input: RefundInput,
+  w: WrittenRefunds,
+  now: Date,
+): Promise<void> {
+  const next = afterRefund(money, "goodwill", input.amountMinor);
+  const refundId = w.parts[0]?.refundId;
+  const [adjustment] = await tx
+    .insert(bookingAdjustments)
+    .values({
+      bookingId: booking.id,
+      kind: "goodwill",
+      amountMinor: input.amountMinor,
+      reason: input.reason,
+      refundId: refundId ?? null,
+      createdBy: actor.id,
+    })
+    .returning({ id: bookingAdjustments.id });
+  await setBookingCharge(tx, booking.id, { adjustmentMinor: next.adjustmentMinor, feeMinor: next.feeMinor });
+  await issueCreditNoteIfDue(tx, {
+    bookingId: booking.id,
+    refundId,
+    adjustmentId: adjustment?.id,
+    amountMinor: input.amountMinor,
+    reason: `Goodwill refund: ${input.reason}`,
+    now,
+  });
+}
+
+/** The customer hears of it (a refund with a cancellation is in the cancellation's email instead). */
+async function tellCustomerOfRefund(tx: Tx, booking: Booking, input: RefundInput, w: WrittenRefunds) {
+  const { customer } = await bookingContext(tx, booking.id);
+  if (!customer) return;
+  await enqueueEmail(tx, {
+    to: customer.email,
+    template: "refund-issued",
+    bookingId: booking.id,
+    userId: customer.id,
+    data: {
+      name: customer.name,
+      reference: booking.reference,
+      amount: formatMoney(input.amountMinor, booking.currency),
+      reason: input.reason,
+      reasonKind: input.reasonKind,
+      method: w.parts[0]?.method ?? "online",
+      url: bookingPageUrl("success", booking, getEnv().APP_URL),
+    },
+  });
 }
 
 const LIMIT_WORDS: Record<RefundReason, string> = {

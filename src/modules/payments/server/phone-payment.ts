@@ -1,6 +1,8 @@
 import "server-only";
-import { addToBookingLedger, recordBookingEvents } from "@/modules/bookings/server";
-import { type RecordManualPayment } from "@/modules/phone-bookings/server";
+import type { PaymentMethod } from "@/lib/enums";
+import { addToBookingLedger, type Booking, recordBookingEvents } from "@/modules/bookings/server";
+import type { ReceiptSection } from "@/modules/notifications/templates/booking";
+import type { Tx } from "@/server/db";
 import { payments } from "@/server/db/schema";
 import { receiptSection } from "./payment-emails";
 import { issueInvoiceIfDue } from "./tax-documents/tax-documents";
@@ -10,7 +12,23 @@ import { issueInvoiceIfDue } from "./tax-documents/tax-documents";
 // its timeline — in the booking's own transaction. Its receipt is a section of the booking's confirmation
 // (one email to the customer, as a paid online booking gets), not an email of its own.
 
-export const recordPhonePayment: RecordManualPayment = async (tx, { booking, payment, actorId, now }) => {
+/** Money taken at the desk: how, how much, and the terminal's or bank's reference. */
+export type ManualPayment = {
+  method: Exclude<PaymentMethod, "online">;
+  amountMinor: number;
+  reference: string | null;
+};
+
+/** Records it, and answers its receipt for the customer's one confirmation email. */
+export async function recordPhonePayment(
+  tx: Tx,
+  {
+    booking,
+    payment,
+    actorId,
+    now,
+  }: { booking: Booking; payment: ManualPayment; actorId: string; now: Date },
+): Promise<ReceiptSection> {
   const [row] = await tx
     .insert(payments)
     .values({
@@ -47,4 +65,4 @@ export const recordPhonePayment: RecordManualPayment = async (tx, { booking, pay
   // The first money for it: a VAT-registered business's invoice is issued with it (ADR 0040).
   await issueInvoiceIfDue(tx, booking.id, now);
   return receiptSection(tx, row, now);
-};
+}

@@ -1,6 +1,6 @@
 import "server-only";
 import { assertAdminActor } from "@/server/auth/assert-admin";
-import type { BookingStatus, PaymentMethod } from "@/lib/enums";
+import type { BookingStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
 import {
@@ -12,7 +12,7 @@ import {
 } from "@/modules/accounts/server";
 import { payByFor } from "@/modules/accounts/domain/business-account";
 import { amountDueNow } from "@/modules/pricing/domain/quote";
-import type { ReceiptSection } from "@/modules/notifications/templates/booking";
+import { recordPhonePayment } from "@/modules/payments/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type Actor, writeAudit } from "@/server/audit";
 import { type Db, type Tx } from "@/server/db";
@@ -41,23 +41,8 @@ import { type FactsOf, type Finish, placeOverridden, reserveForPhone } from "./p
 // overlap guard still refuses a real overlap and the refusal names what is in the way. Paying: a payment
 // link (the booking holds its time as pending_payment for the hold window and the customer gets the usual
 // "complete your booking" email, whose page has the Pay button), a manual payment (recorded by the
-// payments module, passed in — bookings never depends on payments), or on the day. Source `admin`; the
+// payments module, which phone bookings sit above), or on the day. Source `admin`; the
 // customer and the business get the normal emails. One form run makes at most one booking.
-
-export type ManualPayment = {
-  method: Exclude<PaymentMethod, "online">;
-  amountMinor: number;
-  reference: string | null;
-};
-
-/**
- * Records money received by the business for a booking just made (the payments module's function), and
- * answers its receipt: the customer's one confirmation email carries it, as a paid online booking's does.
- */
-export type RecordManualPayment = (
-  tx: Tx,
-  input: { booking: Booking; payment: ManualPayment; actorId: string; now: Date },
-) => Promise<ReceiptSection>;
 
 export type AdminBookingResult = {
   bookingId: string;
@@ -76,13 +61,13 @@ const invalid = (fieldErrors: FieldErrors) => new AppError("VALIDATION", undefin
  */
 export type ProposalOptions = { holdUntil: Date; within: (tx: Tx, made: Booking) => Promise<void> };
 
-type CreateOptions = { now?: Date; recordPayment: RecordManualPayment; proposal?: ProposalOptions };
+type CreateOptions = { now?: Date; proposal?: ProposalOptions };
 
 export async function createAdminBooking(
   db: Db,
   actor: Actor,
   input: PhoneBookingInput,
-  opts: CreateOptions,
+  opts: CreateOptions = {},
 ): Promise<AdminBookingResult> {
   const now = opts.now ?? new Date();
   await assertAdminActor(db, actor);
@@ -281,7 +266,7 @@ async function finishPhoneBooking(
   const { actor, input } = c;
   // Paid at the desk: one email to the customer, the confirmation with the receipt in it.
   const receipt = input.manual
-    ? await c.opts.recordPayment(tx, { booking: made, payment: input.manual, actorId: actor.id, now: c.now })
+    ? await recordPhonePayment(tx, { booking: made, payment: input.manual, actorId: actor.id, now: c.now })
     : null;
   await writeAudit(tx, {
     actorId: actor.id,

@@ -5,6 +5,6 @@ export {
   loadCustomerToBookFor,
   searchCustomers,
 } from "./admin-customer-search";
-export { type ProposalOptions, type RecordManualPayment, createAdminBooking } from "./create-admin-booking";
+export { type ProposalOptions, createAdminBooking } from "./create-admin-booking";
 export { loadPhoneBookingPage } from "./phone-booking-page";
 export { quotePhoneJob } from "./phone-job";

@@ -85,9 +85,6 @@ export async function proposeTime(
   };
   const made = await createAdminBooking(db, actor, proposalBookingInput(request, input), {
     now,
-    recordPayment: () => {
-      throw new Error("a proposal is paid by its link, never at the desk");
-    },
     proposal: { holdUntil: new Date(holdMs), within },
   });
   return { bookingId: made.bookingId, reference: made.reference };

@@ -1,5 +1,5 @@
 // The module's public server surface: other modules and the app import from here only (ADR 0016).
-export { type BookingResult, type ResultPayments, type ReturnState, loadBookingResult } from "./result-page";
+export { type BookingResult, loadBookingResult } from "./result-page";
 export { bookingStepHandler, bookingSubmitHandler } from "./wizard-http";
 export { loadWizardPage } from "./wizard-page";
 export { bookAgainHref, loadBookAgainHref, maintenanceBookHref } from "./wizard-rebook";

@@ -2,7 +2,7 @@ import "server-only";
 import type { BookingStatus } from "@/lib/enums";
 import { mayEmail } from "@/modules/accounts/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
-import { type Db, getDb } from "@/server/db";
+import { getDb } from "@/server/db";
 import { bookingMoney } from "@/lib/booking/booking-money";
 import {
   bookingPromises,
@@ -11,32 +11,16 @@ import {
 } from "@/modules/bookings/domain/booking-promises";
 import { bookingPagePath } from "@/modules/bookings/links";
 import { findBookingForViewer, isOwner, type BookingView, getBookingView } from "@/modules/bookings/server";
+import {
+  latestRefundFact,
+  type RefundFact,
+  type ReturnState,
+  verifyCheckoutOnReturn,
+} from "@/modules/payments/server";
 
 // Everything the three /booking/* result pages show, read in one place: access (owner or token, else
-// null → 404), the payment facts (the payments module's word on the latest checkout, and any refund —
-// passed in, so bookings does not depend on payments), and the booking as it stands after that.
-
-export type ReturnState =
-  /** The latest online payment is settled (now or before). */
-  | "settled"
-  /** Paid but the money is still on its way, or the provider could not be asked: keep checking. */
-  | "processing"
-  /** Not paid (yet). */
-  | "open"
-  /** That checkout can no longer be paid. */
-  | "closed"
-  /** The payment doesn't match the booking; the business has been told. */
-  | "problem"
-  /** No online payment was ever started for this booking. */
-  | "none";
-
-export type RefundFact = { amount: string; status: "pending" | "succeeded" | "failed" };
-
-/** The payments module's side of a result page. `checkout` may settle a paid checkout it finds. */
-export type ResultPayments = {
-  checkout: (db: Db, bookingId: string, now: Date) => Promise<ReturnState>;
-  latestRefund: (db: Db, bookingId: string) => Promise<RefundFact | null>;
-};
+// null → 404), the payment facts (the payments module's word on the latest checkout — settling a paid one
+// on the spot — and any refund), and the booking as it stands after that.
 
 type Viewed = { id: string; status: BookingStatus };
 
@@ -63,27 +47,26 @@ export type BookingResult = {
   promises: { cancellation: string; reminder: string | null };
 };
 
-export async function loadBookingResult(
-  input: {
-    page: BookingResultPage;
-    reference: string | undefined;
-    token: string | undefined;
-    viewer: { id: string } | null;
-    now?: Date;
-  },
-  pay: ResultPayments,
-): Promise<BookingResult | null> {
+export async function loadBookingResult(input: {
+  page: BookingResultPage;
+  reference: string | undefined;
+  token: string | undefined;
+  viewer: { id: string } | null;
+  now?: Date;
+}): Promise<BookingResult | null> {
   const now = input.now ?? new Date();
   const db = await getDb();
   const booking = await findBookingForViewer({ ...input, db });
   if (!booking) return null;
   // The return page always asks the provider; the others only while the booking still waits for money
   // (it may have been paid in another tab).
-  const payment = asksProvider(input.page, booking) ? await pay.checkout(db, booking.id, now) : null;
+  const payment = asksProvider(input.page, booking)
+    ? await verifyCheckoutOnReturn(db, booking.id, now)
+    : null;
   const [view, settings, refund, remindersOn] = await Promise.all([
     getBookingView(db, booking.id),
     getSettingsOrThrow(db),
-    pay.latestRefund(db, booking.id),
+    latestRefundFact(db, booking.id),
     mayEmail(db, booking.customerId, "reminder"),
   ]);
   const money = bookingMoney(booking);

@@ -20,7 +20,7 @@ import { loadAdminBookingPage } from "@/modules/bookings/server";
 import { loadBookingMovePanel } from "@/modules/booking-moves/server";
 import { loadBookingRescheduleRequests } from "@/modules/reschedule/server";
 import { RescheduleRequestCard } from "@/modules/reschedule/components/admin-reschedule-queue";
-import { CancelWithRefundButton } from "@/modules/payments/components/admin-money-actions";
+import { CancelWithRefundButton } from "@/modules/booking-cancel/components/admin-cancel";
 import { AdminMoneyPanel } from "@/modules/payments/components/admin-money-panel";
 import { BookingTaxDocuments } from "@/modules/payments/components/tax-document";
 import { loadAdminMoneyPanel } from "@/modules/payments/server";

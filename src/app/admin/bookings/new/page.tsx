@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/ui/card";
 import { routes } from "@/lib/routes";
 import { AdminPhoneBookingForm } from "@/modules/phone-bookings/components/admin-phone-booking-form";
 import { loadCustomerToBookFor, loadPhoneBookingPage } from "@/modules/phone-bookings/server";
-import { createPhoneBookingAction } from "@/modules/payments/admin-phone-actions";
+import { createPhoneBookingAction } from "@/modules/phone-bookings/admin-phone-actions";
 import { requireAdminPage } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "New booking" };

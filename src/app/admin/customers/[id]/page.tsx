@@ -24,7 +24,7 @@ import { loadVehicleServiceHistory } from "@/modules/vehicle-history/server";
 import type { EmailStatus } from "@/lib/enums";
 import { EMAIL_STATUS_LABELS, EMAIL_STATUS_TONES } from "@/modules/notifications/domain/outbox-view";
 import { loadEmailsForRecipient } from "@/modules/notifications/server";
-import { deactivateCustomerAction } from "@/modules/payments/admin-customer-actions";
+import { deactivateCustomerAction } from "@/modules/booking-cancel/actions";
 import { loadCustomerMoney } from "@/modules/payments/server";
 import { loadReceivablesPage } from "@/modules/receivables/server";
 import { getPublicSettings } from "@/modules/settings/server";

@@ -15,10 +15,11 @@ import { loadMyReschedulePanel, loadMyWeatherOffer } from "@/modules/reschedule/
 import { MyWeatherOfferPanel } from "@/modules/reschedule/components/my-weather-offer";
 import { MyBookingReschedule } from "@/modules/reschedule/components/my-booking-reschedule";
 import { cancelPendingBookingAction } from "@/modules/payments/actions";
-import { MyBookingMoney } from "@/modules/payments/components/my-booking-money";
+import { MyBookingMoney } from "@/modules/booking-cancel/components/my-booking-money";
 import { BookingAdjustments } from "@/modules/payments/components/booking-adjustments";
 import { BookingTaxDocuments } from "@/modules/payments/components/tax-document";
-import { loadBookingAdjustments, loadMyCancelOffer } from "@/modules/payments/server";
+import { loadBookingAdjustments } from "@/modules/payments/server";
+import { loadMyCancelOffer } from "@/modules/booking-cancel/server";
 import { PayButton } from "@/modules/payments/components/pay-button";
 import { requireCustomerPage } from "@/server/auth/guards";
 import { getPublicSettings } from "@/modules/settings/server";

@@ -1,6 +1,5 @@
 import "server-only";
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { ReturnState } from "@/modules/wizard/server";
 import type { Db } from "@/server/db";
 import { payments } from "@/server/db/schema";
 import { logger } from "@/server/logger";
@@ -15,6 +14,21 @@ import { checkPaidCheckout, recordPaymentProblem } from "./webhook";
 // string proves nothing, and the webhook may be seconds behind). A paid checkout is settled through the
 // same idempotent path as the webhook, so the page can show "Confirmed" at once; the webhook that
 // follows finds the payment settled.
+
+/** What the provider says of a booking's latest online payment, for the /booking/* result pages. */
+export type ReturnState =
+  /** The latest online payment is settled (now or before). */
+  | "settled"
+  /** Paid but the money is still on its way, or the provider could not be asked: keep checking. */
+  | "processing"
+  /** Not paid (yet). */
+  | "open"
+  /** That checkout can no longer be paid. */
+  | "closed"
+  /** The payment doesn't match the booking; the business has been told. */
+  | "problem"
+  /** No online payment was ever started for this booking. */
+  | "none";
 
 const CLOSED: readonly CheckoutState[] = ["expired", "cancelled", "failed"];
 

@@ -11,7 +11,7 @@ import {
 import { bookings, payments, refunds } from "@/server/db/schema";
 import { logger } from "@/server/logger";
 import { publish } from "@/server/realtime/publish";
-import { REFUND_MAX_ATTEMPTS, REFUND_SEND_LEASE_MS, refundRetryAt } from "../../domain/customer-cancel";
+import { REFUND_MAX_ATTEMPTS, REFUND_SEND_LEASE_MS, refundRetryAt } from "../../domain/refund-plan";
 import { enqueuePaymentAlert } from "../payment-emails";
 import { getPaymentProvider } from "../providers/registry";
 import { faultPoint } from "@/server/fault-point";

@@ -4,14 +4,13 @@ import { upcomingBookingsOf } from "@/modules/bookings/server";
 import type { Actor } from "@/server/audit";
 import type { Db } from "@/server/db";
 import { AppError } from "@/server/errors";
-import { cancelWithRefund } from "./cancel-with-refund";
-import { getAdminMoneyPanel } from "../admin-money-view";
+import { getAdminMoneyPanel } from "@/modules/payments/server";
+import { cancelWithRefund } from "./cancel-booking";
 
 // Deactivating a customer from their admin profile (PRODUCT.md §8). The accounts module ends their
 // sessions and refuses them from then on; the upcoming bookings the admin chose to cancel are then each
 // cancelled through the admin cancel path of /admin/bookings/{id} (cancelWithRefund: the status change,
-// the customer's email, the business alert, the policy's refund, its own audit row). Composed here
-// because payments may call both accounts and bookings; bookings may not call payments.
+// the customer's email, the business alert, the policy's refund, its own audit row).
 
 export type DeactivationResult = {
   sessionsEnded: number;

@@ -1,9 +1,9 @@
 import { cardClass } from "@/components/ui/card";
 import type { BookingView } from "@/modules/bookings/server";
-import { payBalanceAction } from "../actions";
-import type { MyCancelOffer } from "../server/refunds/customer-cancel";
+import { payBalanceAction } from "@/modules/payments/actions";
+import { PayButton } from "@/modules/payments/components/pay-button";
+import type { MyCancelOffer } from "../server";
 import { CustomerCancelButton } from "./customer-cancel";
-import { PayButton } from "./pay-button";
 
 const BALANCE_ONLINE = ["confirmed", "in_progress", "completed"];
 

@@ -5,18 +5,16 @@ import { ButtonLink, buttonClass } from "@/components/ui/button";
 import { Card, Section } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { routes } from "@/lib/routes";
-import type { BookingResult } from "../server/result-page";
+import type { BookingResult } from "../../server/result-page";
 import { BookingConfirming } from "./booking-confirming";
+import { BookingPaymentActions } from "./booking-payment-actions";
 import { BookingSummary } from "@/modules/bookings/components/booking-summary";
 import { textLinkClass } from "@/components/ui/link";
 
 // The body of /booking/payment-complete, /booking/payment-cancelled and /booking/success: one headline
 // for where the booking stands (from the page the customer landed on and what the provider said), the
 // summary, what happens next, Add to calendar, and — for someone not signed in — how to get an account.
-// Paying and cancelling an unpaid booking are the payments module's buttons, passed in.
-
-/** The Pay / Try again and Cancel buttons of a booking waiting for its payment. */
-export type PaymentActions = (result: BookingResult) => ReactNode;
+// Paying and cancelling an unpaid booking are the payments module's actions (BookingPaymentActions).
 
 type State =
   | "confirmed"
@@ -191,13 +189,7 @@ function ResultSection({ title, children }: { title: string; children: ReactNode
   );
 }
 
-export function BookingResultView({
-  result,
-  paymentActions,
-}: {
-  result: BookingResult;
-  paymentActions: PaymentActions;
-}) {
+export function BookingResultView({ result }: { result: BookingResult }) {
   const r = result;
   const state = stateOf(r);
   const h = headline(state, r);
@@ -229,7 +221,9 @@ export function BookingResultView({
       </Card>
 
       {state === "awaiting_payment" && (
-        <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-start">{paymentActions(r)}</div>
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-start">
+          <BookingPaymentActions r={r} />
+        </div>
       )}
 
       <div className="mt-8 space-y-6">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { customerCancelOutcome, REFUND_MAX_ATTEMPTS, refundRetryAt, splitRefund } from "./customer-cancel";
+import { customerCancelOutcome } from "./cancel-outcome";
 
 const HOUR = 3_600_000;
 const startsAt = new Date("2026-12-08T09:30:00Z");
@@ -89,30 +89,5 @@ describe("customerCancelOutcome", () => {
     expect(
       customerCancelOutcome({ ...base, lateCancellationFeePercent: 0, payments, now: late }),
     ).toMatchObject({ refundMinor: 8500, feeMinor: 0 });
-  });
-});
-
-describe("splitRefund", () => {
-  it("takes from each payment in order, up to what it can refund, skipping empty ones", () => {
-    const ps = [
-      { id: "a", refundableMinor: 0 },
-      { id: "b", refundableMinor: 500 },
-      { id: "c", refundableMinor: 1000 },
-    ];
-    expect(splitRefund(ps, 1200).map((p) => [p.payment.id, p.amountMinor])).toEqual([
-      ["b", 500],
-      ["c", 700],
-    ]);
-    expect(splitRefund(ps, 0)).toEqual([]);
-  });
-});
-
-describe("refundRetryAt", () => {
-  it("backs off after each failure and stops after the last attempt", () => {
-    const now = new Date("2026-12-01T10:00:00Z");
-    const waits = [1, 2, 3, 4].map((n) => ((refundRetryAt(n, now)?.getTime() ?? 0) - now.getTime()) / 60_000);
-    expect(waits).toEqual([1, 5, 30, 120]);
-    expect(refundRetryAt(REFUND_MAX_ATTEMPTS, now)).toBeNull();
-    expect(refundRetryAt(REFUND_MAX_ATTEMPTS + 1, now)).toBeNull();
   });
 });

@@ -1,11 +1,7 @@
 import { notFound } from "next/navigation";
 import { getSessionUser } from "@/server/auth";
-import {
-  type BookingResultPage as Page,
-  loadBookingResult,
-  type ResultPayments,
-} from "../server/result-page";
-import { BookingResultView, type PaymentActions } from "./booking-result";
+import { type BookingResultPage as Page, loadBookingResult } from "../../server/result-page";
+import { BookingResultView } from "./booking-result";
 
 export type BookingPageSearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -15,21 +11,18 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 export async function BookingResultPage({
   page,
   searchParams,
-  payments,
-  paymentActions,
 }: {
   page: Page;
   searchParams: BookingPageSearchParams;
-  /** The payments module's facts and buttons (the route composes the two modules). */
-  payments: ResultPayments;
-  paymentActions: PaymentActions;
 }) {
   const params = await searchParams;
   const viewer = await getSessionUser();
-  const result = await loadBookingResult(
-    { page, reference: first(params.ref), token: first(params.token), viewer },
-    payments,
-  );
+  const result = await loadBookingResult({
+    page,
+    reference: first(params.ref),
+    token: first(params.token),
+    viewer,
+  });
   if (!result) notFound();
-  return <BookingResultView result={result} paymentActions={paymentActions} />;
+  return <BookingResultView result={result} />;
 }

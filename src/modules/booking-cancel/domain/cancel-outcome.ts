@@ -1,6 +1,7 @@
 import { formatMoney } from "@/lib/money";
 import { hoursInWords } from "@/modules/settings/domain/policy-facts";
-import { policyRefund } from "./money";
+import { policyRefund } from "@/modules/payments/domain/money";
+import { splitRefund } from "@/modules/payments/domain/refund-plan";
 
 // What a customer cancelling their own booking gets back, decided once so that the confirm dialog, the
 // use case (which refuses when the answer changed since it was shown) and the email agree: the policy's
@@ -23,23 +24,6 @@ export type CustomerCancelOutcome = {
   /** "You paid £14.00. Cancelling now is free: £14.00 goes back to your card." */
   sentence: string;
 };
-
-/** Splits `amountMinor` across the payments in the order given (newest first), as refunds are written. */
-export function splitRefund<P extends { refundableMinor: number }>(
-  payments: readonly P[],
-  amountMinor: number,
-): { payment: P; amountMinor: number }[] {
-  const parts: { payment: P; amountMinor: number }[] = [];
-  let left = amountMinor;
-  for (const payment of payments) {
-    if (left <= 0) break;
-    const part = Math.min(left, payment.refundableMinor);
-    if (part <= 0) continue;
-    left -= part;
-    parts.push({ payment, amountMinor: part });
-  }
-  return parts;
-}
 
 export function customerCancelOutcome(input: {
   payments: readonly CancelPayment[];
@@ -84,17 +68,3 @@ export function customerCancelOutcome(input: {
     sentence = `You paid ${money(paidMinor)}. You are cancelling within ${window} of the start: the fee is ${money(policy.feeMinor)}; ${back}.`;
   return { paidMinor, ...policy, onlineMinor, handBackMinor, sentence };
 }
-
-/** The refund retry job's bounds: attempts in all (the first send included), and the wait before each retry. */
-export const REFUND_MAX_ATTEMPTS = 5;
-const RETRY_DELAYS_MINUTES = [1, 5, 30, 120];
-
-/** When a refund that failed its `attempts`-th time is sent again, or null when it has had its attempts. */
-export function refundRetryAt(attempts: number, now: Date): Date | null {
-  if (attempts >= REFUND_MAX_ATTEMPTS) return null;
-  const minutes = RETRY_DELAYS_MINUTES[Math.min(attempts, RETRY_DELAYS_MINUTES.length) - 1] ?? 1;
-  return new Date(now.getTime() + minutes * 60_000);
-}
-
-/** A refund being sent holds its row this long; one still unsent after it is sent by the retry job. */
-export const REFUND_SEND_LEASE_MS = 10 * 60_000;

@@ -1,10 +1,10 @@
 import { ConfirmActionButton } from "@/components/ui/overlay/confirm-action-button";
-import type { BookingResult } from "@/modules/wizard/server";
-import { cancelPendingBookingAction } from "../actions";
-import { PayButton } from "./pay-button";
+import { cancelPendingBookingAction } from "@/modules/payments/actions";
+import { PayButton } from "@/modules/payments/components/pay-button";
+import type { BookingResult } from "../../server/result-page";
 
 /** Pay (or Try again) and Cancel booking, for a booking still waiting for its online payment. */
-export function bookingPaymentActions(r: BookingResult) {
+export function BookingPaymentActions({ r }: { r: BookingResult }) {
   return (
     <>
       <PayButton reference={r.access.reference} token={r.access.token}>
