@@ -1,16 +1,16 @@
 import "server-only";
 import { assertAdminActor } from "@/server/auth/assert-admin";
-import { eq } from "drizzle-orm";
 import { localDateOf } from "@/lib/dates";
 import { type BookingStatus } from "@/lib/enums";
 import { isUuid } from "@/lib/uuid";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type Actor } from "@/server/audit";
 import { type DbOrTx, getDb } from "@/server/db";
-import { bookings, teams } from "@/server/db/schema";
+import { teams } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { type AdminSlotDay, checkAdminSlot, getAdminSlotDay } from "./admin-slots";
 import { MOVABLE_STATUSES, jobShapeOf } from "./move-booking";
+import { findBooking } from "@/modules/bookings/server";
 
 // The admin's Move panel on a booking's page: the job's day of free times and which teams could take it.
 
@@ -22,7 +22,7 @@ export async function getBookingSlotDay(
   { now = new Date() }: { now?: Date } = {},
 ): Promise<AdminSlotDay> {
   await assertAdminActor(db, actor);
-  const [booking] = await db.select().from(bookings).where(eq(bookings.id, input.bookingId));
+  const booking = await findBooking(db, input.bookingId);
   if (!booking) throw new AppError("NOT_FOUND");
   const shape = await jobShapeOf(db, booking);
   return getAdminSlotDay(db, { ...shape, date: input.date, excludeBookingId: booking.id, now });
@@ -51,7 +51,7 @@ export async function getBookingMovePanel(
   now = new Date(),
 ): Promise<BookingMovePanel | null> {
   if (!isUuid(bookingId)) return null;
-  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const booking = await findBooking(db, bookingId);
   if (!booking || !MOVABLE_STATUSES.includes(booking.status)) return null;
   const [{ timeZone }, shape, teamRows] = await Promise.all([
     getSettingsOrThrow(db),

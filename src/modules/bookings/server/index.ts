@@ -64,6 +64,19 @@ export {
   loadCustomerBookingsForAdmin,
   upcomingBookingsOf,
 } from "./customer-facts";
+export {
+  type BookedFigures,
+  bookedFigures,
+  bookingIdsOfCustomer,
+  bookingsOfCustomer,
+  findBooking,
+  findBookingByIdempotencyKey,
+  type JobRow,
+  jobsOverlapping,
+  latestBookingOf,
+  remindableBookings,
+  visitsOfSeries,
+} from "./reads/booking-reads";
 export { bookingHoldExpiry, expireHolds, expireLapsedHold, publishExpired } from "./hold-expiry";
 export { bookingJobs } from "./jobs";
 export { getMyBooking, listMyBookings, loadMyBooking, loadMyBookings } from "./my-bookings";

@@ -7,7 +7,7 @@ import { isUuid } from "@/lib/uuid";
 import { bookingCharge, bookingMoney, depositOwed, discountLimit } from "@/lib/booking/booking-money";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type DbOrTx, getDb } from "@/server/db";
-import { bookings, payments, refunds } from "@/server/db/schema";
+import { payments, refunds } from "@/server/db/schema";
 import { REFUND_MAX_ATTEMPTS } from "../domain/refund-plan";
 import { MANUAL_METHOD_LABELS, policyRefund, canRecordPayment } from "../domain/money";
 import { REFUND_REASON_CHOICES } from "../admin-money-schemas";
@@ -20,6 +20,7 @@ import {
 import { ADJUSTABLE } from "./adjust-price";
 import { type AdjustmentLine, bookingAdjustmentLines } from "./booking-ledger";
 import { BALANCE_PAYABLE } from "./checkout/payment-link";
+import { findBooking } from "@/modules/bookings/server";
 
 // What the money panel of /admin/bookings/{id} shows and offers: the payments and refunds, what can be
 // refunded, what the cancellation policy would refund now, and whether a payment link can be sent.
@@ -83,7 +84,7 @@ export async function getAdminMoneyPanel(
   now = new Date(),
 ): Promise<AdminMoneyPanel | null> {
   if (!isUuid(bookingId)) return null;
-  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const booking = await findBooking(db, bookingId);
   if (!booking) return null;
   const [settings, paymentRows, refundRows, available] = await Promise.all([
     getSettingsOrThrow(db),

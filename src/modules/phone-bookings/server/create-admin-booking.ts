@@ -1,6 +1,5 @@
 import "server-only";
 import { assertAdminActor } from "@/server/auth/assert-admin";
-import { eq } from "drizzle-orm";
 import type { BookingStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
@@ -16,8 +15,7 @@ import { amountDueNow } from "@/modules/pricing/domain/quote";
 import { recordPhonePayment } from "@/modules/payments/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type Actor, writeAudit } from "@/server/audit";
-import { type Db, type DbOrTx, type Tx } from "@/server/db";
-import { bookings } from "@/server/db/schema";
+import { type Db, type Tx } from "@/server/db";
 import { AppError, type FieldErrors, sqlState, SQLSTATE } from "@/server/errors";
 import type { PhoneBookingInput } from "../admin-phone-schemas";
 import {
@@ -28,6 +26,7 @@ import {
   findOwnedAddress,
   findOwnedVehicle,
   loadBookingCatalogue,
+  findBookingByIdempotencyKey,
 } from "@/modules/bookings/server";
 import { addressSnapshotOf, moreVehicleRecords, vehicleSnapshotOf } from "@/modules/wizard/server";
 import { visitFor } from "./phone-job";
@@ -73,7 +72,7 @@ export async function createAdminBooking(
   const now = opts.now ?? new Date();
   await assertAdminActor(db, actor);
   const key = `admin:${input.run}`;
-  const earlier = await findByKey(db, key);
+  const earlier = await findBookingByIdempotencyKey(db, key);
   if (earlier) return resultOf(earlier);
   const plan = await planPhoneBooking(db, input, now, opts.proposal);
 
@@ -120,7 +119,7 @@ export async function createAdminBooking(
     .catch(async (err: unknown) => {
       // The same form submitted twice at once: the other request made it.
       if (sqlState(err) === SQLSTATE.uniqueViolation) {
-        const winner = await findByKey(db, key);
+        const winner = await findBookingByIdempotencyKey(db, key);
         if (winner) return winner;
       }
       throw err;
@@ -292,11 +291,6 @@ async function finishPhoneBooking(
     await c.opts.proposal.within(tx, made);
     await announceQuietly(tx, [made]);
   } else await announceNewBooking(tx, made, { receipt });
-}
-
-async function findByKey(db: DbOrTx, key: string): Promise<Booking | null> {
-  const [row] = await db.select().from(bookings).where(eq(bookings.idempotencyKey, key));
-  return row ?? null;
 }
 
 const resultOf = (b: Booking): AdminBookingResult => ({

@@ -1,13 +1,11 @@
 import "server-only";
 import { toSiteAnswer } from "@/lib/job/site-answers";
-import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { getEnv } from "@/env";
 import { routes } from "@/lib/routes";
 import { findUserById } from "@/modules/accounts/server";
 import { allowsEmail, enqueueEmail } from "@/modules/notifications/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx } from "@/server/db";
-import { bookings } from "@/server/db/schema";
 import { reminderPlan } from "@/modules/bookings/domain/reminder-plan";
 import { bookingPageUrl } from "@/modules/bookings/links";
 import {
@@ -15,6 +13,7 @@ import {
   getBookingView,
   recordBookingEvents,
   claimBookingReminder,
+  remindableBookings,
 } from "@/modules/bookings/server";
 import { siteCheckUrl } from "./site-check";
 
@@ -40,25 +39,7 @@ export async function sendDueBookingReminders(
   const settings = await getSettingsOrThrow(db);
   const leadHours = settings.reminderLeadHours;
   const horizon = new Date(now.getTime() + (leadHours + MARGIN_HOURS) * 3_600_000);
-  const rows = await db
-    .select({
-      id: bookings.id,
-      startsAt: bookings.startsAt,
-      chosenAt: sql<Date>`COALESCE(${bookings.timeChosenAt}, ${bookings.createdAt})`.mapWith(
-        (v: string | Date) => new Date(v),
-      ),
-    })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.status, "confirmed"),
-        isNull(bookings.reminderSentAt),
-        gt(bookings.startsAt, now),
-        lte(bookings.startsAt, horizon),
-      ),
-    )
-    .orderBy(bookings.startsAt)
-    .limit(limit);
+  const rows = await remindableBookings(db, now, horizon, limit);
   for (const row of rows) {
     const { state } = reminderPlan({ ...row, leadHours, timeZone: settings.timeZone, now });
     if (state === "none") run.none += 1;

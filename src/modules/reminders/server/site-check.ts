@@ -1,10 +1,9 @@
 import "server-only";
 import { toSiteAnswer } from "@/lib/job/site-answers";
-import { eq } from "drizzle-orm";
 import { getEnv } from "@/env";
 import { writeAudit } from "@/server/audit";
 import { type DbOrTx, getDb } from "@/server/db";
-import { type SiteCheckAnswer, bookings } from "@/server/db/schema";
+import { type SiteCheckAnswer } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { signedIdToken, verifySignedIdToken } from "@/server/signed-id";
 import {
@@ -14,6 +13,7 @@ import {
   bookingHeading,
   getBookingView,
   announceBooking,
+  findBooking,
 } from "@/modules/bookings/server";
 
 // The reminder's site-readiness checklist answers (issue 17, ADR 0027). The links carry a token signed
@@ -58,7 +58,7 @@ export async function getSiteCheckPage(
 ): Promise<SiteCheckPage | null> {
   const bookingId = verifySiteCheckToken(token);
   if (!bookingId) return null;
-  const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const row = await findBooking(db, bookingId);
   if (!row) return null;
   const view = await getBookingView(db, bookingId);
   const a = row.addressSnapshot;

@@ -1,5 +1,5 @@
 import "server-only";
-import { recordBookingEvents } from "@/modules/bookings/server";
+import { recordBookingEvents, bookingIdsOfCustomer } from "@/modules/bookings/server";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   type HoldWindow,
@@ -9,7 +9,7 @@ import {
 } from "@/modules/availability/server";
 import type { Tx } from "@/server/db";
 import { transitionRequest } from "./request-transition";
-import { allocations, bookings, rescheduleRequests } from "@/server/db/schema";
+import { allocations, rescheduleRequests } from "@/server/db/schema";
 
 // A reschedule request that was not answered before its expiry (the earlier of the expiry setting and the
 // cut-off) lapses: its held time is released and the request is `expired`, with a line on the booking's
@@ -114,7 +114,7 @@ export async function decideRequest(
 
 /** A deleted account's reasons for asking to move its bookings are theirs too: they go with it. */
 export async function eraseCustomerFromRequests(tx: Tx, userId: string): Promise<void> {
-  const theirs = tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.customerId, userId));
+  const theirs = bookingIdsOfCustomer(tx, userId);
   await tx
     .update(rescheduleRequests)
     .set({ reason: "" })

@@ -4,13 +4,14 @@ import { formatCalendarDate, formatTime, localDateOf } from "@/lib/dates";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { writeAudit } from "@/server/audit";
 import type { DbOrTx } from "@/server/db";
-import { bookings, bookingSeriesDates } from "@/server/db/schema";
+import { bookingSeriesDates } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { holdVisits } from "./create-series";
 import { lockSeries } from "./end-series";
 import { checkDates, invalid, type SeriesActor, timesOffered } from "./plan";
 import { tellBusinessOfSeries } from "./series-alert";
 import { recordDate } from "./series-dates";
+import { findBooking } from "@/modules/bookings/server";
 
 // A date of a repeat booking the daily job couldn't hold at its usual time (issue 40 §5): the customer (or
 // the admin) chooses one of the nearest free times — checked again now, as the plan does — or skips it.
@@ -54,9 +55,7 @@ export async function holdSeriesDate(
       await audit({ skipped: true });
       return { bookingId: null };
     }
-    const [template] = series.templateBookingId
-      ? await tx.select().from(bookings).where(eq(bookings.id, series.templateBookingId))
-      : [];
+    const template = series.templateBookingId ? await findBooking(tx, series.templateBookingId) : null;
     if (!template) throw new AppError("CONFLICT", "This repeat booking has no visit to copy.");
     const [now_] = await checkDates(tx, template, [input.date], series.startMinutes, tz, now);
     const offered = now_ ? timesOffered(now_) : [];

@@ -1,15 +1,13 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import { formatCalendarDate, localDateOf } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";
 import { assertAdminActor } from "@/server/auth/assert-admin";
 import { loadSlotContext, slotQuery } from "@/modules/availability/server";
 import { computeSlots } from "@/modules/availability/domain/slots";
 import { jobShapeOf } from "@/modules/booking-moves/server";
-import { type Booking, lockBooking } from "@/modules/bookings/server";
+import { type Booking, lockBooking, findBooking } from "@/modules/bookings/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx, Tx } from "@/server/db";
-import { bookings } from "@/server/db/schema";
 import { AppError, type FieldErrors } from "@/server/errors";
 import type { PaymentMode } from "@/lib/enums";
 import { findAccountTerms } from "@/modules/accounts/server";
@@ -85,7 +83,7 @@ export async function baseBooking(
   now: Date,
   tx?: Tx,
 ): Promise<Booking> {
-  const [seen] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const seen = await findBooking(db, bookingId);
   // Whose it is is checked before anything is locked: someone else's booking is not there for them.
   if (!seen || (actor.role === "customer" && seen.customerId !== actor.id)) throw new AppError("NOT_FOUND");
   if (actor.role === "admin") await assertAdminActor(db, actor);

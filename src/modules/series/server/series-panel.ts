@@ -1,15 +1,15 @@
 import "server-only";
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { formatTime, localDateOf, toLocalParts } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { visitTitle } from "@/lib/booking/visit-title";
 import { findAccountTerms } from "@/modules/accounts/server";
 import type { BookingStatus } from "@/lib/enums";
 import { whenLabel } from "@/modules/booking-moves/server";
-import { bookingStatusLabel, bookingTitleSql } from "@/modules/bookings/server";
+import { bookingStatusLabel, findBooking, visitsOfSeries } from "@/modules/bookings/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type DbOrTx, getDb } from "@/server/db";
-import { bookings, bookingSeries } from "@/server/db/schema";
+import { bookingSeries } from "@/server/db/schema";
 import { laterVisitsSentence, latestUntil } from "../domain/series-plan";
 import { checkDates, ENDABLE, REPEATABLE, timesOffered, visitsPaymentSentence } from "./plan";
 import { openOffers, pausedAhead } from "./series-dates";
@@ -57,7 +57,7 @@ export async function loadSeriesPanel(
   bookingId: string,
   now = new Date(),
 ): Promise<SeriesPanel | null> {
-  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const booking = await findBooking(db, bookingId);
   if (!booking || (viewer.role !== "admin" && booking.customerId !== viewer.id)) return null;
   const settings = await getSettingsOrThrow(db);
   const tz = settings.timeZone;
@@ -74,11 +74,7 @@ export async function loadSeriesPanel(
   }
   const [series] = await db.select().from(bookingSeries).where(eq(bookingSeries.id, booking.seriesId));
   if (!series) return null;
-  const visits = await db
-    .select()
-    .from(bookings)
-    .where(eq(bookings.seriesId, series.id))
-    .orderBy(asc(bookings.startsAt));
+  const visits = await visitsOfSeries(db, [series.id]);
   const parts = toLocalParts(booking.startsAt, tz);
   const active = series.status === "active";
   const onAccount = (await findAccountTerms(db, booking.customerId))?.onAccount === true;
@@ -117,7 +113,7 @@ export async function loadSeriesPanel(
 async function notHeldOf(db: DbOrTx, series: typeof bookingSeries.$inferSelect, tz: string, now: Date) {
   const offers = await openOffers(db, [series.id], localDateOf(now, tz));
   if (offers.length === 0 || !series.templateBookingId) return [];
-  const [template] = await db.select().from(bookings).where(eq(bookings.id, series.templateBookingId));
+  const template = await findBooking(db, series.templateBookingId);
   if (!template) return [];
   const checked = await checkDates(
     db,
@@ -164,23 +160,10 @@ export async function loadCustomerSeries(customerId: string, now = new Date()): 
     .orderBy(desc(bookingSeries.createdAt));
   if (rows.length === 0) return [];
   const settings = await getSettingsOrThrow(db);
-  const visits = await db
-    .select({
-      id: bookings.id,
-      seriesId: bookings.seriesId,
-      startsAt: bookings.startsAt,
-      endsAt: bookings.endsAt,
-      status: bookings.status,
-      title: bookingTitleSql,
-    })
-    .from(bookings)
-    .where(
-      inArray(
-        bookings.seriesId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(bookings.startsAt));
+  const visits = await visitsOfSeries(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((s) => {
     const mine = visits.filter((v) => v.seriesId === s.id);
     const ahead = mine.filter((v) => v.startsAt > now && LIVE_VISIT.includes(v.status));

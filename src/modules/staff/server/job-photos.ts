@@ -3,10 +3,16 @@ import { randomUUID } from "node:crypto";
 import { routes } from "@/lib/routes";
 import { alias } from "drizzle-orm/pg-core";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { assertBookingCrew, assertCrewMayAct, recordBookingEvents } from "@/modules/bookings/server";
+import {
+  assertBookingCrew,
+  assertCrewMayAct,
+  findBooking,
+  lockBooking,
+  recordBookingEvents,
+} from "@/modules/bookings/server";
 import { type Actor, writeAudit } from "@/server/audit";
 import type { Db, DbOrTx, Tx } from "@/server/db";
-import { bookings, jobPhotos, uploads, users } from "@/server/db/schema";
+import { jobPhotos, uploads, users } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { processUploadedImage, thumbnailOf } from "@/server/images";
 import { logger } from "@/server/logger";
@@ -102,7 +108,7 @@ export async function addJobPhoto(
     await storage.put(key, image.data);
     await storage.put(thumbKeyOf(key), thumbnail);
     return await db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for("update");
+      const locked = await lockBooking(tx, booking.id);
       if (!locked) throw new AppError("NOT_FOUND");
       if (!["confirmed", "in_progress", "completed"].includes(locked.status))
         throw new AppError("CONFLICT", "This booking has no job to photograph any more.");
@@ -149,19 +155,19 @@ export async function readJobPhoto(
   photoId: string,
   size: JobPhotoSize = "full",
 ): Promise<{ data: Buffer; contentType: string } | null> {
-  const [row] = await db
+  const [photo] = await db
     .select({
       key: uploads.key,
       contentType: uploads.contentType,
-      customerId: bookings.customerId,
-      teamId: bookings.teamId,
+      bookingId: jobPhotos.bookingId,
       removedAt: jobPhotos.removedAt,
     })
     .from(jobPhotos)
     .innerJoin(uploads, eq(uploads.id, jobPhotos.uploadId))
-    .innerJoin(bookings, eq(bookings.id, jobPhotos.bookingId))
     .where(eq(jobPhotos.id, photoId));
-  if (!row) return null;
+  const job = photo && (await findBooking(db, photo.bookingId));
+  if (!photo || !job) return null;
+  const row = { ...photo, customerId: job.customerId, teamId: job.teamId };
   const role = await assertBookingCrew(db, viewer, row).catch(() => null);
   if (!role && row.customerId !== viewer.id) return null;
   if (row.removedAt && role !== "admin") return null;
@@ -205,15 +211,7 @@ export async function assertRoomForPhoto(tx: Tx, bookingId: string): Promise<voi
 
 /** The job, for its crew acting on it (a technician on their phone's days only). */
 async function crewBooking(db: DbOrTx, actor: Pick<Actor, "id">, bookingId: string, now: Date) {
-  const [booking] = await db
-    .select({
-      id: bookings.id,
-      teamId: bookings.teamId,
-      startsAt: bookings.startsAt,
-      endsAt: bookings.endsAt,
-    })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId));
+  const booking = await findBooking(db, bookingId);
   if (!booking) throw new AppError("NOT_FOUND");
   await assertCrewMayAct(db, actor, booking, now);
   return booking;

@@ -1,9 +1,7 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import type { SessionUser } from "@/server/auth";
 import { type DbOrTx, getDb } from "@/server/db";
-import { bookings } from "@/server/db/schema";
-import { type JobCrew, jobCrew } from "@/modules/bookings/server";
+import { type JobCrew, jobCrew, findBooking } from "@/modules/bookings/server";
 import { type JobPhoto, listJobPhotos } from "./job-photos";
 
 // What others see of a worked job (issue 32): its photos and who did it, for the admin's booking page and
@@ -17,10 +15,7 @@ export async function getJobRecord(
   viewer: Pick<SessionUser, "id" | "role">,
   bookingId: string,
 ): Promise<JobRecord | null> {
-  const [booking] = await db
-    .select({ id: bookings.id, customerId: bookings.customerId })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId));
+  const booking = await findBooking(db, bookingId);
   if (!booking) return null;
   if (viewer.role !== "admin" && booking.customerId !== viewer.id) return null;
   // The admin also sees the removed photos (to put one back); the customer never does.

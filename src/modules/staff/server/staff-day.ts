@@ -2,14 +2,14 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { and, asc, inArray, isNull } from "drizzle-orm";
 import { addDays, formatTime, localDateOf } from "@/lib/dates";
-import type { BookingStatus } from "@/lib/enums";
 import { staffTeamIds } from "@/modules/accounts/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
-import { loadJobDays } from "@/modules/today/server";
+import { loadJobDays, type TodayJob } from "@/modules/today/server";
+import type { JobDoor } from "@/modules/today/components/job-door-details";
 import { nextJobId } from "@/modules/today/domain/admin-today";
 import { isEarlyJobAction } from "@/lib/job/job-clock";
 import { type DbOrTx, getDb } from "@/server/db";
-import { bookings, teams, weatherDays } from "@/server/db/schema";
+import { teams, weatherDays } from "@/server/db/schema";
 import { canTechnicianRemove } from "../domain/photo-removal";
 import { type JobPhoto, listJobPhotos } from "./job-photos";
 
@@ -19,17 +19,25 @@ import { type JobPhoto, listJobPhotos } from "./job-photos";
 // what a job shows), with the technician's own parts: their notes, their photos, the buttons a status
 // allows, and a weather day called on their team.
 
-export type StaffJob = {
-  id: string;
-  reference: string;
+/** What the door needs (drawn once for Today and the phone), and the job's heading, as Today reads them. */
+type DoorFacts = JobDoor &
+  Pick<
+    TodayJob,
+    | "id"
+    | "reference"
+    | "time"
+    | "endTime"
+    | "visitDay"
+    | "status"
+    | "statusLabel"
+    | "customerName"
+    | "customerPhone"
+    | "jobNotes"
+  >;
+
+export type StaffJob = DoorFacts & {
   /** ISO instants (the page checks the timing rules against the clock it shows). */
   startsAt: string;
-  time: string;
-  endTime: string;
-  /** "Day 2 of 2" for a visit over several days (ADR 0056). */
-  visitDay: string | null;
-  status: BookingStatus;
-  statusLabel: string;
   isNext: boolean;
   /** Starting now is early (before the business's lead): Start asks why (ADR 0043). */
   startNeedsReason: boolean;
@@ -38,23 +46,6 @@ export type StaffJob = {
   /** Today's jobs can be worked; tomorrow's are to read. */
   workable: boolean;
   teamName: string;
-  customerName: string;
-  customerPhone: string | null;
-  vehicle: string;
-  registration: string;
-  /** The visit's other vehicles (several in one visit), in order. */
-  moreVehicles: { vehicle: string; registration: string }[];
-  services: string[];
-  addons: string[];
-  address: string;
-  accessNotes: string | null;
-  readiness: { water: boolean | null; power: boolean | null; covered: boolean | null };
-  siteCheck: { answer: "all_set" | "changed" | null; note: string | null };
-  customerNotes: string | null;
-  jobNotes: string | null;
-  /** Money to collect on the day; 0 when nothing is due. */
-  dueMinor: number;
-  due: string;
   /** The job's shown photos; `removable`: this technician took it and the job is still open. */
   photos: StaffJobPhoto[];
 };
@@ -109,20 +100,13 @@ export async function loadStaffDay(
   const { days } = await loadJobDays(db, { dates, timeZone: tz, teams: Promise.resolve(mine), now });
   const jobs = days.flatMap((d) => d.teams.flatMap((t) => t.jobs.map((j) => ({ j, team: t.teamName }))));
   const ids = jobs.map(({ j }) => j.id);
-  const [notes, photos, weather] = await Promise.all([
-    ids.length
-      ? db
-          .select({ id: bookings.id, jobNotes: bookings.jobNotes })
-          .from(bookings)
-          .where(inArray(bookings.id, ids))
-      : [],
+  const [photos, weather] = await Promise.all([
     listJobPhotos(db, ids),
     db
       .select({ date: weatherDays.date, teamIds: weatherDays.teamIds, message: weatherDays.message })
       .from(weatherDays)
       .where(and(inArray(weatherDays.date, dates), isNull(weatherDays.liftedAt))),
   ]);
-  const notesOf = new Map(notes.map((n) => [n.id, n.jobNotes]));
   // The next of this technician's jobs today, not the business's (another team's job may come first).
   const next = nextJobId(days[0]?.teams.flatMap((t) => t.jobs) ?? [], now);
   return {
@@ -167,7 +151,7 @@ export async function loadStaffDay(
             readiness: j.readiness,
             siteCheck: j.siteCheck,
             customerNotes: j.customerNotes,
-            jobNotes: notesOf.get(j.id) ?? null,
+            jobNotes: j.jobNotes,
             dueMinor: j.dueMinor,
             due: j.due,
             photos: (photos.get(j.id) ?? []).map(({ takenById, removed: _, ...p }) => ({

@@ -1,9 +1,10 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/server/db";
-import { bookings, timeRequests } from "@/server/db/schema";
+import { timeRequests } from "@/server/db/schema";
 import { stepTimeRequest } from "./request-status";
 import { enqueueBusinessNotice } from "./time-request-emails";
+import { findBooking } from "@/modules/bookings/server";
 
 // A proposal is a booking waiting for payment: its own life answers the request, inside the booking's
 // transition (the composition root hands these to bookings' transition hooks, ADR 0045). Paid (confirmed)
@@ -29,10 +30,7 @@ export async function bookTimeRequestOfBooking(tx: Tx, bookingId: string, now: D
 export async function settleTimeRequestOfEndedBooking(tx: Tx, bookingId: string, now: Date): Promise<void> {
   const request = await proposalOf(tx, bookingId);
   if (!request) return;
-  const [booking] = await tx
-    .select({ status: bookings.status })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId));
+  const booking = await findBooking(tx, bookingId);
   const to = booking?.status === "expired" ? "expired" : "declined";
   if (await stepTimeRequest(tx, request.id, { to, now, by: null, ifNot: "skip" }))
     await enqueueBusinessNotice(tx, request.id, to === "expired" ? "expired" : "declined");

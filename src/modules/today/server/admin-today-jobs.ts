@@ -1,7 +1,6 @@
 import "server-only";
 import { toSiteAnswer } from "@/lib/job/site-answers";
-import { bookingTakesTime } from "@/server/db/time-taken";
-import { and, asc, gt, inArray, lt } from "drizzle-orm";
+import { and, asc, inArray } from "drizzle-orm";
 import { bookingParts, partOnDay } from "@/lib/day-parts";
 import { addDays, formatLongDate, formatTime } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";
@@ -11,11 +10,12 @@ import type { ScheduleTeam } from "@/modules/availability/server";
 import { nextJobId, startOfLocalDate } from "../domain/admin-today";
 import { bookingMoney, type MoneyState, moneyStateOf, paymentStatusLabel } from "@/lib/booking/booking-money";
 import type { DbOrTx } from "@/server/db";
-import { bookingItems, bookings } from "@/server/db/schema";
+import { bookingItems } from "@/server/db/schema";
 import {
   BOOKING_STATUS_LABELS,
-  bookingMoneyColumns,
+  type JobRow,
   jobCrew,
+  jobsOverlapping,
   loadMoreVisitVehicles,
 } from "@/modules/bookings/server";
 
@@ -49,6 +49,8 @@ export type TodayJob = {
   /** Yes, no, or null: not answered. */
   readiness: { water: boolean | null; power: boolean | null; covered: boolean | null };
   customerNotes: string | null;
+  /** The business's notes on the job (the technician's day shows and edits them). */
+  jobNotes: string | null;
   /** The customer's answer to the reminder's site checklist (ADR 0027). */
   siteCheck: { answer: "all_set" | "changed" | null; note: string | null };
   totalMinor: number;
@@ -79,31 +81,6 @@ export type JobDay = {
   teams: TeamJobs[];
 };
 
-const jobColumns = {
-  id: bookings.id,
-  reference: bookings.reference,
-  startsAt: bookings.startsAt,
-  endsAt: bookings.endsAt,
-  dayParts: bookings.dayParts,
-  teamId: bookings.teamId,
-  customerId: bookings.customerId,
-  ...bookingMoneyColumns,
-  vehicle: bookings.vehicleSnapshot,
-  address: bookings.addressSnapshot,
-  customerNotes: bookings.customerNotes,
-  siteCheck: bookings.siteCheck,
-  siteCheckNote: bookings.siteCheckNote,
-};
-
-const selectJobs = (db: DbOrTx, from: Date, to: Date) =>
-  db
-    .select(jobColumns)
-    .from(bookings)
-    // A visit over several days shows on each day it has a part (ADR 0056): every booking overlapping
-    // the dates is read, and placed by its parts below.
-    .where(and(lt(bookings.startsAt, to), gt(bookings.endsAt, from), bookingTakesTime(bookings.status)))
-    .orderBy(asc(bookings.startsAt), asc(bookings.id));
-type JobRow = Awaited<ReturnType<typeof selectJobs>>[number];
 type Contact = Awaited<ReturnType<typeof findUserContacts>> extends Map<string, infer C> ? C : never;
 
 export async function loadJobDays(
@@ -117,7 +94,7 @@ export async function loadJobDays(
   if (!first || !last) return { days: [], nextJobId: null, staffByTeam: new Map() };
   const from = startOfLocalDate(first, tz);
   const to = startOfLocalDate(addDays(last, 1), tz);
-  const rows = await selectJobs(db, from, to);
+  const rows = await jobsOverlapping(db, from, to);
   const ids = rows.map((r) => r.id);
   const [items, contacts, teams, staffByTeam, startedBy, moreVehicles] = await Promise.all([
     ids.length === 0
@@ -246,6 +223,7 @@ function todayJob(
       covered: toSiteAnswer(a.hasCoveredSpace),
     },
     customerNotes: r.customerNotes,
+    jobNotes: r.jobNotes,
     siteCheck: { answer: r.siteCheck ?? null, note: r.siteCheckNote },
     totalMinor: r.totalMinor,
     dueMinor,

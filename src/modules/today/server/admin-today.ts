@@ -1,7 +1,5 @@
 import "server-only";
 import { REVENUE_TERMS } from "@/lib/booking/revenue-terms";
-import { bookingTakesTime, bookingTeamSeconds } from "@/server/db/time-taken";
-import { and, gte, lt, sql } from "drizzle-orm";
 import { formatLongDate } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { loadScheduleCapacity } from "@/modules/availability/server";
@@ -18,7 +16,6 @@ import {
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { SessionUser } from "@/server/auth";
 import { type DbOrTx, getDb } from "@/server/db";
-import { bookings, chargeExpr } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { type JobDay, loadJobDays } from "./admin-today-jobs";
 import {
@@ -27,6 +24,7 @@ import {
   loadRecentActivity,
   type QueueGroup,
 } from "./admin-today-queue";
+import { type BookedFigures, bookedFigures } from "@/modules/bookings/server";
 
 export type { ActivityEntry, QueueGroup, QueueItem, QueueKind } from "./admin-today-queue";
 export type { JobDay, TeamJobs, TodayJob } from "./admin-today-jobs";
@@ -63,40 +61,6 @@ export type AdminToday = {
   kpis: Kpi[];
   activity: ActivityEntry[];
 };
-
-type Figures = { count: number; valueMinor: number; minutes: number };
-
-// Booked value: the charge of the bookings that stand (BOOKED_REVENUE_STATUSES, ADR 0022), as the reports.
-const bookedRevenue = sql`booking_is_booked_revenue(${bookings.status})`;
-
-async function bookedFigures(db: DbOrTx, periods: readonly Period[]): Promise<Figures[]> {
-  const from = new Date(Math.min(...periods.map((p) => p.from.getTime())));
-  const to = new Date(Math.max(...periods.map((p) => p.to.getTime())));
-  const inPeriod = (p: Period) =>
-    sql`${bookings.startsAt} >= ${p.from.toISOString()}::timestamptz AND ${bookings.startsAt} < ${p.to.toISOString()}::timestamptz`;
-  const columns = Object.fromEntries(
-    periods.flatMap((p, i) => [
-      [`c${i}`, sql<number>`(count(*) FILTER (WHERE ${inPeriod(p)}))::int`],
-      [
-        `v${i}`,
-        sql<number>`(COALESCE(sum(${chargeExpr(bookings)}) FILTER (WHERE ${inPeriod(p)} AND ${bookedRevenue}), 0))::bigint`,
-      ],
-      [
-        `m${i}`,
-        sql<number>`(COALESCE(sum(${bookingTeamSeconds(bookings)} / 60) FILTER (WHERE ${inPeriod(p)}), 0))::bigint`,
-      ],
-    ]),
-  );
-  const [row] = await db
-    .select(columns)
-    .from(bookings)
-    .where(and(gte(bookings.startsAt, from), lt(bookings.startsAt, to), bookingTakesTime(bookings.status)));
-  return periods.map((_, i) => ({
-    count: Number(row?.[`c${i}`] ?? 0),
-    valueMinor: Number(row?.[`v${i}`] ?? 0),
-    minutes: Number(row?.[`m${i}`] ?? 0),
-  }));
-}
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -139,7 +103,12 @@ export async function getAdminToday(
       p.week.previousToDate,
     ]),
   ]);
-  const [today, yesterday, week, lastWeek] = figures as [Figures, Figures, Figures, Figures];
+  const [today, yesterday, week, lastWeek] = figures as [
+    BookedFigures,
+    BookedFigures,
+    BookedFigures,
+    BookedFigures,
+  ];
   const [cToday = 0, cYesterday = 0, cWeek = 0, cLastWeek = 0] = collected;
   const openOf = (c: ComparedPeriod, which: "current" | "previous") =>
     sumDates(capacity.openTeamMinutes, which === "current" ? c.currentDate : c.previousDate, c.days);

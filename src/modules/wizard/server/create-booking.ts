@@ -1,6 +1,5 @@
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { BookingStatus, UserRole } from "@/lib/enums";
 import {
   findAccountTerms,
@@ -16,7 +15,6 @@ import { payByFor } from "@/modules/accounts/domain/business-account";
 import { amountDueNow } from "@/modules/pricing/domain/quote";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { Db, DbOrTx } from "@/server/db";
-import { bookings } from "@/server/db/schema";
 import { AppError, type FieldErrors, slotTaken, sqlState, SQLSTATE } from "@/server/errors";
 import { logger } from "@/server/logger";
 import type { CreateBookingInput } from "../book-schemas";
@@ -33,6 +31,8 @@ import {
   newBookingRecord,
   insertBookingRecord,
   bookingHoldExpiry,
+  findBookingByIdempotencyKey,
+  type Booking,
 } from "@/modules/bookings/server";
 import { bookingPagePath } from "@/modules/bookings/links";
 import {
@@ -71,8 +71,6 @@ export type CreateBookingResult = {
   redirectTo: string;
 };
 
-type BookingRow = typeof bookings.$inferSelect;
-
 export const ADMIN_REFUSED =
   "You're signed in as an admin. Bookings for customers are made from the back office — sign out to book as a customer.";
 export const STAFF_REFUSED =
@@ -99,7 +97,7 @@ export async function createBooking(
 
   const key = idempotencyKeyFor(input.run);
   const secretHash = hashRunSecret(input.runSecret);
-  const earlier = await findByKey(db, key);
+  const earlier = await findBookingByIdempotencyKey(db, key);
   if (earlier) return replay(db, earlier, input, actor, now, opts.startCheckout);
 
   const plan = await planBooking(db, actor, input, now);
@@ -191,7 +189,7 @@ export async function createBooking(
       return result.owner;
     });
 
-  let booking: BookingRow | null = null;
+  let booking: Booking | null = null;
   for (let tries = 0; !booking; tries++) {
     try {
       booking = await attempt();
@@ -200,7 +198,7 @@ export async function createBooking(
       if (sqlState(err) !== SQLSTATE.uniqueViolation || tries >= 2) throw err;
       // A concurrent submit of this run won the race: answer with its booking. (Otherwise the guest's
       // email was registered meanwhile, or a reference collided: try again.)
-      const winner = await findByKey(db, key);
+      const winner = await findBookingByIdempotencyKey(db, key);
       if (winner) return replay(db, winner, input, actor, now, opts.startCheckout);
     }
   }
@@ -325,18 +323,13 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-async function findByKey(db: DbOrTx, key: string): Promise<BookingRow | null> {
-  const [row] = await db.select().from(bookings).where(eq(bookings.idempotencyKey, key));
-  return row ?? null;
-}
-
 /**
  * The same run submitted again. It answers with the booking only to the person who made it (the same
  * account, the same time): a run id copied from someone else's link reveals nothing.
  */
 async function replay(
   db: DbOrTx,
-  booking: BookingRow,
+  booking: Booking,
   input: CreateBookingInput,
   actor: BookingActor,
   now: Date,
@@ -365,7 +358,7 @@ async function replay(
 /** After commit: a checkout when money is due online, else the success page. */
 async function finish(
   db: DbOrTx,
-  b: BookingRow,
+  b: Booking,
   now: Date,
   startCheckout: StartCheckout,
 ): Promise<CreateBookingResult> {

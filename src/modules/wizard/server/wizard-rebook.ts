@@ -1,30 +1,28 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { localDateOf } from "@/lib/dates";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type DbOrTx, getDb } from "@/server/db";
 import {
   addresses,
   bookingItems,
-  bookings,
   bookingVehicles,
   services,
   vehicles,
   vehicleSizes,
 } from "@/server/db/schema";
 import { wizardHref } from "../domain/wizard-state";
+import { findBooking, latestBookingOf, type Booking } from "@/modules/bookings/server";
 
 // "Your held time ran out — choose a time again": a link back into the wizard's date step with the
 // same choices (package, add-ons, vehicle or size, address or postcode), explaining why. For the pages
 // that meet an expired hold at payment time (payment cancelled / complete). It carries the old run id,
 // so the tab that made the booking keeps the details it typed; the wizard starts a new run from it.
 
-type BookingRow = typeof bookings.$inferSelect;
-
 /** The wizard's choices that made a booking: its package, add-ons, vehicle (or size) and address. */
 async function choicesOf(
   db: DbOrTx,
-  booking: BookingRow,
+  booking: Booking,
   /** `position`: which of a visit's vehicles (ADR 0050) — its lines, its vehicle and size; 0 the booking's own. */
   { saved = true, position = 0 }: { saved?: boolean; position?: number } = {},
 ) {
@@ -91,7 +89,7 @@ export async function rebookHref(
    */
   { ownerSignedIn = false }: { ownerSignedIn?: boolean } = {},
 ): Promise<string | null> {
-  const [b] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const b = await findBooking(db, bookingId);
   if (!b) return null;
   const [choices, settings] = await Promise.all([
     choicesOf(db, b, { saved: ownerSignedIn }),
@@ -110,12 +108,7 @@ export async function rebookHref(
  * opening at the first step still to answer — the time. Null before their first booking.
  */
 export async function bookAgainHref(db: DbOrTx, customerId: string): Promise<string | null> {
-  const [b] = await db
-    .select()
-    .from(bookings)
-    .where(eq(bookings.customerId, customerId))
-    .orderBy(desc(bookings.createdAt))
-    .limit(1);
+  const b = await latestBookingOf(db, customerId);
   if (!b) return null;
   return wizardHref(await choicesOf(db, b));
 }
@@ -133,7 +126,7 @@ export async function maintenanceBookHref(
   /** Which of the visit's vehicles the service was for (0: the booking's own). */
   position = 0,
 ): Promise<string | null> {
-  const [b] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const b = await findBooking(db, bookingId);
   const [service] = await db
     .select({ slug: services.slug, kind: services.kind })
     .from(services)

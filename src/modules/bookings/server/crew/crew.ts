@@ -2,9 +2,9 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { type Actor, writeAudit } from "@/server/audit";
 import type { Db, DbOrTx } from "@/server/db";
-import { bookingEvents, bookings, users } from "@/server/db/schema";
+import { bookingEvents, bookings } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { staffTeamIds } from "@/modules/accounts/server";
+import { findUserById, staffTeamIds } from "@/modules/accounts/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { isOnCrewDays, offCrewDaysMessage } from "@/lib/job/job-clock";
 import { lockBooking } from "../booking-records";
@@ -22,10 +22,7 @@ export async function assertBookingCrew(
   actor: Pick<Actor, "id">,
   booking: { teamId: string },
 ): Promise<"admin" | "staff"> {
-  const [row] = await db
-    .select({ role: users.role, banned: users.banned })
-    .from(users)
-    .where(eq(users.id, actor.id));
+  const row = await findUserById(db, actor.id);
   if (row?.role === "admin" && !row.banned) return "admin";
   if (row?.role === "staff" && !row.banned && (await staffTeamIds(db, actor.id)).includes(booking.teamId))
     return "staff";

@@ -7,8 +7,8 @@ import { getEnv } from "@/env";
 import { findUserById } from "@/modules/accounts/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx, Tx } from "@/server/db";
-import { type Booking, extendPaymentHold, lockBooking } from "@/modules/bookings/server";
-import { bookingItems, bookings, payments } from "@/server/db/schema";
+import { type Booking, extendPaymentHold, lockBooking, findBooking } from "@/modules/bookings/server";
+import { bookingItems, payments } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
 import { bookingPageUrl } from "@/modules/bookings/links";
@@ -80,7 +80,7 @@ export function customerCheckout(
     input: { bookingId: string },
     { now = new Date() }: { now?: Date } = {},
   ): Promise<{ url: string }> => {
-    const [booking] = await db.select().from(bookings).where(eq(bookings.id, input.bookingId));
+    const booking = await findBooking(db, input.bookingId);
     if (!booking || booking.customerId !== actor.id) throw new AppError("NOT_FOUND");
     return openCheckout(db, booking, await planFor(db, booking, now));
   };

@@ -1,9 +1,9 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { formatMoney } from "@/lib/money";
-import { recordBookingEvents } from "@/modules/bookings/server";
+import { recordBookingEvents, findBooking } from "@/modules/bookings/server";
 import type { Db, Tx } from "@/server/db";
-import { bookingEvents, bookings, payments, webhookEvents } from "@/server/db/schema";
+import { bookingEvents, payments, webhookEvents } from "@/server/db/schema";
 import { publish } from "@/server/realtime/publish";
 import { amountMatches } from "../../domain/amount-check";
 import { enqueuePaymentAlert } from "../payment-emails";
@@ -59,7 +59,7 @@ export async function recordPaymentProblem(
   problem: string,
   checkout: CheckoutStatus,
 ): Promise<void> {
-  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, payment.bookingId));
+  const booking = await findBooking(tx, payment.bookingId);
   if (!booking) return;
   // Once per payment, however many deliveries or page loads report it.
   const [known] = await tx
