@@ -7,7 +7,6 @@ import {
   formatTime,
   isoWeekday,
   localDateOf,
-  localToInstant,
   toLocalParts,
 } from "@/lib/dates";
 
@@ -27,15 +26,6 @@ export const isCalendarDate = (v: unknown): v is string =>
 export function parseCalendarParams(sp: { view?: string; date?: string }): CalendarQuery {
   const view = CALENDAR_VIEWS.find((v) => v === sp.view) ?? "day";
   return { view, date: isCalendarDate(sp.date) ? sp.date : undefined };
-}
-
-/** The instant a local date begins; the first existing minute if a DST jump skips midnight. */
-export function startOfLocalDay(date: string, timeZone: string): Date {
-  for (let m = 0; m < 24 * 60; m += 15) {
-    const t = localToInstant(date, m, timeZone);
-    if (t) return t;
-  }
-  throw new Error(`No local time exists on ${date} in ${timeZone}`);
 }
 
 function firstOfMonth(date: string, monthDelta = 0): string {

@@ -1,7 +1,7 @@
 import "server-only";
 import { allocationHoldsTime } from "@/server/db/time-taken";
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
-import { addDays, formatTime, isoWeekday, localDateOf, localToInstant } from "@/lib/dates";
+import { addDays, formatTime, isoWeekday, localDateOf, localDayStart, localToInstant } from "@/lib/dates";
 import { type AllocationStatus } from "@/lib/enums";
 import { getDb, type DbOrTx } from "@/server/db";
 import {
@@ -28,7 +28,6 @@ import {
   neighbours,
   parseCalendarParams,
   shortDate,
-  startOfLocalDay,
   windowDays,
   zoneName,
 } from "./calendar-dates";
@@ -43,7 +42,6 @@ export {
   monthTitle,
   parseCalendarParams,
   shortDate,
-  startOfLocalDay,
   zoneName,
 };
 import { holidayMap } from "@/modules/holidays/domain/holidays";
@@ -261,11 +259,11 @@ export async function getCalendar(query: CalendarQuery, db?: DbOrTx): Promise<Ca
   const lastDate = dates[dates.length - 1] ?? date;
   const bounds = dates.map((d) => ({
     date: d,
-    start: startOfLocalDay(d, tz),
-    end: startOfLocalDay(addDays(d, 1), tz),
+    start: localDayStart(d, tz),
+    end: localDayStart(addDays(d, 1), tz),
   }));
-  const from = bounds[0]?.start ?? startOfLocalDay(firstDate, tz);
-  const to = bounds[bounds.length - 1]?.end ?? startOfLocalDay(addDays(lastDate, 1), tz);
+  const from = bounds[0]?.start ?? localDayStart(firstDate, tz);
+  const to = bounds[bounds.length - 1]?.end ?? localDayStart(addDays(lastDate, 1), tz);
 
   const [teamRows, rows, weekly, overrides] = await Promise.all([
     conn

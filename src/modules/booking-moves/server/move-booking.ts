@@ -2,7 +2,7 @@ import "server-only";
 import { assertAdminActor } from "@/server/auth/assert-admin";
 import { and, eq, sql } from "drizzle-orm";
 import { getEnv } from "@/env";
-import { localDateOf, localToInstant, addDays } from "@/lib/dates";
+import { localDateOf, localDayStart, addDays } from "@/lib/dates";
 import { type BookingStatus } from "@/lib/enums";
 import { matchZone } from "@/lib/postcode";
 import { jobPartsAt, type JobShape, RESERVE_LOCK_NAMESPACE } from "@/modules/availability/server";
@@ -150,8 +150,8 @@ async function checkNewTime(tx: Tx, c: Change, now: Date, timeZone: string) {
   for (const date of dates)
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${RESERVE_LOCK_NAMESPACE}, hashtext(${date}))`);
   const date = dates[0] ?? localDateOf(c.start, timeZone);
-  const dayStart = localToInstant(date, 0, timeZone) ?? c.start;
-  const dayEnd = localToInstant(addDays(dates.at(-1) ?? date, 1), 0, timeZone) ?? c.end;
+  const dayStart = localDayStart(date, timeZone);
+  const dayEnd = localDayStart(addDays(dates.at(-1) ?? date, 1), timeZone);
   const expired = await bookingHoldExpiry.expire(tx, now, { from: dayStart, to: dayEnd });
 
   if (!c.override && !c.fromHold) {

@@ -1,4 +1,4 @@
-import { addDays, isoWeekday, localDateOf, localToInstant, toLocalParts } from "@/lib/dates";
+import { addDays, isoWeekday, localDateOf, localDayStart, localToInstant, toLocalParts } from "@/lib/dates";
 import { type BookingStatus, TIME_TAKING_STATUSES } from "@/lib/enums";
 import { REVENUE_TERMS } from "@/lib/booking/revenue-terms";
 import { type BookingMoneyInput, depositOwed } from "@/lib/booking/booking-money";
@@ -53,15 +53,6 @@ export type TodayPeriods = {
   window: { from: string; to: string };
 };
 
-/** The first instant of a local date (a zone that skips midnight starts the day at the first valid minute). */
-export function startOfLocalDate(date: string, timeZone: string): Date {
-  for (let m = 0; m < 24 * 60; m += 15) {
-    const t = localToInstant(date, m, timeZone);
-    if (t) return t;
-  }
-  return new Date(`${date}T00:00:00Z`);
-}
-
 function compared(
   currentStart: string,
   previousStart: string,
@@ -70,10 +61,10 @@ function compared(
   tz: string,
 ): ComparedPeriod {
   const current = {
-    from: startOfLocalDate(currentStart, tz),
-    to: startOfLocalDate(addDays(currentStart, days), tz),
+    from: localDayStart(currentStart, tz),
+    to: localDayStart(addDays(currentStart, days), tz),
   };
-  const previous = { from: startOfLocalDate(previousStart, tz), to: current.from };
+  const previous = { from: localDayStart(previousStart, tz), to: current.from };
   // The same wall-clock moment in the previous period: today 10:15 ↔ yesterday 10:15, even when one of
   // the two days is 23 or 25 hours long. If that moment does not exist (skipped hour), the same elapsed time.
   const l = toLocalParts(now, tz);
@@ -108,19 +99,6 @@ export function todayPeriods(now: Date, timeZone: string): TodayPeriods {
     week: compared(monday, addDays(monday, -7), 7, now, timeZone),
     window: { from: addDays(monday, -7), to: addDays(monday, 6) },
   };
-}
-
-/** Sum of a per-date map over the local dates of [from, to] inclusive. */
-export function sumDates(byDate: ReadonlyMap<string, number>, from: string, days: number): number {
-  let total = 0;
-  for (let i = 0; i < days; i++) total += byDate.get(addDays(from, i)) ?? 0;
-  return total;
-}
-
-/** Booked minutes ÷ open team minutes, as a whole percentage; null when the schedule was closed. */
-export function utilisationPercent(bookedMinutes: number, openMinutes: number): number | null {
-  if (openMinutes <= 0) return null;
-  return Math.round((bookedMinutes * 100) / openMinutes);
 }
 
 export type Delta = {

@@ -2,7 +2,8 @@ import "server-only";
 import { REVENUE_TERMS } from "@/lib/booking/revenue-terms";
 import { bookingTakesTime, bookingTeamSeconds } from "@/server/db/time-taken";
 import { and, gte, lt, sql } from "drizzle-orm";
-import { formatLongDate } from "@/lib/dates";
+import { formatLongDate, sumDates } from "@/lib/dates";
+import { utilisationPercent } from "@/lib/time-ranges";
 import { formatMoney } from "@/lib/money";
 import { loadScheduleCapacity } from "@/modules/availability/server";
 import {
@@ -11,9 +12,7 @@ import {
   type Delta,
   describeDelta,
   type Period,
-  sumDates,
   todayPeriods,
-  utilisationPercent,
 } from "../domain/admin-today";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { SessionUser } from "@/server/auth";
