@@ -2,7 +2,7 @@ import "server-only";
 import { allocationHoldsTime } from "@/server/db/time-taken";
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { addDays, formatTime, isoWeekday, localDateOf, localDayStart, localToInstant } from "@/lib/dates";
-import { type AllocationStatus } from "@/lib/enums";
+import { ALLOCATION_HOLD_STATUSES, type AllocationStatus } from "@/lib/enums";
 import { getDb, type DbOrTx } from "@/server/db";
 import {
   allocations,
@@ -112,8 +112,6 @@ export type Calendar = {
   prevDate: string;
   nextDate: string;
 };
-
-const HOLD_STATUSES = new Set<AllocationStatus>(["pending_payment", "pending_reschedule"]);
 
 type Row = {
   id: string;
@@ -321,7 +319,14 @@ export async function getCalendar(query: CalendarQuery, db?: DbOrTx): Promise<Ca
 
   // A hold past its expiry no longer holds anything (the expiry job makes it official within a minute).
   const items = (rows as Row[])
-    .filter((r) => !(r.holdExpiresAt && r.holdExpiresAt <= now && HOLD_STATUSES.has(r.status)))
+    .filter(
+      (r) =>
+        !(
+          r.holdExpiresAt &&
+          r.holdExpiresAt <= now &&
+          (ALLOCATION_HOLD_STATUSES as readonly AllocationStatus[]).includes(r.status)
+        ),
+    )
     .map((r) => toCalendarItem(r, tz));
   const counts = countByDay(bounds, items);
   const withItems = new Set(items.map((i) => i.teamId));

@@ -13,6 +13,7 @@ import { logger } from "@/server/logger";
 import type { FileStorage } from "@/server/storage";
 import type { JobPhotoFacts, JobPhotoKind } from "../domain/job-record";
 import { MAX_KEPT_PHOTOS_PER_JOB } from "../domain/photo-removal";
+import { isIn, WORK_STATUSES } from "@/lib/enums";
 
 // Before and after photos of a job (ADR 0053). Taken on the technician's phone, checked and re-encoded
 // on the server like every upload (processUploadedImage: decoded by content, turned upright, at most
@@ -104,7 +105,7 @@ export async function addJobPhoto(
     return await db.transaction(async (tx) => {
       const [locked] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for("update");
       if (!locked) throw new AppError("NOT_FOUND");
-      if (!["confirmed", "in_progress", "completed"].includes(locked.status))
+      if (!isIn(WORK_STATUSES, locked.status))
         throw new AppError("CONFLICT", "This booking has no job to photograph any more.");
       await assertRoomForPhoto(tx, booking.id);
       await tx.insert(uploads).values({

@@ -1,5 +1,12 @@
 import { addDays, isoWeekday, localDateOf, localDayStart, localToInstant, toLocalParts } from "@/lib/dates";
-import { type BookingStatus, TIME_TAKING_STATUSES } from "@/lib/enums";
+import {
+  BOOKED_REVENUE_STATUSES,
+  type BookingStatus,
+  DEPOSIT_CHASED_STATUSES,
+  isIn,
+  LIVE_STATUSES,
+  TIME_TAKING_STATUSES,
+} from "@/lib/enums";
 import { REVENUE_TERMS } from "@/lib/booking/revenue-terms";
 import { type BookingMoneyInput, depositOwed } from "@/lib/booking/booking-money";
 
@@ -10,25 +17,10 @@ import { type BookingMoneyInput, depositOwed } from "@/lib/booking/booking-money
 /** Bookings that take (or took) a team's time: everything but the ones that will not happen (ADR 0043). */
 export const BOOKED_STATUSES = TIME_TAKING_STATUSES;
 
-/**
- * Booked revenue (ADR 0022): the bookings that stand and the business has taken on — confirmed, in
- * progress, completed, missed — each at its charge (ADR 0040). Not a hold waiting for payment (it may lapse),
- * a request waiting for approval, nor a cancelled, declined or expired booking. The reports' booked figures,
- * their value columns and Today's booked value read it; in SQL it is booking_is_booked_revenue (migration
- * 0026), which a test compares with this. Its due is the customer's debt (OWING_STATUSES, which also counts a cancelled booking's unpaid fee).
- */
-export const BOOKED_REVENUE_STATUSES = ["confirmed", "in_progress", "completed", "no_show"] as const;
+export { BOOKED_REVENUE_STATUSES };
 
 /** What "booked" revenue means, in the words every report and the Today page show (lib/booking/revenue-terms). */
 export const BOOKED_REVENUE_HELP = REVENUE_TERMS.booked.counts;
-
-/** A job still to be done (or being done): the candidates for "next". */
-const OPEN_JOB_STATUSES: readonly BookingStatus[] = [
-  "pending_payment",
-  "awaiting_approval",
-  "confirmed",
-  "in_progress",
-];
 
 export type Period = { from: Date; to: Date };
 
@@ -139,7 +131,7 @@ export type MoneyOwed = BookingMoneyInput & {
  * the same thing; the integration tests hold the two together.
  */
 export function isUnpaidSoon(b: MoneyOwed, now: Date, windowMinutes: number): boolean {
-  if (b.status !== "pending_payment" && b.status !== "confirmed") return false;
+  if (!isIn(DEPOSIT_CHASED_STATUSES, b.status)) return false;
   if (depositOwed(b) <= 0) return false;
   // A lapsed hold is expiring (the job or the next writer expires it): nothing left to chase.
   if (b.status === "pending_payment" && b.holdExpiresAt && b.holdExpiresAt <= now) return false;
@@ -158,8 +150,7 @@ export function nextJobId(
   const open = jobs
     .filter(
       (j) =>
-        j.status === "in_progress" ||
-        (OPEN_JOB_STATUSES.includes(j.status) && j.endsAt.getTime() > now.getTime()),
+        j.status === "in_progress" || (isIn(LIVE_STATUSES, j.status) && j.endsAt.getTime() > now.getTime()),
     )
     .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id.localeCompare(b.id));
   return open[0]?.id ?? null;
