@@ -17,7 +17,7 @@ export function isDateInRange(date: string): boolean {
 
 /**
  * A YYYY-MM-DD date that exists ("2026-02-31" and "2026-13-45" don't) inside the product's range: the one
- * check behind every date a person types (localDateInput in field-inputs.ts) or a URL carries.
+ * check behind every date a person types (dateInput in field-inputs.ts) or a URL carries.
  */
 export function isRealDate(date: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !isDateInRange(date)) return false;
