@@ -169,3 +169,19 @@ export const customerFactsSource = {
 
 export const loadCustomerBookingsForAdmin = async (customerId: string, timeZone: string) =>
   listCustomerBookingsForAdmin(await getDb(), customerId, timeZone);
+
+/**
+ * A customer's lifetime value: collected less refunded on their bookings — the `value_minor` of the
+ * customer_booking_facts read model (the one definition, migration 0029), which the customers list shows
+ * too. The profile reads it here, not from the payment ledger (a test checks the ledger agrees).
+ */
+export async function customerValueMinor(db: DbOrTx, customerId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: customerBookingFacts.valueMinor })
+    .from(customerBookingFacts)
+    .where(eq(customerBookingFacts.customerId, customerId));
+  return row?.value ?? 0;
+}
+
+export const loadCustomerValueMinor = async (customerId: string) =>
+  customerValueMinor(await getDb(), customerId);

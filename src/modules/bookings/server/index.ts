@@ -59,8 +59,10 @@ export { type CancelPendingActor, type CancelPendingInput, cancelPendingBooking 
 export {
   customerBookingFactsSql,
   customerFactsSource,
+  customerValueMinor,
   listCustomerBookingsForAdmin,
   loadCustomerBookingsForAdmin,
+  loadCustomerValueMinor,
   upcomingBookingsOf,
 } from "./customer-facts";
 export { bookingHoldExpiry, expireHolds, expireLapsedHold, publishExpired } from "./hold-expiry";
