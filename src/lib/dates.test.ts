@@ -6,10 +6,12 @@ import {
   formatJobLength,
   formatLocalStamp,
   startsInWords,
+  sumDates,
   formatDateTime,
   formatTime,
   isoWeekday,
   localDateOf,
+  localDayStart,
   localToInstant,
   toLocalParts,
   zoneOffsetMinutes,
@@ -145,5 +147,50 @@ describe("formatJobLength", () => {
     expect(formatJobLength(90, start, new Date("2026-12-08T10:30:00Z"))).toBe(
       "1 h 30 min of work (1 h break)",
     );
+  });
+});
+
+describe("localDayStart: the instant a local day begins", () => {
+  it("is midnight on an ordinary day and on London's change days (the change is at 01:00 there)", () => {
+    expect(localDayStart("2026-01-15", LONDON).toISOString()).toBe("2026-01-15T00:00:00.000Z");
+    expect(localDayStart("2026-07-01", LONDON).toISOString()).toBe("2026-06-30T23:00:00.000Z");
+    expect(localDayStart("2026-03-29", LONDON).toISOString()).toBe("2026-03-29T00:00:00.000Z");
+    expect(localDayStart("2026-10-25", LONDON).toISOString()).toBe("2026-10-24T23:00:00.000Z");
+  });
+
+  // Clocks go forward at 00:00: midnight doesn't exist, the day begins at 01:00 (the moment of the change).
+  it.each([
+    ["America/Santiago", "2026-09-06", "2026-09-06T04:00:00.000Z"],
+    ["Asia/Beirut", "2026-03-29", "2026-03-28T22:00:00.000Z"],
+    ["Africa/Cairo", "2026-04-24", "2026-04-23T22:00:00.000Z"],
+  ])("in %s on %s (no midnight) begins at 01:00", (zone, date, iso) => {
+    expect(localToInstant(date, 0, zone)).toBeNull();
+    const start = localDayStart(date, zone);
+    expect(start.toISOString()).toBe(iso);
+    expect(localDateOf(start, zone)).toBe(date);
+    expect(toLocalParts(start, zone)).toMatchObject({ hour: 1, minute: 0 });
+    // Nothing of the date comes before it: a minute earlier is the day before.
+    expect(localDateOf(new Date(start.getTime() - 60_000), zone)).toBe(addDays(date, -1));
+  });
+
+  it("is midnight on the day after a change at midnight, and on a day the clocks go back there", () => {
+    expect(localDayStart("2026-09-07", "America/Santiago").toISOString()).toBe("2026-09-07T03:00:00.000Z");
+    // Beirut goes back at 00:00 on the last Sunday of October: 00:00 +02 is the day's one midnight.
+    expect(localDayStart("2026-10-25", "Asia/Beirut").toISOString()).toBe("2026-10-24T22:00:00.000Z");
+    expect(localDateOf(new Date(Date.parse("2026-10-24T22:00:00Z") - 60_000), "Asia/Beirut")).toBe(
+      "2026-10-24",
+    );
+  });
+});
+
+describe("sumDates", () => {
+  it("sums a per-date map over a period", () => {
+    const m = new Map([
+      ["2026-11-23", 100],
+      ["2026-11-24", 50],
+      ["2026-11-30", 999],
+    ]);
+    expect(sumDates(m, "2026-11-23", 7)).toBe(150);
+    expect(sumDates(m, "2026-11-24", 1)).toBe(50);
   });
 });

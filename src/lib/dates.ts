@@ -17,7 +17,7 @@ export function isDateInRange(date: string): boolean {
 
 /**
  * A YYYY-MM-DD date that exists ("2026-02-31" and "2026-13-45" don't) inside the product's range: the one
- * check behind every date a person types (localDateInput in field-inputs.ts) or a URL carries.
+ * check behind every date a person types (dateInput in field-inputs.ts) or a URL carries.
  */
 export function isRealDate(date: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !isDateInRange(date)) return false;
@@ -125,6 +125,22 @@ export function localToInstant(date: string, minutes: number, timeZone: string):
   return valid.length ? new Date(valid[0] as number) : null;
 }
 
+/**
+ * The instant a local day begins: its midnight, or — on a day whose midnight doesn't exist because the
+ * clocks go forward at 00:00 (America/Santiago, Asia/Beirut, Africa/Cairo) — the moment of the change
+ * (01:00 there). The one answer for every "from this date" bound; a day always has a start.
+ */
+export function localDayStart(date: string, timeZone: string): Date {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d);
+  // The midnight under the offset before and after any change near it; the earliest on the date wins.
+  const candidates = [wall - 36e5 * 3, wall + 36e5 * 3]
+    .map((probe) => wall - zoneOffsetMinutes(new Date(probe), timeZone) * 60_000)
+    .filter((t) => localDateOf(new Date(t), timeZone) === date)
+    .sort((a, b) => a - b);
+  return new Date(candidates[0] ?? wall);
+}
+
 /** The local calendar date (YYYY-MM-DD) of an instant in the zone. */
 export function localDateOf(instant: Date, timeZone: string): string {
   const l = toLocalParts(instant, timeZone);
@@ -135,6 +151,13 @@ export function localDateOf(instant: Date, timeZone: string): string {
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Sum of a per-date map over `days` local dates from `from` (inclusive). */
+export function sumDates(byDate: ReadonlyMap<string, number>, from: string, days: number): number {
+  let total = 0;
+  for (let i = 0; i < days; i++) total += byDate.get(addDays(from, i)) ?? 0;
+  return total;
 }
 
 /** ISO weekday of a YYYY-MM-DD date: 1 = Monday … 7 = Sunday. */

@@ -68,29 +68,146 @@ export function takesTime(status: BookingStatus): status is TimeTakingStatus {
   return (TIME_TAKING_STATUSES as readonly BookingStatus[]).includes(status);
 }
 
-/** Still to happen or happening now: a booking that keeps its customer's account from being deleted. */
-export const LIVE_STATUSES = [
+// The named sets of booking statuses: each rule is written here once, and every screen, query and
+// use case reads it (issue 42 §4; tests/unit/status-set-guard.test.ts fails on a list spelled out
+// elsewhere in src/). In SQL they are written from these lists (src/server/db/time-taken.ts).
+
+/**
+ * Upcoming: not begun, and going to happen unless it lapses or is called off — a hold waiting for payment,
+ * a request waiting for approval, a confirmed job. A customer's next booking and the ones a deactivation
+ * keeps or cancels, a booking that may still be moved, a site check still to answer.
+ */
+export const UPCOMING_STATUSES = [
   "pending_payment",
   "awaiting_approval",
   "confirmed",
+] as const satisfies readonly BookingStatus[];
+
+/**
+ * Live: still to happen or happening now (upcoming, or in progress). Keeps an account from being deleted,
+ * counts as "booked again" for a maintenance reminder, is a series' visit ahead, a job Today may call next,
+ * and ends a booking's transition hooks when it leaves it.
+ */
+export const LIVE_STATUSES = [
+  ...UPCOMING_STATUSES,
   "in_progress",
+] as const satisfies readonly BookingStatus[];
+
+/**
+ * Standing ahead: booked and not begun, and not a hold that may lapse — what a customer may cancel, what
+ * ending a series cancels, a series' visit whose page carries the series' panel.
+ */
+export const STANDING_STATUSES = [
+  "confirmed",
+  "awaiting_approval",
 ] as const satisfies readonly BookingStatus[];
 
 /** A series' visit that stands as its pattern (the visit later ones copy): confirmed, or done. */
 export const SERIES_PATTERN_STATUSES = ["confirmed", "completed"] as const satisfies readonly BookingStatus[];
 
-/** A series' visit still standing ahead, whose page carries the series' panel. */
-export const SERIES_STANDING_STATUSES = [
-  "confirmed",
-  "awaiting_approval",
-] as const satisfies readonly BookingStatus[];
-
-/** On the customer's calendar (the page offers its calendar file): booked and not yet over. */
+/** On the customer's calendar (the pages offer its calendar file): booked and not yet over. */
 export const ON_THE_CALENDAR_STATUSES = [
   "awaiting_approval",
   "confirmed",
   "in_progress",
 ] as const satisfies readonly BookingStatus[];
+
+/**
+ * A job on: confirmed, being done or done (not missed) — its balance may be paid online or taken by the
+ * technician, its crew and notes recorded, its photos taken.
+ */
+export const WORK_STATUSES = [
+  "confirmed",
+  "in_progress",
+  "completed",
+] as const satisfies readonly BookingStatus[];
+
+/** A job not yet finished: its technicians may still change its photos. */
+export const OPEN_JOB_STATUSES = ["confirmed", "in_progress"] as const satisfies readonly BookingStatus[];
+
+/** The crew's own steps on a job (who started it, who completed it). */
+export const WORK_STEP_STATUSES = ["in_progress", "completed"] as const satisfies readonly BookingStatus[];
+
+/** Done jobs: completed or missed. They keep their time, and the calendar shows them as done. */
+export const DONE_STATUSES = ["completed", "no_show"] as const satisfies readonly BookingStatus[];
+
+/** Terminal: no transition leaves them (the spec's §3.1; booking-status.ts's table agrees, tested). */
+export const TERMINAL_STATUSES = [
+  "completed",
+  "cancelled",
+  "declined",
+  "expired",
+  "no_show",
+] as const satisfies readonly BookingStatus[];
+
+/** Called off: will not happen, and gave its time back (everything TIME_TAKING_STATUSES leaves out). */
+export const CALLED_OFF_STATUSES = [
+  "cancelled",
+  "declined",
+  "expired",
+] as const satisfies readonly BookingStatus[];
+
+/** Never became a booking: a request declined, or a hold that lapsed (the rates count the rest). */
+export const NEVER_BOOKED_STATUSES = ["declined", "expired"] as const satisfies readonly BookingStatus[];
+
+/** Not taken on by the business yet: a hold waiting for payment or a request waiting for approval. */
+export const NOT_TAKEN_ON_STATUSES = [
+  "pending_payment",
+  "awaiting_approval",
+] as const satisfies readonly BookingStatus[];
+
+/** A deposit Today chases before the job: a hold waiting for its payment, or a confirmed job. */
+export const DEPOSIT_CHASED_STATUSES = [
+  "pending_payment",
+  "confirmed",
+] as const satisfies readonly BookingStatus[];
+
+/**
+ * A price that may be lowered (a discount or goodwill): the booking stands and the business settles its
+ * money. Not a hold waiting for its checkout (the checkout asks for the amount it was opened with).
+ */
+export const ADJUSTABLE_STATUSES = [
+  "awaiting_approval",
+  "confirmed",
+  "in_progress",
+  "completed",
+] as const satisfies readonly BookingStatus[];
+
+/**
+ * Booked revenue (ADR 0022): the bookings that stand and the business has taken on — confirmed, in
+ * progress, completed, missed — each at its charge (ADR 0040). In SQL booking_is_booked_revenue (migration
+ * 0026), which a test compares with this.
+ */
+export const BOOKED_REVENUE_STATUSES = [
+  "confirmed",
+  "in_progress",
+  "completed",
+  "no_show",
+] as const satisfies readonly BookingStatus[];
+
+/** A closed booking whose charge is its fee (ADR 0040, lib/booking/booking-money.ts's closingFee). */
+export const CLOSED_MONEY_STATUSES = [
+  "cancelled",
+  "declined",
+  "expired",
+  "no_show",
+] as const satisfies readonly BookingStatus[];
+
+/** A due that is the customer's debt (ADR 0040): a job that stands, or a cancelled booking's unpaid fee. */
+export const OWING_STATUSES = [
+  "confirmed",
+  "in_progress",
+  "completed",
+  "no_show",
+  "cancelled",
+] as const satisfies readonly BookingStatus[];
+
+/** The bookings whose money kept is a fee: cancelled or missed (the status report's "fees kept"). */
+export const FEE_KEPT_STATUSES = ["cancelled", "no_show"] as const satisfies readonly BookingStatus[];
+
+/** Whether a status is one of a named set (the sets are tuples of literals; this reads any of them). */
+export const isIn = (set: readonly BookingStatus[], status: BookingStatus | string): boolean =>
+  (set as readonly string[]).includes(status);
 
 // Allocations are the rows the overlap guard looks at. A row holds its team's time while its status is
 // one of ALLOCATION_HOLDING_STATUSES; releasing time is a status change, never a delete or a clock. A
@@ -125,10 +242,13 @@ export const ALLOCATION_HOLDING_STATUSES = [
   "block",
 ] as const satisfies readonly AllocationStatus[];
 
-/** Done jobs: they keep their time, and the calendar shows them as done. */
-export const ALLOCATION_DONE_STATUSES = [
-  "completed",
-  "no_show",
+/** Done jobs' allocations: they mirror DONE_STATUSES. */
+export const ALLOCATION_DONE_STATUSES = DONE_STATUSES satisfies readonly AllocationStatus[];
+
+/** A hold that lapses at its hold_expires_at: a booking's waiting for payment, or a reschedule's. */
+export const ALLOCATION_HOLD_STATUSES = [
+  "pending_payment",
+  "pending_reschedule",
 ] as const satisfies readonly AllocationStatus[];
 
 export const RESCHEDULE_STATUSES = ["pending", "approved", "declined", "withdrawn", "expired"] as const;

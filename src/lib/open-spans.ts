@@ -1,4 +1,4 @@
-import { addDays, isoWeekday, localToInstant } from "@/lib/dates";
+import { addDays, isoWeekday, localDayStart, localToInstant } from "@/lib/dates";
 
 // The open time of one local date, as instants (ADR 0054): its ranges under the weekly hours or the date's
 // own override, and how minutes of work run through them — the pieces the slot engine (slots.ts) and a
@@ -23,9 +23,9 @@ export function rangesFor(q: HoursQuery, date: string): TimeRange[] {
 
 /** Converts wall-clock minutes of one local date to instants, fast on ordinary days, exact on DST days. */
 export function dayClock(date: string, timeZone: string): (minutes: number) => number | null {
-  const midnight = localToInstant(date, 0, timeZone);
-  const next = localToInstant(addDays(date, 1), 0, timeZone);
-  if (midnight && next && next.getTime() - midnight.getTime() === 1440 * MINUTE) {
+  const midnight = localDayStart(date, timeZone);
+  const next = localDayStart(addDays(date, 1), timeZone);
+  if (next.getTime() - midnight.getTime() === 1440 * MINUTE) {
     const base = midnight.getTime();
     return (m) => base + m * MINUTE;
   }

@@ -9,6 +9,7 @@ import {
   rangeIssues,
   rangesForDate,
   toTimeInputValue,
+  utilisationPercent,
   weekdayName,
 } from "@/lib/time-ranges";
 
@@ -170,5 +171,16 @@ describe("rangesForDate and formatting", () => {
     expect(toTimeInputValue(h(8, 5))).toBe("08:05");
     expect(weekdayName(1)).toBe("Monday");
     expect(weekdayName(7)).toBe("Sunday");
+  });
+});
+
+describe("utilisationPercent", () => {
+  it.each([
+    [240, 960, 25],
+    [0, 960, 0],
+    [1000, 960, 104],
+    [60, 0, null],
+  ])("utilisation %i booked of %i open = %s%%", (booked, open, expected) => {
+    expect(utilisationPercent(booked, open)).toBe(expected);
   });
 });

@@ -5,6 +5,12 @@ import { addDays, formatMinutes, localDateOf, localToInstant, toLocalParts } fro
 // These helpers parse what the admin types, check a day's ranges, and decide whether a booking's local
 // span lies inside a day's ranges. Pure: no database, no clock.
 
+/** Booked minutes ÷ open team minutes, as a whole percentage; null when the schedule was closed. */
+export function utilisationPercent(bookedMinutes: number, openMinutes: number): number | null {
+  if (openMinutes <= 0) return null;
+  return Math.round((bookedMinutes * 100) / openMinutes);
+}
+
 export type MinuteRange = { opens: number; closes: number };
 
 export const DAY_MINUTES = 24 * 60;

@@ -1,6 +1,7 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import { getEnv } from "@/env";
+import { CSV_BOM, csvRow } from "@/lib/csv";
 import { AppError, type ActionResult, type ErrorCode } from "./errors";
 import { logger } from "./logger";
 import { decideSameOrigin, type OriginDecision, type OriginPolicy, wrongAddressMessage } from "./same-origin";
@@ -116,4 +117,45 @@ export function assertSameSiteJson(request: Request): void {
 
 export async function readJson(request: Request): Promise<unknown> {
   return request.json().catch(() => null);
+}
+
+/**
+ * A CSV download streamed chunk by chunk: the byte-order mark and header row first, then each chunk the
+ * generator yields, the next read only when the client has taken the last (back-pressure). Every CSV
+ * export (bookings, reports, tax documents, customers) answers with it.
+ */
+export function csvDownloadResponse(
+  filename: string,
+  header: string[],
+  chunks: AsyncGenerator<string>,
+  failure: string,
+): Response {
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(CSV_BOM + csvRow(header)));
+    },
+    async pull(controller) {
+      try {
+        const next = await chunks.next();
+        if (next.done) return controller.close();
+        controller.enqueue(encoder.encode(next.value));
+      } catch (err) {
+        // Headers are sent: the download ends short rather than with a page of error text.
+        logger.error({ err }, failure);
+        controller.error(new Error("export failed"));
+      }
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex",
+    },
+  });
 }

@@ -18,7 +18,11 @@ import {
   type AdminCustomersQuery,
   parseAdminCustomersQuery,
 } from "@/modules/accounts/admin-customers-filters";
-import { customerFactsSource, listCustomerBookingsForAdmin } from "@/modules/bookings/server";
+import {
+  customerFactsSource,
+  customerValueMinor,
+  listCustomerBookingsForAdmin,
+} from "@/modules/bookings/server";
 import { customerToBookFor } from "@/modules/phone-bookings/server";
 import { customerMoney } from "@/modules/payments/server";
 import { deactivateCustomerAndCancel } from "@/modules/booking-cancel/server";
@@ -293,6 +297,8 @@ describe.each(dbKinds)("admin customers on %s", (kind) => {
     const money = await customerMoney(t.db, someone?.id as string, ZONE);
     expect(money.refundedMinor).toBeGreaterThan(0);
     expect(money.collectedMinor - money.refundedMinor).toBe(someone?.valueMinor);
+    // The profile's lifetime value is the list's (one definition: the read model), and the ledger agrees.
+    expect(await customerValueMinor(t.db, someone?.id as string)).toBe(someone?.valueMinor);
     expect(money.lines.length).toBeGreaterThan(0);
   });
 

@@ -68,8 +68,8 @@ describe("settings input", () => {
       ),
     ).toEqual({
       businessName: "Enter the business's name.",
-      contactEmail: "Enter the contact email, like name@example.com.",
-      contactPhone: "Enter a phone number, like 020 7946 0958.",
+      contactEmail: "Enter a valid email address, like name@example.com.",
+      contactPhone: "Enter a phone number, like 07700 900123.",
       country: "Choose the country.",
       timeZone: "Choose the time zone from the list.",
       currency: "Choose the currency from the list.",
@@ -84,7 +84,7 @@ describe("settings input", () => {
       fieldErrors(notificationSettingsInput.safeParse({ emailSenderName: "Evil <x@y>", emailReplyTo: "x" })),
     ).toEqual({
       emailSenderName: 'Use letters, numbers and spaces (no <, >, " or @).',
-      emailReplyTo: "Enter the reply-to address, like name@example.com.",
+      emailReplyTo: "Enter a valid email address, like name@example.com.",
     });
   });
 });

@@ -52,8 +52,10 @@ describe.each(dbKinds)("the business's admins on %s", (kind) => {
     expect(r.success).toBe(false);
     expect(Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join("."), i.message]))).toEqual({
       name: "Enter their name.",
-      email: "Enter an email address, like sam@example.com.",
+      email: "Enter a valid email address, like name@example.com.",
     });
+    // The same email rule as every form: an invitation to Sam@Example.com is one to sam@example.com.
+    expect(inviteAdminInput.parse({ name: "Sam", email: " Sam@Example.COM " }).email).toBe("sam@example.com");
   });
 
   it("invites an admin with a set-up link that expires, and lists them as invited", async () => {

@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAdminCustomers } from "@/modules/accounts/server";
 import { parseAdminCustomersQuery } from "@/modules/accounts/admin-customers-filters";
-import { addDays, localDateOf } from "@/lib/dates";
+import { addDays, localDateOf, localDayStart } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";
-import { BOOKED_REVENUE_STATUSES, startOfLocalDate } from "@/modules/today/domain/admin-today";
+import { BOOKED_REVENUE_STATUSES } from "@/modules/today/domain/admin-today";
 import { bookingMoney, paymentStatusLabel } from "@/lib/booking/booking-money";
 import { customerFactsSource } from "@/modules/bookings/server";
 import { listAdminBookings, parseAdminBookingsQuery } from "@/modules/booking-list/server";
@@ -79,7 +79,7 @@ describe.each(dbKinds)("one money truth everywhere (%s)", (kind) => {
   const ids = new Map<string, string>();
   const customers = new Map<string, string>();
   const today = localDateOf(NOW, ZONE);
-  const dayStart = startOfLocalDate(today, ZONE);
+  const dayStart = localDayStart(today, ZONE);
 
   beforeAll(async () => {
     t = await createTestDatabase(kind);
@@ -191,8 +191,8 @@ describe.each(dbKinds)("one money truth everywhere (%s)", (kind) => {
   it("the reports: booked = the charges of the bookings that stand; collected = what was paid", async () => {
     const all = [...(await moneyOf()).values()];
     const range = {
-      from: startOfLocalDate(addDays(today, -40), ZONE),
-      to: startOfLocalDate(addDays(today, 2), ZONE),
+      from: localDayStart(addDays(today, -40), ZONE),
+      to: localDayStart(addDays(today, 2), ZONE),
       timeZone: ZONE,
     };
     const report = await revenueReport(t.db, range, "day");

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingMoney } from "@/lib/booking/booking-money";
-import { addDays } from "@/lib/dates";
+import { addDays, localDayStart } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";
 import { bookingTrend } from "@/modules/reports/server/analytics";
 import { revenueReconciliation, revenueReport } from "@/modules/reports/server/aggregates";
-import { BOOKED_REVENUE_STATUSES, startOfLocalDate } from "@/modules/today/domain/admin-today";
+import { BOOKED_REVENUE_STATUSES } from "@/modules/today/domain/admin-today";
 import { bookings, payments, refunds } from "@/server/db/schema";
 import { insertBooking, insertSettings, insertTeam, insertUser } from "@tests/factories";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
@@ -19,8 +19,7 @@ import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 const ZONE = "Europe/London";
 const FROM = "2026-10-01";
 const TO = "2026-11-01"; // exclusive: October, across the clocks going back (25 October)
-const at = (date: string, hour: number) =>
-  new Date(startOfLocalDate(date, ZONE).getTime() + hour * 3_600_000);
+const at = (date: string, hour: number) => new Date(localDayStart(date, ZONE).getTime() + hour * 3_600_000);
 
 type Case = {
   status: BookingStatus;
@@ -104,7 +103,7 @@ const CASES: Case[] = [
 
 describe.each(dbKinds)("what each revenue figure counts (%s)", (kind) => {
   let t: TestDatabase;
-  const range = { from: startOfLocalDate(FROM, ZONE), to: startOfLocalDate(TO, ZONE), timeZone: ZONE };
+  const range = { from: localDayStart(FROM, ZONE), to: localDayStart(TO, ZONE), timeZone: ZONE };
 
   beforeAll(async () => {
     t = await createTestDatabase(kind);
@@ -225,7 +224,7 @@ describe.each(dbKinds)("what each revenue figure counts (%s)", (kind) => {
     const trend = await bookingTrend(t.db, range, "day");
     expect(trend.total).toMatchObject({ bookings: want.jobs, revenueMinor: want.bookedMinor });
     // A month later the same jobs are November's nothing: the range decides, by the job's local date.
-    const november = { ...range, from: range.to, to: startOfLocalDate(addDays(TO, 30), ZONE) };
+    const november = { ...range, from: range.to, to: localDayStart(addDays(TO, 30), ZONE) };
     expect((await revenueReconciliation(t.db, november)).bookedMinor).toBe(10000);
   });
 });

@@ -69,7 +69,7 @@ describe.each(dbKinds)("the business's technicians on %s", (kind) => {
     expect(r.success).toBe(false);
     expect(Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join("."), i.message]))).toEqual({
       name: "Enter their name.",
-      email: "Enter an email address, like sam@example.com.",
+      email: "Enter a valid email address, like name@example.com.",
       teamIds: "Choose at least one team they work in.",
     });
   });

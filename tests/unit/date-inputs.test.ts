@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isRealDate } from "@/lib/dates";
-import { localDateInput } from "@/lib/field-inputs";
+import { dateInput } from "@/lib/field-inputs";
 import { pauseSeriesInput } from "@/modules/series/schemas";
 import { holidayDateInput } from "@/modules/availability/schedule-schemas";
 import { bookingSlotDayInput } from "@/modules/booking-moves/schemas";
@@ -47,6 +47,6 @@ describe("every date field reads it", () => {
     expect(pauseSeriesInput.parse({ seriesId: SERIES, from: " 2026-12-07 ", until: "2026-12-20" }).from).toBe(
       "2026-12-07",
     );
-    expect(localDateInput().safeParse(42).success).toBe(false);
+    expect(dateInput().safeParse(42).success).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, gte, isNotNull, min } from "drizzle-orm";
-import { addDays, localDateOf, localToInstant } from "@/lib/dates";
+import { addDays, localDateOf, localDayStart } from "@/lib/dates";
 import { issueInvoiceIfDue } from "@/modules/payments/server";
 import type { Tx } from "@/server/db";
 import { payments } from "@/server/db/schema";
@@ -16,7 +16,7 @@ import { payments } from "@/server/db/schema";
 export function demoVatRegisteredFrom(now: Date, timeZone: string): Date {
   const firstOfThisMonth = `${localDateOf(now, timeZone).slice(0, 8)}01`;
   const firstOfLast = `${addDays(firstOfThisMonth, -1).slice(0, 8)}01`;
-  return localToInstant(firstOfLast, 0, timeZone) ?? now;
+  return localDayStart(firstOfLast, timeZone);
 }
 
 export async function issueDemoInvoices(tx: Tx, o: { now: Date; timeZone: string }): Promise<number> {

@@ -1,4 +1,4 @@
-import type { BookingStatus } from "@/lib/enums";
+import { type BookingStatus, CLOSED_MONEY_STATUSES, OWING_STATUSES } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 
 // A booking's money, defined once (ADR 0040, PRODUCT.md §6). Every screen, file, email, report and read
@@ -12,13 +12,11 @@ import { formatMoney } from "@/lib/money";
 // - net paid: collected less refunded. Due: what the charge still needs, never below zero. Refundable:
 //   net paid above the charge, never below zero. So net paid = charge − due + refundable, always.
 
-/** A booking in these statuses no longer stands: its charge is the fee its closing set. */
-export const CLOSED_MONEY_STATUSES = ["cancelled", "declined", "expired", "no_show"] as const;
-/**
- * The bookings whose due is a debt of the customer's (not a hold, nor a request still to be accepted): a
- * cancelled one's too, whose fee was invoiced rather than kept (on account, issue 41 §4).
- */
-export const OWING_STATUSES = ["confirmed", "in_progress", "completed", "no_show", "cancelled"] as const;
+// The money's status sets live with the others in src/lib/enums.ts: CLOSED_MONEY_STATUSES (a booking that
+// no longer stands: its charge is the fee its closing set) and OWING_STATUSES (its due is the customer's
+// debt — not a hold, nor a request still to be accepted; a cancelled one's too, whose fee was invoiced
+// rather than kept: on account, issue 41 §4).
+export { CLOSED_MONEY_STATUSES, OWING_STATUSES };
 
 export const isClosedForMoney = (status: BookingStatus): boolean =>
   (CLOSED_MONEY_STATUSES as readonly string[]).includes(status);

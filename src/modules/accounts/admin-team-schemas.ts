@@ -1,14 +1,9 @@
 import { z } from "zod";
-import { requiredText } from "@/lib/field-inputs";
+import { emailInput, requiredText } from "@/lib/field-inputs";
 
 export const inviteAdminInput = z.object({
   name: requiredText("their name", 80),
-  email: z
-    .string({ error: "Enter their email address." })
-    .trim()
-    .min(1, "Enter their email address.")
-    .max(254, "That email address is too long.")
-    .pipe(z.email("Enter an email address, like sam@example.com.")),
+  email: emailInput("their email address"),
 });
 export type InviteAdminInput = z.output<typeof inviteAdminInput>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailInput, optionalEmailInput, optionalPhoneInput, phoneInput } from "@/lib/field-inputs";
 import { MAX_PASSWORD_LENGTH } from "./domain/password-policy";
 import {
   MAX_TERMS_DAYS,
@@ -11,22 +12,11 @@ import {
 // common list) is checked on the server by passwordProblem(), which needs the shipped list: the routes
 // parse with withPasswordRules() (server/password-rules.ts), so it is said with every other message.
 
-const email = z
-  .string({ error: "Enter your email address." })
-  .trim()
-  .min(1, "Enter your email address.")
-  .max(254, "That email address is too long.")
-  .email("Enter a valid email address, like name@example.com.")
-  .transform((v) => v.toLowerCase());
+const email = emailInput();
 
 const name = z.string().trim().min(1, "Enter your name.").max(100, "Use at most 100 characters.");
 
-const phone = z
-  .string()
-  .trim()
-  .min(1, "Enter your phone number.")
-  .max(30, "That phone number is too long.")
-  .regex(/^\+?[0-9 ()-]{7,}$/, "Enter a phone number, like 07700 900123.");
+const phone = phoneInput();
 
 const password = z
   .string({ error: "Enter a password." })
@@ -110,20 +100,9 @@ const customerId = z.string().min(1).max(100);
 export const adminCustomerContactInput = z.object({
   customerId,
   name: z.string().trim().min(1, "Enter the customer's name.").max(100, "Use at most 100 characters."),
-  email: z
-    .string()
-    .trim()
-    .min(1, "Enter the customer's email address.")
-    .max(254, "That email address is too long.")
-    .email("Enter a valid email address, like name@example.com.")
-    .transform((v) => v.toLowerCase()),
+  email: emailInput("the customer's email address"),
   // A guest may have given none: empty clears it.
-  phone: z
-    .string()
-    .trim()
-    .max(30, "That phone number is too long.")
-    .refine((v) => v === "" || /^\+?[0-9 ()-]{7,}$/.test(v), "Enter a phone number, like 07700 900123.")
-    .transform((v) => v || null),
+  phone: optionalPhoneInput(),
 });
 export type AdminCustomerContactInput = z.infer<typeof adminCustomerContactInput>;
 
@@ -187,16 +166,8 @@ export const adminBusinessContactInput = z
     customerId,
     name: z.string().trim().min(1, "Enter the contact's name.").max(100, "Use at most 100 characters."),
     role: optionalText(80, "Use at most 80 characters."),
-    email: optionalText(254, "That email address is too long.")
-      .transform((v) => v?.toLowerCase() ?? null)
-      .refine(
-        (v) => v === null || z.email().safeParse(v).success,
-        "Enter a valid email address, or leave it empty.",
-      ),
-    phone: optionalText(30, "That phone number is too long.").refine(
-      (v) => v === null || /^\+?[0-9 ()-]{7,}$/.test(v),
-      "Enter a phone number, like 07700 900123, or leave it empty.",
-    ),
+    email: optionalEmailInput(),
+    phone: optionalPhoneInput(),
   })
   .refine((v) => v.email || v.phone, {
     path: ["email"],

@@ -1,16 +1,14 @@
 import { z } from "zod";
-import { addDays, localToInstant } from "@/lib/dates";
+import { isRealDate, localToInstant } from "@/lib/dates";
+import { dateInput } from "@/lib/field-inputs";
 
 // The block form sends wall-clock values (a date and times in the business time zone, as typed or as
 // pre-filled by a selection on the calendar). `blockWindow` turns them into instants with the zone from
 // settings, DST-correctly: a time the clocks skip is refused rather than silently moved.
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/;
 import { UUID_PATTERN as UUID } from "@/lib/uuid";
 
-const isRealDate = (v: string) =>
-  DATE.test(v) && v >= "1970-01-01" && v <= "2199-12-31" && addDays(v, 0) === v;
 const minutesOf = (time: string) => {
   const [h, m] = time.split(":").map(Number) as [number, number];
   return h * 60 + m;
@@ -22,7 +20,7 @@ export const blockInput = z.object({
     .string()
     .trim()
     .refine((v) => v === "all" || UUID.test(v), { message: "Choose a team, or All teams." }),
-  date: z.string().trim().refine(isRealDate, { message: "Enter the date, like 2026-03-14." }),
+  date: dateInput("Enter the date, like 2026-03-14."),
   startTime: z.string().trim().regex(TIME, "Enter a start time, like 09:00."),
   /** Blank = the same day as `date`. */
   endDate: z

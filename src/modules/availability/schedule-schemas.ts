@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { localDateInput } from "@/lib/field-inputs";
+import { dateInput } from "@/lib/field-inputs";
 import { isHolidayRegion } from "@/modules/holidays/domain/holidays";
 import { MAX_RANGES_PER_DAY, parseTimeInput, rangeIssues, sortRanges } from "@/lib/time-ranges";
 
@@ -106,7 +106,7 @@ export const weeklyHoursInput = z.object({
 });
 export type WeeklyHoursInput = z.output<typeof weeklyHoursInput>;
 
-const isoDate = localDateInput("Enter a date, like 2026-12-25.");
+const isoDate = dateInput("Enter a date, like 2026-12-25.");
 
 const isClosedFlag = z
   .union([z.boolean(), z.enum(["closed", "open"])])

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { STANDING_STATUSES } from "@/lib/enums";
 import {
   bookingIdField,
   customerReasonField,
@@ -16,7 +17,7 @@ import {
  */
 export const customerCancelInput = z.object({
   bookingId: z.uuid({ error: "This booking could not be found." }),
-  from: z.enum(["confirmed", "awaiting_approval"], { error: "Reload the page and try again." }),
+  from: z.enum(STANDING_STATUSES, { error: "Reload the page and try again." }),
   refundableMinor: z.number({ error: "Reload the page and try again." }).int().min(0),
   refundMinor: z.number({ error: "Reload the page and try again." }).int().min(0),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { localDateInput } from "@/lib/field-inputs";
+import { dateInput } from "@/lib/field-inputs";
 import { BOOKING_STATUSES } from "@/lib/enums";
 import { isInstantInRange } from "@/lib/dates";
 
@@ -16,7 +16,7 @@ const instant = (message: string) =>
     .transform((v) => new Date(v))
     .refine(isInstantInRange, message);
 const teamId = z.uuid({ error: "Choose a team." });
-const localDate = localDateInput();
+const localDate = dateInput();
 
 export const OVERRIDE_REASON = "Give the reason for overriding availability (at least 3 characters).";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BOOKING_STATUSES } from "@/lib/enums";
+import { BOOKING_STATUSES, DONE_STATUSES } from "@/lib/enums";
 
 // The inputs of the admin's booking page, checked on the server (field messages) and typed for the
 // screen. `from` is the status the page showed: a booking that changed meanwhile is refused.
@@ -44,7 +44,7 @@ export const adminBookingCompleteInput = z.object({
 /** Freeing the rest of a done job's time (ADR 0043): from the status the page showed. */
 export const freeRemainingTimeInput = z.object({
   bookingId,
-  from: z.enum(["completed", "no_show"], { error: "Reload the page and try again." }),
+  from: z.enum(DONE_STATUSES, { error: "Reload the page and try again." }),
 });
 export type FreeRemainingTimeInput = z.infer<typeof freeRemainingTimeInput>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { siteAnswersInput } from "@/lib/job/site-answers";
-import { localDateInput } from "@/lib/field-inputs";
+import { dateInput, MAX_MORE_VEHICLES } from "@/lib/field-inputs";
 import { isMoneyWithinLimit, MONEY_TOO_LARGE } from "@/lib/money-input";
 import { isInstantInRange } from "@/lib/dates";
 import { PAYMENT_METHODS } from "@/lib/enums";
@@ -39,8 +39,6 @@ const moreJobInput = z.object({
   size: optionalUuid("Choose the vehicle's size."),
   addons: z.array(z.string().max(100)).max(20, "Choose at most 20 add-ons.").default([]),
 });
-/** At most this many vehicles after the first in any form; the business's own limit is checked by the use case. */
-export const MAX_MORE_VEHICLES = 19;
 const moreVehiclesInput = <T extends z.ZodTypeAny>(item: T) =>
   z.array(item).max(MAX_MORE_VEHICLES, "That is more vehicles than one visit can take.").default([]);
 
@@ -231,7 +229,7 @@ export const phoneJobInput = z.object({
 export type PhoneJobInput = z.infer<typeof phoneJobInput>;
 
 export const phoneJobDayInput = phoneJobInput.extend({
-  date: localDateInput(),
+  date: dateInput(),
 });
 
 export const customerSearchInput = z.object({

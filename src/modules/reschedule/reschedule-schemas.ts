@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { localDateInput } from "@/lib/field-inputs";
+import { dateInput } from "@/lib/field-inputs";
 import { isInstantInRange } from "@/lib/dates";
 
 // The inputs of reschedule requests (checked on the server, field messages): the customer's request and
@@ -12,7 +12,7 @@ const start = z
   .datetime({ offset: true, message: "Choose a new time." })
   .transform((v) => new Date(v))
   .refine(isInstantInRange, "Choose a new time.");
-const localDate = localDateInput();
+const localDate = dateInput();
 
 export const requestRescheduleInput = z.object({
   bookingId,

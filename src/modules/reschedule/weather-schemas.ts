@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { localDateInput } from "@/lib/field-inputs";
+import { dateInput } from "@/lib/field-inputs";
 
 // Weather days (ADR 0036): the admin's "Mark weather day" form (and its preview), and the customer's answers
 // through the signed link (no sign-in) or on their booking page.
@@ -15,7 +15,7 @@ const optionalTime = z.preprocess((v) => (v === "" || v === null ? undefined : v
 
 export const weatherDayInput = z
   .object({
-    date: localDateInput(),
+    date: dateInput(),
     /** Optional window (wall-clock minutes); none = the whole day. */
     from: optionalTime,
     to: optionalTime,

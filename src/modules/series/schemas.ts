@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { localDateInput } from "@/lib/field-inputs";
+import { dateInput } from "@/lib/field-inputs";
 import { MAX_INTERVAL_WEEKS, MIN_INTERVAL_WEEKS, MAX_OCCURRENCES } from "./domain/series-plan";
 
 // Repeat bookings (ADR 0052): what the booking page's form sends. Checked again in the use case.
 
 const bookingId = z.uuid({ error: "This booking could not be found." });
-const date = localDateInput();
+const date = dateInput();
 const isoDate = date;
 
 const seriesRule = z.object({

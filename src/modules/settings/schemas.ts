@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PAYMENT_MODES } from "@/lib/enums";
-import { requiredText } from "@/lib/field-inputs";
+import { emailInput, optionalEmailInput, phoneInput, requiredText } from "@/lib/field-inputs";
 import { COUNTRIES, CURRENCIES, TIME_ZONES } from "./domain/choices";
 
 // The admin settings screen's input, one schema per tab: each tab is saved on its own. Form values
@@ -20,32 +20,11 @@ const wholeNumber = (label: string, min: number, max: number, unit = "") =>
     return n;
   });
 
-const email = (label: string) =>
-  z
-    .string({ error: `Enter ${label}.` })
-    .trim()
-    .toLowerCase()
-    .max(254, "Use at most 254 characters.")
-    .pipe(z.email(`Enter ${label}, like name@example.com.`));
-
-const optionalEmail = (label: string) =>
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254, "Use at most 254 characters.")
-    .refine((v) => v === "" || z.email().safeParse(v).success, `Enter ${label}, like name@example.com.`)
-    .transform((v) => (v === "" ? null : v))
-    .prefault("");
-
 export const businessSettingsInput = z.object({
   businessName: requiredText("the business's name", 80),
   legalName: z.string().trim().max(120, "Use at most 120 characters.").prefault(""),
-  contactEmail: email("the contact email"),
-  contactPhone: requiredText("the contact phone number", 30).refine(
-    (v) => /^\+?[0-9 ()-]{7,30}$/.test(v) && v.replace(/\D/g, "").length >= 7,
-    "Enter a phone number, like 020 7946 0958.",
-  ),
+  contactEmail: emailInput("the contact email"),
+  contactPhone: phoneInput("the contact phone number"),
   baseAddress: requiredText("the base address", 300),
   country: z
     .string({ error: "Choose the country." })
@@ -152,7 +131,7 @@ export const paymentSettingsInput = z
 export type PaymentSettingsInput = z.output<typeof paymentSettingsInput>;
 
 export const notificationSettingsInput = z.object({
-  adminNotificationEmail: optionalEmail("the alert address"),
+  adminNotificationEmail: optionalEmailInput(),
   emailSenderName: z
     .string()
     .trim()
@@ -160,7 +139,7 @@ export const notificationSettingsInput = z.object({
     .refine((v) => !/[<>"@\r\n]/.test(v), 'Use letters, numbers and spaces (no <, >, " or @).')
     .transform((v) => (v === "" ? null : v))
     .prefault(""),
-  emailReplyTo: optionalEmail("the reply-to address"),
+  emailReplyTo: optionalEmailInput(),
   alertNewBookings: z.boolean().prefault(false),
   alertCancellations: z.boolean().prefault(false),
   alertPayments: z.boolean().prefault(false),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { localDateInput } from "@/lib/field-inputs";
+import { dateInput } from "@/lib/field-inputs";
 import { addressDetailsInput, vehicleDetailsInput } from "@/modules/wizard/book-schemas";
 import { DAY_PARTS, MAX_ASKED_DAYS, NOTE_MAX } from "./domain/time-request-rules";
 
@@ -91,5 +91,5 @@ export type CloseTimeRequestInput = z.infer<typeof closeTimeRequestInput>;
 /** The business's picker: one day's times for the request's visit. */
 export const requestSlotDayInput = z.object({
   requestId,
-  date: localDateInput(),
+  date: dateInput(),
 });

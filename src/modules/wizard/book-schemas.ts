@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { isInstantInRange } from "@/lib/dates";
 import { siteAnswersInput } from "@/lib/job/site-answers";
-import { optionalText, postcodeInput, registrationInput, requiredText } from "@/lib/field-inputs";
+import {
+  emailInput,
+  optionalText,
+  phoneInput,
+  postcodeInput,
+  registrationInput,
+  requiredText,
+} from "@/lib/field-inputs";
 import { RUN_ID, SLUG } from "./domain/wizard-state";
 
 // The booking wizard's inputs, shared by its forms (client) and its route handlers (server). The step
@@ -36,19 +43,8 @@ export type AddressDetails = z.infer<typeof addressDetailsInput>;
 
 export const contactDetailsInput = z.object({
   name: text("your name", 100),
-  email: z
-    .string({ error: "Enter your email address." })
-    .trim()
-    .min(1, "Enter your email address.")
-    .max(254, "That email address is too long.")
-    .email("Enter a valid email address, like name@example.com.")
-    .transform((v) => v.toLowerCase()),
-  phone: z
-    .string({ error: "Enter your phone number." })
-    .trim()
-    .min(1, "Enter your phone number.")
-    .max(30, "That phone number is too long.")
-    .regex(/^\+?[0-9 ()-]{7,}$/, "Enter a phone number, like 07700 900123."),
+  email: emailInput(),
+  phone: phoneInput(),
   notes: optionalText(1000),
   ...siteAnswersInput,
 });

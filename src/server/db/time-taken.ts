@@ -1,6 +1,6 @@
 import "server-only";
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { ALLOCATION_HOLDING_STATUSES, TIME_TAKING_STATUSES } from "@/lib/enums";
+import { ALLOCATION_HOLD_STATUSES, ALLOCATION_HOLDING_STATUSES, TIME_TAKING_STATUSES } from "@/lib/enums";
 
 // "This time is taken" in SQL (ADR 0043), written once for every read: the lists come from the one
 // definition in src/lib/enums.ts. The overlap guard and its gist index use the SQL functions
@@ -10,6 +10,22 @@ import { ALLOCATION_HOLDING_STATUSES, TIME_TAKING_STATUSES } from "@/lib/enums";
 const list = (values: readonly string[]) => sql.raw(`(${values.map((s) => `'${s}'`).join(", ")})`);
 const HOLDING = list(ALLOCATION_HOLDING_STATUSES);
 const TAKING = list(TIME_TAKING_STATUSES);
+
+/** A status in one of the named sets of src/lib/enums.ts, as a literal IN list (the planner can prove a partial index's predicate from it). */
+export function statusIn(status: SQLWrapper, set: readonly string[]): SQL {
+  return sql`${status} IN ${list(set)}`;
+}
+
+/** A status outside one of the named sets. */
+export function statusNotIn(status: SQLWrapper, set: readonly string[]): SQL {
+  return sql`${status} NOT IN ${list(set)}`;
+}
+
+/** A hold whose time ran out at `now` (ALLOCATION_HOLD_STATUSES): it holds nothing, whether or not the expiry job has come by. */
+export function allocationHoldLapsed(a: { holdExpiresAt: SQLWrapper; status: SQLWrapper }, now: Date): SQL {
+  return sql`(${a.holdExpiresAt} IS NOT NULL AND ${a.holdExpiresAt} <= ${now.toISOString()}::timestamptz
+                 AND ${a.status} IN ${list(ALLOCATION_HOLD_STATUSES)})`;
+}
 
 /** An allocation's status holds its team's time. */
 export function allocationHoldsTime(status: SQLWrapper): SQL {

@@ -4,6 +4,7 @@ import { type BookingRecordInput, insertBookingRecord } from "@/modules/bookings
 import type { DbOrTx } from "@/server/db/client";
 import type { bookings } from "@/server/db/schema";
 import { payments, type AddressSnapshot, type VehicleSnapshot } from "@/server/db/schema";
+import { isIn, WORK_STATUSES } from "@/lib/enums";
 
 export type BookingItemInput = {
   kind: "package" | "addon" | "travel_fee" | "discount";
@@ -71,7 +72,7 @@ export async function insertBooking(db: DbOrTx, input: InsertBookingInput) {
       workMinutes: minutes,
       vehicleSnapshot: defaultVehicleSnapshot,
       addressSnapshot: defaultAddressSnapshot,
-      confirmedAt: ["confirmed", "in_progress", "completed"].includes(status) ? input.startsAt : null,
+      confirmedAt: isIn(WORK_STATUSES, status) ? input.startsAt : null,
       ...overrides,
       status,
       endsAt,

@@ -6,8 +6,8 @@ import {
   formatMinutes,
   formatTime,
   isoWeekday,
+  isRealDate,
   localDateOf,
-  localToInstant,
   toLocalParts,
 } from "@/lib/dates";
 
@@ -18,24 +18,13 @@ export const CALENDAR_VIEWS = ["day", "week", "month"] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
 export type CalendarQuery = { view: CalendarView; date?: string };
 
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-/** A real YYYY-MM-DD date in a sane range (the URL is typed by people). */
-export const isCalendarDate = (v: unknown): v is string =>
-  typeof v === "string" && DATE_RE.test(v) && v >= "1970-01-01" && v <= "2199-12-31" && addDays(v, 0) === v;
+/** A real YYYY-MM-DD date in the product's range (the URL is typed by people): lib/dates' isRealDate. */
+export const isCalendarDate = (v: unknown): v is string => typeof v === "string" && isRealDate(v);
 
 /** URL values → a query; anything unexpected falls back to the day view of today. */
 export function parseCalendarParams(sp: { view?: string; date?: string }): CalendarQuery {
   const view = CALENDAR_VIEWS.find((v) => v === sp.view) ?? "day";
   return { view, date: isCalendarDate(sp.date) ? sp.date : undefined };
-}
-
-/** The instant a local date begins; the first existing minute if a DST jump skips midnight. */
-export function startOfLocalDay(date: string, timeZone: string): Date {
-  for (let m = 0; m < 24 * 60; m += 15) {
-    const t = localToInstant(date, m, timeZone);
-    if (t) return t;
-  }
-  throw new Error(`No local time exists on ${date} in ${timeZone}`);
 }
 
 function firstOfMonth(date: string, monthDelta = 0): string {

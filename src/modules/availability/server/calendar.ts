@@ -1,8 +1,8 @@
 import "server-only";
 import { allocationHoldsTime } from "@/server/db/time-taken";
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
-import { addDays, formatTime, isoWeekday, localDateOf, localToInstant } from "@/lib/dates";
-import { type AllocationStatus } from "@/lib/enums";
+import { addDays, formatTime, isoWeekday, localDateOf, localDayStart, localToInstant } from "@/lib/dates";
+import { ALLOCATION_HOLD_STATUSES, type AllocationStatus } from "@/lib/enums";
 import { getDb, type DbOrTx } from "@/server/db";
 import {
   allocations,
@@ -28,7 +28,6 @@ import {
   neighbours,
   parseCalendarParams,
   shortDate,
-  startOfLocalDay,
   windowDays,
   zoneName,
 } from "./calendar-dates";
@@ -43,7 +42,6 @@ export {
   monthTitle,
   parseCalendarParams,
   shortDate,
-  startOfLocalDay,
   zoneName,
 };
 import { holidayMap } from "@/modules/holidays/domain/holidays";
@@ -114,8 +112,6 @@ export type Calendar = {
   prevDate: string;
   nextDate: string;
 };
-
-const HOLD_STATUSES = new Set<AllocationStatus>(["pending_payment", "pending_reschedule"]);
 
 type Row = {
   id: string;
@@ -261,11 +257,11 @@ export async function getCalendar(query: CalendarQuery, db?: DbOrTx): Promise<Ca
   const lastDate = dates[dates.length - 1] ?? date;
   const bounds = dates.map((d) => ({
     date: d,
-    start: startOfLocalDay(d, tz),
-    end: startOfLocalDay(addDays(d, 1), tz),
+    start: localDayStart(d, tz),
+    end: localDayStart(addDays(d, 1), tz),
   }));
-  const from = bounds[0]?.start ?? startOfLocalDay(firstDate, tz);
-  const to = bounds[bounds.length - 1]?.end ?? startOfLocalDay(addDays(lastDate, 1), tz);
+  const from = bounds[0]?.start ?? localDayStart(firstDate, tz);
+  const to = bounds[bounds.length - 1]?.end ?? localDayStart(addDays(lastDate, 1), tz);
 
   const [teamRows, rows, weekly, overrides] = await Promise.all([
     conn
@@ -323,7 +319,14 @@ export async function getCalendar(query: CalendarQuery, db?: DbOrTx): Promise<Ca
 
   // A hold past its expiry no longer holds anything (the expiry job makes it official within a minute).
   const items = (rows as Row[])
-    .filter((r) => !(r.holdExpiresAt && r.holdExpiresAt <= now && HOLD_STATUSES.has(r.status)))
+    .filter(
+      (r) =>
+        !(
+          r.holdExpiresAt &&
+          r.holdExpiresAt <= now &&
+          (ALLOCATION_HOLD_STATUSES as readonly AllocationStatus[]).includes(r.status)
+        ),
+    )
     .map((r) => toCalendarItem(r, tz));
   const counts = countByDay(bounds, items);
   const withItems = new Set(items.map((i) => i.teamId));

@@ -1,5 +1,5 @@
 import "server-only";
-import { allocationHoldsTime } from "@/server/db/time-taken";
+import { allocationHoldLapsed, allocationHoldsTime } from "@/server/db/time-taken";
 import { RESERVE_LOCK_NAMESPACE } from "./reserve";
 import { asc, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/server/db";
@@ -44,8 +44,7 @@ export async function upcomingHeld(tx: DbOrTx, now: Date, where: SQL) {
       sql`${allocations.kind} IN ('booking', 'reschedule_hold')
         AND ${allocationHoldsTime(allocations.status)}
         AND lower(${allocations.during}) >= ${now.toISOString()}::timestamptz
-        AND NOT (${allocations.holdExpiresAt} IS NOT NULL AND ${allocations.holdExpiresAt} <= ${now.toISOString()}::timestamptz
-                 AND ${allocations.status} IN ('pending_payment', 'pending_reschedule'))
+        AND NOT ${allocationHoldLapsed(allocations, now)}
         AND ${where}`,
     )
     .orderBy(sql`lower(${allocations.during})`, asc(bookings.reference));

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { AllocationKind, AllocationStatus } from "@/lib/enums";
-import { localDateOf, localToInstant, addDays } from "@/lib/dates";
+import { localDateOf, localDayStart, addDays } from "@/lib/dates";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx, Tx } from "@/server/db";
 import { allocations, teams } from "@/server/db/schema";
@@ -177,9 +177,9 @@ async function findSlot<T>(
   input: ReserveInput<T>,
   at: { date: string; timeZone: string; now: Date; holds: HoldExpiry; through?: string },
 ) {
-  const dayStart = localToInstant(at.date, 0, at.timeZone) ?? input.start;
+  const dayStart = localDayStart(at.date, at.timeZone);
   const last = at.through ?? at.date;
-  const dayEnd = localToInstant(addDays(last, 1), 0, at.timeZone) ?? input.start;
+  const dayEnd = localDayStart(addDays(last, 1), at.timeZone);
   const expired = await at.holds.expire(tx, at.now, { from: dayStart, to: dayEnd });
   const loaded = await loadSlotContext(tx, { from: at.date, to: at.date }, at.now);
   const ctx = { ...loaded, held: withoutOwnTime(loaded.held, input.ownTime ?? []) };
@@ -214,8 +214,8 @@ function leastBusyFirst(
   timeZone: string,
 ): { teamId: string }[] {
   const date = localDateOf(start, timeZone);
-  const dayStart = (localToInstant(date, 0, timeZone) ?? start).getTime();
-  const dayEnd = (localToInstant(addDays(date, 1), 0, timeZone) ?? start).getTime();
+  const dayStart = localDayStart(date, timeZone).getTime();
+  const dayEnd = localDayStart(addDays(date, 1), timeZone).getTime();
   const busy = new Map<string, number>();
   for (const h of held) {
     const overlap = Math.min(h.end, dayEnd) - Math.max(h.start, dayStart);

@@ -1,5 +1,5 @@
 import "server-only";
-import { allocationHoldsTime } from "@/server/db/time-taken";
+import { allocationHoldLapsed, allocationHoldsTime } from "@/server/db/time-taken";
 import { asc, eq, sql } from "drizzle-orm";
 import { addDays, localDateOf, localToInstant } from "@/lib/dates";
 import { getSettingsOrThrow } from "@/modules/settings/server";
@@ -43,8 +43,7 @@ export async function loadHeld(db: DbOrTx, from: Date, to: Date, now: Date): Pro
     .where(
       sql`${allocations.during} && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)
         AND ${allocationHoldsTime(allocations.status)}
-        AND NOT (${allocations.holdExpiresAt} IS NOT NULL AND ${allocations.holdExpiresAt} <= ${now.toISOString()}::timestamptz
-                 AND ${allocations.status} IN ('pending_payment', 'pending_reschedule'))`,
+        AND NOT ${allocationHoldLapsed(allocations, now)}`,
     );
   return rows.map((r) => ({ teamId: r.teamId, start: Number(r.start), end: Number(r.end) }));
 }

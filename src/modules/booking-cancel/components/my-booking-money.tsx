@@ -4,8 +4,7 @@ import { payBalanceAction } from "@/modules/payments/actions";
 import { PayButton } from "@/modules/payments/components/pay-button";
 import type { MyCancelOffer } from "../server";
 import { CustomerCancelButton } from "./customer-cancel";
-
-const BALANCE_ONLINE = ["confirmed", "in_progress", "completed"];
+import { isIn, WORK_STATUSES } from "@/lib/enums";
 
 /** What the Cancel button's dialog shows and sends back. */
 export const cancelButtonOffer = (offer: MyCancelOffer) => ({
@@ -32,7 +31,7 @@ export function MyBookingMoney({
   access: { reference: string; token: string };
   offer: MyCancelOffer | null;
 }) {
-  const owed = BALANCE_ONLINE.includes(view.status) && view.balanceMinor > 0;
+  const owed = isIn(WORK_STATUSES, view.status) && view.balanceMinor > 0;
   if (!owed && !offer) return null;
   return (
     <section aria-label="Pay or cancel" className={`${cardClass} mt-4`}>

@@ -1,6 +1,6 @@
 import "server-only";
 import { bookingCharge } from "@/lib/booking/booking-money";
-import type { BookingStatus } from "@/lib/enums";
+import { type BookingStatus, STANDING_STATUSES } from "@/lib/enums";
 import { formatCalendarDate } from "@/lib/dates";
 import { isUuid } from "@/lib/uuid";
 import { type Booking, findCustomerBooking } from "@/modules/bookings/server";
@@ -15,7 +15,7 @@ import { type CustomerCancelOutcome, customerCancelOutcome } from "../domain/can
 // account (ADR 0051) the late fee that is invoiced rather than kept from money paid.
 
 /** The statuses a customer cancels from their account (a booking waiting for payment has its own cancel). */
-export const CUSTOMER_CANCELLABLE: readonly BookingStatus[] = ["confirmed", "awaiting_approval"];
+export const CUSTOMER_CANCELLABLE: readonly BookingStatus[] = STANDING_STATUSES;
 
 export const CUSTOMER_CANCEL_REASON = "Cancelled by the customer from their account.";
 

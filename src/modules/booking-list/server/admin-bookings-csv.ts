@@ -1,11 +1,11 @@
 import "server-only";
 import { localDateOf } from "@/lib/dates";
-import { CSV_BOM, csvDateTime, csvDecimal, csvRow } from "@/lib/csv";
+import { csvDateTime, csvDecimal, csvRow } from "@/lib/csv";
 import { rowMoneyLabel } from "../domain/row-money";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { SessionUser } from "@/server/auth";
 import { getDb } from "@/server/db";
-import { logger } from "@/server/logger";
+import { csvDownloadResponse } from "@/server/http";
 import { type AdminBookingRow, adminBookingBatches } from "./admin-bookings";
 import { parseAdminBookingsQuery } from "./admin-bookings-filters";
 import { bookingStatusLabel } from "@/modules/bookings/server";
@@ -90,45 +90,4 @@ export async function adminBookingsCsvResponse(
   }
   const date = localDateOf(new Date(), timeZone);
   return csvDownloadResponse(`bookings-${date}.csv`, HEADER, records(), "bookings CSV export failed");
-}
-
-/**
- * A CSV download streamed chunk by chunk: the byte-order mark and header row first, then each chunk the
- * generator yields, the next read only when the client has taken the last (back-pressure). The reports
- * module's downloads use it too.
- */
-export function csvDownloadResponse(
-  filename: string,
-  header: string[],
-  chunks: AsyncGenerator<string>,
-  failure: string,
-): Response {
-  const encoder = new TextEncoder();
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(CSV_BOM + csvRow(header)));
-    },
-    async pull(controller) {
-      try {
-        const next = await chunks.next();
-        if (next.done) return controller.close();
-        controller.enqueue(encoder.encode(next.value));
-      } catch (err) {
-        // Headers are sent: the download ends short rather than with a page of error text.
-        logger.error({ err }, failure);
-        controller.error(new Error("export failed"));
-      }
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
-  return new Response(stream, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${filename}"`,
-      "Cache-Control": "private, no-store",
-      "X-Robots-Tag": "noindex",
-    },
-  });
 }

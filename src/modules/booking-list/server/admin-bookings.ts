@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { addDays, localToInstant } from "@/lib/dates";
+import { addDays, localDayStart } from "@/lib/dates";
 import type { BookingSource, BookingStatus } from "@/lib/enums";
 import { normaliseRegistration } from "@/lib/registration";
 import type { MoneyState } from "@/lib/booking/booking-money";
@@ -174,8 +174,8 @@ function whereOf(q: AdminBookingsQuery, timeZone: string, walk = false): SQL | u
   if (q.status) conditions.push(eq(bookings.status, q.status));
   if (q.payment) conditions.push(sql`${moneyStateSql} = ${q.payment}`);
   // Dates are days in the business zone: from its first instant to the first instant of the day after.
-  const from = q.from ? localToInstant(q.from, 0, timeZone) : null;
-  const to = q.to ? localToInstant(addDays(q.to, 1), 0, timeZone) : null;
+  const from = q.from ? localDayStart(q.from, timeZone) : null;
+  const to = q.to ? localDayStart(addDays(q.to, 1), timeZone) : null;
   if (from) conditions.push(sql`${bookings.startsAt} >= ${from.toISOString()}::timestamptz`);
   if (to) conditions.push(sql`${bookings.startsAt} < ${to.toISOString()}::timestamptz`);
   if (q.service)

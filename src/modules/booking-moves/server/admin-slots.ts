@@ -1,5 +1,5 @@
 import "server-only";
-import { allocationHoldsTime } from "@/server/db/time-taken";
+import { allocationHoldLapsed, allocationHoldsTime } from "@/server/db/time-taken";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { formatLongDate, formatTime, localDateOf, localToInstant } from "@/lib/dates";
 import { computeSlots, partsOfWork, teamsFreeAt, withoutOwnTime } from "@/modules/availability/domain/slots";
@@ -170,8 +170,7 @@ export async function whatIsInTheWay(
         eq(allocations.teamId, input.teamId),
         sql`${allocations.during} && tstzrange(${input.start.toISOString()}::timestamptz, ${input.end.toISOString()}::timestamptz)`,
         allocationHoldsTime(allocations.status),
-        sql`NOT (${allocations.holdExpiresAt} IS NOT NULL AND ${allocations.holdExpiresAt} <= ${input.now.toISOString()}::timestamptz
-                 AND ${allocations.status} IN ('pending_payment', 'pending_reschedule'))`,
+        sql`NOT ${allocationHoldLapsed(allocations, input.now)}`,
       ),
     )
     .orderBy(sql`lower(${allocations.during})`);

@@ -2,8 +2,8 @@ import "server-only";
 import { assertAdminActor } from "@/server/auth/assert-admin";
 import { and, eq, sql } from "drizzle-orm";
 import { getEnv } from "@/env";
-import { localDateOf, localToInstant, addDays } from "@/lib/dates";
-import { type BookingStatus } from "@/lib/enums";
+import { localDateOf, localDayStart, addDays } from "@/lib/dates";
+import { type BookingStatus, UPCOMING_STATUSES } from "@/lib/enums";
 import { matchZone } from "@/lib/postcode";
 import { jobPartsAt, type JobShape, RESERVE_LOCK_NAMESPACE } from "@/modules/availability/server";
 import { bookingParts, type DayPart, whenLabel } from "@/lib/day-parts";
@@ -40,12 +40,8 @@ import { checkAdminSlot, inTheWayMessage, whatIsInTheWay } from "./admin-slots";
 // (ICS SEQUENCE raised on a move), a timeline event (from → to, who, why), an audit row, the customer
 // emailed about a move, and live events for both the old and the new time.
 
-/** Bookings that may be moved or reassigned: the ones still to happen. */
-export const MOVABLE_STATUSES: readonly BookingStatus[] = [
-  "pending_payment",
-  "awaiting_approval",
-  "confirmed",
-];
+/** Bookings that may be moved or reassigned: the upcoming ones (a job in progress stays where it is). */
+export const MOVABLE_STATUSES: readonly BookingStatus[] = UPCOMING_STATUSES;
 
 const DEFAULT_MOVE_REASON = "Moved by the business.";
 
@@ -150,8 +146,8 @@ async function checkNewTime(tx: Tx, c: Change, now: Date, timeZone: string) {
   for (const date of dates)
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${RESERVE_LOCK_NAMESPACE}, hashtext(${date}))`);
   const date = dates[0] ?? localDateOf(c.start, timeZone);
-  const dayStart = localToInstant(date, 0, timeZone) ?? c.start;
-  const dayEnd = localToInstant(addDays(dates.at(-1) ?? date, 1), 0, timeZone) ?? c.end;
+  const dayStart = localDayStart(date, timeZone);
+  const dayEnd = localDayStart(addDays(dates.at(-1) ?? date, 1), timeZone);
   const expired = await bookingHoldExpiry.expire(tx, now, { from: dayStart, to: dayEnd });
 
   if (!c.override && !c.fromHold) {

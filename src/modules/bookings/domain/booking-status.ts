@@ -1,4 +1,12 @@
-import { type AllocationStatus, BOOKING_STATUSES, type BookingStatus, takesTime } from "@/lib/enums";
+import {
+  type AllocationStatus,
+  BOOKING_STATUSES,
+  type BookingStatus,
+  isIn,
+  LIVE_STATUSES,
+  takesTime,
+  TERMINAL_STATUSES,
+} from "@/lib/enums";
 
 // The booking state machine of PRODUCT.md §3.1 — the only transitions that exist, and who may make each.
 // Every status change goes through transitionBooking, which checks it here and then compares-and-swaps
@@ -47,13 +55,7 @@ export const BOOKING_TRANSITIONS = {} as Record<BookingStatus, readonly BookingS
 for (const from of BOOKING_STATUSES)
   BOOKING_TRANSITIONS[from] = BOOKING_STATUSES.filter((to) => TRANSITION_ROLES[from][to]);
 
-export const TERMINAL_STATUSES = [
-  "completed",
-  "cancelled",
-  "declined",
-  "expired",
-  "no_show",
-] as const satisfies readonly BookingStatus[];
+export { TERMINAL_STATUSES };
 
 export function canTransition(from: BookingStatus, to: BookingStatus): boolean {
   return BOOKING_TRANSITIONS[from].includes(to);
@@ -64,16 +66,12 @@ export function isTerminal(status: BookingStatus): boolean {
 }
 
 /**
- * Statuses in which the booking is still to happen (or happening): it can still be moved, and its
- * requested reschedule time still matters. Not the same as taking time — see `takesTime` (ADR 0043).
+ * Live (LIVE_STATUSES): the booking is still to happen or happening, so its requested reschedule time and
+ * its time request still matter; a transition out of it ends them. Not the same as taking time — see
+ * `takesTime` (ADR 0043) — nor as being movable (UPCOMING_STATUSES: a job in progress is not moved).
  */
 export function isLive(status: BookingStatus): boolean {
-  return (
-    status === "pending_payment" ||
-    status === "awaiting_approval" ||
-    status === "confirmed" ||
-    status === "in_progress"
-  );
+  return isIn(LIVE_STATUSES, status);
 }
 
 /**
@@ -101,6 +99,6 @@ export function transitionSteps(
   role: TransitionRole,
 ): BookingStatus[] | null {
   if (mayTransition(from, to, role)) return [to];
-  if (role === "admin" && from === "confirmed" && to === "completed") return ["in_progress", "completed"];
+  if (role === "admin" && from === "confirmed" && to === "completed") return ["in_progress", to];
   return null;
 }

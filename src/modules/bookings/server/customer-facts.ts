@@ -1,7 +1,7 @@
 import "server-only";
 import { bookingRow, bookingRowColumns, type MyBookingRow } from "./my-bookings";
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { BookingStatus } from "@/lib/enums";
+import { type BookingStatus, CALLED_OFF_STATUSES, UPCOMING_STATUSES } from "@/lib/enums";
 import { normaliseRegistration } from "@/lib/registration";
 import { type DbOrTx, getDb } from "@/server/db";
 import { bookings, customerBookingFacts, postcodeKeyExpr, registrationExpr } from "@/server/db/schema";
@@ -14,14 +14,9 @@ import { bookingMoney } from "@/lib/booking/booking-money";
 // time passes, are derived at read time from the future bookings only. The rules of "upcoming", "last",
 // "owed" and the lifetime value live here and in that migration, next to the statuses they depend on.
 
-/** Still going to happen: the candidates for "next booking" and what deactivation asks about. */
-export const UPCOMING_STATUSES = [
-  "pending_payment",
-  "awaiting_approval",
-  "confirmed",
-] as const satisfies readonly BookingStatus[];
-/** Not a "last booking": never happened (the read model's `latest_at` leaves these out too). */
-const NOT_HAPPENED: readonly BookingStatus[] = ["cancelled", "declined", "expired"];
+// UPCOMING_STATUSES (src/lib/enums.ts): the candidates for "next booking" and what deactivation asks
+// about. Not a "last booking": CALLED_OFF_STATUSES, which never happened (the read model's `latest_at`
+// leaves these out too).
 
 const list = (s: readonly string[]) =>
   sql.join(
@@ -66,7 +61,7 @@ function lastAtSql(now: Date): SQL {
   return sql`CASE WHEN f.latest_at IS NULL OR f.latest_at <= ${at} THEN f.latest_at
         WHEN f.recent_starts[1] <= ${at} THEN (SELECT max(s) FROM unnest(f.recent_starts) s WHERE s <= ${at})
         ELSE (SELECT max(lb.starts_at) FROM ${bookings} lb
-          WHERE lb.customer_id = f.customer_id AND lb.starts_at <= ${at} AND lb.status NOT IN (${literals(NOT_HAPPENED)}))
+          WHERE lb.customer_id = f.customer_id AND lb.starts_at <= ${at} AND lb.status NOT IN (${literals(CALLED_OFF_STATUSES)}))
         END`;
 }
 
@@ -174,3 +169,19 @@ export const customerFactsSource = {
 
 export const loadCustomerBookingsForAdmin = async (customerId: string, timeZone: string) =>
   listCustomerBookingsForAdmin(await getDb(), customerId, timeZone);
+
+/**
+ * A customer's lifetime value: collected less refunded on their bookings — the `value_minor` of the
+ * customer_booking_facts read model (the one definition, migration 0029), which the customers list shows
+ * too. The profile reads it here, not from the payment ledger (a test checks the ledger agrees).
+ */
+export async function customerValueMinor(db: DbOrTx, customerId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: customerBookingFacts.valueMinor })
+    .from(customerBookingFacts)
+    .where(eq(customerBookingFacts.customerId, customerId));
+  return row?.value ?? 0;
+}
+
+export const loadCustomerValueMinor = async (customerId: string) =>
+  customerValueMinor(await getDb(), customerId);

@@ -60,8 +60,10 @@ export { type CancelPendingActor, type CancelPendingInput, cancelPendingBooking 
 export {
   customerBookingFactsSql,
   customerFactsSource,
+  customerValueMinor,
   listCustomerBookingsForAdmin,
   loadCustomerBookingsForAdmin,
+  loadCustomerValueMinor,
   upcomingBookingsOf,
 } from "./customer-facts";
 export {

@@ -1,6 +1,6 @@
 import "server-only";
 import { getEnv } from "@/env";
-import type { BookingStatus } from "@/lib/enums";
+import { ADJUSTABLE_STATUSES, type BookingStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { bookingMoney, discountLimit } from "@/lib/booking/booking-money";
 import { bookingPageUrl } from "@/modules/bookings/links";
@@ -30,12 +30,7 @@ import { issueCreditNoteIfDue } from "./tax-documents/tax-documents";
  * The bookings whose price may be lowered: they stand and their money is settled by the business. A hold
  * waiting for its checkout is not (its checkout asks for the amount it was opened with).
  */
-export const ADJUSTABLE: readonly BookingStatus[] = [
-  "awaiting_approval",
-  "confirmed",
-  "in_progress",
-  "completed",
-];
+export const ADJUSTABLE: readonly BookingStatus[] = ADJUSTABLE_STATUSES;
 
 export async function adjustPrice(
   db: DbOrTx,

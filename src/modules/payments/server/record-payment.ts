@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { BookingStatus } from "@/lib/enums";
+import { type BookingStatus, isIn, WORK_STATUSES } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { bookingMoney } from "@/lib/booking/booking-money";
 import {
@@ -38,7 +38,7 @@ function assertStaffMayRecord(
   booking: { status: BookingStatus; currency: string } & Parameters<typeof bookingMoney>[0],
   input: RecordPaymentInput,
 ): void {
-  if (!["confirmed", "in_progress", "completed"].includes(booking.status))
+  if (!isIn(WORK_STATUSES, booking.status))
     throw new AppError("CONFLICT", "Money for this booking is recorded by the office.");
   if (input.method === "bank_transfer")
     throw new AppError("VALIDATION", undefined, { method: ["Record cash or card money taken on the day."] });

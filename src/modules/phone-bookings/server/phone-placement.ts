@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { addDays, localDateOf, localToInstant } from "@/lib/dates";
+import { addDays, localDateOf, localDayStart } from "@/lib/dates";
 import { jobOfQuote, RESERVE_LOCK_NAMESPACE, reserve } from "@/modules/availability/server";
 import { checkAdminSlot, inTheWayMessage, whatIsInTheWay } from "@/modules/booking-moves/server";
 import {
@@ -76,8 +76,8 @@ export async function placeOverridden(
   const { end } = plan;
   const date = localDateOf(input.start, timeZone);
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${RESERVE_LOCK_NAMESPACE}, hashtext(${date}))`);
-  const dayStart = localToInstant(date, 0, timeZone) ?? input.start;
-  const dayEnd = localToInstant(addDays(date, 1), 0, timeZone) ?? end;
+  const dayStart = localDayStart(date, timeZone);
+  const dayEnd = localDayStart(addDays(date, 1), timeZone);
   const expired = await bookingHoldExpiry.expire(tx, w.now, { from: dayStart, to: dayEnd });
   const [team] = await tx
     .select({ id: teams.id })

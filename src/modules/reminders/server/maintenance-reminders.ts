@@ -9,6 +9,7 @@ import type { DbOrTx } from "@/server/db";
 import { bookingItems, bookings, maintenanceReminders, services, users, vehicles } from "@/server/db/schema";
 import { addMonths } from "../domain/maintenance";
 import { maintenanceBookHref } from "@/modules/wizard/server";
+import { LIVE_STATUSES } from "@/lib/enums";
 
 // Maintenance reminders (issue 17, ADR 0023): once an hour, for each vehicle's latest completed job with a
 // service that has an interval, when its due date (the job's local date + the interval) has come, the
@@ -21,12 +22,6 @@ import { maintenanceBookHref } from "@/modules/wizard/server";
 const SEND_FROM_MINUTES = 9 * 60;
 /** A due date further back than this is recorded as stale, not sent. */
 const STALE_AFTER_DAYS = 60;
-const UPCOMING: readonly (typeof bookings.$inferSelect.status)[] = [
-  "pending_payment",
-  "awaiting_approval",
-  "confirmed",
-  "in_progress",
-];
 
 export type MaintenanceOutcome = "sent" | "opted_out" | "booked" | "unavailable" | "stale";
 
@@ -101,7 +96,7 @@ async function remind(
         and(
           eq(bookings.vehicleId, c.vehicleId),
           eq(bookingItems.serviceId, c.serviceId),
-          inArray(bookings.status, [...UPCOMING]),
+          inArray(bookings.status, [...LIVE_STATUSES]),
           gt(bookings.startsAt, c.startsAt),
         ),
       )

@@ -15,6 +15,7 @@ import {
   announceBooking,
   findBooking,
 } from "@/modules/bookings/server";
+import { isIn, UPCOMING_STATUSES } from "@/lib/enums";
 
 // The reminder's site-readiness checklist answers (issue 17, ADR 0027). The links carry a token signed
 // with a key kept for this one purpose (HMAC of the booking id): it opens only the checklist page of that
@@ -22,7 +23,6 @@ import {
 // the booking (the latest one counts), put on its timeline, audited, and announced live to the admins.
 
 export const SITE_CHECK_NOTE_MAX = 1000;
-const OPEN: readonly string[] = ["confirmed", "awaiting_approval", "pending_payment"];
 
 export const siteCheckToken = (bookingId: string) => signedIdToken("forecourt:site-check", bookingId);
 
@@ -73,7 +73,7 @@ export async function getSiteCheckPage(
     },
     answer: row.siteCheck ?? null,
     note: row.siteCheckNote ?? null,
-    open: OPEN.includes(row.status) && now < row.startsAt,
+    open: isIn(UPCOMING_STATUSES, row.status) && now < row.startsAt,
   };
 }
 
@@ -105,7 +105,7 @@ export async function answerSiteCheck(
   return db.transaction(async (tx) => {
     const booking = await lockBooking(tx, bookingId);
     if (!booking) throw new AppError("NOT_FOUND");
-    if (!OPEN.includes(booking.status) || now >= booking.startsAt)
+    if (!isIn(UPCOMING_STATUSES, booking.status) || now >= booking.startsAt)
       throw new AppError(
         "CONFLICT",
         "This booking has started or ended: call the business if something changed.",

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { addDays, isoWeekday, isRealDate, localDateOf } from "@/lib/dates";
-import { startOfLocalDate } from "@/modules/today/domain/admin-today";
+import { addDays, isoWeekday, isRealDate, localDateOf, localDayStart } from "@/lib/dates";
 
 // The reports' date range, pure: a preset (or two dates) in the business time zone becomes the local
 // dates it covers (both inclusive) and the half-open interval of instants [from, to) the SQL filters on.
@@ -128,8 +127,8 @@ export function rangeOf(
     fromDate,
     toDate,
     days: dayCount(fromDate, toDate),
-    from: startOfLocalDate(fromDate, timeZone),
-    to: startOfLocalDate(addDays(toDate, 1), timeZone),
+    from: localDayStart(fromDate, timeZone),
+    to: localDayStart(addDays(toDate, 1), timeZone),
     timeZone,
   };
 }

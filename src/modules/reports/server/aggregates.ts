@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
+import { statusIn, statusNotIn } from "@/server/db/time-taken";
 import {
   bookings,
   reportDaily,
@@ -24,6 +25,7 @@ import {
   split,
   str,
 } from "./sql";
+import { CALLED_OFF_STATUSES, FEE_KEPT_STATUSES, NOT_TAKEN_ON_STATUSES } from "@/lib/enums";
 
 // Every report's figures, each one SQL aggregate (or three, merged by key) over the range's rows; totals
 // come from the same statement (GROUP BY ROLLUP), so no report sums rows in JavaScript. Reads across the
@@ -151,14 +153,14 @@ export async function revenueReconciliation(db: DbOrTx, r: Range): Promise<Reven
           COALESCE(sum(booking_charge_minor(status, total_minor, adjustment_minor, fee_minor))
             FILTER (WHERE ${bookedRevenue(sql`status`)}), 0)::bigint AS booked,
           COALESCE(sum(booking_charge_minor(status, total_minor, adjustment_minor, fee_minor))
-            FILTER (WHERE status IN ('cancelled', 'declined', 'expired')), 0)::bigint AS fees,
+            FILTER (WHERE ${statusIn(sql`status`, CALLED_OFF_STATUSES)}), 0)::bigint AS fees,
           COALESCE(sum(booking_due_minor(${m})), 0)::bigint AS due,
           COALESCE(sum(booking_refundable_minor(${m})), 0)::bigint AS back,
           -- Net paid on these jobs, by the definition's identity (net paid = charge − due + refundable).
           COALESCE(sum(booking_charge_minor(status, total_minor, adjustment_minor, fee_minor)
             - booking_due_minor(${m}) + booking_refundable_minor(${m})), 0)::bigint AS paid
         FROM ${bookings}
-        WHERE ${between(sql`starts_at`, r)} AND status NOT IN ${notTakenOn}`,
+        WHERE ${between(sql`starts_at`, r)} AND ${statusNotIn(sql`status`, NOT_TAKEN_ON_STATUSES)}`,
     ),
     revenueReport(db, r, "month"),
   ]);
@@ -173,9 +175,6 @@ export async function revenueReconciliation(db: DbOrTx, r: Range): Promise<Reven
     refundedMinor: ledger.total.refundedMinor,
   });
 }
-
-/** Bookings the business has not taken on yet: their money is not the period's charge. */
-const notTakenOn = sql.raw(`('pending_payment', 'awaiting_approval')`);
 
 // ── Bookings by status ────────────────────────────────────────────────────────────────────────────
 
@@ -209,7 +208,7 @@ export async function bookingsByStatus(db: DbOrTx, r: Range): Promise<StatusRepo
         COALESCE(sum(d.jobs) FILTER (WHERE status = 'cancelled'), 0)::int AS cancellations,
         COALESCE(sum(d.jobs) FILTER (WHERE status = 'no_show'), 0)::int AS no_shows,
         COALESCE(sum(d.paid_minor - d.refunded_minor)
-          FILTER (WHERE status IN ('cancelled', 'no_show')), 0)::bigint AS fees_kept
+          FILTER (WHERE ${statusIn(sql`status`, FEE_KEPT_STATUSES)}), 0)::bigint AS fees_kept
       FROM ${reportDaily} d
       WHERE d.jobs <> 0 AND ${inDates(sql`d.local_date`, r)}
       GROUP BY ROLLUP(status)`,

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
+import { statusNotIn } from "@/server/db/time-taken";
 import {
   bookingEvents,
   bookings,
@@ -26,6 +27,7 @@ import {
   str,
   t,
 } from "./sql";
+import { NEVER_BOOKED_STATUSES } from "@/lib/enums";
 
 // /admin/analytics' figures, each one SQL aggregate over the range's rows (the reports' definitions:
 // ADR 0022 — "booked" is a job starting in the range with a status in BOOKED_STATUSES). Every local day,
@@ -159,7 +161,7 @@ export async function bookingRates(db: DbOrTx, r: Range): Promise<Rates> {
           SELECT ${bookingEvents.bookingId} FROM ${bookingEvents} WHERE ${bookingEvents.type} = 'rescheduled'
         ))::int AS rescheduled
       FROM ${bookings}
-      WHERE ${bookings.status} NOT IN ('declined', 'expired') AND ${startsIn(r)}`,
+      WHERE ${statusNotIn(bookings.status, NEVER_BOOKED_STATUSES)} AND ${startsIn(r)}`,
   );
   return {
     bookings: num(row?.n),

@@ -1,17 +1,11 @@
 import "server-only";
 import { bookingTeamSeconds } from "@/server/db/time-taken";
 import { sql } from "drizzle-orm";
-import { addDays, formatLongDate } from "@/lib/dates";
+import { addDays, formatLongDate, localDayStart } from "@/lib/dates";
+import { utilisationPercent } from "@/lib/time-ranges";
 import { formatMoney } from "@/lib/money";
 import { loadScheduleCapacity } from "@/modules/availability/server";
-import {
-  BOOKED_STATUSES,
-  type Delta,
-  describeDelta,
-  startOfLocalDate,
-  todayPeriods,
-  utilisationPercent,
-} from "@/modules/today/domain/admin-today";
+import { BOOKED_STATUSES, type Delta, describeDelta, todayPeriods } from "@/modules/today/domain/admin-today";
 import { type ActivityEntry, loadJobDays, loadRecentActivity } from "@/modules/today/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { assertAdminActor } from "@/server/auth/assert-admin";
@@ -98,8 +92,8 @@ export async function bookedByDateAndTeam(
   db: DbOrTx,
   input: { from: string; to: string; timeZone: string },
 ): Promise<DayTeamFigures[]> {
-  const from = startOfLocalDate(input.from, input.timeZone);
-  const to = startOfLocalDate(addDays(input.to, 1), input.timeZone);
+  const from = localDayStart(input.from, input.timeZone);
+  const to = localDayStart(addDays(input.to, 1), input.timeZone);
   const booked = sql.raw(`(${BOOKED_STATUSES.map((s) => `'${s}'`).join(", ")})`);
   const res = await db.execute<Record<string, unknown>>(
     sql`SELECT d, team_id, count(*)::int AS n, COALESCE(sum(m), 0)::bigint AS m
@@ -124,8 +118,8 @@ export async function cancellationsByDate(
   db: DbOrTx,
   input: { from: string; to: string; timeZone: string },
 ): Promise<Map<string, number>> {
-  const from = startOfLocalDate(input.from, input.timeZone);
-  const to = startOfLocalDate(addDays(input.to, 1), input.timeZone);
+  const from = localDayStart(input.from, input.timeZone);
+  const to = localDayStart(addDays(input.to, 1), input.timeZone);
   const res = await db.execute<Record<string, unknown>>(
     sql`SELECT to_char((${bookings.cancelledAt} AT TIME ZONE ${input.timeZone})::date, 'YYYY-MM-DD') AS d,
         count(*)::int AS n

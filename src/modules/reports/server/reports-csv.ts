@@ -1,6 +1,6 @@
 import "server-only";
 import { csvRecord } from "@/lib/csv";
-import { csvDownloadResponse } from "@/modules/booking-list/server";
+import { csvDownloadResponse } from "@/server/http";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { SessionUser } from "@/server/auth";
 import { type DbOrTx, getDb } from "@/server/db";

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq, inArray } from "drizzle-orm";
 import { csvRecord } from "@/lib/csv";
-import { csvDownloadResponse } from "@/modules/booking-list/server";
+import { csvDownloadResponse } from "@/server/http";
 import { listTaxDocumentsIssued } from "@/modules/payments/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { SessionUser } from "@/server/auth";

@@ -1,6 +1,6 @@
 import "server-only";
 import { loadScheduleCapacity } from "@/modules/availability/server";
-import { sumDates } from "@/modules/today/domain/admin-today";
+import { sumDates } from "@/lib/dates";
 import type { DbOrTx } from "@/server/db";
 import type { ReportRange } from "../domain/range";
 import * as aggregates from "./aggregates";

@@ -1,13 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import {
-  addDays,
-  formatDateTime,
-  formatLongDate,
-  formatTime,
-  localDateOf,
-  localToInstant,
-} from "@/lib/dates";
+import { addDays, formatDateTime, formatLongDate, formatTime, localDateOf, localDayStart } from "@/lib/dates";
 import { isUuid } from "@/lib/uuid";
 import { findUserContacts } from "@/modules/accounts/server";
 import { findWeatherDay, listWeatherDayRows, type WeatherDayRow } from "@/modules/availability/server";
@@ -41,8 +34,8 @@ export type WeatherPreview = { period: string; teams: string; rows: WeatherPrevi
 function periodLabel(d: Pick<WeatherDayRow, "startsAt" | "endsAt">, timeZone: string): string {
   const date = localDateOf(d.startsAt, timeZone);
   const wholeDay =
-    localToInstant(date, 0, timeZone)?.getTime() === d.startsAt.getTime() &&
-    localToInstant(addDays(date, 1), 0, timeZone)?.getTime() === d.endsAt.getTime();
+    localDayStart(date, timeZone).getTime() === d.startsAt.getTime() &&
+    localDayStart(addDays(date, 1), timeZone).getTime() === d.endsAt.getTime();
   if (wholeDay) return `${formatLongDate(d.startsAt, timeZone)}, the whole day`;
   return `${formatLongDate(d.startsAt, timeZone)}, ${formatTime(d.startsAt, timeZone)} – ${formatTime(d.endsAt, timeZone)}`;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
-import { addDays, formatCalendarDate, localToInstant } from "@/lib/dates";
+import { addDays, formatCalendarDate, localDayStart } from "@/lib/dates";
 import { routes } from "@/lib/routes";
 import { getEnv } from "@/env";
 import { findUserById, mayEmail } from "@/modules/accounts/server";
@@ -180,9 +180,8 @@ export async function pauseSeries(
   return db.transaction(async (tx) => {
     const series = await lockSeries(tx, actor, input.seriesId);
     const tz = (await getSettingsOrThrow(tx)).timeZone;
-    const from = localToInstant(input.from, 0, tz);
-    const to = localToInstant(addDays(input.until, 1), 0, tz);
-    if (!from || !to) throw invalid({ from: ["Choose a date."] });
+    const from = localDayStart(input.from, tz);
+    const to = localDayStart(addDays(input.until, 1), tz);
     const stopped = await stopVisits(tx, actor, series, {
       from: from < now ? now : from,
       to,

@@ -1,5 +1,5 @@
 import "server-only";
-import { SERIES_PATTERN_STATUSES, SERIES_STANDING_STATUSES } from "@/lib/enums";
+import { SERIES_PATTERN_STATUSES, STANDING_STATUSES } from "@/lib/enums";
 import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { formatCalendarDate, formatTime, localDateOf } from "@/lib/dates";
 import { routes } from "@/lib/routes";
@@ -159,7 +159,7 @@ async function emailNotHeld(
   const [page] = await tx
     .select({ id: bookings.id })
     .from(bookings)
-    .where(and(eq(bookings.seriesId, series.id), inArray(bookings.status, [...SERIES_STANDING_STATUSES])))
+    .where(and(eq(bookings.seriesId, series.id), inArray(bookings.status, [...STANDING_STATUSES])))
     .orderBy(sql`${bookings.startsAt} DESC`)
     .limit(1);
   await enqueueEmail(tx, {

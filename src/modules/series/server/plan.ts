@@ -1,6 +1,6 @@
 import "server-only";
 import { formatCalendarDate, localDateOf } from "@/lib/dates";
-import type { BookingStatus } from "@/lib/enums";
+import { type BookingStatus, STANDING_STATUSES } from "@/lib/enums";
 import { assertAdminActor } from "@/server/auth/assert-admin";
 import { loadSlotContext, slotQuery } from "@/modules/availability/server";
 import { computeSlots } from "@/modules/availability/domain/slots";
@@ -71,7 +71,7 @@ export type CheckedDate = { date: string; start: Date | null; fits: boolean; alt
 /** Statuses a booking can start a series from. */
 export const REPEATABLE: readonly BookingStatus[] = ["confirmed"];
 /** The occurrences ending a series cancels: still to come, not started. */
-export const ENDABLE: readonly BookingStatus[] = ["confirmed", "awaiting_approval"];
+export const ENDABLE: readonly BookingStatus[] = STANDING_STATUSES;
 
 export const invalid = (errors: FieldErrors) => new AppError("VALIDATION", undefined, errors);
 

@@ -4,7 +4,7 @@ import { formatTime, localDateOf, toLocalParts } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { visitTitle } from "@/lib/booking/visit-title";
 import { findAccountTerms } from "@/modules/accounts/server";
-import type { BookingStatus } from "@/lib/enums";
+import { type BookingStatus, isIn, LIVE_STATUSES } from "@/lib/enums";
 import { whenLabel } from "@/modules/booking-moves/server";
 import { bookingStatusLabel, findBooking, visitsOfSeries } from "@/modules/bookings/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
@@ -166,7 +166,7 @@ export async function loadCustomerSeries(customerId: string, now = new Date()): 
   );
   return rows.map((s) => {
     const mine = visits.filter((v) => v.seriesId === s.id);
-    const ahead = mine.filter((v) => v.startsAt > now && LIVE_VISIT.includes(v.status));
+    const ahead = mine.filter((v) => v.startsAt > now && isIn(LIVE_STATUSES, v.status));
     const next = ahead[0];
     return {
       id: s.id,
@@ -182,10 +182,3 @@ export async function loadCustomerSeries(customerId: string, now = new Date()): 
     };
   });
 }
-
-const LIVE_VISIT: readonly BookingStatus[] = [
-  "confirmed",
-  "awaiting_approval",
-  "pending_payment",
-  "in_progress",
-];

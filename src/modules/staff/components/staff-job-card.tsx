@@ -14,6 +14,7 @@ import type { StaffJob } from "../server/staff-day";
 import { CompleteJobDialog } from "./complete-job-dialog";
 import { JobPhotos } from "./job-photos";
 import { PaymentMethodFields } from "./payment-method-fields";
+import { isIn, WORK_STATUSES } from "@/lib/enums";
 
 // One job on a technician's phone: when, who (call, text), the car, the work, where (open in Maps), how
 // to get in and what the site has, what to collect — then the buttons its status allows. Tomorrow's jobs
@@ -67,7 +68,7 @@ function StatusButtons({ job }: { job: StaffJob }) {
 }
 
 function RecordPayment({ job }: { job: StaffJob }) {
-  if (job.dueMinor <= 0 || !["confirmed", "in_progress", "completed"].includes(job.status)) return null;
+  if (job.dueMinor <= 0 || !isIn(WORK_STATUSES, job.status)) return null;
   return (
     <details className="rounded-control border border-line p-3">
       <summary className="flex min-h-11 cursor-pointer items-center font-medium">

@@ -1,4 +1,4 @@
-import type { BookingStatus } from "@/lib/enums";
+import { type BookingStatus, isIn, OPEN_JOB_STATUSES } from "@/lib/enums";
 
 // Removing a job photo (issue 41 §7): a before photo of a finished job may be the evidence of a dispute,
 // so removing one hides it — the customer and the technicians no longer see it — and keeps it, file
@@ -13,9 +13,6 @@ export const REMOVED_PHOTO_RETENTION_DAYS = 180;
  * careless thumb removing and retaking can't fill the disk.
  */
 export const MAX_KEPT_PHOTOS_PER_JOB = 40;
-
-/** A job whose technicians may still change its photos: not yet completed (and not ended). */
-const OPEN_JOB: readonly BookingStatus[] = ["confirmed", "in_progress"];
 
 export type PhotoRemovalFacts = {
   /** The actor's part in the job, as assertBookingCrew answers it. */
@@ -33,7 +30,7 @@ export function photoRemovalRefusal(f: PhotoRemovalFacts): string | null {
   if (f.role === "admin") return null;
   if (f.takenBy !== f.actorId)
     return "You can remove only the photos you took. Ask the office to remove this one.";
-  if (!OPEN_JOB.includes(f.status))
+  if (!isIn(OPEN_JOB_STATUSES, f.status))
     return "This job is finished: its photos are kept. Ask the office if one should be removed.";
   return null;
 }

@@ -19,6 +19,7 @@ import { logger } from "@/server/logger";
 import type { FileStorage } from "@/server/storage";
 import type { JobPhotoFacts, JobPhotoKind } from "../domain/job-record";
 import { MAX_KEPT_PHOTOS_PER_JOB } from "../domain/photo-removal";
+import { isIn, WORK_STATUSES } from "@/lib/enums";
 
 // Before and after photos of a job (ADR 0053). Taken on the technician's phone, checked and re-encoded
 // on the server like every upload (processUploadedImage: decoded by content, turned upright, at most
@@ -110,7 +111,7 @@ export async function addJobPhoto(
     return await db.transaction(async (tx) => {
       const locked = await lockBooking(tx, booking.id);
       if (!locked) throw new AppError("NOT_FOUND");
-      if (!["confirmed", "in_progress", "completed"].includes(locked.status))
+      if (!isIn(WORK_STATUSES, locked.status))
         throw new AppError("CONFLICT", "This booking has no job to photograph any more.");
       await assertRoomForPhoto(tx, booking.id);
       await tx.insert(uploads).values({

@@ -1,15 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { bookingMoney, depositOwed } from "@/lib/booking/booking-money";
-import {
-  describeDelta,
-  isUnpaidSoon,
-  nextJobId,
-  startOfLocalDate,
-  sumDates,
-  todayPeriods,
-  utilisationPercent,
-} from "./admin-today";
+import { describeDelta, isUnpaidSoon, nextJobId, todayPeriods } from "./admin-today";
+import { localDayStart } from "@/lib/dates";
 
 const TZ = "Europe/London";
 const iso = (d: Date) => d.toISOString();
@@ -72,30 +65,11 @@ describe("todayPeriods (business zone, ISO weeks)", () => {
   it("works in a zone far from UTC", () => {
     const p = todayPeriods(new Date("2026-11-25T20:00:00Z"), "Pacific/Auckland");
     expect(p.today).toBe("2026-11-26");
-    expect(iso(startOfLocalDate("2026-11-26", "Pacific/Auckland"))).toBe("2026-11-25T11:00:00.000Z");
+    expect(iso(localDayStart("2026-11-26", "Pacific/Auckland"))).toBe("2026-11-25T11:00:00.000Z");
   });
 });
 
 describe("the numbers", () => {
-  it("sums a per-date map over a period", () => {
-    const m = new Map([
-      ["2026-11-23", 100],
-      ["2026-11-24", 50],
-      ["2026-11-30", 999],
-    ]);
-    expect(sumDates(m, "2026-11-23", 7)).toBe(150);
-    expect(sumDates(m, "2026-11-24", 1)).toBe(50);
-  });
-
-  it.each([
-    [240, 960, 25],
-    [0, 960, 0],
-    [1000, 960, 104],
-    [60, 0, null],
-  ])("utilisation %i booked of %i open = %s%%", (booked, open, expected) => {
-    expect(utilisationPercent(booked, open)).toBe(expected);
-  });
-
   it.each([
     [5, 3, "up", "Up 2 on yesterday"],
     [3, 5, "down", "Down 2 on yesterday"],

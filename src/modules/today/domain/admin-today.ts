@@ -1,5 +1,12 @@
-import { addDays, isoWeekday, localDateOf, localToInstant, toLocalParts } from "@/lib/dates";
-import { type BookingStatus, TIME_TAKING_STATUSES } from "@/lib/enums";
+import { addDays, isoWeekday, localDateOf, localDayStart, localToInstant, toLocalParts } from "@/lib/dates";
+import {
+  BOOKED_REVENUE_STATUSES,
+  type BookingStatus,
+  DEPOSIT_CHASED_STATUSES,
+  isIn,
+  LIVE_STATUSES,
+  TIME_TAKING_STATUSES,
+} from "@/lib/enums";
 import { REVENUE_TERMS } from "@/lib/booking/revenue-terms";
 import { type BookingMoneyInput, depositOwed } from "@/lib/booking/booking-money";
 
@@ -10,25 +17,10 @@ import { type BookingMoneyInput, depositOwed } from "@/lib/booking/booking-money
 /** Bookings that take (or took) a team's time: everything but the ones that will not happen (ADR 0043). */
 export const BOOKED_STATUSES = TIME_TAKING_STATUSES;
 
-/**
- * Booked revenue (ADR 0022): the bookings that stand and the business has taken on — confirmed, in
- * progress, completed, missed — each at its charge (ADR 0040). Not a hold waiting for payment (it may lapse),
- * a request waiting for approval, nor a cancelled, declined or expired booking. The reports' booked figures,
- * their value columns and Today's booked value read it; in SQL it is booking_is_booked_revenue (migration
- * 0026), which a test compares with this. Its due is the customer's debt (OWING_STATUSES, which also counts a cancelled booking's unpaid fee).
- */
-export const BOOKED_REVENUE_STATUSES = ["confirmed", "in_progress", "completed", "no_show"] as const;
+export { BOOKED_REVENUE_STATUSES };
 
 /** What "booked" revenue means, in the words every report and the Today page show (lib/booking/revenue-terms). */
 export const BOOKED_REVENUE_HELP = REVENUE_TERMS.booked.counts;
-
-/** A job still to be done (or being done): the candidates for "next". */
-const OPEN_JOB_STATUSES: readonly BookingStatus[] = [
-  "pending_payment",
-  "awaiting_approval",
-  "confirmed",
-  "in_progress",
-];
 
 export type Period = { from: Date; to: Date };
 
@@ -53,15 +45,6 @@ export type TodayPeriods = {
   window: { from: string; to: string };
 };
 
-/** The first instant of a local date (a zone that skips midnight starts the day at the first valid minute). */
-export function startOfLocalDate(date: string, timeZone: string): Date {
-  for (let m = 0; m < 24 * 60; m += 15) {
-    const t = localToInstant(date, m, timeZone);
-    if (t) return t;
-  }
-  return new Date(`${date}T00:00:00Z`);
-}
-
 function compared(
   currentStart: string,
   previousStart: string,
@@ -70,10 +53,10 @@ function compared(
   tz: string,
 ): ComparedPeriod {
   const current = {
-    from: startOfLocalDate(currentStart, tz),
-    to: startOfLocalDate(addDays(currentStart, days), tz),
+    from: localDayStart(currentStart, tz),
+    to: localDayStart(addDays(currentStart, days), tz),
   };
-  const previous = { from: startOfLocalDate(previousStart, tz), to: current.from };
+  const previous = { from: localDayStart(previousStart, tz), to: current.from };
   // The same wall-clock moment in the previous period: today 10:15 ↔ yesterday 10:15, even when one of
   // the two days is 23 or 25 hours long. If that moment does not exist (skipped hour), the same elapsed time.
   const l = toLocalParts(now, tz);
@@ -108,19 +91,6 @@ export function todayPeriods(now: Date, timeZone: string): TodayPeriods {
     week: compared(monday, addDays(monday, -7), 7, now, timeZone),
     window: { from: addDays(monday, -7), to: addDays(monday, 6) },
   };
-}
-
-/** Sum of a per-date map over the local dates of [from, to] inclusive. */
-export function sumDates(byDate: ReadonlyMap<string, number>, from: string, days: number): number {
-  let total = 0;
-  for (let i = 0; i < days; i++) total += byDate.get(addDays(from, i)) ?? 0;
-  return total;
-}
-
-/** Booked minutes ÷ open team minutes, as a whole percentage; null when the schedule was closed. */
-export function utilisationPercent(bookedMinutes: number, openMinutes: number): number | null {
-  if (openMinutes <= 0) return null;
-  return Math.round((bookedMinutes * 100) / openMinutes);
 }
 
 export type Delta = {
@@ -161,7 +131,7 @@ export type MoneyOwed = BookingMoneyInput & {
  * the same thing; the integration tests hold the two together.
  */
 export function isUnpaidSoon(b: MoneyOwed, now: Date, windowMinutes: number): boolean {
-  if (b.status !== "pending_payment" && b.status !== "confirmed") return false;
+  if (!isIn(DEPOSIT_CHASED_STATUSES, b.status)) return false;
   if (depositOwed(b) <= 0) return false;
   // A lapsed hold is expiring (the job or the next writer expires it): nothing left to chase.
   if (b.status === "pending_payment" && b.holdExpiresAt && b.holdExpiresAt <= now) return false;
@@ -180,8 +150,7 @@ export function nextJobId(
   const open = jobs
     .filter(
       (j) =>
-        j.status === "in_progress" ||
-        (OPEN_JOB_STATUSES.includes(j.status) && j.endsAt.getTime() > now.getTime()),
+        j.status === "in_progress" || (isIn(LIVE_STATUSES, j.status) && j.endsAt.getTime() > now.getTime()),
     )
     .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id.localeCompare(b.id));
   return open[0]?.id ?? null;

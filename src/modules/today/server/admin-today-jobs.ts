@@ -2,12 +2,12 @@ import "server-only";
 import { toSiteAnswer } from "@/lib/job/site-answers";
 import { and, asc, inArray } from "drizzle-orm";
 import { bookingParts, partOnDay } from "@/lib/day-parts";
-import { addDays, formatLongDate, formatTime } from "@/lib/dates";
+import { addDays, formatLongDate, formatTime, localDayStart } from "@/lib/dates";
 import type { BookingStatus } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { findUserContacts, staffNamesByTeam } from "@/modules/accounts/server";
 import type { ScheduleTeam } from "@/modules/availability/server";
-import { nextJobId, startOfLocalDate } from "../domain/admin-today";
+import { nextJobId } from "../domain/admin-today";
 import { bookingMoney, type MoneyState, moneyStateOf, paymentStatusLabel } from "@/lib/booking/booking-money";
 import type { DbOrTx } from "@/server/db";
 import { bookingItems } from "@/server/db/schema";
@@ -92,8 +92,8 @@ export async function loadJobDays(
   const first = input.dates[0];
   const last = input.dates.at(-1);
   if (!first || !last) return { days: [], nextJobId: null, staffByTeam: new Map() };
-  const from = startOfLocalDate(first, tz);
-  const to = startOfLocalDate(addDays(last, 1), tz);
+  const from = localDayStart(first, tz);
+  const to = localDayStart(addDays(last, 1), tz);
   const rows = await jobsOverlapping(db, from, to);
   const ids = rows.map((r) => r.id);
   const [items, contacts, teams, staffByTeam, startedBy, moreVehicles] = await Promise.all([
@@ -117,7 +117,7 @@ export async function loadJobDays(
     loadMoreVisitVehicles(db, ids),
   ]);
   // Each date's end, once: the rows are placed by comparing instants, not by formatting each one.
-  const ends = input.dates.map((date) => ({ date, end: startOfLocalDate(addDays(date, 1), tz) }));
+  const ends = input.dates.map((date) => ({ date, end: localDayStart(addDays(date, 1), tz) }));
   const todayEnd = ends[0]?.end ?? to;
   const next = nextJobId(
     rows.filter((r) => r.startsAt < todayEnd),
@@ -177,7 +177,7 @@ export async function loadJobDays(
       .filter((t) => t.jobs.length > 0);
     return {
       date,
-      title: formatLongDate(new Date(startOfLocalDate(date, tz).getTime() + 12 * 3_600_000), tz),
+      title: formatLongDate(new Date(localDayStart(date, tz).getTime() + 12 * 3_600_000), tz),
       count: jobs.length,
       teams: teamJobs,
     };

@@ -5,10 +5,12 @@ import { formatMoney } from "@/lib/money";
 import { findUserContacts } from "@/modules/accounts/server";
 import { listFailedEmails } from "@/modules/notifications/server";
 import type { DbOrTx } from "@/server/db";
+import { statusIn } from "@/server/db/time-taken";
 import { amountDueExpr, bookingEvents, bookings, chargeExpr, rescheduleRequests } from "@/server/db/schema";
 import { describeEvent } from "@/modules/bookings/server";
 import { countWaitingTimeRequests, listWaitingTimeRequests } from "@/modules/time-requests/server";
 import { routes } from "@/lib/routes";
+import { DEPOSIT_CHASED_STATUSES } from "@/lib/enums";
 
 // The action queue (what needs the admin, each item one click from its booking) and the recent
 // activity. Every list is a count plus its first few items, read through an index; nothing is filtered
@@ -75,7 +77,7 @@ const depositOwedSql = sql<number>`GREATEST(0, ${amountDueExpr(bookings)} - GREA
 function unpaidSoonSql(now: Date, windowMinutes: number) {
   const n = now.toISOString();
   const until = new Date(now.getTime() + windowMinutes * 60_000).toISOString();
-  return sql`${bookings.status} IN ('pending_payment', 'confirmed')
+  return sql`${statusIn(bookings.status, DEPOSIT_CHASED_STATUSES)}
     AND ${bookings.startsAt} > ${n}::timestamptz AND ${bookings.startsAt} <= ${until}::timestamptz
     AND ${depositOwedSql} > 0
     AND NOT (${bookings.status} = 'pending_payment' AND ${bookings.holdExpiresAt} <= ${n}::timestamptz)`;

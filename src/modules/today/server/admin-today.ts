@@ -1,6 +1,7 @@
 import "server-only";
 import { REVENUE_TERMS } from "@/lib/booking/revenue-terms";
-import { formatLongDate } from "@/lib/dates";
+import { formatLongDate, sumDates } from "@/lib/dates";
+import { utilisationPercent } from "@/lib/time-ranges";
 import { formatMoney } from "@/lib/money";
 import { loadScheduleCapacity } from "@/modules/availability/server";
 import {
@@ -9,9 +10,7 @@ import {
   type Delta,
   describeDelta,
   type Period,
-  sumDates,
   todayPeriods,
-  utilisationPercent,
 } from "../domain/admin-today";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { SessionUser } from "@/server/auth";

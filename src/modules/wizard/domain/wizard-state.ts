@@ -1,4 +1,5 @@
 import { isDateInRange, isInstantInRange } from "@/lib/dates";
+import { MAX_MORE_VEHICLES } from "@/lib/field-inputs";
 import { isUuid } from "@/lib/uuid";
 import { normaliseUkPostcode } from "@/lib/postcode";
 
@@ -300,8 +301,9 @@ export type MoreVehicle = {
   addons: string[];
 };
 
-/** More than any business's limit (20 a visit): a longer list in a URL is cut, not refused. */
-export const MAX_MORE_VEHICLES = 19;
+// MAX_MORE_VEHICLES (lib/field-inputs, more than any business's limit of 20 a visit): a longer list in a
+// URL is cut, not refused.
+export { MAX_MORE_VEHICLES };
 
 /**
  * `more=s~<size id>,v~<vehicle id>~full-valet~wax.pet-hair`: one entry per vehicle, `s` a new vehicle's

@@ -33,13 +33,11 @@ import { jobRecordView } from "@/modules/staff/domain/job-record";
 import { loadJobRecord } from "@/modules/staff/server";
 import { JobPhotoAdminButtons } from "@/modules/staff/components/job-photo-admin-buttons";
 import { REMOVED_PHOTO_RETENTION_DAYS } from "@/modules/staff/domain/photo-removal";
+import { isIn, WORK_STATUSES } from "@/lib/enums";
 
 type Params = { params: Promise<{ id: string }> };
 
 export const metadata: Metadata = { title: "Booking" };
-
-/** A job that is, or was, worked: its photos and crew have a place even while there are none yet. */
-const WORKED: readonly string[] = ["confirmed", "in_progress", "completed"];
 
 export default async function AdminBookingPage({ params }: Params) {
   const { id } = await params;
@@ -61,7 +59,7 @@ export default async function AdminBookingPage({ params }: Params) {
     registration: view.vehicles.map((v) => v.registration).join(", "),
     timeZone: view.timeZone,
   });
-  const worked = WORKED.includes(view.status) || record.crew.length > 0 || record.groups.length > 0;
+  const worked = isIn(WORK_STATUSES, view.status) || record.crew.length > 0 || record.groups.length > 0;
 
   return (
     <div className="max-w-6xl">

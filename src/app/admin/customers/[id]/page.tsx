@@ -19,7 +19,7 @@ import {
 } from "@/modules/accounts/components/admin-customer-actions";
 import { loadAdminCustomerProfile } from "@/modules/accounts/server";
 import { VehicleHistoryPanel } from "@/modules/vehicle-history/components/vehicle-history";
-import { loadCustomerBookingsForAdmin } from "@/modules/bookings/server";
+import { loadCustomerBookingsForAdmin, loadCustomerValueMinor } from "@/modules/bookings/server";
 import { loadVehicleServiceHistory } from "@/modules/vehicle-history/server";
 import type { EmailStatus } from "@/lib/enums";
 import { EMAIL_STATUS_LABELS, EMAIL_STATUS_TONES } from "@/modules/notifications/domain/outbox-view";
@@ -56,7 +56,7 @@ export default async function AdminCustomerPage({ params }: Params) {
   if (!profile) notFound();
   const settings = await getPublicSettings();
   const tz = settings.timeZone;
-  const [bookingLines, money, sent, history, receivables, series] = await Promise.all([
+  const [bookingLines, money, sent, history, receivables, series, valueMinor] = await Promise.all([
     loadCustomerBookingsForAdmin(profile.id, tz),
     loadCustomerMoney(profile.id, tz),
     loadEmailsForRecipient({ userId: profile.id, email: profile.email }),
@@ -66,6 +66,7 @@ export default async function AdminCustomerPage({ params }: Params) {
     ),
     profile.business ? loadReceivablesPage(user.id, { customerId: profile.id }) : null,
     loadCustomerSeries(profile.id),
+    loadCustomerValueMinor(profile.id),
   ]);
   const upcoming = bookingLines.filter((b) => b.upcoming);
   const when = (d: Date) => formatDateTime(d, tz);
@@ -82,7 +83,7 @@ export default async function AdminCustomerPage({ params }: Params) {
       <p className="mt-1 text-ink-muted">
         Customer since {formatShortDate(profile.joinedAt, tz)} · {bookingLines.length}{" "}
         {bookingLines.length === 1 ? "booking" : "bookings"} · lifetime value{" "}
-        {formatMoney(money.collectedMinor - money.refundedMinor, settings.currency)}
+        {formatMoney(valueMinor, settings.currency)}
       </p>
 
       <div className="mt-4 flex flex-wrap gap-2">

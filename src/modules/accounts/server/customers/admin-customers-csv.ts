@@ -1,10 +1,10 @@
 import "server-only";
 import { localDateOf } from "@/lib/dates";
-import { CSV_BOM, csvDateTime, csvDecimal, csvRow } from "@/lib/csv";
+import { csvDateTime, csvDecimal, csvRow } from "@/lib/csv";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { SessionUser } from "@/server/auth";
 import { getDb } from "@/server/db";
-import { logger } from "@/server/logger";
+import { csvDownloadResponse } from "@/server/http";
 import { parseAdminCustomersQuery } from "../../admin-customers-filters";
 import { type AdminCustomerRow, adminCustomerBatches, type CustomerFactsSource } from "./admin-customers";
 
@@ -58,34 +58,10 @@ export async function adminCustomersCsvResponse(
   const { timeZone, currency } = await getSettingsOrThrow(db);
   const query = parseAdminCustomersQuery(new URL(request.url).searchParams);
   const batches = adminCustomerBatches(db, viewer, query, source);
-  const encoder = new TextEncoder();
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(CSV_BOM + csvRow(HEADER)));
-    },
-    async pull(controller) {
-      try {
-        const next = await batches.next();
-        if (next.done) return controller.close();
-        controller.enqueue(
-          encoder.encode(next.value.map((r) => adminCustomerCsvRecord(r, timeZone, currency)).join("")),
-        );
-      } catch (err) {
-        logger.error({ err }, "customers CSV export failed");
-        controller.error(new Error("export failed"));
-      }
-    },
-    async cancel() {
-      await batches.return(undefined);
-    },
-  });
+  async function* records() {
+    for await (const batch of batches)
+      yield batch.map((r) => adminCustomerCsvRecord(r, timeZone, currency)).join("");
+  }
   const date = localDateOf(new Date(), timeZone);
-  return new Response(stream, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="customers-${date}.csv"`,
-      "Cache-Control": "private, no-store",
-      "X-Robots-Tag": "noindex",
-    },
-  });
+  return csvDownloadResponse(`customers-${date}.csv`, HEADER, records(), "customers CSV export failed");
 }

@@ -10,6 +10,7 @@ import { isOnCrewDays, offCrewDaysMessage } from "@/lib/job/job-clock";
 import { lockBooking } from "../booking-records";
 import { BOOKING_STATUS_LABELS } from "../booking-view";
 import { announceBooking } from "../transition-booking";
+import { isIn, WORK_STATUSES } from "@/lib/enums";
 
 /**
  * Who may work a job (start, complete, record money taken on the day, notes, photos): an admin, or a
@@ -68,7 +69,7 @@ export async function saveJobNotes(
     const current = await lockBooking(tx, input.bookingId);
     if (!current) throw new AppError("NOT_FOUND");
     await assertCrewMayAct(tx, actor, current, now);
-    if (!["confirmed", "in_progress", "completed"].includes(current.status))
+    if (!isIn(WORK_STATUSES, current.status))
       throw new AppError(
         "CONFLICT",
         `This booking is ${BOOKING_STATUS_LABELS[current.status]}: it has no job to note.`,

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
 import { bookingEvents, users } from "@/server/db/schema";
+import { WORK_STEP_STATUSES } from "@/lib/enums";
 
 // Who did the job: the people who started and completed it, read from the booking's timeline (the status
 // changes carry their actor), so it is never stored twice. An admin who completed a job from the office
@@ -20,7 +21,7 @@ export async function jobCrew(db: DbOrTx, bookingIds: readonly string[]): Promis
       and(
         inArray(bookingEvents.bookingId, [...bookingIds]),
         eq(bookingEvents.type, "status_changed"),
-        inArray(bookingEvents.toValue, ["in_progress", "completed"]),
+        inArray(bookingEvents.toValue, [...WORK_STEP_STATUSES]),
       ),
     )
     .orderBy(asc(bookingEvents.at));

@@ -1,6 +1,6 @@
 import "server-only";
 import { getEnv } from "@/env";
-import type { BookingStatus } from "@/lib/enums";
+import { type BookingStatus, WORK_STATUSES } from "@/lib/enums";
 import { formatMoney } from "@/lib/money";
 import { bookingMoney, depositOwed } from "@/lib/booking/booking-money";
 import { bookingPageUrl } from "@/modules/bookings/links";
@@ -27,7 +27,7 @@ import { customerCheckout } from "./checkout";
 // paid amount goes up and it stays where it is (settle.ts).
 
 /** Statuses whose balance can be paid online through a link. */
-export const BALANCE_PAYABLE: readonly BookingStatus[] = ["confirmed", "in_progress", "completed"];
+export const BALANCE_PAYABLE: readonly BookingStatus[] = WORK_STATUSES;
 
 type Owed = { amountMinor: number; what: "the deposit" | "the full price" | "the balance"; url: string };
 

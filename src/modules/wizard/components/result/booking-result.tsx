@@ -10,6 +10,7 @@ import { BookingConfirming } from "./booking-confirming";
 import { BookingPaymentActions } from "./booking-payment-actions";
 import { BookingSummary } from "@/modules/bookings/components/booking-summary";
 import { textLinkClass } from "@/components/ui/link";
+import { isIn, ON_THE_CALENDAR_STATUSES } from "@/lib/enums";
 
 // The body of /booking/payment-complete, /booking/payment-cancelled and /booking/success: one headline
 // for where the booking stands (from the page the customer landed on and what the provider said), the
@@ -196,7 +197,7 @@ export function BookingResultView({ result }: { result: BookingResult }) {
   const tone = TONE[h.tone];
   const steps = nextSteps(state, r);
   // A time only held while the payment is made is not on anyone's calendar yet.
-  const showCalendar = ["confirmed", "awaiting_approval"].includes(state);
+  const showCalendar = isIn(ON_THE_CALENDAR_STATUSES, state);
   const refundNote =
     r.refund && (state === "released" || state === "cancelled")
       ? r.refund.status === "failed"
