@@ -57,15 +57,12 @@ type Row = {
 
 describe.each(dbKinds)("demo history on %s", (kind) => {
   let t: TestDatabase;
-  let ms = 0;
   const storage = new MemoryStorage();
   let rows: Row[] = [];
 
   beforeAll(async () => {
     t = await createTestDatabase(kind);
-    const started = performance.now();
     await seedDemoBusiness(t.db, { now: NOW, seed: SEED, storage });
-    ms = performance.now() - started;
     const result = await t.db.execute(sql`
       SELECT b.id, b.reference, b.status, b.starts_at, b.ends_at, b.total_minor, b.adjustment_minor, b.fee_minor,
              b.amount_paid_minor, b.amount_refunded_minor, b.completed_at, b.cancelled_at,
@@ -89,12 +86,8 @@ describe.each(dbKinds)("demo history on %s", (kind) => {
   }, 60_000);
   afterAll(() => t.drop());
 
-  // The budget is 5 s, measured by `npm run bench:seed` (scripts/bench/demo-seed.ts); the suite runs files
-  // in parallel on a shared machine, so here it only guards against a return to one use case per row.
-  it("seeds in bulk, within 20 seconds even on a loaded machine", () => {
-    console.info(`demo seed on ${kind}: ${Math.round(ms)} ms for ${rows.length} bookings`);
-    expect(ms).toBeLessThan(20_000);
-  });
+  // How long the seed takes is the bench's to say (`npm run bench:seed`, scripts/bench/demo-seed.ts: its
+  // budget is 5 s): a clock here measured the machine's load as much as the seed (issue 42 §8).
 
   it("has about 80 customers and 500 bookings across every status", async () => {
     const [c] = (

@@ -34,6 +34,19 @@ describe("the modules' dependency graph (ADR 0044)", () => {
     }
   });
 
+  it("keeps the arrows issue 42 removed out: flows live where they are named, shared helpers in lib (ADR 0060)", () => {
+    const graph = (moduleGraph as () => Graph)();
+    const removed = [
+      ["payments", "wizard"],
+      ["payments", "phone-bookings"],
+      ["payments", "booking-cancel"],
+      ["reports", "booking-list"],
+      ["reminders", "wizard"],
+      ["vehicle-history", "wizard"],
+    ];
+    expect(removed.filter(([from, to]) => graph.get(from as string)?.includes(to as string))).toEqual([]);
+  });
+
   it("keeps every module under 6,000 lines and every folder to 20 source files flat (docs/code-style.md)", () => {
     const src = path.resolve(import.meta.dirname, "../../src");
     const crowded: string[] = [];

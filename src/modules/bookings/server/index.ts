@@ -91,3 +91,4 @@ export {
   publishBookingUpdated,
   transitionBooking,
 } from "./transition-booking";
+export { bookingChoices } from "./reads/booking-choices";

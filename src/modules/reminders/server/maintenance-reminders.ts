@@ -8,7 +8,7 @@ import { getSettingsOrThrow } from "@/modules/settings/server";
 import type { DbOrTx } from "@/server/db";
 import { bookingItems, bookings, maintenanceReminders, services, users, vehicles } from "@/server/db/schema";
 import { addMonths } from "../domain/maintenance";
-import { maintenanceBookHref } from "@/modules/wizard/server";
+import { maintenanceBookHref } from "./maintenance-book-link";
 import { LIVE_STATUSES } from "@/lib/enums";
 
 // Maintenance reminders (issue 17, ADR 0023): once an hour, for each vehicle's latest completed job with a

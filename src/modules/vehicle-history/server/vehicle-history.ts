@@ -5,7 +5,7 @@ import { getSettingsOrThrow } from "@/modules/settings/server";
 import { type DbOrTx, getDb } from "@/server/db";
 import { bookingItems, bookings, bookingVehicles, services, teams, vehicles } from "@/server/db/schema";
 import { type MaintenanceDue, maintenanceDue } from "@/modules/reminders/domain/maintenance";
-import { maintenanceBookHref } from "@/modules/wizard/server";
+import { maintenanceBookHref } from "@/modules/reminders/server";
 
 // A vehicle's service history (issue 17): the completed jobs it had — when, what, the notes written on
 // completion and which team did it — and, for services with a maintenance interval, when each is next due.

@@ -1,3 +1,4 @@
+import { BOOK_QUERY_KEYS } from "@/lib/booking/book-link";
 import { describe, expect, it } from "vitest";
 import {
   EMPTY_WIZARD_STATE,
@@ -94,6 +95,10 @@ describe("parseAddons", () => {
 });
 
 describe("wizardHref / wizardQuery", () => {
+  it("writes every key of the state: the state's keys are the link's (lib/booking/book-link.ts)", () => {
+    expect(Object.keys(EMPTY_WIZARD_STATE).sort()).toEqual([...BOOK_QUERY_KEYS].sort());
+  });
+
   it("writes choices in a stable order, keeping commas readable", () => {
     expect(
       wizardQuery({ run: RUN, step: "review", addons: ["a", "b"], service: "x", postcode: "SW9 8AB" }),

@@ -1,3 +1,4 @@
+import { BOOK_PATH, bookQuery } from "@/lib/booking/book-link";
 import { isDateInRange, isInstantInRange } from "@/lib/dates";
 import { MAX_MORE_VEHICLES } from "@/lib/field-inputs";
 import { isUuid } from "@/lib/uuid";
@@ -148,41 +149,13 @@ export function parseWizardState(params: SearchParams): WizardState {
   };
 }
 
-const ORDER = [
-  "service",
-  "size",
-  "vehicle",
-  "addons",
-  "more",
-  "postcode",
-  "address",
-  "month",
-  "date",
-  "start",
-  "step",
-  "notice",
-  "run",
-] as const satisfies readonly (keyof WizardState)[];
-
-/** The query string of a state, in a stable order (commas in the add-on list stay readable). */
+/** The query string of a state, in a stable order (lib/booking/book-link.ts: the one definition). */
 export function wizardQuery(state: Partial<WizardState>): string {
-  const parts: string[] = [];
-  for (const key of ORDER) {
-    const value = state[key];
-    if (value === null || value === undefined) continue;
-    if (key === "more" && (value as MoreVehicle[]).length === 0) continue;
-    const text =
-      key === "more"
-        ? moreVehiclesText(value as MoreVehicle[])
-        : Array.isArray(value)
-          ? value.join(",")
-          : (value as string);
-    parts.push(`${key}=${encodeURIComponent(text).replace(/%2C/g, ",")}`);
-  }
-  return parts.join("&");
+  const { more, ...rest } = state;
+  return bookQuery({ ...rest, more: more?.length ? moreVehiclesText(more) : null });
 }
 
-export const BOOK_PATH = "/book";
+export { BOOK_PATH };
 
 /** A link to the wizard: the state with `patch` applied. A one-off notice never travels further. */
 export function wizardHref(state: Partial<WizardState>, patch: Partial<WizardState> = {}): string {

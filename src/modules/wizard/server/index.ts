@@ -2,7 +2,7 @@
 export { type BookingResult, loadBookingResult } from "./result-page";
 export { bookingStepHandler, bookingSubmitHandler } from "./wizard-http";
 export { loadWizardPage } from "./wizard-page";
-export { bookAgainHref, loadBookAgainHref, maintenanceBookHref } from "./wizard-rebook";
+export { bookAgainHref, loadBookAgainHref } from "./wizard-rebook";
 export {
   addressSnapshotOf,
   moreVehicleRecords,
