@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { STANDING_STATUSES } from "@/lib/enums";
 
 /** A booking as the /booking/* pages know it: its reference and (for a guest) its access token. */
 export const bookingAccessInput = z.object({
