@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { type Actor, writeAudit } from "@/server/audit";
 import { assertAdminActor } from "@/server/auth/assert-admin";
-import { type Db, type DbOrTx, getDb, type Tx } from "@/server/db";
+import { type Db, type DbOrTx, getDb } from "@/server/db";
 import { accounts, users, verifications } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { endAccess } from "./end-access";

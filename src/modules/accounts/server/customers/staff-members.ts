@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type Actor, writeAudit } from "@/server/audit";
 import { assertAdminActor } from "@/server/auth/assert-admin";
 import { type Db, type DbOrTx, getDb, type Tx } from "@/server/db";
-import { accounts, staffTeams, teams, users, verifications } from "@/server/db/schema";
+import { staffTeams, teams, users, verifications } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { endAccess } from "./end-access";
 import { inviteOrReinvite, listInvited, setupTokenOf } from "./invited-people";
