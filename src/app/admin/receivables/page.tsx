@@ -65,7 +65,7 @@ export default async function ReceivablesPage({
 
       <FilterLinks
         label="Show"
-        className="mt-6 flex flex-wrap gap-2"
+        className="mt-6"
         current={overdueOnly ? "overdue" : "all"}
         items={[...FILTERS]}
       />

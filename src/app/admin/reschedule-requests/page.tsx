@@ -40,7 +40,6 @@ export default async function RescheduleRequestsPage({
 
       <FilterLinks
         label="Filter requests"
-        className="mt-4 flex flex-wrap gap-2"
         current={filter}
         items={RESCHEDULE_FILTERS.map((f) => ({
           value: f,

@@ -37,7 +37,6 @@ export default async function TimeRequestsPage({
       </div>
       <FilterLinks
         label="Filter requests"
-        className="mt-4 flex flex-wrap gap-2"
         current={filter}
         items={ADMIN_FILTERS.map((f) => ({
           value: f,

@@ -1,4 +1,5 @@
 import Link from "@/components/ui/link";
+import { cn } from "@/components/ui/cn";
 
 // A list's filters as a row of links, each its own URL (?status=…), so the server reads only the shown
 // filter; the current one is marked aria-current="page". A filter may carry a count (what waits for the
@@ -16,10 +17,11 @@ export function FilterLinks({
   current: string;
   /** Names the navigation for screen readers. */
   label: string;
-  className: string;
+  /** Its margin: below a page header by default. */
+  className?: string;
 }) {
   return (
-    <nav aria-label={label} className={className}>
+    <nav aria-label={label} className={cn("flex flex-wrap gap-2", className ?? "mt-4")}>
       {items.map((f) => (
         <Link
           key={f.value}
