@@ -18,16 +18,9 @@ import {
 } from "@/server/db/schema";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import {
-  CALENDAR_VIEWS,
   type CalendarQuery,
   type CalendarView,
-  formatTimeSpan,
-  isCalendarDate,
-  localClock,
-  monthTitle,
   neighbours,
-  parseCalendarParams,
-  shortDate,
   startOfLocalDay,
   windowDays,
   zoneName,
@@ -45,7 +38,7 @@ export {
   shortDate,
   startOfLocalDay,
   zoneName,
-};
+} from "./calendar-dates";
 import { holidayMap } from "@/modules/holidays/domain/holidays";
 
 // The schedule calendar: every piece of time a team holds in a window (bookings, holds, blocks), read in

@@ -1,4 +1,5 @@
 import "server-only";
+import { publishScheduleFromToday } from "./schedule-events";
 import type { Actor } from "@/server/audit";
 import { and, eq, gte, ne, sql } from "drizzle-orm";
 import { addDays, isoWeekday, localDateOf } from "@/lib/dates";
@@ -129,12 +130,7 @@ export async function saveWeeklyHours(
         ...(stranded.length ? { strandedConfirmed: auditList(stranded) } : {}),
       },
     });
-    await publish(
-      tx,
-      "schedule.changed",
-      { audience: "admins" },
-      { from: today, to: addDays(today, settings.horizonDays), teamId: null },
-    );
+    await publishScheduleFromToday(tx, settings, now, null);
     return { ok: true, stranded };
   });
 }
