@@ -280,6 +280,16 @@ describe.each(dbKinds)("the technician's day on %s", (kind) => {
     expect(notes.map((n) => [n.actorId, n.data])).toEqual([
       [tech.id, { jobNotes: true, cleared: false, length: 24 }],
     ]);
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "booking"), eq(auditLog.entityId, id)));
+    expect(audited.map((a) => [a.action, a.summary])).toEqual([
+      [
+        "booking.job_notes",
+        { reference: booking?.reference, before: null, after: "Wheel arches were caked." },
+      ],
+    ]);
     const day = await loadStaffDay(t.db, tech, NOW);
     expect(day.days[0]?.jobs.find((j) => j.id === id)?.jobNotes).toBe("Wheel arches were caked.");
 
