@@ -51,10 +51,7 @@ export type { Actor };
 export type SaveHoursResult =
   { ok: true; stranded: StrandedBooking[] } | { ok: false; stranded: StrandedBooking[] };
 
-/**
- * Every hours change: one transaction, by an admin (checked inside it), against the business's settings
- * (its time zone, booking horizon and public-holiday region).
- */
+/** Every hours change: one transaction, by an admin (checked in it), with the business's settings. */
 function hoursChange<T>(
   db: DbOrTx,
   actor: Actor,

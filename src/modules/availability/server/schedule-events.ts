@@ -3,11 +3,7 @@ import { addDays, localDateOf } from "@/lib/dates";
 import type { Tx } from "@/server/db";
 import { publish } from "@/server/realtime/publish";
 
-/**
- * The live calendars' event for a change that reaches every bookable day — hours of a weekday, the
- * public-holiday region, a team: from today (in the business's zone) over the booking horizon, for one
- * team or (null) all of them.
- */
+/** The live calendars' event for a change to every bookable day: today over the horizon, one team or (null) all. */
 export async function publishScheduleFromToday(
   tx: Tx,
   settings: { timeZone: string; horizonDays: number },

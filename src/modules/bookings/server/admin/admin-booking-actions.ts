@@ -26,7 +26,7 @@ import { type Booking, lockBooking } from "../booking-records";
 import { BOOKING_STATUS_LABELS, bookingHeading } from "../booking-view";
 import { transitionBooking } from "../transition-booking";
 import { assertBookingCrew, assertOnCrewDays } from "../crew/crew";
-import { writeBookingNotes } from "../booking-notes";
+import { writeBookingNotes } from "../notes/booking-notes";
 
 // The admin's lifecycle buttons and internal notes on /admin/bookings/{id} (docs/architecture.md, "Adding a
 // booking action to a screen"): one transaction each, the status change through transitionBooking only

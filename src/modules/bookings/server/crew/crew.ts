@@ -9,7 +9,7 @@ import { getSettingsOrThrow } from "@/modules/settings/server";
 import { isOnCrewDays, offCrewDaysMessage } from "@/lib/job/job-clock";
 import { lockBooking } from "../booking-records";
 import { BOOKING_STATUS_LABELS } from "../booking-view";
-import { writeBookingNotes } from "../booking-notes";
+import { writeBookingNotes } from "../notes/booking-notes";
 
 /**
  * Who may work a job (start, complete, record money taken on the day, notes, photos): an admin, or a

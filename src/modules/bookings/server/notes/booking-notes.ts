@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { type Actor, writeAudit } from "@/server/audit";
 import type { Tx } from "@/server/db";
 import { bookingEvents, bookings } from "@/server/db/schema";
-import type { Booking } from "./booking-records";
-import { announceBooking } from "./transition-booking";
+import type { Booking } from "../booking-records";
+import { announceBooking } from "../transition-booking";
 
 // A booking's two notes — the admin's internal notes (never shown to the customer) and the job's notes
 // (written by its crew) — are written the same way: the new text (empty clears it) on the booking, a
