@@ -280,6 +280,14 @@ describe.each(dbKinds)("the technician's day on %s", (kind) => {
     expect(notes.map((n) => [n.actorId, n.data])).toEqual([
       [tech.id, { jobNotes: true, cleared: false, length: 24 }],
     ]);
+    // Only the notes' audit row: the job's other rows (its start, a payment) are other tests'.
+    const audited = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(audited.filter((a) => a.action.endsWith("_notes")).map((a) => [a.action, a.summary])).toEqual([
+      [
+        "booking.job_notes",
+        { reference: booking?.reference, before: null, after: "Wheel arches were caked." },
+      ],
+    ]);
     const day = await loadStaffDay(t.db, tech, NOW);
     expect(day.days[0]?.jobs.find((j) => j.id === id)?.jobNotes).toBe("Wheel arches were caked.");
 

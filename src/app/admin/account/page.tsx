@@ -1,12 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
 import { routes } from "@/lib/routes";
-import {
-  AccountNotice,
-  EmailSection,
-  PasswordSection,
-  ProfileSection,
-} from "@/modules/accounts/components/account-sections";
+import { OwnAccountSections } from "@/modules/accounts/components/account-sections";
 import { getAccountOrThrow } from "@/modules/accounts/server";
 import { CalendarFeedsSection } from "@/modules/calendar-feeds/components/calendar-feeds-section";
 import { loadCalendarFeedSlots } from "@/modules/calendar-feeds/server";
@@ -29,16 +24,12 @@ export default async function AdminAccountPage({
         title="Your account"
         description="Your name and phone, the email you sign in with, your password and your calendar feeds."
       />
-      <AccountNotice outcome={emailChange ?? updated} />
-      <div className="mt-6 space-y-6">
-        <ProfileSection user={user} />
-        <EmailSection user={user} />
-        <PasswordSection />
+      <OwnAccountSections user={user} outcome={emailChange ?? updated}>
         <CalendarFeedsSection
           slots={feeds}
           description="Subscribe to the schedule from Google Calendar, Apple Calendar or Outlook. The links are private: anyone holding one can read that calendar."
         />
-      </div>
+      </OwnAccountSections>
     </div>
   );
 }

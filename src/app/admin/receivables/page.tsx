@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
-import Link, { TextLink } from "@/components/ui/link";
+import { TextLink } from "@/components/ui/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
+import { FilterLinks } from "@/components/ui/nav/filter-links";
 import { EmptyState } from "@/components/ui/data/empty-state";
 import { Table, TableBody, TableHead, Td, Th, Tr } from "@/components/ui/data/table";
 import { formatCalendarDate, formatShortDate } from "@/lib/dates";
@@ -62,25 +63,12 @@ export default async function ReceivablesPage({
         </Card>
       </dl>
 
-      <nav aria-label="Show" className="mt-6 flex flex-wrap gap-2">
-        {FILTERS.map((f) => {
-          const current = (f.value === "overdue") === overdueOnly;
-          return (
-            <Link
-              key={f.value}
-              href={f.href}
-              aria-current={current ? "page" : undefined}
-              className={`inline-flex min-h-11 items-center rounded-control border px-3 text-sm font-medium ${
-                current
-                  ? "border-brand bg-brand-soft text-brand-ink"
-                  : "border-line bg-surface text-ink hover:bg-canvas"
-              }`}
-            >
-              {f.label}
-            </Link>
-          );
-        })}
-      </nav>
+      <FilterLinks
+        label="Show"
+        className="mt-6"
+        current={overdueOnly ? "overdue" : "all"}
+        items={[...FILTERS]}
+      />
 
       {view.rows.length === 0 ? (
         <EmptyState

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import Link from "@/components/ui/link";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { PageHeader } from "@/components/ui/card";
+import { FilterLinks } from "@/components/ui/nav/filter-links";
 import { routes } from "@/lib/routes";
 import { RescheduleQueueList } from "@/modules/reschedule/components/admin-reschedule-queue";
 import { loadRescheduleQueue, RESCHEDULE_FILTERS, type RescheduleFilter } from "@/modules/reschedule/server";
@@ -38,31 +38,19 @@ export default async function RescheduleRequestsPage({
         <LiveRefresh types={["booking.updated"]} />
       </div>
 
-      <nav aria-label="Filter requests" className="mt-4 flex flex-wrap gap-2">
-        {RESCHEDULE_FILTERS.map((f) => (
-          <Link
-            key={f}
-            href={
-              f === "pending"
-                ? routes.adminRescheduleRequests
-                : `${routes.adminRescheduleRequests}?status=${f}`
-            }
-            aria-current={f === filter ? "page" : undefined}
-            className={`inline-flex min-h-11 items-center rounded-control border px-3 text-sm font-medium ${
-              f === filter
-                ? "border-brand bg-brand-soft text-brand-ink"
-                : "border-line bg-surface text-ink hover:bg-canvas"
-            }`}
-          >
-            {FILTER_LABELS[f]}
-            {f === "pending" && queue.pendingCount > 0 && (
-              <span className="ml-2 rounded-full bg-brand px-2 text-xs font-semibold text-white tabular">
-                {queue.pendingCount}
-              </span>
-            )}
-          </Link>
-        ))}
-      </nav>
+      <FilterLinks
+        label="Filter requests"
+        current={filter}
+        items={RESCHEDULE_FILTERS.map((f) => ({
+          value: f,
+          label: FILTER_LABELS[f],
+          href:
+            f === "pending"
+              ? routes.adminRescheduleRequests
+              : `${routes.adminRescheduleRequests}?status=${f}`,
+          count: f === "pending" ? queue.pendingCount : undefined,
+        }))}
+      />
 
       <RescheduleQueueList queue={queue} />
     </div>

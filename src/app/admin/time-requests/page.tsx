@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import Link from "@/components/ui/link";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { PageHeader } from "@/components/ui/card";
+import { FilterLinks } from "@/components/ui/nav/filter-links";
 import { routes } from "@/lib/routes";
 import { AdminTimeRequestList } from "@/modules/time-requests/components/admin-time-request-list";
 import { ADMIN_FILTERS, type AdminFilter, loadTimeRequestsForAdmin } from "@/modules/time-requests/server";
@@ -35,27 +35,16 @@ export default async function TimeRequestsPage({
         />
         <LiveRefresh types={["booking.updated"]} />
       </div>
-      <nav aria-label="Filter requests" className="mt-4 flex flex-wrap gap-2">
-        {ADMIN_FILTERS.map((f) => (
-          <Link
-            key={f}
-            href={f === "waiting" ? routes.adminTimeRequests : `${routes.adminTimeRequests}?status=${f}`}
-            aria-current={f === filter ? "page" : undefined}
-            className={`inline-flex min-h-11 items-center rounded-control border px-3 text-sm font-medium ${
-              f === filter
-                ? "border-brand bg-brand-soft text-brand-ink"
-                : "border-line bg-surface text-ink hover:bg-canvas"
-            }`}
-          >
-            {FILTER_LABELS[f]}
-            {f === "waiting" && queue.waitingCount > 0 && (
-              <span className="ml-2 rounded-full bg-brand px-2 text-xs font-semibold text-white tabular">
-                {queue.waitingCount}
-              </span>
-            )}
-          </Link>
-        ))}
-      </nav>
+      <FilterLinks
+        label="Filter requests"
+        current={filter}
+        items={ADMIN_FILTERS.map((f) => ({
+          value: f,
+          label: FILTER_LABELS[f],
+          href: f === "waiting" ? routes.adminTimeRequests : `${routes.adminTimeRequests}?status=${f}`,
+          count: f === "waiting" ? queue.waitingCount : undefined,
+        }))}
+      />
       <AdminTimeRequestList requests={queue.requests} filter={filter} />
     </div>
   );

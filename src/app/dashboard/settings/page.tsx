@@ -2,13 +2,7 @@ import type { Metadata } from "next";
 import { TextLink } from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/card";
 import { routes } from "@/lib/routes";
-import {
-  AccountNotice,
-  EmailPreferencesSection,
-  EmailSection,
-  PasswordSection,
-  ProfileSection,
-} from "@/modules/accounts/components/account-sections";
+import { EmailPreferencesSection, OwnAccountSections } from "@/modules/accounts/components/account-sections";
 import { getAccountOrThrow } from "@/modules/accounts/server";
 import { CalendarFeedsSection } from "@/modules/calendar-feeds/components/calendar-feeds-section";
 import { loadCalendarFeedSlots } from "@/modules/calendar-feeds/server";
@@ -27,12 +21,7 @@ export default async function AccountSettingsPage({
   return (
     <div className="max-w-2xl">
       <PageHeader title="Account settings" description="Your details, sign-in and the emails we send you." />
-      <AccountNotice outcome={emailChange ?? updated} />
-
-      <div className="mt-6 space-y-6">
-        <ProfileSection user={user} />
-        <EmailSection user={user} />
-        <PasswordSection />
+      <OwnAccountSections user={user} outcome={emailChange ?? updated}>
         <EmailPreferencesSection user={user} />
         <CalendarFeedsSection
           slots={feeds}
@@ -43,7 +32,7 @@ export default async function AccountSettingsPage({
           Download your data or delete your account in your{" "}
           <TextLink href={routes.privacySettings}>privacy settings</TextLink>.
         </p>
-      </div>
+      </OwnAccountSections>
     </div>
   );
 }

@@ -2,12 +2,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
 import { TextLink } from "@/components/ui/link";
 import { routes } from "@/lib/routes";
-import {
-  AccountNotice,
-  EmailSection,
-  PasswordSection,
-  ProfileSection,
-} from "@/modules/accounts/components/account-sections";
+import { OwnAccountSections } from "@/modules/accounts/components/account-sections";
 import { getAccountOrThrow } from "@/modules/accounts/server";
 import { CalendarFeedsSection } from "@/modules/calendar-feeds/components/calendar-feeds-section";
 import { loadCalendarFeedSlots } from "@/modules/calendar-feeds/server";
@@ -36,16 +31,12 @@ export default async function StaffAccountPage({
         title="Your account"
         description="Your name and phone, the email you sign in with, your password and your calendar feed."
       />
-      <AccountNotice outcome={emailChange ?? updated} />
-      <div className="mt-6 space-y-6">
-        <ProfileSection user={user} />
-        <EmailSection user={user} />
-        <PasswordSection />
+      <OwnAccountSections user={user} outcome={emailChange ?? updated}>
         <CalendarFeedsSection
           slots={feeds}
           description="See your jobs in Google Calendar, Apple Calendar or Outlook on your phone. The link is private: anyone holding it can read your jobs, so keep it to yourself."
         />
-      </div>
+      </OwnAccountSections>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Section } from "@/components/ui/card";
 import { Checkbox, Field, Form, PhoneField, SubmitButton } from "@/components/ui/form/form";
 import { Notice } from "@/components/ui/notice";
@@ -37,6 +38,32 @@ export function AccountNotice({ outcome }: { outcome: string | undefined }) {
     <Notice kind={notice.kind} className="mt-4">
       {notice.text}
     </Notice>
+  );
+}
+
+/**
+ * Every role's own account, below the page's header: the outcome notice, then profile, sign-in email and
+ * password, then what this role's page adds (email preferences, calendar feeds…).
+ */
+export function OwnAccountSections({
+  user,
+  outcome,
+  children,
+}: {
+  user: Pick<AccountUser, "name" | "phone" | "email">;
+  outcome: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <AccountNotice outcome={outcome} />
+      <div className="mt-6 space-y-6">
+        <ProfileSection user={user} />
+        <EmailSection user={user} />
+        <PasswordSection />
+        {children}
+      </div>
+    </>
   );
 }
 

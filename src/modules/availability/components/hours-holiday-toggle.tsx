@@ -2,7 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { closeHolidayAction, openHolidayAction } from "../hours-actions";
-import { HoursStrandedPanel, useHoursSave } from "./hours-stranded-panel";
+import { HoursStranded, useHoursSave } from "./hours-stranded-panel";
 
 /** "Open anyway" (the weekday's hours on this holiday) or "Close again", with what closing would strand. */
 export function HoursHolidayToggle({
@@ -37,16 +37,7 @@ export function HoursHolidayToggle({
           {error}
         </p>
       )}
-      {hours.stranded && (
-        <HoursStrandedPanel
-          stranded={hours.stranded}
-          timeZone={timeZone}
-          pending={hours.pending}
-          confirmLabel="Close anyway"
-          onCancel={hours.cancel}
-          onConfirm={() => void hours.saveAnyway()}
-        />
-      )}
+      <HoursStranded hours={hours} timeZone={timeZone} confirmLabel="Close anyway" />
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { deleteOverrideAction } from "../hours-actions";
-import { HoursStrandedPanel, useHoursSave } from "./hours-stranded-panel";
+import { HoursStranded, useHoursSave } from "./hours-stranded-panel";
 
 /**
  * Delete with an inline confirmation (not a dialog: its second step, the stranded bookings, needs the
@@ -55,19 +55,12 @@ export function HoursOverrideDelete({
           {hours.message.text}
         </p>
       )}
-      {hours.stranded && (
-        <HoursStrandedPanel
-          stranded={hours.stranded}
-          timeZone={timeZone}
-          pending={hours.pending}
-          confirmLabel="Delete anyway"
-          onCancel={() => {
-            hours.cancel();
-            setAsking(false);
-          }}
-          onConfirm={() => void hours.saveAnyway()}
-        />
-      )}
+      <HoursStranded
+        hours={hours}
+        timeZone={timeZone}
+        confirmLabel="Delete anyway"
+        onCancel={() => setAsking(false)}
+      />
     </div>
   );
 }

@@ -140,15 +140,22 @@ export function HoursStrandedPanel({
   );
 }
 
-/** A save's stranded bookings, when it has some: *Save anyway* then `onSaved`, or *Cancel*. */
+/**
+ * A save's stranded bookings, when it has some: *Save anyway* (or `confirmLabel`) then `onSaved`, or
+ * *Cancel* then `onCancel`.
+ */
 export function HoursStranded({
   hours,
   timeZone,
+  confirmLabel,
   onSaved,
+  onCancel,
 }: {
   hours: Pick<ReturnType<typeof useHoursSave>, "stranded" | "pending" | "cancel" | "saveAnyway">;
   timeZone: string;
-  onSaved: () => void;
+  confirmLabel?: string;
+  onSaved?: () => void;
+  onCancel?: () => void;
 }) {
   if (!hours.stranded) return null;
   return (
@@ -156,9 +163,13 @@ export function HoursStranded({
       stranded={hours.stranded}
       timeZone={timeZone}
       pending={hours.pending}
-      onCancel={hours.cancel}
+      confirmLabel={confirmLabel}
+      onCancel={() => {
+        hours.cancel();
+        onCancel?.();
+      }}
       onConfirm={async () => {
-        if (await hours.saveAnyway()) onSaved();
+        if (await hours.saveAnyway()) onSaved?.();
       }}
     />
   );

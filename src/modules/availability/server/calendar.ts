@@ -18,16 +18,9 @@ import {
 } from "@/server/db/schema";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import {
-  CALENDAR_VIEWS,
   type CalendarQuery,
   type CalendarView,
-  formatTimeSpan,
-  isCalendarDate,
-  localClock,
-  monthTitle,
   neighbours,
-  parseCalendarParams,
-  shortDate,
   windowDays,
   zoneName,
 } from "./calendar-dates";
@@ -43,7 +36,7 @@ export {
   parseCalendarParams,
   shortDate,
   zoneName,
-};
+} from "./calendar-dates";
 import { holidayMap } from "@/modules/holidays/domain/holidays";
 
 // The schedule calendar: every piece of time a team holds in a window (bookings, holds, blocks), read in

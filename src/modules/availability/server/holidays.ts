@@ -1,13 +1,13 @@
 import "server-only";
+import { publishScheduleFromToday } from "./schedule-events";
 import { eq } from "drizzle-orm";
-import { addDays, isoWeekday, localDateOf } from "@/lib/dates";
+import { isoWeekday, localDateOf } from "@/lib/dates";
 import { getSettingsOrThrow, saveSettingsSection } from "@/modules/settings/server";
 import type { Actor } from "@/server/audit";
 import { assertAdminActor } from "@/server/auth/assert-admin";
-import { type Db, type DbOrTx, getDb } from "@/server/db";
+import { type Db, type DbOrTx, getDb, type Tx } from "@/server/db";
 import { dateOverrides } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { publish } from "@/server/realtime/publish";
 import { holidayMap, holidayRegionName, publicHolidays } from "@/modules/holidays/domain/holidays";
 import { type MinuteRange, weekdayName } from "@/lib/time-ranges";
 import type { HolidayDateInput, HolidayRegionInput } from "../schedule-schemas";
@@ -95,16 +95,7 @@ export async function saveHolidayRegion(
 ): Promise<{ changed: string[] }> {
   return db.transaction(async (tx) => {
     const result = await saveSettingsSection(tx, actor, "holidays", input);
-    if (result.changed.length) {
-      const settings = await getSettingsOrThrow(tx);
-      const today = localDateOf(now, settings.timeZone);
-      await publish(
-        tx,
-        "schedule.changed",
-        { audience: "admins" },
-        { from: today, to: addDays(today, settings.horizonDays), teamId: null },
-      );
-    }
+    if (result.changed.length) await publishScheduleFromToday(tx, await getSettingsOrThrow(tx), now, null);
     return result;
   });
 }
@@ -122,6 +113,27 @@ async function holidayOrThrow(tx: DbOrTx, date: string, now: Date): Promise<stri
   return name;
 }
 
+type HolidayOverride = typeof dateOverrides.$inferSelect;
+
+/**
+ * A change to one public holiday's opening: one transaction, by an admin, on an upcoming holiday of the
+ * region (its name), with the date's own override if it has one.
+ */
+async function holidayChange<T>(
+  db: Db,
+  actor: Actor,
+  date: string,
+  now: Date,
+  change: (tx: Tx, holiday: { name: string; own: HolidayOverride | undefined }) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await assertAdminActor(tx, actor);
+    const name = await holidayOrThrow(tx, date, now);
+    const [own] = await tx.select().from(dateOverrides).where(eq(dateOverrides.date, date));
+    return change(tx, { name, own });
+  });
+}
+
 /** "Open anyway": the holiday gets its weekday's hours as an override of its own (noted with its name). */
 export async function openHoliday(
   db: Db,
@@ -129,9 +141,7 @@ export async function openHoliday(
   input: HolidayDateInput,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<SaveHoursResult> {
-  return db.transaction(async (tx) => {
-    await assertAdminActor(tx, actor);
-    const name = await holidayOrThrow(tx, input.date, now);
+  return holidayChange(db, actor, input.date, now, async (tx, { name, own }) => {
     const ranges = await weekdayRanges(tx, isoWeekday(input.date));
     if (ranges.length === 0)
       throw new AppError("VALIDATION", undefined, {
@@ -139,7 +149,6 @@ export async function openHoliday(
           `You don't open on ${weekdayName(isoWeekday(input.date))}s. To work that day, add it under “Dates with different hours”.`,
         ],
       });
-    const [own] = await tx.select().from(dateOverrides).where(eq(dateOverrides.date, input.date));
     if (own && !own.isClosed) return { ok: true, stranded: [] };
     // Opening only adds hours: what the date holds already was outside them, so nothing to confirm.
     return saveOverride(
@@ -165,10 +174,7 @@ export async function closeHoliday(
   input: HolidayDateInput,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<SaveHoursResult> {
-  return db.transaction(async (tx) => {
-    await assertAdminActor(tx, actor);
-    await holidayOrThrow(tx, input.date, now);
-    const [own] = await tx.select().from(dateOverrides).where(eq(dateOverrides.date, input.date));
+  return holidayChange(db, actor, input.date, now, async (tx, { own }) => {
     if (!own) return { ok: true, stranded: [] };
     return deleteOverride(tx, actor, { id: own.id, confirmStranded: input.confirmStranded }, { now });
   });

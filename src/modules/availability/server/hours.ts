@@ -1,11 +1,12 @@
 import "server-only";
+import { publishScheduleFromToday } from "./schedule-events";
 import type { Actor } from "@/server/audit";
 import { and, eq, gte, ne, sql } from "drizzle-orm";
 import { addDays, isoWeekday, localDateOf } from "@/lib/dates";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { writeAudit } from "@/server/audit";
 import { assertAdminActor } from "@/server/auth/assert-admin";
-import type { DbOrTx } from "@/server/db";
+import type { DbOrTx, Tx } from "@/server/db";
 import { allocations, dateOverrideRanges, dateOverrides, workingHours } from "@/server/db/schema";
 import { AppError, SQLSTATE, sqlState } from "@/server/errors";
 import { publish } from "@/server/realtime/publish";
@@ -50,6 +51,18 @@ export type { Actor };
 export type SaveHoursResult =
   { ok: true; stranded: StrandedBooking[] } | { ok: false; stranded: StrandedBooking[] };
 
+/** Every hours change: one transaction, by an admin (checked in it), with the business's settings. */
+function hoursChange<T>(
+  db: DbOrTx,
+  actor: Actor,
+  change: (tx: Tx, settings: Awaited<ReturnType<typeof getSettingsOrThrow>>) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await assertAdminActor(tx, actor);
+    return change(tx, await getSettingsOrThrow(tx));
+  });
+}
+
 // ---- Weekly hours ----
 
 /** Replaces one weekday's ranges (none = closed). Dates with an override keep their own hours. */
@@ -59,9 +72,7 @@ export async function saveWeeklyHours(
   input: WeeklyHoursInput,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<SaveHoursResult> {
-  return db.transaction(async (tx) => {
-    await assertAdminActor(tx, actor);
-    const settings = await getSettingsOrThrow(tx);
+  return hoursChange(db, actor, async (tx, settings) => {
     const tz = settings.timeZone;
     const today = localDateOf(now, tz);
     const lockedDates: string[] = [];
@@ -116,12 +127,7 @@ export async function saveWeeklyHours(
         ...(stranded.length ? { strandedConfirmed: auditList(stranded) } : {}),
       },
     });
-    await publish(
-      tx,
-      "schedule.changed",
-      { audience: "admins" },
-      { from: today, to: addDays(today, settings.horizonDays), teamId: null },
-    );
+    await publishScheduleFromToday(tx, settings, now, null);
     return { ok: true, stranded };
   });
 }
@@ -140,9 +146,7 @@ export async function saveOverride(
   input: DateOverrideInput,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<SaveHoursResult & { id?: string }> {
-  return db.transaction(async (tx) => {
-    await assertAdminActor(tx, actor);
-    const settings = await getSettingsOrThrow(tx);
+  return hoursChange(db, actor, async (tx, settings) => {
     const tz = settings.timeZone;
     const today = localDateOf(now, tz);
     if (input.date < today)
@@ -241,9 +245,7 @@ export async function deleteOverride(
   input: DeleteOverrideInput,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<SaveHoursResult> {
-  return db.transaction(async (tx) => {
-    await assertAdminActor(tx, actor);
-    const settings = await getSettingsOrThrow(tx);
+  return hoursChange(db, actor, async (tx, settings) => {
     const tz = settings.timeZone;
     const [row] = await tx.select().from(dateOverrides).where(eq(dateOverrides.id, input.id)).for("update");
     if (!row) throw new AppError("NOT_FOUND");

@@ -1,14 +1,14 @@
 import "server-only";
+import { publishScheduleFromToday } from "./schedule-events";
 import { allocationHoldsTime } from "@/server/db/time-taken";
 import type { Actor } from "@/server/audit";
 import { asc, eq, sql } from "drizzle-orm";
-import { addDays, formatDateTime, localDateOf } from "@/lib/dates";
+import { formatDateTime } from "@/lib/dates";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { writeAudit } from "@/server/audit";
 import { type DbOrTx, getDb, type Tx } from "@/server/db";
 import { allocations, blocks, bookings, rescheduleRequests, teams } from "@/server/db/schema";
 import { AppError, SQLSTATE, sqlState } from "@/server/errors";
-import { publish } from "@/server/realtime/publish";
 import type {
   TeamActiveInput,
   TeamIdInput,
@@ -86,14 +86,7 @@ async function lockTeam(tx: Tx, id: string) {
 
 /** The event every team write ends with: from today over the booking horizon, for this team. */
 async function publishTeamChange(tx: Tx, teamId: string, now: Date) {
-  const settings = await getSettingsOrThrow(tx);
-  const today = localDateOf(now, settings.timeZone);
-  await publish(
-    tx,
-    "schedule.changed",
-    { audience: "admins" },
-    { from: today, to: addDays(today, settings.horizonDays), teamId },
-  );
+  await publishScheduleFromToday(tx, await getSettingsOrThrow(tx), now, teamId);
 }
 
 export async function createTeam(db: DbOrTx, actor: Actor, input: TeamInput): Promise<string> {

@@ -3,6 +3,7 @@
 import { type ReactNode, useContext } from "react";
 import { FormContext } from "@/components/ui/form/form-context";
 import { Legend } from "@/components/ui/form/label";
+import type { PhoneQuote } from "../server/phone-job";
 
 // The pieces the phone booking's sections are made of (admin-phone-booking-form.tsx), and what the
 // server answers them with.
@@ -13,17 +14,8 @@ export type Saved = {
   addresses: { id: string; label: string; postcode: string }[];
   account: { companyName: string; paymentTermsDays: number } | null;
 };
-export type Quote = {
-  lines: { name: string; price: string }[];
-  total: string;
-  totalMinor: number;
-  duration: string;
-  dueNowOnline: string;
-  zoneName: string | null;
-  outsideArea: boolean;
-  postcode: string | null;
-  errors: Record<string, string>;
-};
+/** The price the server quotes for the form (quotePhoneJob), as the form shows it. */
+export type Quote = Omit<PhoneQuote, "minutes">;
 
 /** One section of the form, a card titled by its legend. */
 export function Part({ title, children }: { title: string; children: ReactNode }) {

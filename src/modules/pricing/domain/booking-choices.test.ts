@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { catalogueService as svc } from "@tests/support/catalogue";
 import {
   addonOptions,
   bookablePackages,
@@ -9,18 +10,6 @@ import {
   resolveChoices,
   sizeOptions,
 } from "./booking-choices";
-
-const svc = (
-  over: Partial<CatalogueService> & Pick<CatalogueService, "id" | "slug" | "kind">,
-): CatalogueService => ({
-  name: over.slug,
-  categoryId: "valet",
-  spansBreaks: true,
-  categoryName: "Valet",
-  shortDescription: "",
-  addonCategoryIds: [],
-  ...over,
-});
 
 const cat: BookingCatalogue = {
   services: [

@@ -1,19 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { catalogueService as svc } from "@tests/support/catalogue";
 import { NO_BUNDLE } from "./visit-quote";
-import { type BookingCatalogue, type CatalogueService, priceKey, resolveChoices } from "./booking-choices";
+import { type BookingCatalogue, priceKey, resolveChoices } from "./booking-choices";
 import { bundleRuleOf, lineNameInVisit, resolveVisit } from "./visit-choices";
-
-const svc = (
-  over: Partial<CatalogueService> & Pick<CatalogueService, "id" | "slug" | "kind">,
-): CatalogueService => ({
-  name: over.slug,
-  categoryId: "valet",
-  spansBreaks: true,
-  categoryName: "Valet",
-  shortDescription: "",
-  addonCategoryIds: [],
-  ...over,
-});
 
 const cat: BookingCatalogue = {
   services: [

@@ -1,13 +1,9 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmActionButton } from "@/components/ui/overlay/confirm-action-button";
-import { Dialog } from "@/components/ui/overlay/dialog";
-import { Form, type FormResult } from "@/components/ui/form/form";
+import { DialogForm } from "@/components/ui/overlay/dialog-form";
 import { SubmitButton, TextAreaField } from "@/components/ui/form/form-fields";
-import { toast } from "@/components/ui/overlay/toast";
 import {
   approveRescheduleAction,
   counterOfferRescheduleAction,
@@ -34,21 +30,7 @@ export type RescheduleActionsProps = {
   teams: PickerTeam[];
 };
 
-function useRefreshing(action: (input: Record<string, unknown>) => Promise<FormResult>) {
-  const router = useRouter();
-  return async (input: Record<string, unknown>): Promise<FormResult> => {
-    const res = await action(input);
-    if (!res.ok && res.code === "CONFLICT") router.refresh();
-    return res;
-  };
-}
-
 export function AdminRescheduleActions(p: RescheduleActionsProps) {
-  const router = useRouter();
-  const [declineOpen, setDeclineOpen] = useState(false);
-  const [offerOpen, setOfferOpen] = useState(false);
-  const decline = useRefreshing(declineRescheduleAction);
-  const offer = useRefreshing(counterOfferRescheduleAction);
   const loadDay = (date: string) => offerSlotDayAction({ requestId: p.requestId, date });
 
   return (
@@ -73,9 +55,7 @@ export function AdminRescheduleActions(p: RescheduleActionsProps) {
         Approve
       </ConfirmActionButton>
 
-      <Dialog
-        open={declineOpen}
-        onOpenChange={setDeclineOpen}
+      <DialogForm
         trigger={
           <Button variant="danger-outline" size="sm">
             Decline
@@ -83,27 +63,18 @@ export function AdminRescheduleActions(p: RescheduleActionsProps) {
         }
         title={`Decline the request for ${p.reference}`}
         description={`The booking stays at ${p.current}, and the held time (${p.requested}) is freed. ${p.customerName} is emailed your reason.`}
+        action={declineRescheduleAction}
+        extra={{ requestId: p.requestId }}
+        label="Decline the request"
+        successToast="Declined: the customer is emailed your reason."
       >
-        <Form
-          action={decline}
-          extra={{ requestId: p.requestId }}
-          onSuccess={() => {
-            setDeclineOpen(false);
-            toast.success("Declined: the customer is emailed your reason.");
-            router.refresh();
-          }}
-          aria-label="Decline the request"
-        >
-          <TextAreaField name="reason" label="Reason (sent to the customer)" rows={3} />
-          <div className="mt-4">
-            <SubmitButton>Decline and email the customer</SubmitButton>
-          </div>
-        </Form>
-      </Dialog>
+        <TextAreaField name="reason" label="Reason (sent to the customer)" rows={3} />
+        <div className="mt-4">
+          <SubmitButton>Decline and email the customer</SubmitButton>
+        </div>
+      </DialogForm>
 
-      <Dialog
-        open={offerOpen}
-        onOpenChange={setOfferOpen}
+      <DialogForm
         className="max-w-2xl"
         trigger={
           <Button variant="secondary" size="sm">
@@ -112,32 +83,25 @@ export function AdminRescheduleActions(p: RescheduleActionsProps) {
         }
         title={`Offer another time for ${p.reference}`}
         description={`Instead of ${p.requested}: the time you pick is held for ${p.customerName}, who can accept it (the booking moves) or decline it (the booking stays at ${p.current}).`}
+        action={counterOfferRescheduleAction}
+        extra={{ requestId: p.requestId }}
+        label="Offer another time"
+        successToast="Offer sent: the time is held until the customer answers."
       >
-        <Form
-          action={offer}
-          extra={{ requestId: p.requestId }}
-          onSuccess={() => {
-            setOfferOpen(false);
-            toast.success("Offer sent: the time is held until the customer answers.");
-            router.refresh();
-          }}
-          aria-label="Offer another time"
-        >
-          <AdminSlotPicker
-            loadDay={loadDay}
-            initialDate={p.requestedDate}
-            timeZone={p.timeZone}
-            teams={p.teams}
-            allowOverride={false}
-          />
-          <div className="mt-4">
-            <TextAreaField name="message" label="Message to the customer" rows={2} />
-          </div>
-          <div className="mt-4">
-            <SubmitButton>Hold this time and offer it</SubmitButton>
-          </div>
-        </Form>
-      </Dialog>
+        <AdminSlotPicker
+          loadDay={loadDay}
+          initialDate={p.requestedDate}
+          timeZone={p.timeZone}
+          teams={p.teams}
+          allowOverride={false}
+        />
+        <div className="mt-4">
+          <TextAreaField name="message" label="Message to the customer" rows={2} />
+        </div>
+        <div className="mt-4">
+          <SubmitButton>Hold this time and offer it</SubmitButton>
+        </div>
+      </DialogForm>
     </div>
   );
 }

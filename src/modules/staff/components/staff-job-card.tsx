@@ -1,13 +1,12 @@
 "use client";
 
 import { MessageSquare, Phone } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
-import { cn } from "@/components/ui/cn";
 import { Form } from "@/components/ui/form/form";
 import { Field, SubmitButton, TextAreaField } from "@/components/ui/form/form-fields";
 import { textLinkClass } from "@/components/ui/link";
 import { BookingStatusBadge } from "@/modules/bookings/components/booking-status-badge";
 import { SiteCheckBadge } from "@/modules/bookings/components/site-check-badge";
+import { JobCardFrame } from "@/modules/today/components/job-card-frame";
 import { JobDoorDetails } from "@/modules/today/components/job-door-details";
 import { recordDayPaymentAction, saveJobNotesAction, startJobAction } from "../actions";
 import type { StaffJob } from "../server/staff-day";
@@ -124,26 +123,19 @@ function Notes({ job }: { job: StaffJob }) {
 }
 
 export function StaffJobCard({ job, online }: { job: StaffJob; online: boolean }) {
-  const started = job.status === "in_progress";
   return (
-    <li
+    <JobCardFrame
+      job={job}
       id={`job-${job.id}`}
-      aria-label={`${job.time} ${job.reference}`}
-      className={cn(
-        "rounded-card border border-line bg-surface p-4",
-        job.isNext && "border-brand ring-2 ring-brand/40",
-      )}
+      label={`${job.time} ${job.reference}`}
+      heading={
+        <>
+          <span className="font-mono text-sm">{job.reference}</span>
+          <BookingStatusBadge status={job.status} label={job.statusLabel} />
+          <SiteCheckBadge answer={job.siteCheck.answer} />
+        </>
+      }
     >
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <p className="text-lg font-semibold tabular-nums">
-          {job.time} <span className="text-sm font-normal text-ink-muted">to {job.endTime}</span>
-          {job.visitDay && <span className="ml-2 text-sm font-normal text-ink-muted">· {job.visitDay}</span>}
-        </p>
-        {job.isNext && <Badge tone="brand">{started ? "Now" : "Next"}</Badge>}
-        <span className="font-mono text-sm">{job.reference}</span>
-        <BookingStatusBadge status={job.status} label={job.statusLabel} />
-        <SiteCheckBadge answer={job.siteCheck.answer} />
-      </div>
       <p className="mt-1 text-sm text-ink-muted">{job.teamName}</p>
       <JobDoorDetails job={job} className="mt-3" contact={<Contact job={job} />} />
       {job.workable ? (
@@ -162,6 +154,6 @@ export function StaffJobCard({ job, online }: { job: StaffJob; online: boolean }
       ) : (
         job.jobNotes && <p className="mt-3 text-sm">Notes: {job.jobNotes}</p>
       )}
-    </li>
+    </JobCardFrame>
   );
 }

@@ -1,12 +1,9 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/overlay/dialog";
-import { Form, type FormResult } from "@/components/ui/form/form";
+import { DialogForm } from "@/components/ui/overlay/dialog-form";
 import { SubmitButton, TextAreaField } from "@/components/ui/form/form-fields";
-import { toast } from "@/components/ui/overlay/toast";
 import { AdminSlotPicker, type PickerTeam } from "@/modules/booking-moves/components/admin-slot-picker";
 import { closeTimeRequestAction, proposeTimeAction, requestSlotDayAction } from "../time-request-actions";
 
@@ -26,88 +23,54 @@ export type AdminTimeRequestActionsProps = {
   holdHours: number;
 };
 
-function useRefreshing(action: (input: Record<string, unknown>) => Promise<FormResult>) {
-  const router = useRouter();
-  return async (input: Record<string, unknown>): Promise<FormResult> => {
-    const res = await action(input);
-    if (!res.ok && res.code === "CONFLICT") router.refresh();
-    return res;
-  };
-}
-
 export function AdminTimeRequestActions(p: AdminTimeRequestActionsProps) {
-  const router = useRouter();
-  const [proposeOpen, setProposeOpen] = useState(false);
-  const [closeOpen, setCloseOpen] = useState(false);
   // One form run per dialog opening: a double submit proposes once.
   const [run, setRun] = useState(() => crypto.randomUUID());
-  const propose = useRefreshing(proposeTimeAction);
-  const close = useRefreshing(closeTimeRequestAction);
   const loadDay = (date: string) => requestSlotDayAction({ requestId: p.requestId, date });
   return (
     <div className="flex flex-wrap gap-2">
       {p.canPropose && (
-        <Dialog
-          open={proposeOpen}
-          onOpenChange={(open) => {
-            setProposeOpen(open);
-            if (open) setRun(crypto.randomUUID());
-          }}
+        <DialogForm
+          onOpen={() => setRun(crypto.randomUUID())}
           className="max-w-2xl"
           trigger={<Button variant="primary">Propose a time</Button>}
           title={`Propose a time to ${p.customerName}`}
           description={`The time you pick is held for ${p.holdHours} hours (or until it starts) as a booking waiting for payment. ${p.customerName} is emailed it with a Pay button, and can decline it.`}
+          action={proposeTimeAction}
+          extra={{ requestId: p.requestId, run }}
+          label="Propose a time"
+          successToast="Proposed: the time is held and the customer is emailed."
         >
-          <Form
-            action={propose}
-            extra={{ requestId: p.requestId, run }}
-            onSuccess={() => {
-              setProposeOpen(false);
-              toast.success("Proposed: the time is held and the customer is emailed.");
-              router.refresh();
-            }}
-            aria-label="Propose a time"
-          >
-            <AdminSlotPicker
-              loadDay={loadDay}
-              initialDate={p.pickerDate}
-              timeZone={p.timeZone}
-              teams={p.teams}
-              allowOverride={false}
-            />
-            <div className="mt-4">
-              <TextAreaField name="message" label="Message to the customer" required={false} rows={2} />
-            </div>
-            <div className="mt-2">
-              <SubmitButton>Hold this time and email it</SubmitButton>
-            </div>
-          </Form>
-        </Dialog>
+          <AdminSlotPicker
+            loadDay={loadDay}
+            initialDate={p.pickerDate}
+            timeZone={p.timeZone}
+            teams={p.teams}
+            allowOverride={false}
+          />
+          <div className="mt-4">
+            <TextAreaField name="message" label="Message to the customer" required={false} rows={2} />
+          </div>
+          <div className="mt-2">
+            <SubmitButton>Hold this time and email it</SubmitButton>
+          </div>
+        </DialogForm>
       )}
       {p.canClose && (
-        <Dialog
-          open={closeOpen}
-          onOpenChange={setCloseOpen}
+        <DialogForm
           trigger={<Button variant="danger-outline">Close request</Button>}
           title="Close this request"
           description={`You can't arrange this visit. ${p.customerName} is emailed your reason.`}
+          action={closeTimeRequestAction}
+          extra={{ requestId: p.requestId }}
+          label="Close the request"
+          successToast="Closed: the customer is emailed your reason."
         >
-          <Form
-            action={close}
-            extra={{ requestId: p.requestId }}
-            onSuccess={() => {
-              setCloseOpen(false);
-              toast.success("Closed: the customer is emailed your reason.");
-              router.refresh();
-            }}
-            aria-label="Close the request"
-          >
-            <TextAreaField name="reason" label="Reason (sent to the customer)" rows={3} />
-            <div className="mt-2">
-              <SubmitButton variant="danger">Close and email the customer</SubmitButton>
-            </div>
-          </Form>
-        </Dialog>
+          <TextAreaField name="reason" label="Reason (sent to the customer)" rows={3} />
+          <div className="mt-2">
+            <SubmitButton variant="danger">Close and email the customer</SubmitButton>
+          </div>
+        </DialogForm>
       )}
     </div>
   );

@@ -2,7 +2,7 @@ import "server-only";
 import { jobOfQuote, type JobShape } from "@/modules/availability/server";
 import { listSaved, loadBookingCatalogue, type SavedVehicle } from "@/modules/bookings/server";
 import type { AddressDetails, VehicleDetails } from "@/modules/wizard/book-schemas";
-import { resolveWizardVisit } from "@/modules/wizard/domain/wizard-visit";
+import { wizardStateVisit } from "@/modules/wizard/domain/wizard-visit";
 import {
   jobOfMoreVehicle,
   parseWizardState,
@@ -10,13 +10,13 @@ import {
   type WizardState,
 } from "@/modules/wizard/domain/wizard-state";
 import { isComplete } from "@/modules/pricing/domain/booking-choices";
-import { bundleRuleOf, quoteLineNameInVisit } from "@/modules/pricing/domain/visit-choices";
+import { quoteLineNameInVisit } from "@/modules/pricing/domain/visit-choices";
 import type { Settings } from "@/modules/settings/server";
 import type { DbOrTx } from "@/server/db";
 import type { TimeRequestVisit } from "@/server/db/schema";
 
 // The visit a request is for, read from the wizard's choices exactly as the wizard reads them
-// (resolveWizardVisit over the live catalogue, the customer's own saved vehicles and addresses): its price as
+// (wizardStateVisit over the live catalogue, the customer's own saved vehicles and addresses): its price as
 // the customer saw it, the job the slot engine looks for (jobOfQuote, as the date step), and — for a vehicle
 // or an address typed in the wizard, which only the browser tab kept — the details sent with the request.
 
@@ -62,18 +62,11 @@ export async function resolveAskedVisit(
   const [catalogue, saved] = await Promise.all([loadBookingCatalogue(db), listSaved(db, c.customerId)]);
   const savedVehicle = state.vehicle ? (saved.vehicles.find((v) => v.id === state.vehicle) ?? null) : null;
   const savedAddress = state.address ? (saved.addresses.find((a) => a.id === state.address) ?? null) : null;
-  const wv = resolveWizardVisit(catalogue, {
-    first: {
-      service: state.service,
-      sizeId: savedVehicle?.vehicleSizeId ?? state.size,
-      addons: state.addons ?? [],
-      postcode: savedAddress?.postcode ?? state.postcode,
-    },
-    firstVehicleId: savedVehicle?.id ?? null,
-    more: state.more,
+  const wv = wizardStateVisit(catalogue, state, {
     saved: saved.vehicles,
-    bundle: bundleRuleOf(settings),
-    maxVehicles: settings.maxVehiclesPerBooking,
+    savedVehicle,
+    savedAddress,
+    settings,
   });
   const first = wv.visit.first;
   const quote = wv.visit.quote;

@@ -21,12 +21,14 @@ const NOT_PROPOSED = "There is no proposed time to decline now. Refresh the page
 const NOT_WITHDRAWABLE = "This request can't be withdrawn now. Refresh the page.";
 const NOT_CLOSABLE = "This request can't be closed now: a time is proposed, or it is over. Refresh the page.";
 
+type LockedRequest = typeof timeRequests.$inferSelect;
+
 /**
  * The customer's own request, locked — after its proposal's booking, if it has one: a payment confirming
  * that booking locks the booking first and then steps the request (the transition hook), so every path takes
  * them in that order and none waits on the other in a circle.
  */
-async function lockOwnRequest(tx: Tx, customerId: string, requestId: string) {
+async function lockOwnRequest(tx: Tx, customerId: string, requestId: string): Promise<LockedRequest> {
   const [peek] = await tx
     .select({ customerId: timeRequests.customerId, bookingId: timeRequests.bookingId })
     .from(timeRequests)
@@ -50,49 +52,43 @@ async function releaseProposal(tx: Tx, bookingId: string, customerId: string, wh
   });
 }
 
-export async function declineProposal(
+type CustomerAnswer = (
   db: Db,
   actor: Actor,
   input: TimeRequestIdInput,
-  { now = new Date() }: { now?: Date } = {},
-): Promise<void> {
-  const customer = await assertCustomerActor(db, actor);
-  await db.transaction(async (tx) => {
-    const request = await lockOwnRequest(tx, customer.id, input.requestId);
-    if (request.status !== "proposed" || !request.bookingId) throw new AppError("CONFLICT", NOT_PROPOSED);
-    await stepTimeRequest(tx, request.id, { to: "declined", now, by: customer.id, refusal: NOT_PROPOSED });
-    await releaseProposal(
-      tx,
-      request.bookingId,
-      customer.id,
-      "The customer declined the proposed time.",
-      now,
-    );
-    await enqueueBusinessNotice(tx, request.id, "declined");
-  });
+  options?: { now?: Date },
+) => Promise<void>;
+
+/**
+ * A customer's answer to their own request: they are checked as a customer, then one transaction with
+ * their request locked (lockOwnRequest) does what `answer` says with it.
+ */
+function customerAnswer(
+  answer: (tx: Tx, request: LockedRequest, customerId: string, now: Date) => Promise<void>,
+): CustomerAnswer {
+  return async (db, actor, input, { now = new Date() } = {}) => {
+    const customer = await assertCustomerActor(db, actor);
+    await db.transaction(async (tx) => {
+      const request = await lockOwnRequest(tx, customer.id, input.requestId);
+      await answer(tx, request, customer.id, now);
+    });
+  };
 }
 
-export async function withdrawTimeRequest(
-  db: Db,
-  actor: Actor,
-  input: TimeRequestIdInput,
-  { now = new Date() }: { now?: Date } = {},
-): Promise<void> {
-  const customer = await assertCustomerActor(db, actor);
-  await db.transaction(async (tx) => {
-    const request = await lockOwnRequest(tx, customer.id, input.requestId);
-    if (!WITHDRAWABLE.includes(request.status)) throw new AppError("CONFLICT", NOT_WITHDRAWABLE);
-    await stepTimeRequest(tx, request.id, {
-      to: "withdrawn",
-      now,
-      by: customer.id,
-      refusal: NOT_WITHDRAWABLE,
-    });
-    if (request.status === "proposed" && request.bookingId)
-      await releaseProposal(tx, request.bookingId, customer.id, "The customer withdrew their request.", now);
-    await enqueueBusinessNotice(tx, request.id, "withdrawn");
-  });
-}
+export const declineProposal = customerAnswer(async (tx, request, customerId, now) => {
+  if (request.status !== "proposed" || !request.bookingId) throw new AppError("CONFLICT", NOT_PROPOSED);
+  await stepTimeRequest(tx, request.id, { to: "declined", now, by: customerId, refusal: NOT_PROPOSED });
+  await releaseProposal(tx, request.bookingId, customerId, "The customer declined the proposed time.", now);
+  await enqueueBusinessNotice(tx, request.id, "declined");
+});
+
+export const withdrawTimeRequest = customerAnswer(async (tx, request, customerId, now) => {
+  if (!WITHDRAWABLE.includes(request.status)) throw new AppError("CONFLICT", NOT_WITHDRAWABLE);
+  await stepTimeRequest(tx, request.id, { to: "withdrawn", now, by: customerId, refusal: NOT_WITHDRAWABLE });
+  if (request.status === "proposed" && request.bookingId)
+    await releaseProposal(tx, request.bookingId, customerId, "The customer withdrew their request.", now);
+  await enqueueBusinessNotice(tx, request.id, "withdrawn");
+});
 
 export async function closeTimeRequest(
   db: Db,

@@ -1,13 +1,12 @@
 import { TextLink, textLinkClass } from "@/components/ui/link";
 import { Phone } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/data/empty-state";
 import { routes } from "@/lib/routes";
 import type { JobDay, TodayJob } from "../server/admin-today-jobs";
 import { BookingStatusBadge, PaymentStatusBadge } from "@/modules/bookings/components/booking-status-badge";
 import { SiteCheckBadge } from "@/modules/bookings/components/site-check-badge";
+import { JobCardFrame } from "./job-card-frame";
 import { JobDoorDetails } from "./job-door-details";
 
 // A day's jobs by team, each job a card with what is needed at the door. Cards (not a table) at every
@@ -17,31 +16,25 @@ import { JobDoorDetails } from "./job-door-details";
 function JobCard({ job }: { job: TodayJob }) {
   const started = job.status === "in_progress";
   return (
-    <li
-      aria-label={`${job.time} ${job.reference}${job.isNext ? (started ? " (now)" : " (next)") : ""}`}
-      className={cn(
-        "rounded-card border border-line bg-surface p-4",
-        job.isNext && "border-brand ring-2 ring-brand/40",
-      )}
+    <JobCardFrame
+      job={job}
+      label={`${job.time} ${job.reference}${job.isNext ? (started ? " (now)" : " (next)") : ""}`}
+      heading={
+        <>
+          <TextLink href={routes.adminBooking(job.id)} underline="hover" weight="semibold" touch="always">
+            {job.reference}
+          </TextLink>
+          <span className="flex flex-wrap gap-1.5">
+            <BookingStatusBadge status={job.status} label={job.statusLabel} />
+            <PaymentStatusBadge status={job.moneyState} label={job.paymentStatusLabel} />
+            <SiteCheckBadge answer={job.siteCheck.answer} />
+          </span>
+          {started && job.startedBy && (
+            <span className="text-sm text-ink-muted">Started by {job.startedBy}</span>
+          )}
+        </>
+      }
     >
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <p className="text-lg font-semibold tabular-nums">
-          {job.time} <span className="text-sm font-normal text-ink-muted">to {job.endTime}</span>
-          {job.visitDay && <span className="ml-2 text-sm font-normal text-ink-muted">· {job.visitDay}</span>}
-        </p>
-        {job.isNext && <Badge tone="brand">{started ? "Now" : "Next"}</Badge>}
-        <TextLink href={routes.adminBooking(job.id)} underline="hover" weight="semibold" touch="always">
-          {job.reference}
-        </TextLink>
-        <span className="flex flex-wrap gap-1.5">
-          <BookingStatusBadge status={job.status} label={job.statusLabel} />
-          <PaymentStatusBadge status={job.moneyState} label={job.paymentStatusLabel} />
-          <SiteCheckBadge answer={job.siteCheck.answer} />
-        </span>
-        {started && job.startedBy && (
-          <span className="text-sm text-ink-muted">Started by {job.startedBy}</span>
-        )}
-      </div>
       <JobDoorDetails
         job={job}
         className="mt-2"
@@ -67,7 +60,7 @@ function JobCard({ job }: { job: TodayJob }) {
           </>
         }
       />
-    </li>
+    </JobCardFrame>
   );
 }
 

@@ -1,8 +1,8 @@
 import { normaliseRegistration } from "@/lib/registration";
 import type { BookingCatalogue, ChoiceInput } from "@/modules/pricing/domain/booking-choices";
 import { type BundleRule } from "@/modules/pricing/domain/visit-quote";
-import { type ResolvedVisit, resolveVisit } from "@/modules/pricing/domain/visit-choices";
-import { jobOfMoreVehicle, type MoreVehicle } from "./wizard-state";
+import { bundleRuleOf, type ResolvedVisit, resolveVisit } from "@/modules/pricing/domain/visit-choices";
+import { jobOfMoreVehicle, type MoreVehicle, type WizardState } from "./wizard-state";
 
 // The wizard's visit (ADR 0050): the first vehicle's choices and the further vehicles the URL holds, read
 // against the catalogue by resolveVisit() and priced once by quoteVisit(), with what only the wizard knows —
@@ -106,4 +106,34 @@ export function repeatedRegistrations(registrations: readonly (string | null | u
     seen.add(key);
   }
   return out;
+}
+
+/**
+ * The visit a wizard URL describes (its state), for a customer whose saved vehicle and address it may
+ * name: the saved vehicle's size and the saved address's postcode stand in for the typed ones. One reading
+ * for the wizard's page and a request for a time made from it.
+ */
+export function wizardStateVisit(
+  cat: BookingCatalogue,
+  state: Pick<WizardState, "service" | "size" | "addons" | "postcode" | "more">,
+  c: {
+    saved: readonly OwnVehicle[];
+    savedVehicle: OwnVehicle | null;
+    savedAddress: { postcode: string } | null;
+    settings: Parameters<typeof bundleRuleOf>[0] & { maxVehiclesPerBooking: number };
+  },
+): WizardVisit {
+  return resolveWizardVisit(cat, {
+    first: {
+      service: state.service,
+      sizeId: c.savedVehicle?.vehicleSizeId ?? state.size,
+      addons: state.addons ?? [],
+      postcode: c.savedAddress?.postcode ?? state.postcode,
+    },
+    firstVehicleId: c.savedVehicle?.id ?? null,
+    more: state.more,
+    saved: c.saved,
+    bundle: bundleRuleOf(c.settings),
+    maxVehicles: c.settings.maxVehiclesPerBooking,
+  });
 }

@@ -5,9 +5,9 @@ import { matchZone } from "@/lib/postcode";
 import { findAccountTerms } from "@/modules/accounts/server";
 import { payByFor } from "@/modules/accounts/domain/business-account";
 import { amountDueNow } from "@/modules/pricing/domain/quote";
-import { bundleRuleOf, quoteLineNameInVisit } from "@/modules/pricing/domain/visit-choices";
+import { quoteLineNameInVisit } from "@/modules/pricing/domain/visit-choices";
 import type { VisitQuote } from "@/modules/pricing/domain/visit-quote";
-import { resolveWizardVisit, type WizardVisitVehicle } from "../domain/wizard-visit";
+import { type WizardVisitVehicle, wizardStateVisit } from "../domain/wizard-visit";
 import { getSettingsOrThrow, type Settings } from "@/modules/settings/server";
 import { getDb } from "@/server/db";
 import { jobOfQuote } from "@/modules/availability/server";
@@ -241,19 +241,7 @@ function pageVisit(
   savedVehicle: SavedVehicle | null,
   savedAddress: SavedAddress | null,
 ) {
-  const wizardVisit = resolveWizardVisit(catalogue, {
-    first: {
-      service: state.service,
-      sizeId: savedVehicle?.vehicleSizeId ?? state.size,
-      addons: state.addons ?? [],
-      postcode: savedAddress?.postcode ?? state.postcode,
-    },
-    firstVehicleId: savedVehicle?.id ?? null,
-    more: state.more,
-    saved,
-    bundle: bundleRuleOf(settings),
-    maxVehicles: settings.maxVehiclesPerBooking,
-  });
+  const wizardVisit = wizardStateVisit(catalogue, state, { saved, savedVehicle, savedAddress, settings });
   const choices = wizardVisit.visit.first;
   const quote = wizardVisit.visit.quote;
   const moreValid = Object.keys(wizardVisit.moreErrors).length === 0;

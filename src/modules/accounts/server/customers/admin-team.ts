@@ -1,13 +1,12 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, like, max, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { type Actor, writeAudit } from "@/server/audit";
 import { assertAdminActor } from "@/server/auth/assert-admin";
-import { type Db, type DbOrTx, getDb, type Tx } from "@/server/db";
+import { type Db, type DbOrTx, getDb } from "@/server/db";
 import { accounts, users, verifications } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { endAccess } from "./end-access";
-import { sendSetupLink } from "../auth/password-setup-link";
+import { inviteOrReinvite, listInvited, setupTokenOf } from "./invited-people";
 
 // The business's admins (settings → Admins): invite by email (a single-use set-up link that expires),
 // list, remove. The business can never lock itself out: the last admin can't be removed, and no admin
@@ -25,75 +24,14 @@ export type AdminMember = {
   isYou: boolean;
 };
 
-export const setupTokenOf = (userId: string) =>
-  and(eq(verifications.value, userId), like(verifications.identifier, "reset-password:%"));
-
-/**
- * A removed admin or technician coming back (issue 41 §7): no longer banned, and their old password no
- * longer signs in — they choose a new one from the set-up link sent with it, as a new invitee does.
- */
-export async function reinstateWithNewPassword(tx: Tx, userId: string): Promise<void> {
-  await tx.update(users).set({ banned: false, banReason: null }).where(eq(users.id, userId));
-  await tx.delete(accounts).where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
-}
-
-/**
- * Where each invited person (admin or technician) stands with signing in: a password chosen ("active"), a
- * set-up link still valid ("invited", with its expiry), or only expired links. A ban is the caller's to say.
- */
-export async function signInStates(
-  db: DbOrTx,
-  ids: string[],
-  now: Date,
-): Promise<Map<string, { state: "active" | "invited" | "invite_expired"; inviteExpiresAt: Date | null }>> {
-  const [withPassword, links] = await Promise.all([
-    db
-      .select({ userId: accounts.userId })
-      .from(accounts)
-      .where(and(inArray(accounts.userId, ids), eq(accounts.providerId, "credential"))),
-    db
-      .select({ userId: verifications.value, expiresAt: max(verifications.expiresAt) })
-      .from(verifications)
-      .where(and(inArray(verifications.value, ids), like(verifications.identifier, "reset-password:%")))
-      .groupBy(verifications.value),
-  ]);
-  const active = new Set(withPassword.map((r) => r.userId));
-  const linkExpiry = new Map(links.map((l) => [l.userId, l.expiresAt ? new Date(l.expiresAt) : null]));
-  return new Map(
-    ids.map((id) => {
-      const expires = linkExpiry.get(id) ?? null;
-      const state = active.has(id) ? "active" : expires && expires > now ? "invited" : "invite_expired";
-      return [id, { state, inviteExpiresAt: state === "invited" ? expires : null }] as const;
-    }),
-  );
-}
-
 export async function listAdmins(
   db: DbOrTx,
   viewer: Pick<Actor, "id">,
   now = new Date(),
 ): Promise<AdminMember[]> {
   await assertAdminActor(db, viewer);
-  const rows = await db
-    .select({ id: users.id, name: users.name, email: users.email, banned: users.banned })
-    .from(users)
-    .where(eq(users.role, "admin"))
-    .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
-  const ids = rows.map((r) => r.id);
-  if (ids.length === 0) return [];
-  const states = await signInStates(db, ids, now);
-  return rows.map((r) => {
-    const signIn = states.get(r.id);
-    const status: AdminMember["status"] = r.banned ? "removed" : (signIn?.state ?? "invite_expired");
-    return {
-      id: r.id,
-      name: r.name,
-      email: r.email,
-      status,
-      inviteExpiresAt: status === "invited" ? (signIn?.inviteExpiresAt ?? null) : null,
-      isYou: r.id === viewer.id,
-    };
-  });
+  const people = await listInvited(db, "admin", now);
+  return people.map((p) => ({ ...p, isYou: p.id === viewer.id }));
 }
 
 /**
@@ -109,45 +47,15 @@ export async function inviteAdmin(
   const email = input.email.trim().toLowerCase();
   return db.transaction(async (tx) => {
     await assertAdminActor(tx, actor);
-    const [existing] = await tx
-      .select()
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email}`)
-      .for("update");
-    let userId: string;
-    let outcome: "invited" | "reinvited" | "reinstated";
-    if (existing) {
-      if (existing.role !== "admin")
-        throw new AppError("VALIDATION", undefined, {
-          email: ["This email belongs to a customer's account. Invite the admin with another email address."],
-        });
-      const [credential] = await tx
-        .select({ id: accounts.id })
-        .from(accounts)
-        .where(and(eq(accounts.userId, existing.id), eq(accounts.providerId, "credential")));
-      if (!existing.banned && credential)
-        throw new AppError("VALIDATION", undefined, { email: ["This person is already an admin."] });
-      await tx.delete(verifications).where(setupTokenOf(existing.id));
-      if (existing.banned) {
-        await reinstateWithNewPassword(tx, existing.id);
-        outcome = "reinstated";
-      } else outcome = "reinvited";
-      await sendSetupLink(
-        tx,
-        { id: existing.id, name: existing.name, email: existing.email },
-        "admin-invite",
-      );
-      userId = existing.id;
-    } else {
-      const [user] = await tx
-        .insert(users)
-        .values({ id: randomUUID(), name: input.name.trim(), email, role: "admin", emailVerified: false })
-        .returning();
-      if (!user) throw new Error("user insert returned nothing");
-      await sendSetupLink(tx, user, "admin-invite");
-      userId = user.id;
-      outcome = "invited";
-    }
+    const { userId, outcome } = await inviteOrReinvite(
+      tx,
+      { name: input.name, email, role: "admin" },
+      {
+        otherRole: () =>
+          "This email belongs to a customer's account. Invite the admin with another email address.",
+        alreadyIn: "This person is already an admin.",
+      },
+    );
     await writeAudit(tx, {
       actorId: actor.id,
       ip: actor.ip,

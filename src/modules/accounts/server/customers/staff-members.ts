@@ -1,14 +1,12 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type Actor, writeAudit } from "@/server/audit";
 import { assertAdminActor } from "@/server/auth/assert-admin";
 import { type Db, type DbOrTx, getDb, type Tx } from "@/server/db";
-import { accounts, staffTeams, teams, users, verifications } from "@/server/db/schema";
+import { staffTeams, teams, users, verifications } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { sendSetupLink } from "../auth/password-setup-link";
-import { reinstateWithNewPassword, setupTokenOf, signInStates } from "./admin-team";
 import { endAccess } from "./end-access";
+import { inviteOrReinvite, listInvited, setupTokenOf } from "./invited-people";
 
 // Settings → Team members (ADR 0053): the technicians who work the jobs of one or more teams (vans, bays).
 // Invited like admins — a single-use set-up link that lasts 7 days — and linked to their teams. They sign
@@ -32,30 +30,22 @@ export async function listStaff(
   now = new Date(),
 ): Promise<StaffMember[]> {
   await assertAdminActor(db, viewer);
-  const rows = await db
-    .select({ id: users.id, name: users.name, email: users.email, banned: users.banned })
-    .from(users)
-    .where(eq(users.role, "staff"))
-    .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
-  const ids = rows.map((r) => r.id);
-  if (ids.length === 0) return [];
+  const people = await listInvited(db, "staff", now);
+  if (people.length === 0) return [];
   const memberships = await db
     .select({ userId: staffTeams.userId, teamId: staffTeams.teamId })
     .from(staffTeams)
-    .where(inArray(staffTeams.userId, ids));
-  const states = await signInStates(db, ids, now);
-  return rows.map((r) => {
-    const signIn = states.get(r.id);
-    const status: StaffMember["status"] = r.banned ? "deactivated" : (signIn?.state ?? "invite_expired");
-    return {
-      id: r.id,
-      name: r.name,
-      email: r.email,
-      status,
-      teamIds: memberships.filter((m) => m.userId === r.id).map((m) => m.teamId),
-      inviteExpiresAt: status === "invited" ? (signIn?.inviteExpiresAt ?? null) : null,
-    };
-  });
+    .where(
+      inArray(
+        staffTeams.userId,
+        people.map((p) => p.id),
+      ),
+    );
+  return people.map((p) => ({
+    ...p,
+    status: p.status === "removed" ? "deactivated" : p.status,
+    teamIds: memberships.filter((m) => m.userId === p.id).map((m) => m.teamId),
+  }));
 }
 
 async function assertTeams(tx: Tx, teamIds: readonly string[]): Promise<void> {
@@ -88,49 +78,17 @@ export async function inviteStaff(
   return db.transaction(async (tx) => {
     await assertAdminActor(tx, actor);
     await assertTeams(tx, input.teamIds);
-    const [existing] = await tx
-      .select()
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email}`)
-      .for("update");
-    let userId: string;
-    let outcome: "invited" | "reinvited" | "reinstated";
-    if (existing) {
-      if (existing.role !== "staff")
-        throw new AppError("VALIDATION", undefined, {
-          email: [
-            existing.role === "admin"
-              ? "This email belongs to an admin. Invite the technician with another email address."
-              : "This email belongs to a customer's account. Invite the technician with another email address.",
-          ],
-        });
-      const [credential] = await tx
-        .select({ id: accounts.id })
-        .from(accounts)
-        .where(and(eq(accounts.userId, existing.id), eq(accounts.providerId, "credential")));
-      if (!existing.banned && credential)
-        throw new AppError("VALIDATION", undefined, { email: ["This person is already on the team."] });
-      await tx.delete(verifications).where(setupTokenOf(existing.id));
-      if (existing.banned) {
-        await reinstateWithNewPassword(tx, existing.id);
-        outcome = "reinstated";
-      } else outcome = "reinvited";
-      userId = existing.id;
-      await sendSetupLink(
-        tx,
-        { id: existing.id, name: existing.name, email: existing.email },
-        "staff-invite",
-      );
-    } else {
-      const [user] = await tx
-        .insert(users)
-        .values({ id: randomUUID(), name: input.name.trim(), email, role: "staff", emailVerified: false })
-        .returning();
-      if (!user) throw new Error("user insert returned nothing");
-      userId = user.id;
-      await sendSetupLink(tx, user, "staff-invite");
-      outcome = "invited";
-    }
+    const { userId, outcome } = await inviteOrReinvite(
+      tx,
+      { name: input.name, email, role: "staff" },
+      {
+        otherRole: (role) =>
+          role === "admin"
+            ? "This email belongs to an admin. Invite the technician with another email address."
+            : "This email belongs to a customer's account. Invite the technician with another email address.",
+        alreadyIn: "This person is already on the team.",
+      },
+    );
     await replaceTeams(tx, userId, input.teamIds);
     await writeAudit(tx, {
       actorId: actor.id,

@@ -1,12 +1,10 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import { getEnv } from "@/env";
 import { formatMoney } from "@/lib/money";
 import { routes } from "@/lib/routes";
 import { enqueueEmail } from "@/modules/notifications/server";
 import { type Actor, writeAudit } from "@/server/audit";
 import type { DbOrTx, Tx } from "@/server/db";
-import { bookingEvents, bookings } from "@/server/db/schema";
 import { assertAdminActor } from "@/server/auth/assert-admin";
 import { AppError } from "@/server/errors";
 import type { AdminBookingChangeInput, InternalNotesInput } from "../../admin-booking-schemas";
@@ -26,8 +24,9 @@ import { cancelledBookingIcs, icsAttachment } from "../booking-ics";
 import { bookingContext } from "../booking-emails";
 import { type Booking, lockBooking } from "../booking-records";
 import { BOOKING_STATUS_LABELS, bookingHeading } from "../booking-view";
-import { announceBooking, transitionBooking } from "../transition-booking";
+import { transitionBooking } from "../transition-booking";
 import { assertBookingCrew, assertOnCrewDays } from "../crew/crew";
+import { writeBookingNotes } from "../notes/booking-notes";
 
 // The admin's lifecycle buttons and internal notes on /admin/bookings/{id} (docs/architecture.md, "Adding a
 // booking action to a screen"): one transaction each, the status change through transitionBooking only
@@ -214,27 +213,6 @@ export async function saveInternalNotes(
   const notes = input.notes.trim() || null;
   await db.transaction(async (tx) => {
     const current = await lockAsShown(tx, actor, input.bookingId);
-    if ((current.internalNotes ?? null) === notes) return;
-    const [updated] = await tx
-      .update(bookings)
-      .set({ internalNotes: notes, updatedAt: now })
-      .where(eq(bookings.id, current.id))
-      .returning();
-    await tx.insert(bookingEvents).values({
-      bookingId: current.id,
-      actorId: actor.id,
-      type: "note",
-      data: { cleared: notes === null, length: notes?.length ?? 0 },
-      at: now,
-    });
-    await writeAudit(tx, {
-      actorId: actor.id,
-      ip: actor.ip,
-      action: "booking.internal_notes",
-      entity: "booking",
-      entityId: current.id,
-      summary: { reference: current.reference, before: current.internalNotes, after: notes },
-    });
-    if (updated) await announceBooking(tx, updated);
+    await writeBookingNotes(tx, actor, current, "internalNotes", notes, now);
   });
 }

@@ -1,8 +1,8 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { type Actor, writeAudit } from "@/server/audit";
+import type { Actor } from "@/server/audit";
 import type { Db, DbOrTx } from "@/server/db";
-import { bookingEvents, bookings } from "@/server/db/schema";
+import { bookingEvents, bookings, users } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { findUserById, staffTeamIds } from "@/modules/accounts/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
@@ -11,6 +11,7 @@ import { lockBooking } from "../booking-records";
 import { BOOKING_STATUS_LABELS } from "../booking-view";
 import { announceBooking } from "../transition-booking";
 import { isIn, WORK_STATUSES } from "@/lib/enums";
+import { writeBookingNotes } from "../notes/booking-notes";
 
 /**
  * Who may work a job (start, complete, record money taken on the day, notes, photos): an admin, or a
@@ -74,27 +75,6 @@ export async function saveJobNotes(
         "CONFLICT",
         `This booking is ${BOOKING_STATUS_LABELS[current.status]}: it has no job to note.`,
       );
-    if ((current.jobNotes ?? null) === notes) return;
-    const [updated] = await tx
-      .update(bookings)
-      .set({ jobNotes: notes, updatedAt: now })
-      .where(eq(bookings.id, current.id))
-      .returning();
-    await tx.insert(bookingEvents).values({
-      bookingId: current.id,
-      actorId: actor.id,
-      type: "note",
-      data: { jobNotes: true, cleared: notes === null, length: notes?.length ?? 0 },
-      at: now,
-    });
-    await writeAudit(tx, {
-      actorId: actor.id,
-      ip: actor.ip,
-      action: "booking.job_notes",
-      entity: "booking",
-      entityId: current.id,
-      summary: { reference: current.reference, before: current.jobNotes, after: notes },
-    });
-    if (updated) await announceBooking(tx, updated);
+    await writeBookingNotes(tx, actor, current, "jobNotes", notes, now);
   });
 }
