@@ -17,13 +17,7 @@ import {
   type VehicleSnapshot,
 } from "@/server/db/schema";
 import { getSettingsOrThrow } from "@/modules/settings/server";
-import {
-  type CalendarQuery,
-  type CalendarView,
-  neighbours,
-  windowDays,
-  zoneName,
-} from "./calendar-dates";
+import { type CalendarQuery, type CalendarView, neighbours, windowDays, zoneName } from "./calendar-dates";
 
 export {
   CALENDAR_VIEWS,

@@ -1,15 +1,12 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import type { Actor } from "@/server/audit";
 import type { Db, DbOrTx } from "@/server/db";
-import { bookingEvents, bookings, users } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { findUserById, staffTeamIds } from "@/modules/accounts/server";
 import { getSettingsOrThrow } from "@/modules/settings/server";
 import { isOnCrewDays, offCrewDaysMessage } from "@/lib/job/job-clock";
 import { lockBooking } from "../booking-records";
 import { BOOKING_STATUS_LABELS } from "../booking-view";
-import { announceBooking } from "../transition-booking";
 import { isIn, WORK_STATUSES } from "@/lib/enums";
 import { writeBookingNotes } from "../notes/booking-notes";
 
