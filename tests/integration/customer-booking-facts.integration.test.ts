@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BookingStatus } from "@/lib/enums";
 import { generateReference } from "@/lib/reference";
@@ -14,7 +13,7 @@ import type { Db } from "@/server/db/client";
 import { bookings, customerBookingFacts, users } from "@/server/db/schema";
 import { defaultAddressSnapshot, defaultVehicleSnapshot, insertTeam, insertUser } from "@tests/factories";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
-import { backendPid, blockedBehind } from "../support/lock-waits";
+import { backendPid, blockedBehindThenRelease } from "../support/lock-waits";
 
 // The customers list's read model (ADR 0025): after any sequence of writes to bookings — made one by one
 // and in bulk, status changes (one and many rows), moves, the payment ledger, a merge (bookings moved to
@@ -381,15 +380,7 @@ describe.each(dbKinds)("customer booking facts read model (%s)", (kind) => {
       await firstWrote;
       // The second computes its customer's facts while the first has not committed: it must wait for it.
       const second = db.transaction((tx) => addToBookingLedger(tx, b, { paidMinor: 200 }));
-      const watcher = new pg.Client({ connectionString: t.url });
-      await watcher.connect();
-      let seen: "blocked" | "finished" | undefined;
-      try {
-        seen = await blockedBehind(watcher, holder, second);
-      } finally {
-        release();
-        await watcher.end();
-      }
+      const seen = await blockedBehindThenRelease(t.url, holder, release, second);
       expect(seen).toBe("blocked");
       await Promise.all([first, second]);
       const [row] = await db.select().from(customerBookingFacts);

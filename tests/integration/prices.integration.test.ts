@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, prices } from "@/server/db/schema";
 import { savePricesInput, type SavePriceCell } from "@/modules/pricing/schemas";
@@ -13,7 +12,7 @@ import {
   insertVehicleSize,
 } from "@tests/factories";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
-import { backendPid, blockedBehind } from "../support/lock-waits";
+import { backendPid, blockedBehindThenRelease } from "../support/lock-waits";
 
 describe.each(dbKinds)("price × duration matrix on %s", (kind) => {
   let t: TestDatabase;
@@ -353,15 +352,7 @@ describe.each(dbKinds)("price × duration matrix on %s", (kind) => {
       const save = savePrices(t.db, bob, {
         cells: [edit(svc, small, "48", "90", 1), edit(svc, medium, "55", "90", null)],
       });
-      const watcher = new pg.Client({ connectionString: t.url });
-      await watcher.connect();
-      let seen: "blocked" | "finished" | undefined;
-      try {
-        seen = await blockedBehind(watcher, holder, save);
-      } finally {
-        gate.resolve();
-        await watcher.end();
-      }
+      const seen = await blockedBehindThenRelease(t.url, holder, () => gate.resolve(), save);
       // Blocked on the row lock, not racing past it: seen in PostgreSQL, however slow the machine.
       expect(seen).toBe("blocked");
       await other;

@@ -1,3 +1,4 @@
+import { BOOK_QUERY_KEYS } from "@/lib/booking/book-link";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as forgotPassword } from "@/app/api/account/forgot-password/route";
@@ -238,20 +239,7 @@ describe.each(dbKinds)("random public input on %s", (kind) => {
   });
 
   it("the /book page's search params never throw", async () => {
-    const keys = [
-      "service",
-      "size",
-      "vehicle",
-      "addons",
-      "postcode",
-      "address",
-      "month",
-      "date",
-      "start",
-      "step",
-      "run",
-      "notice",
-    ];
+    const keys = BOOK_QUERY_KEYS;
     const paramValue = fc.oneof(
       dateText,
       fc.string(),

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_STATUSES, type BookingStatus } from "@/lib/enums";
 import { generateReference } from "@/lib/reference";
@@ -20,7 +19,7 @@ import {
   insertUser,
 } from "@tests/factories";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
-import { backendPid, blockedBehind } from "../support/lock-waits";
+import { backendPid, blockedBehindThenRelease } from "../support/lock-waits";
 
 // The reports' daily rollup (ADR 0037): after any sequence of writes — bookings made one by one and in
 // bulk, status changes (one and many rows), moves across local midnights, team and value changes, vehicle
@@ -706,15 +705,7 @@ describe.each(dbKinds)("reports' daily rollup (%s)", (kind) => {
       await tx.insert(bookings).values(values(200));
     });
     // The second adds to the same day's row while the first holds it: it must wait, not read past it.
-    const watcher = new pg.Client({ connectionString: t.url });
-    await watcher.connect();
-    let seen: "blocked" | "finished" | undefined;
-    try {
-      seen = await blockedBehind(watcher, holder, second);
-    } finally {
-      release();
-      await watcher.end();
-    }
+    const seen = await blockedBehindThenRelease(t.url, holder, release, second);
     expect(seen).toBe("blocked");
     await Promise.all([first, second]);
     const { rows } = await db.execute<{ jobs: number; v: string }>(

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type pg from "pg";
+import pg from "pg";
 import type { Db, Tx } from "@/server/db";
 
 // Making a race deterministic on PostgreSQL: one transaction holds its locks open while the other side
@@ -85,4 +85,24 @@ export async function blockedBehind(
     await new Promise((r) => setTimeout(r, 5)); // the poll's interval, not a guess at how long the race takes
   }
   throw new Error(`no session ever waited for a lock held by backend ${holderPid}`);
+}
+
+/**
+ * blockedBehind on a watcher connection of its own (to the database at `url`), then `release()` — whatever
+ * was seen, so a failed wait never leaves the holder's transaction open — and the watcher closed.
+ */
+export async function blockedBehindThenRelease(
+  url: string | undefined,
+  holderPid: number,
+  release: () => void,
+  ...settled: Promise<unknown>[]
+): Promise<"blocked" | "finished"> {
+  const watcher = new pg.Client({ connectionString: url });
+  await watcher.connect();
+  try {
+    return await blockedBehind(watcher, holderPid, ...settled);
+  } finally {
+    release();
+    await watcher.end();
+  }
 }
